@@ -23,6 +23,7 @@ export const diagnosticCodes = {
   MATERIAL_UNDEFINED: "A visual refers to a material that is not declared.",
   GEOMETRY_INVALID: "A geometry has a non-positive size.",
   REFERENCE_INVALID: "A reference (transmission, ros2_control, sensor, drive, plugin) names a missing element.",
+  VALUE_OUT_OF_RANGE: "A number is outside its allowed range (e.g. a sensor rate ≤ 0).",
 } as const;
 
 /** A stable diagnostic code. */
