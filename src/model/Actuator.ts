@@ -1,0 +1,28 @@
+/** A ros2_control / ros_control hardware interface name. */
+export type InterfaceKind = "position" | "velocity" | "effort";
+
+/** PID gains (SI: effort per unit error). */
+export interface PidGains {
+  readonly p: number;
+  readonly i?: number;
+  readonly d?: number;
+  /** Integral clamp (absolute). */
+  readonly iClamp?: number;
+}
+
+/**
+ * How a joint is driven: the command interface a controller writes, the state interfaces
+ * it reads, and the transmission between actuator and joint. ros2_control `<joint>` tags,
+ * ROS 1 `<transmission>` elements, MJCF actuators and controller YAML are generated from it.
+ */
+export interface JointActuator {
+  readonly command: InterfaceKind;
+  /** State interfaces; default ["position", "velocity"]. */
+  readonly states?: readonly InterfaceKind[];
+  /** Actuator-to-joint reduction (unitless, > 0). Default 1. */
+  readonly mechanicalReduction?: number;
+  /** Gains for position/velocity loops in simulators and ROS 1 controllers. */
+  readonly pid?: PidGains;
+  /** Initial command/state value (rad, m, rad/s, …). */
+  readonly initialValue?: number;
+}

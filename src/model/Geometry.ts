@@ -1,0 +1,41 @@
+import type { Vec3 } from "./Vector.js";
+
+/** Axis-aligned box centred on its frame; `size` = full extents x y z (m). */
+export interface BoxGeometry {
+  readonly type: "box";
+  readonly size: Vec3;
+}
+
+/** Cylinder centred on its frame, axis along the frame's z (URDF/SDF convention). */
+export interface CylinderGeometry {
+  readonly type: "cylinder";
+  /** m */
+  readonly radius: number;
+  /** Full length along z (m). */
+  readonly length: number;
+}
+
+/** Sphere centred on its frame. */
+export interface SphereGeometry {
+  readonly type: "sphere";
+  /** m */
+  readonly radius: number;
+}
+
+/** Capsule along z: a cylinder of `length` (m) capped by two hemispheres of `radius` (m). */
+export interface CapsuleGeometry {
+  readonly type: "capsule";
+  readonly radius: number;
+  readonly length: number;
+}
+
+/** A mesh file referenced by URI (`package://pkg/meshes/x.dae`, `model://`, relative). */
+export interface MeshGeometry {
+  readonly type: "mesh";
+  readonly uri: string;
+  /** Per-axis scale, default [1, 1, 1]. */
+  readonly scale?: Vec3;
+}
+
+/** A visual or collision shape. Discriminated on `type`. */
+export type Geometry = BoxGeometry | CylinderGeometry | SphereGeometry | CapsuleGeometry | MeshGeometry;

@@ -1,0 +1,34 @@
+import type { Drive } from "./Drive.js";
+import type { Joint } from "./Joint.js";
+import type { Link } from "./Link.js";
+import type { Material } from "./Material.js";
+
+/** Metadata for the generated ROS package (package.xml). */
+export interface PackageInfo {
+  /** ROS package name; default `<robot>_description`. */
+  readonly name?: string;
+  /** Semantic version; default "0.1.0". */
+  readonly version?: string;
+  readonly description?: string;
+  readonly maintainer?: { readonly name: string; readonly email: string };
+  /** SPDX licence id; default "Apache-2.0". */
+  readonly license?: string;
+}
+
+/**
+ * A robot: the single source every output is generated from. Plain readonly data, so it
+ * can be written as a TypeScript object, built with {@link RobotBuilder}, or loaded from
+ * a JSON/YAML document checked by schemas/robot.schema.json.
+ *
+ * Order matters and is kept: files list materials, links and joints in declaration order.
+ */
+export interface Robot {
+  /** JSON Schema reference for editors; ignored by robokit. */
+  readonly $schema?: string;
+  readonly name: string;
+  readonly materials?: readonly Material[];
+  readonly links: readonly Link[];
+  readonly joints?: readonly Joint[];
+  readonly drive?: Drive;
+  readonly package?: PackageInfo;
+}

@@ -1,0 +1,74 @@
+import { defineRobot } from "./defineRobot.js";
+import type { Drive } from "./Drive.js";
+import type { Joint } from "./Joint.js";
+import type { Link } from "./Link.js";
+import type { Material } from "./Material.js";
+import type { PackageInfo, Robot } from "./Robot.js";
+import type { Rgba } from "./Vector.js";
+
+/**
+ * Incremental, typed construction of a {@link Robot}: what xacro macros do, with types.
+ * A reusable part is an ordinary function that takes the builder and adds links and
+ * joints. `build()` checks the whole model at once.
+ *
+ * @example
+ * const b = new RobotBuilder("rover").material("grey", [0.5, 0.5, 0.5, 1]);
+ * b.link(solidLink("base_link", { shape: box(0.5, 0.4, 0.2), mass: 10, material: "grey" }));
+ * const robot = b.build();
+ */
+export class RobotBuilder {
+  readonly #name: string;
+  readonly #materials: Material[] = [];
+  readonly #links: Link[] = [];
+  readonly #joints: Joint[] = [];
+  #drive: Drive | undefined;
+  #package: PackageInfo | undefined;
+
+  /** @param name - the robot's name (URDF `<robot name>`, SDF `<model name>`). */
+  constructor(name: string) {
+    this.#name = name;
+  }
+
+  /** Declares a material once; visuals refer to it by name. */
+  material(name: string, rgba: Rgba, texture?: string): this {
+    this.#materials.push(texture === undefined ? { name, rgba } : { name, rgba, texture });
+    return this;
+  }
+
+  /** Adds a link (declaration order is kept in every output). */
+  link(link: Link): this {
+    this.#links.push(link);
+    return this;
+  }
+
+  /** Adds a joint. */
+  joint(joint: Joint): this {
+    this.#joints.push(joint);
+    return this;
+  }
+
+  /** Declares which joints move the base (kinematics, controllers and simulation read it). */
+  drive(drive: Drive): this {
+    this.#drive = drive;
+    return this;
+  }
+
+  /** Metadata for the generated ROS package. */
+  packageInfo(info: PackageInfo): this {
+    this.#package = info;
+    return this;
+  }
+
+  /** Returns the checked, frozen robot; throws RobotModelError listing every problem. */
+  build(): Robot {
+    const robot: Robot = {
+      name: this.#name,
+      materials: [...this.#materials],
+      links: [...this.#links],
+      joints: [...this.#joints],
+      ...(this.#drive === undefined ? {} : { drive: this.#drive }),
+      ...(this.#package === undefined ? {} : { package: this.#package }),
+    };
+    return defineRobot(robot);
+  }
+}

@@ -1,0 +1,264 @@
+import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { DiagnosticCode } from "../validate/codes.js";
+import type { Geometry } from "./Geometry.js";
+import { inertiaProblem } from "./inertia.js";
+import { jointAxis, type Joint } from "./Joint.js";
+import type { Link } from "./Link.js";
+import type { Material } from "./Material.js";
+import type { Robot } from "./Robot.js";
+
+/**
+ * Checks a robot model and returns every problem found (never throws on data, however
+ * malformed). Each diagnostic names the element and the field, e.g.
+ * `joint "servo1": axis must be non-zero`, with a JSON pointer such as `/joints/3/axis`.
+ *
+ * Rules: unique names (links, joints, materials, sensors); joint parent/child exist and
+ * differ; no link with two parents; no cycle; exactly one root; every number finite;
+ * mass > 0; inertia positive definite and satisfying the triangle inequality; non-zero
+ * axes; revolute/prismatic joints have limits with lower ≤ upper; materials, mimic and
+ * drive references resolve; positive geometry and sensor rates.
+ */
+export function checkRobot(robot: Robot): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const add = (code: DiagnosticCode, jsonPath: string, message: string): void => {
+    out.push({ code, severity: "error", message, jsonPath });
+  };
+  const links: readonly Link[] = Array.isArray(robot.links) ? robot.links : [];
+  const joints: readonly Joint[] = Array.isArray(robot.joints) ? robot.joints : [];
+  const materials: readonly Material[] = Array.isArray(robot.materials) ? robot.materials : [];
+
+  checkFinite(robot, "", robot, add);
+
+  if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
+  if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
+
+  duplicates(materials.map((m) => m.name), "material", "/materials", add);
+  duplicates(links.map((l) => l.name), "link", "/links", add);
+  duplicates(joints.map((j) => j.name), "joint", "/joints", add);
+  const sensorNames: string[] = [];
+  const sensorPaths: string[] = [];
+  links.forEach((l, i) => (l.sensors ?? []).forEach((s, k) => { sensorNames.push(s.name); sensorPaths.push(`/links/${i}/sensors/${k}`); }));
+  sensorNames.forEach((n, i) => {
+    if (sensorNames.indexOf(n) !== i) add("DUPLICATE_NAME", `${sensorPaths[i]}/name`, `sensor "${n}": name is used by another sensor`);
+  });
+
+  const materialNames = new Set(materials.map((m) => m.name));
+  links.forEach((link, i) => {
+    const where = `link "${link.name}"`;
+    (link.visuals ?? []).forEach((v, k) => {
+      checkGeometry(v.geometry, `${where}: visuals[${k}].geometry`, `/links/${i}/visuals/${k}/geometry`, add);
+      if (v.material !== undefined && !materialNames.has(v.material)) {
+        add("MATERIAL_UNDEFINED", `/links/${i}/visuals/${k}/material`, `${where}: visuals[${k}].material "${v.material}" is not declared in materials`);
+      }
+    });
+    (link.collisions ?? []).forEach((c, k) => checkGeometry(c.geometry, `${where}: collisions[${k}].geometry`, `/links/${i}/collisions/${k}/geometry`, add));
+    const inertial = link.inertial;
+    if (inertial !== undefined) {
+      if (!(inertial.mass > 0)) {
+        add("LINK_INERTIA_INVALID", `/links/${i}/inertial/mass`, `${where}: inertial.mass must be > 0 (got ${String(inertial.mass)})`);
+      } else if (inertial.inertia !== undefined && allFinite(Object.values(inertial.inertia))) {
+        const problem = inertiaProblem(inertial.inertia);
+        if (problem === "not-positive-definite") {
+          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia must be positive definite`);
+        } else if (problem === "triangle-inequality") {
+          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia breaks the triangle inequality (each principal moment must be ≤ the sum of the other two)`);
+        }
+      }
+    }
+    (link.sensors ?? []).forEach((s, k) => {
+      if (!(s.updateRate > 0)) add("VALUE_OUT_OF_RANGE", `/links/${i}/sensors/${k}/updateRate`, `sensor "${s.name}": updateRate must be > 0 Hz (got ${String(s.updateRate)})`);
+    });
+  });
+
+  const linkIndex = new Map(links.map((l, i) => [l.name, i] as const));
+  const jointByName = new Map(joints.map((j) => [j.name, j] as const));
+  const parentOf = new Map<string, string>();
+  joints.forEach((joint, i) => {
+    const where = `joint "${joint.name}"`;
+    const base = `/joints/${i}`;
+    if (!linkIndex.has(joint.parent)) add("JOINT_PARENT_LINK_INVALID", `${base}/parent`, `${where}: parent link "${joint.parent}" does not exist`);
+    if (!linkIndex.has(joint.child)) add("JOINT_CHILD_LINK_INVALID", `${base}/child`, `${where}: child link "${joint.child}" does not exist`);
+    if (joint.parent === joint.child) add("JOINT_PARENT_SAME_AS_CHILD", `${base}/child`, `${where}: child link "${joint.child}" is also its parent`);
+    const previous = parentOf.get(joint.child);
+    if (previous !== undefined) {
+      add("LINK_MULTIPLE_PARENTS", `${base}/child`, `${where}: link "${joint.child}" already has parent joint "${previous}"`);
+    } else {
+      parentOf.set(joint.child, joint.name);
+    }
+    checkJointFields(joint, where, base, jointByName, add);
+  });
+
+  // Cycles: follow parent pointers from every link.
+  const parentLink = new Map<string, string>();
+  for (const j of joints) if (!parentLink.has(j.child)) parentLink.set(j.child, j.parent);
+  const reported = new Set<string>();
+  for (const link of links) {
+    const seen: string[] = [];
+    let current: string | undefined = link.name;
+    while (current !== undefined && !seen.includes(current)) {
+      seen.push(current);
+      current = parentLink.get(current);
+    }
+    if (current !== undefined) {
+      const cycle = seen.slice(seen.indexOf(current));
+      const key = [...cycle].sort().join("\u0000");
+      if (!reported.has(key)) {
+        reported.add(key);
+        const joint = parentOf.get(current) ?? "";
+        const ji = joints.findIndex((j) => j.name === joint);
+        add("KINEMATIC_CYCLE", `/joints/${ji}`, `joint "${joint}": links ${cycle.map((c) => `"${c}"`).join(" → ")} form a cycle`);
+      }
+    }
+  }
+  const roots = links.filter((l) => !parentLink.has(l.name));
+  if (roots.length > 1) {
+    add("MODEL_MULTIPLE_ROOTS", `/links/${linkIndex.get(roots[1]!.name) ?? 0}`, `robot "${robot.name}": links ${roots.map((r) => `"${r.name}"`).join(", ")} have no parent joint; exactly one root link is allowed`);
+  }
+
+  checkDrive(robot, jointByName, add);
+  return out;
+}
+
+type Add = (code: DiagnosticCode, jsonPath: string, message: string) => void;
+
+function checkJointFields(joint: Joint, where: string, base: string, jointByName: ReadonlyMap<string, Joint>, add: Add): void {
+  const axis = jointAxis(joint);
+  if (axis !== undefined && allFinite(axis) && Math.hypot(...axis) < 1e-12) add("JOINT_AXIS_ZERO", `${base}/axis`, `${where}: axis must be non-zero`);
+  switch (joint.type) {
+    case "revolute":
+    case "prismatic": {
+      const limit = joint.limit as typeof joint.limit | undefined;
+      if (limit === undefined) {
+        add("JOINT_LIMIT_MISSING", `${base}/limit`, `${where}: a ${joint.type} joint needs limit (lower, upper, effort, velocity)`);
+        break;
+      }
+      if (limit.lower > limit.upper) add("JOINT_LIMIT_INVALID", `${base}/limit/lower`, `${where}: limit.lower (${limit.lower}) must be ≤ limit.upper (${limit.upper})`);
+      checkRate(limit, where, base, add);
+      break;
+    }
+    case "continuous":
+    case "planar":
+      if (joint.limit !== undefined) checkRate(joint.limit, where, base, add);
+      break;
+    case "fixed":
+    case "floating":
+      break;
+  }
+  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
+    const target = joint.mimic.joint;
+    if (target === joint.name) {
+      add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint refers to itself`);
+    } else if (!jointByName.has(target)) {
+      add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint "${target}" does not exist`);
+    } else {
+      // Follow the mimic chain to detect loops.
+      const chain = [joint.name];
+      let next: string | undefined = target;
+      while (next !== undefined && !chain.includes(next)) {
+        chain.push(next);
+        const j = jointByName.get(next);
+        next = j !== undefined && "mimic" in j ? j.mimic?.joint : undefined;
+      }
+      if (next === joint.name) add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic joints ${chain.map((c) => `"${c}"`).join(" → ")} form a loop`);
+    }
+  }
+}
+
+function checkRate(limit: { effort: number; velocity: number }, where: string, base: string, add: Add): void {
+  if (limit.effort === undefined || limit.velocity === undefined) {
+    add("JOINT_LIMIT_MISSING", `${base}/limit`, `${where}: limit needs effort and velocity`);
+    return;
+  }
+  if (limit.effort < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/effort`, `${where}: limit.effort must be ≥ 0 (got ${limit.effort})`);
+  if (limit.velocity < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/velocity`, `${where}: limit.velocity must be ≥ 0 (got ${limit.velocity})`);
+}
+
+function checkGeometry(g: Geometry, where: string, path: string, add: Add): void {
+  const positive = (value: number, field: string): void => {
+    if (!(value > 0)) add("GEOMETRY_INVALID", `${path}/${field}`, `${where}.${field} must be > 0 (got ${String(value)})`);
+  };
+  switch (g.type) {
+    case "box":
+      g.size.forEach((s, i) => positive(s, `size/${i}`));
+      break;
+    case "cylinder":
+    case "capsule":
+      positive(g.radius, "radius");
+      positive(g.length, "length");
+      break;
+    case "sphere":
+      positive(g.radius, "radius");
+      break;
+    case "mesh":
+      if (typeof g.uri !== "string" || g.uri.length === 0) add("GEOMETRY_INVALID", `${path}/uri`, `${where}.uri must be a non-empty URI`);
+      g.scale?.forEach((s, i) => { if (s === 0) add("GEOMETRY_INVALID", `${path}/scale/${i}`, `${where}.scale[${i}] must be non-zero`); });
+      break;
+  }
+}
+
+function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: Add): void {
+  const drive = robot.drive;
+  if (drive === undefined) return;
+  const need = (name: string, path: string, role: string, types: readonly Joint["type"][]): void => {
+    const j = jointByName.get(name);
+    if (j === undefined) add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" does not exist`);
+    else if (!types.includes(j.type)) add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" is ${j.type}; expected ${types.join(" or ")}`);
+  };
+  switch (drive.type) {
+    case "steered":
+      if (drive.modules.length < 2) add("REFERENCE_INVALID", "/drive/modules", "drive: a steered drive needs at least 2 modules");
+      drive.modules.forEach((m, i) => {
+        need(m.steer, `/drive/modules/${i}/steer`, "steer", ["revolute", "continuous"]);
+        need(m.wheel, `/drive/modules/${i}/wheel`, "wheel", ["continuous", "revolute"]);
+      });
+      break;
+    case "omni":
+      if (drive.wheels.length < 3) add("REFERENCE_INVALID", "/drive/wheels", "drive: an omni drive needs at least 3 wheels");
+      drive.wheels.forEach((w, i) => need(w, `/drive/wheels/${i}`, "wheel", ["continuous", "revolute"]));
+      if (drive.gearRatio !== undefined && !(drive.gearRatio > 0)) add("VALUE_OUT_OF_RANGE", "/drive/gearRatio", `drive: gearRatio must be > 0 (got ${drive.gearRatio})`);
+      break;
+  }
+}
+
+function duplicates(names: readonly string[], kind: string, base: string, add: Add): void {
+  const seen = new Set<string>();
+  names.forEach((n, i) => {
+    if (seen.has(n)) add("DUPLICATE_NAME", `${base}/${i}/name`, `${kind} "${n}": name is declared more than once`);
+    seen.add(n);
+  });
+}
+
+function allFinite(values: readonly unknown[]): boolean {
+  return values.every((v) => typeof v === "number" && Number.isFinite(v));
+}
+
+/** Reports every non-finite number, naming the owning element (`joint "x": origin.xyz[1] is NaN`). */
+function checkFinite(value: unknown, path: string, robot: Robot, add: Add): void {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) add("NUMBER_NOT_FINITE", path, `${ownerOf(path, robot)}: ${fieldOf(path)} is ${String(value)}; numbers must be finite`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => checkFinite(v, `${path}/${i}`, robot, add));
+    return;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) checkFinite(v, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, robot, add);
+  }
+}
+
+function ownerOf(path: string, robot: Robot): string {
+  const [, collection, index] = path.split("/");
+  const i = Number(index);
+  if (collection === "links") return `link "${robot.links[i]?.name ?? index}"`;
+  if (collection === "joints") return `joint "${robot.joints?.[i]?.name ?? index}"`;
+  if (collection === "materials") return `material "${robot.materials?.[i]?.name ?? index}"`;
+  return `robot "${robot.name}"`;
+}
+
+/** `/joints/3/origin/xyz/1` → `origin.xyz[1]`. */
+function fieldOf(path: string): string {
+  const parts = path.split("/").slice(1);
+  const rest = parts[0] === "links" || parts[0] === "joints" || parts[0] === "materials" ? parts.slice(2) : parts;
+  return rest.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}

@@ -1,0 +1,78 @@
+export type { InterfaceKind, JointActuator, PidGains } from "./Actuator.js";
+export { checkRobot } from "./checkRobot.js";
+export { defineRobot } from "./defineRobot.js";
+export type { Drive, OmniDrive, SteeredDrive, SteeredModule } from "./Drive.js";
+export type { BoxGeometry, CapsuleGeometry, CylinderGeometry, Geometry, MeshGeometry, SphereGeometry } from "./Geometry.js";
+export type { InertiaTensor, Inertial } from "./Inertial.js";
+export {
+  boxInertia,
+  capsuleInertia,
+  combineInertials,
+  cylinderInertia,
+  inertiaMatrix,
+  inertiaProblem,
+  principalMoments,
+  rotateInertia,
+  shapeInertia,
+  shiftInertia,
+  solidInertial,
+  sphereInertia,
+} from "./inertia.js";
+export type { InertiaProblem, Matrix3 } from "./inertia.js";
+export { JOINT_TYPES, jointAxis } from "./Joint.js";
+export type {
+  Calibration,
+  ContinuousJoint,
+  FixedJoint,
+  FloatingJoint,
+  Joint,
+  JointBase,
+  JointDynamics,
+  JointLimit,
+  Mimic,
+  PlanarJoint,
+  PrismaticJoint,
+  RateLimit,
+  RevoluteJoint,
+  SafetyController,
+} from "./Joint.js";
+export type { Collision, Link, Surface, Visual } from "./Link.js";
+export { linkPoses, relativePose, rootLink } from "./linkPoses.js";
+export type { Material } from "./Material.js";
+export type { GaussianNoise } from "./Noise.js";
+export {
+  composePoses,
+  IDENTITY_POSE,
+  invertPose,
+  pose,
+  poseFromMatrix,
+  poseToMatrix,
+  quatFromRpy,
+  rotateVector,
+  rotationFromRpy,
+  rpyFromQuat,
+  transformPoint,
+  wrapAngle,
+} from "./Pose.js";
+export type { Pose } from "./Pose.js";
+export type { PackageInfo, Robot } from "./Robot.js";
+export { RobotBuilder } from "./RobotBuilder.js";
+export { RobotModelError } from "./RobotModelError.js";
+export type {
+  AxesNoise,
+  CameraOptics,
+  CameraSensor,
+  GpsSensor,
+  ImuSensor,
+  LidarSensor,
+  ScanAxis,
+  Sensor,
+  SensorBase,
+  StereoCameraSensor,
+} from "./Sensor.js";
+export { box, capsule, cylinder, mesh, sphere } from "./shapes.js";
+export { solidLink } from "./solidLink.js";
+export type { SolidLinkOptions } from "./solidLink.js";
+export type { Quat, Rgba, Vec3 } from "./Vector.js";
+export { wheelLayout } from "./wheelLayout.js";
+export type { OmniWheelLayout, SteeredModuleLayout, Vec2, WheelLayout } from "./wheelLayout.js";
