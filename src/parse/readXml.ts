@@ -1,0 +1,172 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import type { Diagnostic } from "../validate/Diagnostic.js";
+import { LineIndex } from "./LineIndex.js";
+import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
+
+/** Deeper nesting than this is reported and cut off: no robot description needs it. */
+export const MAX_XML_DEPTH = 256;
+
+/** A parsed document plus what went wrong while reading it. */
+export interface ReadXmlResult {
+  readonly document: XmlDocument;
+  readonly diagnostics: Diagnostic[];
+  /** Offset → line/column table of the text, for callers that report positions themselves. */
+  readonly lines: LineIndex;
+}
+
+type OrderedNode = Record<string, unknown>;
+
+const metaSymbol = XMLParser.getMetaDataSymbol() as unknown as string;
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  captureMetaData: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  cdataPropName: "#cdata",
+  allowBooleanAttributes: true,
+});
+
+/**
+ * Reads XML text into a positioned element tree. Well-formedness is checked first
+ * (fast-xml-parser's XMLValidator), so a broken file yields one XML_ERROR with line:col and
+ * no tree. Never throws: every problem is returned as a diagnostic.
+ */
+export function readXml(text: string, file: string): ReadXmlResult {
+  const diagnostics: Diagnostic[] = [];
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const lines = new LineIndex(source);
+  const empty = { document: { file, root: undefined }, diagnostics, lines };
+  if (source.trim() === "") {
+    diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file is empty", file, line: 1, column: 1 });
+    return empty;
+  }
+  let ordered: OrderedNode[];
+  try {
+    const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
+    if (check !== true) {
+      const line = Number.isFinite(check.err.line) ? check.err.line : 1;
+      const column = Number.isFinite(check.err.col) ? check.err.col : 1;
+      diagnostics.push({ code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${check.err.msg}`, file, line, column });
+      return empty;
+    }
+    ordered = parser.parse(source) as OrderedNode[];
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    diagnostics.push({ code: "XML_ERROR", severity: "error", message: `XML could not be parsed: ${message}`, file, line: 1, column: 1 });
+    return empty;
+  }
+  const roots = ordered.filter((n) => elementName(n) !== undefined);
+  const first = roots[0];
+  if (first === undefined) {
+    diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file has no root element", file, line: 1, column: 1 });
+    return empty;
+  }
+  const builder = new TreeBuilder(source, file, lines, diagnostics);
+  const root = builder.build(first, "", 0, 0, false);
+  return { document: { file, root }, diagnostics, lines };
+}
+
+function elementName(node: OrderedNode): string | undefined {
+  for (const key of Object.keys(node)) {
+    if (key !== ":@" && key !== "#text" && key !== "#cdata" && !key.startsWith("?") && !key.startsWith("#")) return key;
+  }
+  return undefined;
+}
+
+class TreeBuilder {
+  #depthReported = false;
+
+  constructor(
+    private readonly source: string,
+    private readonly file: string,
+    private readonly lines: LineIndex,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  build(node: OrderedNode, parentPath: string, depth: number, index: number, indexed: boolean): XmlElement {
+    const name = elementName(node) ?? "";
+    const meta = (node as Record<string, unknown>)[metaSymbol] as { startIndex?: number } | undefined;
+    const offset = typeof meta?.startIndex === "number" ? meta.startIndex : 0;
+    const { line, column } = this.lines.position(offset);
+    const rawAttributes = (node[":@"] ?? {}) as Record<string, unknown>;
+    const attributes = this.attributes(offset, rawAttributes, line, column);
+    const nameAttr = attributes.find((a) => a.name === "name")?.value;
+    const segment = nameAttr !== undefined ? `${name}[@name="${nameAttr}"]` : indexed ? `${name}[${index}]` : name;
+    const xmlPath = `${parentPath}/${segment}`;
+    const content = Array.isArray(node[name]) ? (node[name] as OrderedNode[]) : [];
+    let text = "";
+    const childNodes: OrderedNode[] = [];
+    for (const c of content) {
+      if ("#text" in c) text += String(c["#text"]);
+      else if ("#cdata" in c) text += cdataText(c["#cdata"]);
+      else if (elementName(c) !== undefined) childNodes.push(c);
+    }
+    const children: XmlElement[] = [];
+    if (depth + 1 >= MAX_XML_DEPTH && childNodes.length > 0) {
+      if (!this.#depthReported) {
+        this.#depthReported = true;
+        this.diagnostics.push({
+          code: "XML_ERROR",
+          severity: "error",
+          message: `elements are nested deeper than ${MAX_XML_DEPTH} levels; the deeper ones were not checked`,
+          file: this.file,
+          line,
+          column,
+          xmlPath,
+        });
+      }
+    } else {
+      const counts = new Map<string, number>();
+      for (const c of childNodes) {
+        const n = elementName(c) ?? "";
+        counts.set(n, (counts.get(n) ?? 0) + 1);
+      }
+      const seen = new Map<string, number>();
+      for (const c of childNodes) {
+        const n = elementName(c) ?? "";
+        const i = seen.get(n) ?? 0;
+        seen.set(n, i + 1);
+        const named = ((c[":@"] ?? {}) as Record<string, unknown>)["name"] !== undefined;
+        children.push(this.build(c, xmlPath, depth + 1, i, !named && (counts.get(n) ?? 0) > 1));
+      }
+    }
+    return { name, attributes, children, text, line, column, offset, xmlPath, depth };
+  }
+
+  /** Attribute values come from the parser; their positions from a scan of the start tag. */
+  attributes(offset: number, raw: Record<string, unknown>, line: number, column: number): XmlAttribute[] {
+    const positions = new Map<string, number>();
+    const src = this.source;
+    let i = offset + 1;
+    while (i < src.length && !/[\s/>]/.test(src[i] ?? ">")) i++;
+    const re = /([^\s=/>"']+)\s*=\s*("[^"]*"|'[^']*')|>/gy;
+    for (;;) {
+      while (i < src.length && /[\s/]/.test(src[i] ?? "")) i++;
+      re.lastIndex = i;
+      const m = re.exec(src);
+      if (m === null || m[0] === ">") break;
+      if (m[1] !== undefined && !positions.has(m[1])) positions.set(m[1], i);
+      i = re.lastIndex;
+    }
+    const out: XmlAttribute[] = [];
+    for (const [name, value] of Object.entries(raw)) {
+      const at = positions.get(name);
+      const pos = at === undefined ? { line, column } : this.lines.position(at);
+      out.push({ name, value: typeof value === "string" ? value : String(value), line: pos.line, column: pos.column });
+    }
+    return out;
+  }
+}
+
+function cdataText(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v: unknown) => (typeof v === "object" && v !== null && "#text" in v ? String((v as Record<string, unknown>)["#text"]) : "")).join("");
+  return typeof value === "string" ? value : "";
+}
