@@ -24,5 +24,7 @@ export interface OmniDrive {
 /**
  * Which joints move the base, so that kinematics, controllers and simulation read the
  * geometry from the model instead of retyping it. Discriminated on `type`.
+ *
+ * @discriminator type
  */
 export type Drive = SteeredDrive | OmniDrive;

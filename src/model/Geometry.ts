@@ -37,5 +37,8 @@ export interface MeshGeometry {
   readonly scale?: Vec3;
 }
 
-/** A visual or collision shape. Discriminated on `type`. */
+/** A visual or collision shape. Discriminated on `type`.
+ *
+ * @discriminator type
+ */
 export type Geometry = BoxGeometry | CylinderGeometry | SphereGeometry | CapsuleGeometry | MeshGeometry;

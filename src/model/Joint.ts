@@ -108,7 +108,10 @@ export interface PlanarJoint extends JointBase {
   readonly limit?: RateLimit;
 }
 
-/** Every URDF joint type, discriminated on `type`. */
+/** Every URDF joint type, discriminated on `type`.
+ *
+ * @discriminator type
+ */
 export type Joint = FixedJoint | RevoluteJoint | ContinuousJoint | PrismaticJoint | FloatingJoint | PlanarJoint;
 
 /** The joint types, in URDF order. */

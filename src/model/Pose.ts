@@ -71,35 +71,40 @@ export function wrapAngle(angle: number): number {
   return a;
 }
 
+// gl-matrix allocates Float32Array by default; robot descriptions need double precision.
+const mat4f64 = (): mat4 => new Float64Array(16) as unknown as mat4;
+const quatf64 = (): quat => new Float64Array(4) as unknown as quat;
+const vec3f64 = (): vec3 => new Float64Array(3) as unknown as vec3;
+
 /** 4×4 column-major homogeneous matrix (gl-matrix layout) of `parent_T_child`. */
 export function poseToMatrix(p: Pose): mat4 {
   const q = quatFromRpy(p.rpy);
-  return mat4.fromRotationTranslation(mat4.create(), quat.fromValues(q[0], q[1], q[2], q[3]), vec3.fromValues(...p.xyz));
+  return mat4.fromRotationTranslation(mat4f64(), quat.set(quatf64(), q[0], q[1], q[2], q[3]), vec3.set(vec3f64(), ...p.xyz));
 }
 
 /** Pose of a 4×4 rigid matrix (column-major, gl-matrix layout). */
 export function poseFromMatrix(m: mat4): Pose {
-  const t = mat4.getTranslation(vec3.create(), m);
-  const q = mat4.getRotation(quat.create(), m);
+  const t = mat4.getTranslation(vec3f64(), m);
+  const q = mat4.getRotation(quatf64(), m);
   return { xyz: [t[0], t[1], t[2]], rpy: rpyFromQuat([q[0], q[1], q[2], q[3]]) };
 }
 
 /** `a_T_c = a_T_b ∘ b_T_c`. */
 export function composePoses(a_T_b: Pose, b_T_c: Pose): Pose {
-  return poseFromMatrix(mat4.multiply(mat4.create(), poseToMatrix(a_T_b), poseToMatrix(b_T_c)));
+  return poseFromMatrix(mat4.multiply(mat4f64(), poseToMatrix(a_T_b), poseToMatrix(b_T_c)));
 }
 
 /** `b_T_a` from `a_T_b`. */
 export function invertPose(a_T_b: Pose): Pose {
   // A rigid transform is always invertible; gl-matrix returns null only for singular input.
-  const inverse = mat4.invert(mat4.create(), poseToMatrix(a_T_b));
+  const inverse = mat4.invert(mat4f64(), poseToMatrix(a_T_b));
   if (inverse === null) throw new RangeError("invertPose: singular transform");
   return poseFromMatrix(inverse);
 }
 
 /** Applies `a_T_b` to a point given in frame b, returning it in frame a (m). */
 export function transformPoint(a_T_b: Pose, p_b: Vec3): Vec3 {
-  const out = vec3.transformMat4(vec3.create(), vec3.fromValues(...p_b), poseToMatrix(a_T_b));
+  const out = vec3.transformMat4(vec3f64(), vec3.set(vec3f64(), ...p_b), poseToMatrix(a_T_b));
   return [out[0], out[1], out[2]];
 }
 

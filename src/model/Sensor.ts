@@ -95,5 +95,8 @@ export interface LidarSensor extends SensorBase {
   readonly noise?: GaussianNoise;
 }
 
-/** Every sensor kind, discriminated on `type`. */
+/** Every sensor kind, discriminated on `type`.
+ *
+ * @discriminator type
+ */
 export type Sensor = ImuSensor | CameraSensor | StereoCameraSensor | GpsSensor | LidarSensor;
