@@ -1,0 +1,24 @@
+import { relative } from "node:path";
+
+import { Command } from "commander";
+
+import { buildArtifacts } from "../../emit/buildArtifacts.js";
+import { loadRobot } from "../loadRobot.js";
+import { writeArtifacts } from "../writeArtifacts.js";
+
+/** `robokit build <robot> --out DIR`: every generated file, written atomically. */
+export function buildCommand(): Command {
+  return new Command("build")
+    .description("generate every file for a robot into a directory")
+    .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
+    .requiredOption("-o, --out <dir>", "output directory")
+    .option("--sdf-version <version>", "SDF version (1.6 to 1.11)", "1.9")
+    .option("--target <target>", "simulation target: gz, classic or ros1", "gz")
+    .action(async (robotArg: string, opts: { out: string; sdfVersion: string; target: string }) => {
+      const robot = await loadRobot(robotArg);
+      const artifacts = buildArtifacts(robot, { sdfVersion: opts.sdfVersion, target: opts.target });
+      const written = writeArtifacts(opts.out, artifacts);
+      process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" to ${opts.out}\n`);
+      for (const file of written) process.stdout.write(`  ${relative(process.cwd(), file)}\n`);
+    });
+}

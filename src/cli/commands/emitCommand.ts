@@ -1,0 +1,21 @@
+import { Command, Option } from "commander";
+
+import { emitFormats } from "../../emit/emitFormats.js";
+import { UsageError } from "../errors.js";
+import { loadRobot } from "../loadRobot.js";
+
+/** `robokit emit <robot> --format <format>`: one file to stdout. */
+export function emitCommand(): Command {
+  return new Command("emit")
+    .description("write one generated file to stdout")
+    .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
+    .addOption(new Option("-f, --format <format>", "output format").choices(Object.keys(emitFormats)).makeOptionMandatory())
+    .option("--sdf-version <version>", "SDF version for --format sdf (1.6 to 1.11)", "1.9")
+    .option("--target <target>", "simulation target: gz, classic or ros1", "gz")
+    .action(async (robotArg: string, opts: { format: string; sdfVersion: string; target: string }) => {
+      const format = emitFormats[opts.format];
+      if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
+      const robot = await loadRobot(robotArg);
+      process.stdout.write(format.emit(robot, { sdfVersion: opts.sdfVersion, target: opts.target }));
+    });
+}

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { checkRobot } from "../model/checkRobot.js";
+import type { Robot } from "../model/Robot.js";
+import { RobotModelError } from "../model/RobotModelError.js";
+import { readRobotDocument } from "../model/readRobotDocument.js";
+import { hasErrors } from "../validate/Diagnostic.js";
+import { bundledExamples } from "./bundledExamples.js";
+import { InputError, UsageError } from "./errors.js";
+
+let tsxRegistered = false;
+
+/**
+ * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
+ * .ts/.mts/.js/.mjs module exporting a robot (named export `robot`, or its only export that
+ * is a Robot or a RobotBuilder). Returns a checked robot or throws InputError/UsageError.
+ */
+export async function loadRobot(arg: string): Promise<Robot> {
+  const example = bundledExamples[arg];
+  if (example !== undefined && !existsSync(arg)) {
+    const mod = (await import(new URL(example.module, import.meta.url).href)) as Record<string, unknown>;
+    return checked(toRobot(mod[example.exportName], arg), arg);
+  }
+  const path = resolve(arg);
+  const ext = extname(arg).toLowerCase();
+  if (!existsSync(path)) {
+    if (ext === "") {
+      throw new UsageError(`unknown robot "${arg}": not a file, and not a bundled example (${Object.keys(bundledExamples).join(", ")})`);
+    }
+    throw new InputError(`${arg}: file not found`, [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: arg }]);
+  }
+  switch (ext) {
+    case ".json":
+    case ".yaml":
+    case ".yml": {
+      const result = readRobotDocument(readFileSync(path, "utf8"), arg);
+      if (result.robot === undefined) throw new InputError(`${arg}: invalid robot document`, result.diagnostics);
+      return result.robot;
+    }
+    case ".ts":
+    case ".mts":
+    case ".js":
+    case ".mjs":
+      return checked(await importRobot(path, ext, arg), arg);
+    default:
+      throw new UsageError(`${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml or a bundled example name)`);
+  }
+}
+
+async function importRobot(path: string, ext: string, arg: string): Promise<Robot> {
+  if ((ext === ".ts" || ext === ".mts") && !tsxRegistered) {
+    const { register } = await import("tsx/esm/api");
+    register();
+    tsxRegistered = true;
+  }
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof RobotModelError) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
+    throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if ("robot" in mod) return toRobot(mod["robot"], arg);
+  const candidates = Object.values(mod).filter((v) => isRobot(v) || isBuilder(v));
+  if (candidates.length !== 1) {
+    throw new InputError(`${arg}: export the robot as \`export const robot = …\` (found ${candidates.length} robot-like exports)`);
+  }
+  return toRobot(candidates[0], arg);
+}
+
+function toRobot(value: unknown, arg: string): Robot {
+  if (isBuilder(value)) {
+    try {
+      return value.build();
+    } catch (error) {
+      if (error instanceof RobotModelError) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
+      throw error;
+    }
+  }
+  if (isRobot(value)) return value;
+  throw new InputError(`${arg}: the export is not a robot (expected an object with name and links, or a RobotBuilder)`);
+}
+
+function checked(robot: Robot, arg: string): Robot {
+  const diagnostics = checkRobot(robot).map((d) => ({ ...d, file: arg }));
+  if (hasErrors(diagnostics)) throw new InputError(`${arg}: invalid robot`, diagnostics);
+  return robot;
+}
+
+function isRobot(v: unknown): v is Robot {
+  return typeof v === "object" && v !== null && typeof (v as Robot).name === "string" && Array.isArray((v as Robot).links);
+}
+
+function isBuilder(v: unknown): v is { build(): Robot } {
+  return typeof v === "object" && v !== null && typeof (v as { build?: unknown }).build === "function";
+}

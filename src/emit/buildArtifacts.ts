@@ -1,0 +1,32 @@
+import type { Robot } from "../model/Robot.js";
+import type { Artifact } from "./Artifact.js";
+import type { EmitOptions } from "./emitFormats.js";
+import { emitUrdf } from "./urdf/emitUrdf.js";
+
+/** A producer of some of the files `robokit build` writes. */
+export type ArtifactProducer = (robot: Robot, options: EmitOptions) => readonly Artifact[];
+
+/**
+ * Every file of `robokit build`, in a fixed order. Each emitter family adds its producer
+ * here; paths must be unique (checked by {@link buildArtifacts}).
+ */
+export const artifactProducers: readonly ArtifactProducer[] = [
+  (robot) => [{ path: `urdf/${robot.name}.urdf`, content: emitUrdf(robot) }],
+];
+
+/**
+ * All files for a checked robot. Pure: the CLI writes them (atomically) only after this
+ * returns, so a failure here writes nothing.
+ */
+export function buildArtifacts(robot: Robot, options: EmitOptions = {}): Artifact[] {
+  const out: Artifact[] = [];
+  const seen = new Set<string>();
+  for (const produce of artifactProducers) {
+    for (const artifact of produce(robot, options)) {
+      if (seen.has(artifact.path)) throw new Error(`buildArtifacts: two producers write "${artifact.path}"`);
+      seen.add(artifact.path);
+      out.push(artifact);
+    }
+  }
+  return out;
+}

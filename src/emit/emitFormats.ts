@@ -1,0 +1,24 @@
+import type { Robot } from "../model/Robot.js";
+import { emitUrdf } from "./urdf/emitUrdf.js";
+
+/** Options every single-file emitter accepts (each reads only what it needs). */
+export interface EmitOptions {
+  /** SDF version, e.g. "1.9". */
+  readonly sdfVersion?: string;
+  /** Simulation target: "gz" (default), "classic" or "ros1". */
+  readonly target?: string;
+}
+
+/** A single-file output format of `robokit emit`. */
+export interface EmitFormat {
+  readonly description: string;
+  readonly emit: (robot: Robot, options: EmitOptions) => string;
+}
+
+/**
+ * The formats `robokit emit --format X` knows, in the order `--help` lists them.
+ * Each emitter family adds its entry here.
+ */
+export const emitFormats: Readonly<Record<string, EmitFormat>> = {
+  urdf: { description: "URDF 1.0 (ROS 1 and ROS 2)", emit: (robot) => emitUrdf(robot) },
+};
