@@ -1,0 +1,35 @@
+// robokit kinematics: REP-103 (x forward, y left, z up), SI units, rad, CCW positive,
+// angles wrapped to (−π, π]. Explicit named exports only.
+export type { ChassisAcceleration } from "./ChassisAcceleration.js";
+export type { ChassisVelocity } from "./ChassisVelocity.js";
+export { classifyDriveMode, DEFAULT_MODE_EPSILON, driveModeOf } from "./classifyDriveMode.js";
+export type { DriveMode, DriveModeReport } from "./classifyDriveMode.js";
+export { desaturateWheelSpeeds, desaturateWheelSpeedsInto } from "./desaturateWheelSpeeds.js";
+export { discretize, discretizeInto } from "./discretize.js";
+export { foldWheelState, foldWheelStatesInto } from "./foldWheelState.js";
+export type { FoldResult } from "./foldWheelState.js";
+export { composePoseInto, integratePose, integratePoseInto } from "./integratePose.js";
+export { isKabschValid } from "./KabschResult.js";
+export type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
+export { KABSCH_EPSILON, kabschPlanar, kabschPlanarInto } from "./kabschPlanar.js";
+export { kabschSvd, kabschSvdInto } from "./kabschSvd.js";
+export type { SvdKabschResult } from "./kabschSvd.js";
+export { KabschWheelOdometry } from "./KabschWheelOdometry.js";
+export type { KabschWheelOdometryOptions } from "./KabschWheelOdometry.js";
+export { Odometry } from "./Odometry.js";
+export type { OmniConvention, OmniDriveGeometry } from "./OmniDriveGeometry.js";
+export { OmniDriveKinematics } from "./OmniDriveKinematics.js";
+export type { OmniSpeedUnit, OmniWheelSpeeds } from "./OmniDriveKinematics.js";
+export { optimizeWheelState, optimizeWheelStatesInto } from "./optimizeWheelState.js";
+export type { Pose2d } from "./Pose2d.js";
+export { ROBOTINO_2, ROBOTINO_3 } from "./robotinoPresets.js";
+export { SE2_SERIES_THRESHOLD, se2Exp, se2ExpInto } from "./se2Exp.js";
+export { se2Log, se2LogInto } from "./se2Log.js";
+export { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
+export type { SteeredDriveCommand, SteeredDriveOptions, SteeredWheelAcceleration } from "./SteeredDriveKinematics.js";
+export type { SteeredWheelState } from "./SteeredWheelState.js";
+export { symmetricEigen3Into } from "./symmetricEigen3.js";
+export type { Twist2d } from "./Twist2d.js";
+export type { Vector2 } from "./Vector2.js";
+export type { Vector3 } from "./Vector3.js";
+export { canonicalAtan2, wrapAngle } from "./wrapAngle.js";

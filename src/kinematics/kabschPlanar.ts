@@ -1,0 +1,160 @@
+import type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
+import type { Vector2 } from "./Vector2.js";
+import { canonicalAtan2 } from "./wrapAngle.js";
+
+/** Default tolerances of the Kabsch fits. */
+export const KABSCH_EPSILON = {
+  /** RMS spread (m) at or below which a point set counts as coincident. */
+  spread: 1e-9,
+  /** Relative tolerance for the mirrored and ambiguous tests. */
+  relative: 1e-9,
+  /** Minor-to-major RMS spread ratio at or below which the old points count as collinear. */
+  collinear: 1e-6,
+} as const;
+
+/**
+ * Planar weighted Kabsch, closed form (the default for wheel odometry): finds the rotation
+ * dθ and translation t minimising Σ w_i |Q_i − (R(dθ) P_i + t)|². With centred points
+ * p̃, q̃ and H = Σ w p̃ q̃ᵀ: C = H₀₀ + H₁₁, S = H₀₁ − H₁₀, dθ = atan2(S, C),
+ * t = q̄ − R p̄. Because Σw|q̃ − R p̃|² = const − 2(C cos θ + S sin θ), this is the exact
+ * minimiser over proper rotations; no SVD, no reflection fix needed. Degenerate input is
+ * reported (see {@link KabschStatus}), never answered silently.
+ *
+ * @param p - old points (m), e.g. wheel contact points in the old body frame.
+ * @param q - new points (m), same order, in the same frame.
+ * @param weights - optional w_i ≥ 0 (e.g. 0 removes a slipping wheel). Default all 1.
+ */
+export function kabschPlanar(p: readonly Vector2[], q: readonly Vector2[], weights?: readonly number[]): PlanarKabschResult {
+  if (p.length !== q.length) throw new RangeError(`point sets differ in size: ${p.length} vs ${q.length}`);
+  const n = p.length;
+  const pf = new Float64Array(2 * n);
+  const qf = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const a = p[i] as Vector2;
+    const b = q[i] as Vector2;
+    pf[2 * i] = a.x;
+    pf[2 * i + 1] = a.y;
+    qf[2 * i] = b.x;
+    qf[2 * i + 1] = b.y;
+  }
+  const w = weights === undefined ? undefined : Float64Array.from(weights);
+  const out = new Float64Array(4);
+  const status = kabschPlanarInto(out, pf, qf, w);
+  if (status === "ok" || status === "collinear") {
+    return Object.freeze({
+      ok: true,
+      status,
+      dtheta: out[0] as number,
+      translation: Object.freeze({ x: out[1] as number, y: out[2] as number }),
+      residual: out[3] as number,
+    });
+  }
+  return Object.freeze({ ok: false, status });
+}
+
+/**
+ * Allocation-free {@link kabschPlanar}.
+ *
+ * @param out - out: [dθ (rad), tx (m), ty (m), residual (m)]; all NaN on failure.
+ * @param p - old points, interleaved [x0, y0, x1, y1, …] (m).
+ * @param q - new points, same layout and length.
+ * @param weights - optional per-point weights ≥ 0, length p.length / 2.
+ * @returns the status; the result is usable when it is "ok" or "collinear".
+ * @throws RangeError on mismatched lengths or a negative / non-finite weight (API misuse).
+ */
+// perf-sensitive
+export function kabschPlanarInto(
+  out: Float64Array,
+  p: Float64Array,
+  q: Float64Array,
+  weights?: Float64Array,
+): KabschStatus {
+  const n = p.length >> 1;
+  if (q.length !== p.length || (p.length & 1) !== 0) throw new RangeError("p and q must be interleaved (x, y) arrays of equal length");
+  if (weights !== undefined && weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
+  let sw = 0;
+  let count = 0;
+  let pxm = 0;
+  let pym = 0;
+  let qxm = 0;
+  let qym = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights === undefined ? 1 : (weights[i] as number);
+    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`weight ${i} must be finite and ≥ 0`);
+    if (w > 0) count++;
+    sw += w;
+    pxm += w * (p[2 * i] as number);
+    pym += w * (p[2 * i + 1] as number);
+    qxm += w * (q[2 * i] as number);
+    qym += w * (q[2 * i + 1] as number);
+  }
+  if (count < 2) return fail(out, "too-few-points");
+  pxm /= sw;
+  pym /= sw;
+  qxm /= sw;
+  qym /= sw;
+  let hxx = 0;
+  let hxy = 0;
+  let hyx = 0;
+  let hyy = 0;
+  let pxx = 0;
+  let pyy = 0;
+  let pxy = 0;
+  let qss = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights === undefined ? 1 : (weights[i] as number);
+    const ax = (p[2 * i] as number) - pxm;
+    const ay = (p[2 * i + 1] as number) - pym;
+    const bx = (q[2 * i] as number) - qxm;
+    const by = (q[2 * i + 1] as number) - qym;
+    hxx += w * ax * bx;
+    hxy += w * ax * by;
+    hyx += w * ay * bx;
+    hyy += w * ay * by;
+    pxx += w * ax * ax;
+    pyy += w * ay * ay;
+    pxy += w * ax * ay;
+    qss += w * (bx * bx + by * by);
+  }
+  const pss = pxx + pyy;
+  const minSpread = KABSCH_EPSILON.spread * KABSCH_EPSILON.spread * sw;
+  if (pss <= minSpread || qss <= minSpread) return fail(out, "coincident");
+  const c = hxx + hyy;
+  const s = hxy - hyx;
+  // Best reflection's score; it beats the best rotation only when det H < 0.
+  const cm = hxx - hyy;
+  const sm = hxy + hyx;
+  const rot = Math.sqrt(c * c + s * s);
+  const ref = Math.sqrt(cm * cm + sm * sm);
+  const scale = Math.sqrt(pss * qss);
+  if (ref - rot > KABSCH_EPSILON.relative * scale) return fail(out, "mirrored");
+  if (rot <= KABSCH_EPSILON.relative * scale) return fail(out, "ambiguous");
+  const th = canonicalAtan2(s, c);
+  const ct = Math.cos(th);
+  const st = Math.sin(th);
+  const tx = qxm - (ct * pxm - st * pym);
+  const ty = qym - (st * pxm + ct * pym);
+  let res = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights === undefined ? 1 : (weights[i] as number);
+    const x = p[2 * i] as number;
+    const y = p[2 * i + 1] as number;
+    const ex = (q[2 * i] as number) - (ct * x - st * y + tx);
+    const ey = (q[2 * i + 1] as number) - (st * x + ct * y + ty);
+    res += w * (ex * ex + ey * ey);
+  }
+  out[0] = th;
+  out[1] = tx;
+  out[2] = ty;
+  out[3] = Math.sqrt(res);
+  const collinear = pxx * pyy - pxy * pxy <= KABSCH_EPSILON.collinear * KABSCH_EPSILON.collinear * pss * pss;
+  return collinear ? "collinear" : "ok";
+}
+
+function fail(out: Float64Array, status: KabschStatus): KabschStatus {
+  out[0] = NaN;
+  out[1] = NaN;
+  out[2] = NaN;
+  out[3] = NaN;
+  return status;
+}
