@@ -22,8 +22,8 @@ const NUM = "[+-]?(?:\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|\\.\\d+(?:[eE][+-]?\\d+)?|[i
 const list = (min: number, max: number): string => `^\\s*(?:${NUM}(?:\\s+${NUM}){${min - 1},${max - 1}})?\\s*$`;
 export const typePatterns: Record<string, string | undefined> = {
   bool: "^\\s*(?:[tT][rR][uU][eE]|[fF][aA][lL][sS][eE]|0|1)?\\s*$",
-  int: "^\\s*(?:[+-]?\\d+)?\\s*$",
-  "unsigned int": "^\\s*(?:\\+?\\d+)?\\s*$",
+  int: "^\\s*(?:[+-]?\\d+|0[xX][0-9a-fA-F]+)?\\s*$",
+  "unsigned int": "^\\s*(?:\\+?\\d+|0[xX][0-9a-fA-F]+)?\\s*$",
   double: list(1, 1),
   float: list(1, 1),
   vector2d: list(2, 2),

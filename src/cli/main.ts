@@ -8,6 +8,7 @@ import { ROBOKIT_VERSION } from "../version.js";
 import { formatDiagnostic } from "../validate/formatDiagnostic.js";
 import { buildCommand } from "./commands/buildCommand.js";
 import { emitCommand } from "./commands/emitCommand.js";
+import { validateCommand } from "./commands/validate.js";
 import { InputError, UsageError } from "./errors.js";
 
 /** The robokit command line: one command module per subcommand. */
@@ -19,6 +20,7 @@ export function createProgram(): Command {
     .exitOverride();
   program.addCommand(emitCommand());
   program.addCommand(buildCommand());
+  program.addCommand(validateCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

@@ -48,6 +48,7 @@ export const diagnosticCodes = {
   MERGE_INCLUDE_UNSUPPORTED: "A merge-include is used where it is not supported.",
   JOINT_AXIS_EXPRESSED_IN_INVALID: "A joint axis is expressed in a frame that is not in scope.",
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
+  INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
 } as const;
 
 /** A stable diagnostic code. */

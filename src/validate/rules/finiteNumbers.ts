@@ -1,0 +1,38 @@
+import type { XmlElement } from "../../parse/XmlDocument.js";
+import type { Rule } from "../RuleContext.js";
+
+const numeric = /^[+-]?(\d|\.\d|inf|nan)/i;
+const infinityAllowed = new Set(["lower", "upper", "effort", "velocity", "stiffness", "dissipation", "max_contacts", "far", "max_dist", "range"]);
+
+/**
+ * Numbers are finite: NaN is never allowed, and infinity (written `inf` or overflowing like
+ * `1e999`) only for joint limits. Plugin and namespaced content is not checked.
+ */
+export const finiteNumbers: Rule = (ctx) => {
+  const stack: { el: XmlElement; inLimit: boolean }[] = [{ el: ctx.root, inLimit: false }];
+  while (stack.length > 0) {
+    const { el, inLimit } = stack.pop() as { el: XmlElement; inLimit: boolean };
+    if (el.name === "plugin" || el.name.includes(":")) continue;
+    const limitHere = inLimit || el.name === "limit";
+    for (const c of el.children) stack.push({ el: c, inLimit: limitHere });
+    if (el.children.length === 0) check(el.text, limitHere && infinityAllowed.has(el.name), (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `<${el.name}> ${msg}`));
+    for (const a of el.attributes) {
+      const allowInf = el.name === "limit" && (a.name === "lower" || a.name === "upper");
+      check(a.value, allowInf, (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `attribute [${a.name}] of <${el.name}> ${msg}`, a.name));
+    }
+  }
+};
+
+function check(text: string, allowInfinity: boolean, report: (message: string) => void): void {
+  if (text.length > 4096 || !numeric.test(text.trim())) return;
+  for (const token of text.trim().split(/\s+/)) {
+    if (!numeric.test(token)) return;
+    const lower = token.toLowerCase().replace(/^[+-]/, "");
+    if (lower === "nan") return report(`has the value [${token}]; NaN is not a number`);
+    const isInf = lower === "inf" || lower === "infinity";
+    const v = isInf ? Infinity : Number(token);
+    if (isInf || (!Number.isFinite(v) && !Number.isNaN(v))) {
+      if (!allowInfinity) return report(`has the value [${token}], which is infinite; only joint limits may be infinite`);
+    }
+  }
+}

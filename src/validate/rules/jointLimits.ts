@@ -1,0 +1,52 @@
+import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import type { Rule } from "../RuleContext.js";
+import { parseNumber } from "./numbers.js";
+
+const limited = new Set(["revolute", "prismatic"]);
+
+/**
+ * Joint limits are consistent: lower ≤ upper; URDF revolute and prismatic joints have a
+ * <limit> with non-negative effort and velocity (SDF uses -1 for "no limit").
+ */
+export const jointLimits: Rule = (ctx) => {
+  const stack: XmlElement[] = [ctx.root];
+  while (stack.length > 0) {
+    const element = stack.pop() as XmlElement;
+    if (element.name === "plugin" || element.name.includes(":") || element.name === "gazebo") continue;
+    if (element.name !== "joint") {
+      stack.push(...element.children);
+      continue;
+    }
+    const name = attr(element, "name") ?? "";
+    const type = attr(element, "type") ?? "";
+    if (ctx.format === "urdf") {
+      const limit = child(element, "limit");
+      if (limit === undefined) {
+        if (limited.has(type)) ctx.report("JOINT_LIMIT_MISSING", "error", element, `${type} joint [${name}] has no <limit>; URDF requires one with effort and velocity`);
+        continue;
+      }
+      const num = (a: string): number | undefined => {
+        const raw = attr(limit, a);
+        return raw === undefined ? undefined : parseNumber(raw);
+      };
+      const lower = num("lower") ?? 0;
+      const upper = num("upper") ?? 0;
+      if (limited.has(type) && lower > upper) ctx.report("JOINT_LIMIT_INVALID", "error", limit, `joint [${name}] limit lower ${lower} > upper ${upper}`, "lower");
+      for (const a of ["effort", "velocity"]) {
+        const v = num(a);
+        if (v !== undefined && v < 0) ctx.report("JOINT_LIMIT_INVALID", "error", limit, `joint [${name}] limit ${a} is ${v}; it must be ≥ 0`, a);
+      }
+      continue;
+    }
+    if (type === "continuous" || type === "ball" || type === "fixed") continue;
+    for (const axisName of ["axis", "axis2"]) {
+      const limit = child(child(element, axisName) ?? element, "limit");
+      if (limit === undefined || child(element, axisName) === undefined) continue;
+      const lower = parseNumber(child(limit, "lower")?.text ?? "");
+      const upper = parseNumber(child(limit, "upper")?.text ?? "");
+      if (lower !== undefined && upper !== undefined && lower > upper) {
+        ctx.report("JOINT_LIMIT_INVALID", "error", child(limit, "lower") ?? limit, `joint [${name}] ${axisName} limit lower ${lower} > upper ${upper}`);
+      }
+    }
+  }
+};

@@ -1,0 +1,147 @@
+import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import type { Rule, RuleContext } from "../RuleContext.js";
+import { isScope, resolveAttached, resolveFrameIn, scopePath, type SdfEntity, type SdfScope, sdfScopes } from "./sdfScopes.js";
+
+/**
+ * SDF 1.7+ frame semantics: every frame's attached_to, every pose's relative_to, every
+ * axis's expressed_in and every model's placement_frame names a frame in scope, and neither
+ * the attached-to graph nor the relative-to graph has a cycle.
+ */
+export const sdfFrameGraph: Rule = (ctx) => {
+  if (ctx.minor < 7) return;
+  const reportedCycles = new Set<string>();
+  for (const scope of sdfScopes(ctx)) {
+    if (scope.external) continue;
+    if (scope.topLevel) {
+      const pose = child(scope.element, "pose");
+      const rel = pose === undefined ? undefined : attr(pose, "relative_to");
+      if (pose !== undefined && rel !== undefined && rel !== "") {
+        ctx.report("ATTRIBUTE_INVALID", "error", pose, `attribute //pose[@relative_to] of the top-level model [${scope.name}] must be left empty`, "relative_to");
+      }
+    }
+    checkPlacementFrame(ctx, scope);
+    for (const entity of scope.entities.values()) {
+      if (entity.element.name === "include") continue;
+      if (entity.kind === "frame") checkAttachedTo(ctx, scope, entity, reportedCycles);
+      checkRelativeTo(ctx, scope, entity, reportedCycles);
+      if (entity.kind === "link") checkLinkChildren(ctx, scope, entity);
+      if (entity.kind === "joint") checkExpressedIn(ctx, scope, entity);
+    }
+  }
+};
+
+function describe(scope: SdfScope): string {
+  return `${scope.kind} [${scope.name}]`;
+}
+
+function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, reported: Set<string>): void {
+  const to = attr(frame.element, "attached_to");
+  if (to === undefined || to === "") return;
+  if (to === frame.name) {
+    ctx.report("FRAME_ATTACHED_TO_CYCLE", "error", frame.element, `attached_to name [${to}] is identical to the frame's own name, a cycle in ${describe(scope)}`, "attached_to");
+    return;
+  }
+  const target = resolveFrameIn(scope, to, ctx.minor);
+  const allowed = target !== undefined || (scope.kind === "world" && to === "world");
+  if (!allowed) {
+    if (target === undefined && scope.opaque) return;
+    const kinds = scope.kind === "world" ? "a model or frame" : "a link, joint, frame or nested model";
+    ctx.report("FRAME_ATTACHED_TO_INVALID", "error", frame.element, `attached_to [${to}] of frame [${frame.name}] does not name ${kinds} in ${describe(scope)}`, "attached_to");
+    return;
+  }
+  const result = resolveAttached(scope, frame, ctx.minor);
+  if ("cycle" in result) {
+    const key = `A:${[...result.cycle].sort().join(",")}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    ctx.report("FRAME_ATTACHED_TO_CYCLE", "error", frame.element, `attached_to graph cycle in ${describe(scope)}: ${result.cycle.join(" -> ")}`, "attached_to");
+  }
+}
+
+/** The frame a pose is relative to when relative_to is not given. */
+function defaultRelativeTo(entity: SdfEntity, scope: SdfScope): string | undefined {
+  if (entity.kind === "joint") return child(entity.element, "child")?.text.trim();
+  if (entity.kind === "frame") {
+    const to = attr(entity.element, "attached_to");
+    return to === undefined || to === "" ? undefined : to;
+  }
+  return scope.kind === "model" ? undefined : undefined;
+}
+
+function relativeTo(entity: SdfEntity): { value: string; pose: XmlElement } | undefined {
+  const pose = child(entity.element, "pose");
+  const value = pose === undefined ? undefined : attr(pose, "relative_to");
+  return pose === undefined || value === undefined || value === "" ? undefined : { value, pose };
+}
+
+function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, reported: Set<string>): void {
+  const rel = relativeTo(entity);
+  if (rel === undefined) return;
+  if (rel.value === entity.name) {
+    ctx.report("POSE_RELATIVE_TO_CYCLE", "error", rel.pose, `relative_to name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`, "relative_to");
+    return;
+  }
+  const target = resolveFrameIn(scope, rel.value, ctx.minor);
+  if (target === undefined) {
+    if (scope.opaque || (rel.value === "world" && scope.kind === "world")) return;
+    ctx.report("POSE_RELATIVE_TO_INVALID", "error", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
+    return;
+  }
+  // Walk the relative-to graph: explicit relative_to first, then the entity's default.
+  const visited: string[] = [];
+  let owner = scope;
+  let node: SdfEntity | SdfScope = entity;
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (isScope(node)) return;
+    const key = `${scopePath(owner)}::${node.name}`;
+    if (visited.includes(key)) {
+      const cycle = visited.slice(visited.indexOf(key));
+      const id = `R:${[...cycle].sort().join(",")}`;
+      if (reported.has(id)) return;
+      reported.add(id);
+      ctx.report("POSE_RELATIVE_TO_CYCLE", "error", rel.pose, `relative_to graph cycle in ${describe(scope)}: ${[...cycle, key].join(" -> ")}`, "relative_to");
+      return;
+    }
+    visited.push(key);
+    const next = relativeTo(node)?.value ?? defaultRelativeTo(node, owner);
+    if (next === undefined || next === "world" || next === "__model__") return;
+    const r = resolveFrameIn(owner, next, ctx.minor);
+    if (r === undefined) return;
+    owner = r.owner;
+    node = r.target;
+  }
+}
+
+function checkLinkChildren(ctx: RuleContext, scope: SdfScope, link: SdfEntity): void {
+  for (const c of link.element.children) {
+    if (c.name !== "visual" && c.name !== "collision" && c.name !== "sensor" && c.name !== "light") continue;
+    const pose = child(c, "pose");
+    const rel = pose === undefined ? undefined : attr(pose, "relative_to");
+    if (pose === undefined || rel === undefined || rel === "") continue;
+    if (resolveFrameIn(scope, rel, ctx.minor) === undefined && !scope.opaque) {
+      ctx.report("POSE_RELATIVE_TO_INVALID", "error", pose, `relative_to [${rel}] of ${c.name} [${attr(c, "name") ?? ""}] in link [${link.name}] does not name a frame in ${describe(scope)}`, "relative_to");
+    }
+  }
+}
+
+function checkExpressedIn(ctx: RuleContext, scope: SdfScope, joint: SdfEntity): void {
+  for (const axisName of ["axis", "axis2"]) {
+    const xyz = child(child(joint.element, axisName) ?? joint.element, "xyz");
+    if (xyz === undefined || child(joint.element, axisName) === undefined) continue;
+    const frame = attr(xyz, "expressed_in");
+    if (frame === undefined || frame === "" || frame === "__model__") continue;
+    if (resolveFrameIn(scope, frame, ctx.minor) === undefined && !scope.opaque) {
+      ctx.report("JOINT_AXIS_EXPRESSED_IN_INVALID", "error", xyz, `expressed_in [${frame}] of joint [${joint.name}] ${axisName} does not name a frame in ${describe(scope)}`, "expressed_in");
+    }
+  }
+}
+
+function checkPlacementFrame(ctx: RuleContext, scope: SdfScope): void {
+  if (scope.kind !== "model" || ctx.minor < 8) return;
+  const placement = attr(scope.element, "placement_frame");
+  if (placement === undefined || placement === "") return;
+  const target = resolveFrameIn(scope, placement, ctx.minor);
+  if (target === undefined && !scope.opaque) {
+    ctx.report("MODEL_PLACEMENT_FRAME_INVALID", "error", scope.element, `placement_frame [${placement}] does not name a frame inside model [${scope.name}]`, "placement_frame");
+  }
+}

@@ -1,0 +1,23 @@
+import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import type { Rule } from "../RuleContext.js";
+
+/** A material `<script>` needs a non-empty `<uri>` and `<name>`; a normal-map shader needs `<normal_map>`. */
+export const sdfMaterialScript: Rule = (ctx) => {
+  const stack: XmlElement[] = [ctx.root];
+  while (stack.length > 0) {
+    const el = stack.pop() as XmlElement;
+    if (el.name === "plugin" || el.name.includes(":")) continue;
+    stack.push(...el.children);
+    if (el.name !== "material") continue;
+    const script = child(el, "script");
+    if (script !== undefined) {
+      if ((child(script, "uri")?.text.trim() ?? "") === "") ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri>");
+      if ((child(script, "name")?.text.trim() ?? "") === "") ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <name>");
+    }
+    const shader = child(el, "shader");
+    const type = shader === undefined ? undefined : attr(shader, "type");
+    if (shader !== undefined && type !== undefined && type.startsWith("normal_map") && child(shader, "normal_map") === undefined) {
+      ctx.report("ELEMENT_MISSING", "error", shader, `shader type [${type}] needs a <normal_map>`);
+    }
+  }
+};

@@ -1,0 +1,177 @@
+import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import type { RuleContext } from "../RuleContext.js";
+
+/** A named thing that defines a frame in an SDF scope. */
+export interface SdfEntity {
+  readonly kind: "link" | "joint" | "frame" | "model" | "light" | "actor";
+  readonly name: string;
+  readonly element: XmlElement;
+  /** For nested models and resolved includes: the model's own scope. */
+  readonly scope?: SdfScope;
+}
+
+/** A world or a model, with the frames it defines (first definition of each name wins). */
+export interface SdfScope {
+  readonly kind: "world" | "model";
+  readonly name: string;
+  readonly element: XmlElement;
+  readonly parent: SdfScope | undefined;
+  readonly entities: Map<string, SdfEntity>;
+  /** True when the scope comes from an included file: used for names, never reported on. */
+  readonly external: boolean;
+  /** A model directly under <sdf>. */
+  readonly topLevel: boolean;
+  /** True when an <include> of this scope could not be resolved: unknown names may be in it. */
+  opaque: boolean;
+}
+
+const cache = new WeakMap<RuleContext, SdfScope[]>();
+
+const entityKinds: Record<string, SdfEntity["kind"] | undefined> = {
+  link: "link",
+  joint: "joint",
+  frame: "frame",
+  model: "model",
+  light: "light",
+  actor: "actor",
+};
+
+/** All scopes of the document (worlds, models, nested models, resolved includes), outermost first. */
+export function sdfScopes(ctx: RuleContext): SdfScope[] {
+  const known = cache.get(ctx);
+  if (known !== undefined) return known;
+  const all: SdfScope[] = [];
+  const build = (element: XmlElement, kind: SdfScope["kind"], parent: SdfScope | undefined, external: boolean, topLevel: boolean, nameOverride?: string): SdfScope => {
+    const scope: SdfScope = { kind, name: nameOverride ?? attr(element, "name") ?? "", element, parent, entities: new Map(), external, topLevel, opaque: false };
+    all.push(scope);
+    for (const c of element.children) {
+      if (c.name === "include") {
+        const inc = ctx.includes.get(c);
+        const name = inc?.name;
+        if (inc?.entity === undefined) scope.opaque = true;
+        if (inc?.entity !== undefined && name !== undefined && !scope.entities.has(name)) {
+          const k = entityKinds[inc.entity.name] ?? "model";
+          const nested = k === "model" ? build(inc.entity, "model", scope, true, false, name) : undefined;
+          scope.entities.set(name, nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested });
+        }
+        continue;
+      }
+      const k = entityKinds[c.name];
+      if (k === undefined) continue;
+      if (kind === "model" && (k === "light" || k === "actor")) continue;
+      const name = attr(c, "name");
+      if (name === undefined) continue;
+      const nested = k === "model" ? build(c, "model", scope, external, false) : undefined;
+      if (!scope.entities.has(name)) scope.entities.set(name, nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested });
+    }
+    return scope;
+  };
+  for (const c of ctx.root.children) {
+    if (c.name === "world") build(c, "world", undefined, false, false);
+    else if (c.name === "model") build(c, "model", undefined, false, true);
+  }
+  cache.set(ctx, all);
+  return all;
+}
+
+/**
+ * Resolves a frame reference in a scope: a local name, `__model__` (model scopes), `world`
+ * (world scopes and joints), or from SDF 1.8 on a scoped name `M1::M2::L`.
+ * Returns the entity, or the scope itself for `__model__` / `M::__model__`.
+ */
+export function resolveFrame(scope: SdfScope, ref: string, minor: number): SdfEntity | SdfScope | undefined {
+  return resolveFrameIn(scope, ref, minor)?.target;
+}
+
+/** Like {@link resolveFrame}, also giving the scope that holds the target. */
+export function resolveFrameIn(scope: SdfScope, ref: string, minor: number): { target: SdfEntity | SdfScope; owner: SdfScope } | undefined {
+  if (ref === "__model__") return scope.kind === "model" ? { target: scope, owner: scope } : undefined;
+  const parts = minor >= 8 ? ref.split("::") : [ref];
+  let current = scope;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = current.entities.get(parts[i] ?? "");
+    if (next?.scope === undefined) return undefined;
+    current = next.scope;
+  }
+  const last = parts[parts.length - 1] ?? "";
+  if (last === "__model__" && parts.length > 1) return { target: current, owner: current };
+  const target = current.entities.get(last);
+  return target === undefined ? undefined : { target, owner: current };
+}
+
+/** Where a frame ends up once attached_to, joint children and canonical links are followed. */
+export type AttachedResult = { readonly link: SdfEntity | "world" } | { readonly cycle: readonly string[] } | { readonly unresolved: string };
+
+/**
+ * Follows the attached-to graph from a frame to the link (or world) it is rigidly attached to:
+ * a joint to its child, a frame to its attached_to, a model to its canonical link.
+ */
+export function resolveAttached(owner: SdfScope, start: SdfEntity | SdfScope, minor: number): AttachedResult {
+  const visited: string[] = [];
+  let scope = owner;
+  let node: SdfEntity | SdfScope = start;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const key = isScope(node) ? `${scopePath(node)}::__model__` : `${scopePath(scope)}::${node.name}`;
+    if (visited.includes(key)) return { cycle: [...visited.slice(visited.indexOf(key)), key] };
+    visited.push(key);
+    if (isScope(node)) {
+      const link = canonicalLink(node, minor);
+      if (link === undefined) return node.kind === "world" ? { link: "world" } : { unresolved: "__model__" };
+      return { link };
+    }
+    let ref: string | undefined;
+    if (node.kind === "link") return { link: node };
+    if (node.kind === "model") {
+      if (node.scope === undefined) return { unresolved: node.name };
+      node = node.scope;
+      continue;
+    }
+    if (node.kind === "joint") ref = textOf(node.element, "child");
+    else if (node.kind === "frame") {
+      ref = attr(node.element, "attached_to");
+      if (ref === undefined || ref === "") {
+        if (scope.kind === "world") return { link: "world" };
+        node = scope;
+        continue;
+      }
+    } else return { link: "world" };
+    if (ref === undefined) return { unresolved: "" };
+    if (ref === "world") return { link: "world" };
+    const next = resolveFrameIn(scope, ref, minor);
+    if (next === undefined) return { unresolved: ref };
+    scope = next.owner;
+    node = next.target;
+  }
+  return { unresolved: "" };
+}
+
+/** `outer::inner` path of a scope, used to name frames uniquely. */
+export function scopePath(scope: SdfScope): string {
+  const parts: string[] = [];
+  for (let s: SdfScope | undefined = scope; s !== undefined; s = s.parent) parts.unshift(s.name);
+  return parts.join("::");
+}
+
+/** The canonical link of a model scope: its canonical_link, else the first link, else the first nested model's. */
+export function canonicalLink(scope: SdfScope, minor: number, depth = 0): SdfEntity | undefined {
+  if (depth > 64) return undefined;
+  const named = attr(scope.element, "canonical_link");
+  if (named !== undefined && named !== "") {
+    const r = resolveFrame(scope, named, minor);
+    return r !== undefined && "kind" in r && r.kind === "link" ? r : undefined;
+  }
+  for (const e of scope.entities.values()) if (e.kind === "link") return e;
+  for (const e of scope.entities.values()) if (e.scope !== undefined) return canonicalLink(e.scope, minor, depth + 1);
+  return undefined;
+}
+
+/** The trimmed text of `<name>` inside an element, if any. */
+export function textOf(element: XmlElement, name: string): string | undefined {
+  const c = child(element, name);
+  return c?.text.trim();
+}
+
+/** True when the thing is a scope (from resolveFrame), not an entity. */
+export function isScope(x: SdfEntity | SdfScope): x is SdfScope {
+  return "entities" in x;
+}

@@ -1,0 +1,132 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { RuleContext } from "../RuleContext.js";
+import { loadSchema } from "./loadSchema.js";
+import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
+
+const compiled = new Map<string, ValidateFunction>();
+
+function newAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false });
+  ajv.addVocabulary(["sdfType", "sdfRequired"]);
+  ajv.addKeyword({
+    keyword: "sdfRange",
+    type: "string",
+    schemaType: "array",
+    errors: true,
+    validate: function sdfRange(range: [number | null, number | null], data: string): boolean {
+      const values = data.trim() === "" ? [] : data.trim().split(/\s+/).map(Number);
+      const [min, max] = range;
+      const ok = values.every((v) => Number.isNaN(v) || ((min === null || v >= min) && (max === null || v <= max)));
+      if (!ok) {
+        (sdfRange as unknown as { errors: Partial<ErrorObject>[] }).errors = [
+          { keyword: "sdfRange", message: `must be in [${min ?? "-inf"}, ${max ?? "inf"}]`, params: { min, max } },
+        ];
+      }
+      return ok;
+    },
+  });
+  return ajv;
+}
+
+/** The compiled validator for a schema file under schemas/ (cached per process). */
+export function schemaValidator(path: string): ValidateFunction {
+  let validate = compiled.get(path);
+  if (validate === undefined) {
+    validate = newAjv().compile(loadSchema(path));
+    compiled.set(path, validate);
+  }
+  return validate;
+}
+
+/**
+ * Phase 1, structural: validates the document against a JSON Schema (ajv, allErrors) and
+ * reports each ajv error at the XML element or attribute its instancePath names.
+ */
+export function checkSchema(ctx: RuleContext, schemaPath: string): void {
+  const validate = schemaValidator(schemaPath);
+  const json = { [ctx.root.name]: xmlToJson(ctx.root) };
+  if (validate(json)) return;
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    reportAjvError(ctx, error);
+  }
+}
+
+function describe(element: { name: string }): string {
+  return `<${element.name}>`;
+}
+
+function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
+  const { element, attribute } = locateJsonPointer(ctx.root, error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const jsonPath = error.instancePath;
+  const push = (code: Parameters<RuleContext["report"]>[0], severity: "error" | "warning", message: string, attr?: string): void => {
+    ctx.report(code, severity, element, message, attr);
+    const last = ctx.diagnostics[ctx.diagnostics.length - 1];
+    if (last !== undefined) ctx.diagnostics[ctx.diagnostics.length - 1] = { ...last, jsonPath };
+  };
+  switch (error.keyword) {
+    case "required": {
+      const missing = String(params["missingProperty"] ?? "");
+      if (missing.startsWith("@")) {
+        push("ATTRIBUTE_MISSING", "error", `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`);
+      } else if (element.name === "include" && missing === "uri") {
+        push("ATTRIBUTE_MISSING", "error", `<include> has no <uri>: nothing to include`);
+      } else {
+        push("ELEMENT_MISSING", "error", `required element <${missing}> of ${describe(element)} is missing`);
+      }
+      return;
+    }
+    case "additionalProperties": {
+      const extra = String(params["additionalProperty"] ?? "");
+      if (extra.startsWith("@")) {
+        push("ATTRIBUTE_INCORRECT_TYPE", "warning", `attribute [${extra.slice(1)}] is not defined for ${describe(element)} in ${label(ctx)}`, extra.slice(1));
+      } else {
+        const child = element.children.find((c) => c.name === extra);
+        const where = child ?? element;
+        ctx.report("ELEMENT_UNRECOGNIZED", "warning", where, `element <${extra}> is not defined as a child of ${describe(element)} in ${label(ctx)}`);
+      }
+      return;
+    }
+    case "maxItems": {
+      const repeated = element.children.filter((c) => c.name === lastKey(jsonPath));
+      const second = repeated[1] ?? element;
+      ctx.report("ELEMENT_REPEATED", "warning", second, `<${lastKey(jsonPath)}> may appear at most once in ${describe(element)}; only the first is used`);
+      return;
+    }
+    case "minItems":
+      push("ELEMENT_MISSING", "error", `${describe(element)} needs at least one <${lastKey(jsonPath)}>`);
+      return;
+    case "deprecated":
+      return;
+    case "pattern":
+    case "sdfRange": {
+      const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
+      const sdfType = String((error.parentSchema as Record<string, unknown> | undefined)?.["sdfType"] ?? "value");
+      const what = error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
+      if (attribute === undefined) push("ELEMENT_INVALID", "error", `value [${raw}] of ${describe(element)} ${what}`);
+      else push("ATTRIBUTE_INVALID", "error", `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);
+      return;
+    }
+    case "enum": {
+      const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
+      const allowed = (params["allowedValues"] as unknown[] | undefined)?.join(", ") ?? "";
+      if (attribute === undefined) push("ELEMENT_INVALID", "error", `value [${raw}] of ${describe(element)} must be one of: ${allowed}`);
+      else push("ATTRIBUTE_INVALID", "error", `value [${raw}] of attribute [${attribute}] of ${describe(element)} must be one of: ${allowed}`, attribute);
+      return;
+    }
+    default:
+      push(attribute === undefined ? "ELEMENT_INVALID" : "ATTRIBUTE_INVALID", "error", `${describe(element)}${attribute === undefined ? "" : ` attribute [${attribute}]`} ${error.message ?? "is invalid"}`, attribute);
+  }
+}
+
+function lastKey(pointer: string): string {
+  return pointer.split("/").pop() ?? "";
+}
+
+function label(ctx: RuleContext): string {
+  return ctx.format === "sdf" ? `SDF ${ctx.version}` : "URDF";
+}

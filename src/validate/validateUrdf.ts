@@ -1,0 +1,21 @@
+import type { XmlElement } from "../parse/XmlDocument.js";
+import type { Diagnostic } from "./Diagnostic.js";
+import { createRuleContext, type Rule, type ValidateOptions } from "./RuleContext.js";
+import { colorRange } from "./rules/colorRange.js";
+import { finiteNumbers } from "./rules/finiteNumbers.js";
+import { inertia } from "./rules/inertia.js";
+import { jointAxis } from "./rules/jointAxis.js";
+import { jointLimits } from "./rules/jointLimits.js";
+import { runRules } from "./runRules.js";
+import { checkSchema } from "./schema/checkSchema.js";
+
+/** Phase 2 for URDF, in order. */
+export const urdfRules: readonly Rule[] = [inertia, jointAxis, jointLimits, finiteNumbers, colorRange];
+
+/** Validates a parsed `<robot>` document: schema (phase 1), then the rules (phase 2). Never throws. */
+export function validateUrdfDocument(root: XmlElement, file: string, options: ValidateOptions): Diagnostic[] {
+  const ctx = createRuleContext({ file, format: "urdf", version: "1.0", minor: 0, root, options });
+  runRules(ctx, [(c) => checkSchema(c, "urdf/urdf.schema.json")]);
+  runRules(ctx, urdfRules);
+  return ctx.diagnostics;
+}
