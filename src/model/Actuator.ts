@@ -11,6 +11,19 @@ export interface PidGains {
 }
 
 /**
+ * A co-simulated actuator model: an FMI 2.0 Co-Simulation FMU run by the gazebo-fmi
+ * actuator plugin (Gazebo Classic only). The FMU must declare the Real inputs
+ * actuatorInput, jointPosition, jointVelocity, jointAcceleration and the output
+ * jointTorque (SI units); `robokit fmu check FILE.fmu` verifies that.
+ */
+export interface FmuActuatorModel {
+  /** FMU file name or path, resolved by Gazebo through GAZEBO_RESOURCE_PATH. */
+  readonly fmu: string;
+  /** Let the FMU's torque exceed the joint's velocity/effort limits. Default false. */
+  readonly disableVelocityEffortLimits?: boolean;
+}
+
+/**
  * How a joint is driven: the command interface a controller writes, the state interfaces
  * it reads, and the transmission between actuator and joint. ros2_control `<joint>` tags,
  * ROS 1 `<transmission>` elements, MJCF actuators and controller YAML are generated from it.
@@ -25,4 +38,6 @@ export interface JointActuator {
   readonly pid?: PidGains;
   /** Initial command/state value (rad, m, rad/s, …). */
   readonly initialValue?: number;
+  /** Actuator dynamics co-simulated from an FMU (gazebo-fmi, Classic only). */
+  readonly fmu?: FmuActuatorModel;
 }

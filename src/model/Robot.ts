@@ -1,3 +1,4 @@
+import type { ArduPilotLink } from "./ArduPilotLink.js";
 import type { Drive } from "./Drive.js";
 import type { Joint } from "./Joint.js";
 import type { Link } from "./Link.js";
@@ -31,4 +32,6 @@ export interface Robot {
   readonly joints?: readonly Joint[];
   readonly drive?: Drive;
   readonly package?: PackageInfo;
+  /** Connect the robot to ArduPilot SITL (modern Gazebo ArduPilotPlugin). */
+  readonly ardupilot?: ArduPilotLink;
 }

@@ -95,8 +95,33 @@ export interface LidarSensor extends SensorBase {
   readonly noise?: GaussianNoise;
 }
 
+/**
+ * Short-range distance sensor (infrared or ultrasonic, e.g. Robotino's IR sensors):
+ * a narrow cone along the sensor frame's +x reporting one range (m).
+ */
+export interface RangeSensor extends SensorBase {
+  readonly type: "range";
+  /** Emitter physics: "infrared" or "ultrasound" (ROS sensor_msgs/Range radiation_type). */
+  readonly radiation: "infrared" | "ultrasound";
+  /** Full opening angle of the cone (rad), > 0. */
+  readonly fieldOfView: number;
+  readonly rangeMin: number;
+  readonly rangeMax: number;
+  /** Rays across the cone in each direction; default 1 (a single beam). */
+  readonly samples?: number;
+  /** Range noise (m). */
+  readonly noise?: GaussianNoise;
+}
+
+/** Contact sensor (bumper): reports contacts of one collision of its link. */
+export interface ContactSensor extends SensorBase {
+  readonly type: "contact";
+  /** `name` of a collision of the same link; that collision's contacts are reported. */
+  readonly collision: string;
+}
+
 /** Every sensor kind, discriminated on `type`.
  *
  * @discriminator type
  */
-export type Sensor = ImuSensor | CameraSensor | StereoCameraSensor | GpsSensor | LidarSensor;
+export type Sensor = ImuSensor | CameraSensor | StereoCameraSensor | GpsSensor | LidarSensor | RangeSensor | ContactSensor;

@@ -1,4 +1,5 @@
-export type { InterfaceKind, JointActuator, PidGains } from "./Actuator.js";
+export type { FmuActuatorModel, InterfaceKind, JointActuator, PidGains } from "./Actuator.js";
+export type { ArduPilotChannel, ArduPilotLink } from "./ArduPilotLink.js";
 export { checkRobot } from "./checkRobot.js";
 export { defineRobot } from "./defineRobot.js";
 export type { Drive, OmniDrive, SteeredDrive, SteeredModule } from "./Drive.js";
@@ -62,9 +63,11 @@ export type {
   AxesNoise,
   CameraOptics,
   CameraSensor,
+  ContactSensor,
   GpsSensor,
   ImuSensor,
   LidarSensor,
+  RangeSensor,
   ScanAxis,
   Sensor,
   SensorBase,
