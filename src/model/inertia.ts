@@ -1,3 +1,4 @@
+import { symmetricEigen3Into } from "../kinematics/symmetricEigen3.js";
 import type { Geometry } from "./Geometry.js";
 import type { InertiaTensor, Inertial } from "./Inertial.js";
 import { IDENTITY_POSE, rotationFromRpy, type Pose } from "./Pose.js";
@@ -145,30 +146,12 @@ function diagonal(ixx: number, iyy: number, izz: number): InertiaTensor {
   return { ixx, ixy: 0, ixz: 0, iyy, iyz: 0, izz };
 }
 
-/**
- * Principal moments (eigenvalues, ascending) of a symmetric tensor, by the closed-form
- * trigonometric solution for symmetric 3×3 matrices.
- */
+/** Principal moments (eigenvalues, ascending) of a symmetric tensor (Jacobi rotations). */
 export function principalMoments(t: InertiaTensor): Vec3 {
-  const p1 = t.ixy * t.ixy + t.ixz * t.ixz + t.iyz * t.iyz;
-  if (p1 === 0) {
-    const d = [t.ixx, t.iyy, t.izz].sort((a, b) => a - b);
-    return [d[0]!, d[1]!, d[2]!];
-  }
-  const q = (t.ixx + t.iyy + t.izz) / 3;
-  const p2 = (t.ixx - q) ** 2 + (t.iyy - q) ** 2 + (t.izz - q) ** 2 + 2 * p1;
-  const p = Math.sqrt(p2 / 6);
-  const b = inertiaMatrix({ ...t, ixx: t.ixx - q, iyy: t.iyy - q, izz: t.izz - q });
-  const det =
-    b[0][0] * (b[1][1] * b[2][2] - b[1][2] * b[2][1]) -
-    b[0][1] * (b[1][0] * b[2][2] - b[1][2] * b[2][0]) +
-    b[0][2] * (b[1][0] * b[2][1] - b[1][1] * b[2][0]);
-  const r = Math.min(1, Math.max(-1, det / (2 * p * p * p)));
-  const phi = Math.acos(r) / 3;
-  const e1 = q + 2 * p * Math.cos(phi);
-  const e3 = q + 2 * p * Math.cos(phi + (2 * Math.PI) / 3);
-  const e2 = 3 * q - e1 - e3;
-  return [e3, e2, e1];
+  const a = Float64Array.of(t.ixx, t.ixy, t.ixz, t.ixy, t.iyy, t.iyz, t.ixz, t.iyz, t.izz);
+  const values = new Float64Array(3);
+  symmetricEigen3Into(a, values, new Float64Array(9));
+  return [values[2]!, values[1]!, values[0]!];
 }
 
 /** What is physically wrong with a tensor, if anything. */
