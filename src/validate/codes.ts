@@ -49,6 +49,7 @@ export const diagnosticCodes = {
   JOINT_AXIS_EXPRESSED_IN_INVALID: "A joint axis is expressed in a frame that is not in scope.",
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
+  FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
 } as const;
 
 /** A stable diagnostic code. */
