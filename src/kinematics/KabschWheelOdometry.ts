@@ -18,7 +18,8 @@ export interface KabschWheelOdometryOptions {
  * moves along an arc, whose chord in the old body frame points at ψ̄_i + dθ/2 and has
  * length d_i·sin(dθ/2)/(dθ/2), where ψ̄_i is the mid-step steering angle (the mean of the
  * start and end angles) and d_i the measured travel (r·Δφ_i, signed). dθ is found by a
- * short fixed-point iteration starting at 0. This is exact for a constant twist of any
+ * short secant iteration on the fixed point dθ = fit(dθ), starting at 0 (1 kHz steps
+ * converge in 2 passes, a 90° step in about 6). This is exact for a constant twist of any
  * size; putting the arc length at the start angle is only first-order accurate.
  *
  * The result (tx, ty, dθ) is a rigid increment in the old body frame: feed it to
@@ -112,7 +113,11 @@ export class KabschWheelOdometry {
     }
     const p = this.#p;
     const q = this.#q;
+    // Solve dθ = f(dθ) (f = fit with chords placed for dθ) by secant steps on
+    // g(θ) = f(θ) − θ; plain fixed-point steps when the secant is unusable.
     let dth = 0;
+    let prevTh = 0;
+    let prevG = 0;
     let status: KabschStatus = "ok";
     for (let it = 0; it < this.#maxIterations; it++) {
       const h = dth / 2;
@@ -126,8 +131,16 @@ export class KabschWheelOdometry {
       }
       status = kabschPlanarInto(out, p, q, weights);
       if (status !== "ok" && status !== "collinear") return status;
-      const next = out[0] as number;
-      if (Math.abs(next - dth) <= 1e-14) break;
+      const g = wrapAngle((out[0] as number) - dth);
+      if (Math.abs(g) <= 1e-15) break;
+      let next = dth + g;
+      const dg = g - prevG;
+      if (it > 0 && dg !== 0) {
+        const secant = dth - (g * (dth - prevTh)) / dg;
+        if (Number.isFinite(secant) && Math.abs(secant - next) < Math.abs(g)) next = secant;
+      }
+      prevTh = dth;
+      prevG = g;
       dth = next;
     }
     return status;
