@@ -6,11 +6,27 @@ import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
+import { urdfKinematicTree } from "./rules/urdfKinematicTree.js";
+import { urdfMimic } from "./rules/urdfMimic.js";
+import { urdfReferences } from "./rules/urdfReferences.js";
+import { urdfUniqueNames } from "./rules/urdfUniqueNames.js";
+import { urdfVisuals } from "./rules/urdfVisuals.js";
 import { runRules } from "./runRules.js";
 import { checkSchema } from "./schema/checkSchema.js";
 
 /** Phase 2 for URDF, in order. */
-export const urdfRules: readonly Rule[] = [inertia, jointAxis, jointLimits, finiteNumbers, colorRange];
+export const urdfRules: readonly Rule[] = [
+  urdfUniqueNames,
+  urdfKinematicTree,
+  urdfMimic,
+  urdfReferences,
+  urdfVisuals,
+  inertia,
+  jointAxis,
+  jointLimits,
+  finiteNumbers,
+  colorRange,
+];
 
 /** Validates a parsed `<robot>` document: schema (phase 1), then the rules (phase 2). Never throws. */
 export function validateUrdfDocument(root: XmlElement, file: string, options: ValidateOptions): Diagnostic[] {

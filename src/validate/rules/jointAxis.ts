@@ -13,6 +13,8 @@ export const jointAxis: Rule = (ctx) => {
       continue;
     }
     const name = attr(element, "name") ?? "";
+    // URDF readers ignore the axis of fixed and floating joints.
+    if (ctx.format === "urdf" && (attr(element, "type") === "fixed" || attr(element, "type") === "floating")) continue;
     for (const axisName of ctx.format === "urdf" ? ["axis"] : ["axis", "axis2"]) {
       const axis = child(element, axisName);
       if (axis === undefined) continue;

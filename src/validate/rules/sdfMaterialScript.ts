@@ -11,8 +11,8 @@ export const sdfMaterialScript: Rule = (ctx) => {
     if (el.name !== "material") continue;
     const script = child(el, "script");
     if (script !== undefined) {
-      if ((child(script, "uri")?.text.trim() ?? "") === "") ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri>");
-      if ((child(script, "name")?.text.trim() ?? "") === "") ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <name>");
+      if (unset(child(script, "uri")?.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri>");
+      if (unset(child(script, "name")?.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <name>");
     }
     const shader = child(el, "shader");
     const type = shader === undefined ? undefined : attr(shader, "type");
@@ -21,3 +21,9 @@ export const sdfMaterialScript: Rule = (ctx) => {
     }
   }
 };
+
+/** libsdformat treats an empty value and the spec's `__default__` placeholder alike: not set. */
+function unset(text: string | undefined): boolean {
+  const t = text?.trim() ?? "";
+  return t === "" || t === "__default__";
+}

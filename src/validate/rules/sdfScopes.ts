@@ -86,7 +86,10 @@ export function resolveFrame(scope: SdfScope, ref: string, minor: number): SdfEn
 /** Like {@link resolveFrame}, also giving the scope that holds the target. */
 export function resolveFrameIn(scope: SdfScope, ref: string, minor: number): { target: SdfEntity | SdfScope; owner: SdfScope } | undefined {
   if (ref === "__model__") return scope.kind === "model" ? { target: scope, owner: scope } : undefined;
-  const parts = minor >= 8 ? ref.split("::") : [ref];
+  // Flattened models (older libsdformat output) use `::` inside plain names: try the literal name first.
+  const literal = scope.entities.get(ref);
+  if (literal !== undefined) return { target: literal, owner: scope };
+  const parts = minor >= 7 ? ref.split("::") : [ref];
   let current = scope;
   for (let i = 0; i < parts.length - 1; i++) {
     const next = current.entities.get(parts[i] ?? "");

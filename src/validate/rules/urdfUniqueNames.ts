@@ -1,0 +1,17 @@
+import { attr, type XmlElement } from "../../parse/XmlDocument.js";
+import type { Rule } from "../RuleContext.js";
+
+/** URDF link, joint, top-level material, transmission and ros2_control names are unique. */
+export const urdfUniqueNames: Rule = (ctx) => {
+  for (const kind of ["link", "joint", "material", "transmission", "ros2_control"]) {
+    const seen = new Map<string, XmlElement>();
+    for (const el of ctx.root.children) {
+      if (el.name !== kind) continue;
+      const name = attr(el, "name");
+      if (name === undefined) continue;
+      const first = seen.get(name);
+      if (first === undefined) seen.set(name, el);
+      else ctx.report("DUPLICATE_NAME", "error", el, `${kind} with name [${name}] already exists (line ${first.line}); ${kind} names must be unique`, "name");
+    }
+  }
+};
