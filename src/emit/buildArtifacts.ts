@@ -1,6 +1,7 @@
 import type { Robot } from "../model/Robot.js";
 import type { Artifact } from "./Artifact.js";
 import type { EmitOptions } from "./emitFormats.js";
+import { sdfArtifactsFromOptions } from "./sdf/sdfFromEmitOptions.js";
 import { emitUrdf } from "./urdf/emitUrdf.js";
 
 /** A producer of some of the files `robokit build` writes. */
@@ -12,6 +13,7 @@ export type ArtifactProducer = (robot: Robot, options: EmitOptions) => readonly 
  */
 export const artifactProducers: readonly ArtifactProducer[] = [
   (robot) => [{ path: `urdf/${robot.name}.urdf`, content: emitUrdf(robot) }],
+  sdfArtifactsFromOptions,
 ];
 
 /**

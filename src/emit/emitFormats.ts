@@ -1,4 +1,5 @@
 import type { Robot } from "../model/Robot.js";
+import { emitSdfFromOptions } from "./sdf/sdfFromEmitOptions.js";
 import { emitUrdf } from "./urdf/emitUrdf.js";
 
 /** Options every single-file emitter accepts (each reads only what it needs). */
@@ -21,4 +22,5 @@ export interface EmitFormat {
  */
 export const emitFormats: Readonly<Record<string, EmitFormat>> = {
   urdf: { description: "URDF 1.0 (ROS 1 and ROS 2)", emit: (robot) => emitUrdf(robot) },
+  sdf: { description: "SDF 1.6 to 1.11, one <model> (--sdf-version, default 1.9)", emit: emitSdfFromOptions },
 };

@@ -1,8 +1,9 @@
 import { relative } from "node:path";
 
-import { Command } from "commander";
+import { Command, Option } from "commander";
 
 import { buildArtifacts } from "../../emit/buildArtifacts.js";
+import { DEFAULT_SDF_VERSION, SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { loadRobot } from "../loadRobot.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 
@@ -12,7 +13,7 @@ export function buildCommand(): Command {
     .description("generate every file for a robot into a directory")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .requiredOption("-o, --out <dir>", "output directory")
-    .option("--sdf-version <version>", "SDF version (1.6 to 1.11)", "1.9")
+    .addOption(new Option("--sdf-version <version>", "SDF version").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
     .option("--target <target>", "simulation target: gz, classic or ros1", "gz")
     .action(async (robotArg: string, opts: { out: string; sdfVersion: string; target: string }) => {
       const robot = await loadRobot(robotArg);

@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 
 import { emitFormats } from "../../emit/emitFormats.js";
+import { DEFAULT_SDF_VERSION, SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 
@@ -10,7 +11,7 @@ export function emitCommand(): Command {
     .description("write one generated file to stdout")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .addOption(new Option("-f, --format <format>", "output format").choices(Object.keys(emitFormats)).makeOptionMandatory())
-    .option("--sdf-version <version>", "SDF version for --format sdf (1.6 to 1.11)", "1.9")
+    .addOption(new Option("--sdf-version <version>", "SDF version for --format sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
     .option("--target <target>", "simulation target: gz, classic or ros1", "gz")
     .action(async (robotArg: string, opts: { format: string; sdfVersion: string; target: string }) => {
       const format = emitFormats[opts.format];

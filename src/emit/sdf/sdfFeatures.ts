@@ -1,0 +1,24 @@
+import { sdfAtLeast, type SdfVersion } from "./SdfVersion.js";
+
+/**
+ * What each SDF version can express, in one table, so every version gate reads from here.
+ * Sources: the spec files of each version (../shared/sdformat/spec) and libsdformat's
+ * migration notes.
+ */
+export interface SdfFeatures {
+  /** `//pose/@relative_to` (1.7+). 1.6 poses are relative to the model (links) or the child link (joints). */
+  readonly poseRelativeTo: boolean;
+  /** `<capsule>` geometry (1.8+); older files get a cylinder plus two spheres. */
+  readonly capsule: boolean;
+  /** `//joint/axis/mimic` (1.11+). */
+  readonly axisMimic: boolean;
+}
+
+/** The feature set of one SDF version. */
+export function sdfFeatures(version: SdfVersion): SdfFeatures {
+  return {
+    poseRelativeTo: sdfAtLeast(version, "1.7"),
+    capsule: sdfAtLeast(version, "1.8"),
+    axisMimic: sdfAtLeast(version, "1.11"),
+  };
+}
