@@ -11,7 +11,6 @@ const SQUARE = [
   { x: -0.2, y: -0.2 },
 ];
 const R = 0.05;
-const TOL = 1e-6;
 const kin = new SteeredDriveKinematics(SQUARE, R);
 
 type Row = readonly [number, number, number]; // angle, speed m/s, rad/s
