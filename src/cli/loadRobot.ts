@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 
 import { checkRobot } from "../model/checkRobot.js";
 import type { Robot } from "../model/Robot.js";
-import { RobotModelError } from "../model/RobotModelError.js";
+import type { RobotModelError } from "../model/RobotModelError.js";
 import { readRobotDocument } from "../model/readRobotDocument.js";
 import { hasErrors } from "../validate/Diagnostic.js";
 import { bundledExamples } from "./bundledExamples.js";
@@ -59,7 +59,7 @@ async function importRobot(path: string, ext: string, arg: string): Promise<Robo
   try {
     mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    if (error instanceof RobotModelError) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
+    if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
     throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
   }
   if ("robot" in mod) return toRobot(mod["robot"], arg);
@@ -75,7 +75,7 @@ function toRobot(value: unknown, arg: string): Robot {
     try {
       return value.build();
     } catch (error) {
-      if (error instanceof RobotModelError) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
+      if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
       throw error;
     }
   }
@@ -87,6 +87,14 @@ function checked(robot: Robot, arg: string): Robot {
   const diagnostics = checkRobot(robot).map((d) => ({ ...d, file: arg }));
   if (hasErrors(diagnostics)) throw new InputError(`${arg}: invalid robot`, diagnostics);
   return robot;
+}
+
+/**
+ * A RobotModelError from the user's module. Checked by shape, not instanceof: a user module
+ * may load robokit's model from another copy (src via tsx, or an installed package).
+ */
+function isModelError(e: unknown): e is RobotModelError {
+  return e instanceof Error && e.name === "RobotModelError" && Array.isArray((e as Partial<RobotModelError>).diagnostics);
 }
 
 function isRobot(v: unknown): v is Robot {

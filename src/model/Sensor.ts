@@ -113,11 +113,12 @@ export interface RangeSensor extends SensorBase {
   readonly noise?: GaussianNoise;
 }
 
-/** Contact sensor (bumper): reports contacts of one collision of its link. */
+/**
+ * Contact sensor (bumper): reports the contacts of its link's first collision. Leave that
+ * collision unnamed so every simulator derives the same name for it (`<link>_collision`).
+ */
 export interface ContactSensor extends SensorBase {
   readonly type: "contact";
-  /** `name` of a collision of the same link; that collision's contacts are reported. */
-  readonly collision: string;
 }
 
 /** Every sensor kind, discriminated on `type`.

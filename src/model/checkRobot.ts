@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import type { DiagnosticCode } from "../validate/codes.js";
+import { describeJsonPath } from "./describeJsonPath.js";
 import type { Geometry } from "./Geometry.js";
 import { inertiaProblem } from "./inertia.js";
 import { jointAxis, type Joint } from "./Joint.js";
@@ -235,7 +236,10 @@ function allFinite(values: readonly unknown[]): boolean {
 /** Reports every non-finite number, naming the owning element (`joint "x": origin.xyz[1] is NaN`). */
 function checkFinite(value: unknown, path: string, robot: Robot, add: Add): void {
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) add("NUMBER_NOT_FINITE", path, `${ownerOf(path, robot)}: ${fieldOf(path)} is ${String(value)}; numbers must be finite`);
+    if (!Number.isFinite(value)) {
+      const { owner, field } = describeJsonPath(robot, path);
+      add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
+    }
     return;
   }
   if (Array.isArray(value)) {
@@ -245,20 +249,4 @@ function checkFinite(value: unknown, path: string, robot: Robot, add: Add): void
   if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) checkFinite(v, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, robot, add);
   }
-}
-
-function ownerOf(path: string, robot: Robot): string {
-  const [, collection, index] = path.split("/");
-  const i = Number(index);
-  if (collection === "links") return `link "${robot.links[i]?.name ?? index}"`;
-  if (collection === "joints") return `joint "${robot.joints?.[i]?.name ?? index}"`;
-  if (collection === "materials") return `material "${robot.materials?.[i]?.name ?? index}"`;
-  return `robot "${robot.name}"`;
-}
-
-/** `/joints/3/origin/xyz/1` → `origin.xyz[1]`. */
-function fieldOf(path: string): string {
-  const parts = path.split("/").slice(1);
-  const rest = parts[0] === "links" || parts[0] === "joints" || parts[0] === "materials" ? parts.slice(2) : parts;
-  return rest.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
 }

@@ -5,6 +5,7 @@ import robotSchema from "../../schemas/robot.schema.json" with { type: "json" };
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { hasErrors } from "../validate/Diagnostic.js";
 import { checkRobot } from "./checkRobot.js";
+import { describeJsonPath } from "./describeJsonPath.js";
 import type { Robot } from "./Robot.js";
 
 /** Result of reading a robot document: the robot when it is valid, and every diagnostic. */
@@ -37,28 +38,35 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
   }
   const data: unknown = doc.toJS({ maxAliasCount: 100 });
   const locate = (jsonPath: string): { line?: number; column?: number } => position(doc, lineCounter, jsonPath);
+  // Non-finite numbers (YAML .nan, .inf) first: the schema would only say "must be number".
+  const nonFinite = checkRobot(data as Robot).filter((d) => d.code === "NUMBER_NOT_FINITE");
+  if (nonFinite.length > 0) return { diagnostics: nonFinite.map((d) => ({ ...d, file, ...locate(d.jsonPath ?? "") })) };
   if (!validateSchema(data)) {
-    return { diagnostics: dedupe((validateSchema.errors ?? []).map((e) => schemaDiagnostic(e, file, locate))) };
+    const errors = (validateSchema.errors ?? []).filter((e) => e.keyword !== "if");
+    return { diagnostics: dedupe(errors.map((e) => schemaDiagnostic(e, data, file, locate))) };
   }
   const robot = data as Robot;
   const diagnostics = checkRobot(robot).map((d) => ({ ...d, file, ...(d.jsonPath === undefined ? {} : locate(d.jsonPath)) }));
   return hasErrors(diagnostics) ? { diagnostics } : { robot, diagnostics };
 }
 
-function schemaDiagnostic(e: ErrorObject, file: string, locate: (p: string) => { line?: number; column?: number }): Diagnostic {
+/** An ajv error as a diagnostic naming the element and field: `joint "servo1": /joints/0/axle: unknown field "axle"`. */
+function schemaDiagnostic(e: ErrorObject, data: unknown, file: string, locate: (p: string) => { line?: number; column?: number }): Diagnostic {
   const params = e.params as Record<string, unknown>;
   let jsonPath = e.instancePath;
-  let message = `${jsonPath === "" ? "document" : jsonPath} ${e.message ?? "is invalid"}`;
+  let what = `${e.message ?? "is invalid"}`;
   if (e.keyword === "additionalProperties") {
     jsonPath = `${e.instancePath}/${String(params["additionalProperty"])}`;
-    message = `${jsonPath}: unknown field "${String(params["additionalProperty"])}"`;
+    what = `unknown field "${String(params["additionalProperty"])}"`;
   } else if (e.keyword === "required") {
-    message = `${e.instancePath === "" ? "document" : e.instancePath}: missing required field "${String(params["missingProperty"])}"`;
+    what = `missing required field "${String(params["missingProperty"])}"`;
   } else if (e.keyword === "enum") {
-    message = `${jsonPath}: must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    what = `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   } else if (e.keyword === "discriminator") {
-    message = `${jsonPath}: "type" must be one of the known kinds`;
+    what = `"type" must be one of the known kinds`;
   }
+  const { owner } = describeJsonPath(data, jsonPath);
+  const message = `${owner}: ${jsonPath === "" ? "document" : jsonPath}: ${what}`;
   return { code: "DOCUMENT_INVALID", severity: "error", message, file, jsonPath, ...locate(jsonPath) };
 }
 
