@@ -51,13 +51,18 @@ export function readXml(text: string, file: string): ReadXmlResult {
   let ordered: OrderedNode[];
   try {
     const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
+    let text = source;
     if (check !== true) {
       const line = Number.isFinite(check.err.line) ? check.err.line : 1;
       const column = Number.isFinite(check.err.col) ? check.err.col : 1;
       diagnostics.push({ code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${check.err.msg}`, file, line, column });
-      return empty;
+      // Junk after a complete root element (a stray closing tag, text): like TinyXML2, keep
+      // checking the complete document before it, so one run still reports everything.
+      const prefix = completeRootPrefix(source);
+      if (prefix === undefined) return empty;
+      text = prefix;
     }
-    ordered = parser.parse(source) as OrderedNode[];
+    ordered = parser.parse(text) as OrderedNode[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     diagnostics.push({ code: "XML_ERROR", severity: "error", message: `XML could not be parsed: ${message}`, file, line: 1, column: 1 });
@@ -169,4 +174,19 @@ class TreeBuilder {
 function cdataText(value: unknown): string {
   if (Array.isArray(value)) return value.map((v: unknown) => (typeof v === "object" && v !== null && "#text" in v ? String((v as Record<string, unknown>)["#text"]) : "")).join("");
   return typeof value === "string" ? value : "";
+}
+
+/** The text up to the end of a well-formed root element, when what follows it is the only problem. */
+function completeRootPrefix(source: string): string | undefined {
+  const open = /<([A-Za-z_][\w:.-]*)[\s>/]/.exec(source.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, (m) => " ".repeat(m.length)));
+  const name = open?.[1];
+  if (name === undefined) return undefined;
+  const close = `</${name}>`;
+  let at = source.indexOf(close);
+  while (at >= 0) {
+    const prefix = source.slice(0, at + close.length);
+    if (XMLValidator.validate(prefix, { allowBooleanAttributes: true }) === true) return prefix;
+    at = source.indexOf(close, at + 1);
+  }
+  return undefined;
 }

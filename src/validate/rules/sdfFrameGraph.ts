@@ -75,12 +75,18 @@ function relativeTo(entity: SdfEntity): { value: string; pose: XmlElement } | un
 }
 
 function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, reported: Set<string>): void {
-  const rel = relativeTo(entity);
+  const explicit = relativeTo(entity);
+  const attachedTo = entity.kind === "frame" ? attr(entity.element, "attached_to") : undefined;
+  // A frame's pose is relative to its attached_to frame unless relative_to says otherwise.
+  const rel = explicit ?? (attachedTo !== undefined && attachedTo !== "" ? { value: attachedTo, pose: entity.element } : undefined);
   if (rel === undefined) return;
+  const attribute = explicit === undefined ? "attached_to" : "relative_to";
   if (rel.value === entity.name) {
-    ctx.report("POSE_RELATIVE_TO_CYCLE", "error", rel.pose, `relative_to name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`, "relative_to");
+    const how = explicit === undefined ? "the implicit relative_to (its attached_to)" : "relative_to";
+    ctx.report("POSE_RELATIVE_TO_CYCLE", "error", rel.pose, `${how} name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`, attribute);
     return;
   }
+  if (explicit === undefined) return; // other attached_to problems are reported by checkAttachedTo
   const target = resolveFrameIn(scope, rel.value, ctx.minor);
   if (target === undefined) {
     if (scope.opaque || (rel.value === "world" && scope.kind === "world")) return;

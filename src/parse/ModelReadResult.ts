@@ -1,0 +1,11 @@
+import type { Robot } from "../model/Robot.js";
+import type { Diagnostic } from "../validate/Diagnostic.js";
+
+/**
+ * A robot read from a description file. `robot` is present only when no error was found
+ * (it has passed checkRobot); warnings and infos say what the conversion left out.
+ */
+export interface ModelReadResult {
+  readonly robot?: Robot;
+  readonly diagnostics: Diagnostic[];
+}
