@@ -1,0 +1,42 @@
+/**
+ * A simulation target of `robokit build --target`:
+ * - `gz`: modern Gazebo (Fortress on Humble, Harmonic on Jazzy, Ionic on Kilted, Jetty on
+ *   Rolling) with gz_ros2_control and gz-sim systems, ROS 2;
+ * - `classic`: Gazebo Classic 11 with gazebo_ros plugins and gazebo_ros2_control, ROS 2 Humble;
+ * - `ros1`: Gazebo Classic 11 with gazebo_ros_control and transmissions, ROS 1 Noetic.
+ */
+export type SimTarget = "gz" | "classic" | "ros1";
+
+/** Every target, default first. */
+export const SIM_TARGETS = ["gz", "classic", "ros1"] as const satisfies readonly SimTarget[];
+
+/** The default target when none is given. */
+export const DEFAULT_SIM_TARGET: SimTarget = "gz";
+
+/**
+ * Reads a target name (from `--target`). Undefined gives the default. Throws RangeError
+ * naming the accepted values for anything else.
+ */
+export function parseSimTarget(text: string | undefined): SimTarget {
+  if (text === undefined) return DEFAULT_SIM_TARGET;
+  const found = SIM_TARGETS.find((t) => t === text);
+  if (found === undefined) throw new RangeError(`unknown simulation target "${text}"; expected one of ${SIM_TARGETS.join(", ")}`);
+  return found;
+}
+
+/** ROS distributions a target's output is written for (README and package.xml comments). */
+export function targetDistros(target: SimTarget): readonly string[] {
+  switch (target) {
+    case "gz":
+      return ["humble", "jazzy", "kilted", "rolling"];
+    case "classic":
+      return ["humble"];
+    case "ros1":
+      return ["noetic"];
+  }
+}
+
+/** True for the ROS 2 targets. */
+export function isRos2(target: SimTarget): boolean {
+  return target !== "ros1";
+}

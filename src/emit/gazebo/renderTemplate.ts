@@ -1,0 +1,41 @@
+import { Ajv, type ValidateFunction } from "ajv";
+import Handlebars from "handlebars";
+
+import type { XMLBuilder } from "../xml/xmlDocument.js";
+import { fragment } from "xmlbuilder2";
+import { TEMPLATE_SCHEMAS, type TemplateData } from "./templateData.js";
+import { TEMPLATE_SOURCES, type TemplateName } from "./templateSources.js";
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validators = new Map<TemplateName, ValidateFunction>();
+const compiled = new Map<TemplateName, HandlebarsTemplateDelegate>();
+const handlebars = Handlebars.create();
+
+/**
+ * Renders a plugin-block template to XML text after checking its data against the
+ * template's JSON Schema. Throws TypeError naming the template and the offending field
+ * when the data does not match (a robokit bug, not a user error: the data is built from a
+ * checked model). Values are XML-escaped by Handlebars.
+ */
+export function renderTemplate<N extends TemplateName>(name: N, data: TemplateData[N]): string {
+  let validate = validators.get(name);
+  if (validate === undefined) {
+    validate = ajv.compile(TEMPLATE_SCHEMAS[name]);
+    validators.set(name, validate);
+  }
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}${"missingProperty" in e.params ? ` (${String(e.params["missingProperty"])})` : ""}${"additionalProperty" in e.params ? ` (${String(e.params["additionalProperty"])})` : ""}`);
+    throw new TypeError(`template "${name}": invalid data: ${problems.join("; ")}`);
+  }
+  let template = compiled.get(name);
+  if (template === undefined) {
+    template = handlebars.compile(TEMPLATE_SOURCES[name], { strict: true, noEscape: false });
+    compiled.set(name, template);
+  }
+  return template(data);
+}
+
+/** Renders a template and appends the resulting elements to `parent`. */
+export function appendTemplate<N extends TemplateName>(parent: XMLBuilder, name: N, data: TemplateData[N]): void {
+  parent.import(fragment(renderTemplate(name, data)));
+}
