@@ -1,10 +1,13 @@
 import { defineConfig } from "vitest/config";
 
+import { SummaryReporter } from "./test/support/SummaryReporter.js";
+
 export const config = defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    reporters: ["default", new SummaryReporter()],
   },
 });
 
