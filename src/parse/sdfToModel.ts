@@ -1,0 +1,500 @@
+import { defaultShapeName } from "../emit/sdf/writeSdfModel.js";
+import type { Geometry } from "../model/Geometry.js";
+import type { Inertial } from "../model/Inertial.js";
+import type { Joint, JointDynamics, Mimic } from "../model/Joint.js";
+import type { Collision, Link, Surface, Visual } from "../model/Link.js";
+import type { Material } from "../model/Material.js";
+import { composePoses, IDENTITY_POSE, invertPose, rotateVector, rpyFromQuat, type Pose } from "../model/Pose.js";
+import type { Robot } from "../model/Robot.js";
+import type { Rgba, Vec3 } from "../model/Vector.js";
+import { mergeCapsules } from "./mergeCapsules.js";
+import { ModelReadContext } from "./ModelReadContext.js";
+import type { ModelReadResult } from "./ModelReadResult.js";
+import { optional, withName } from "./optional.js";
+import { readXml } from "./readXml.js";
+import { attr, attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.js";
+
+const MODEL_FRAME = "__model__";
+
+/**
+ * Reads SDF text (one `<model>`, SDF 1.4 to 1.12) into the robokit model. Never throws:
+ * problems come back as diagnostics with file:line:col, and `robot` is present only when
+ * there is no error.
+ *
+ * Poses are resolved through the SDF frame graph (`relative_to`, joint frames, `<frame>`,
+ * `expressed_in`; 1.6 and older use the legacy defaults: links in the model frame, joints in
+ * the child link frame, `use_parent_model_frame`). Each link's robokit frame is its parent
+ * joint's frame, as URDF requires, so joint origins are `parent_T_child` and a link's shapes
+ * and inertial are re-expressed in it. Numbers are copied unchanged wherever no frame change is
+ * needed (robokit's own 1.7+ output).
+ *
+ * Not representable, so reported: joint types other than fixed, revolute, continuous and
+ * prismatic (error), joints to `world`, nested models and includes, sensors and plugins
+ * (left out), unlimited effort or velocity on a limited joint (set to 0). SDF has no named
+ * materials: visual colours become materials named `material_<n>`. A link with no parent
+ * joint other than the root becomes the child of a floating joint, as in SDF it is free.
+ */
+export function sdfToModel(text: string, file: string): ModelReadResult {
+  const { document, diagnostics } = readXml(text, file);
+  const ctx = new ModelReadContext(file);
+  ctx.diagnostics.push(...diagnostics);
+  const root = document.root;
+  if (root === undefined) return ctx.finish(undefined);
+  const versionText = attr(root, "version") ?? "";
+  const match = /^1\.(\d+)$/.exec(versionText.trim());
+  if (root.name !== "sdf" || match === null) {
+    ctx.report("VERSION_UNSUPPORTED", "error", root, root.name !== "sdf" ? `expected an <sdf> root element, found <${root.name}>` : `unknown SDF version "${versionText}"`);
+    return ctx.finish(undefined);
+  }
+  const models = childrenNamed(root, "model");
+  const model = models[0];
+  if (model === undefined) {
+    const world = child(root, "world");
+    ctx.report("FEATURE_UNSUPPORTED", "error", world ?? root, world !== undefined ? "robokit converts one <model>, not a <world>" : "the file has no <model>");
+    return ctx.finish(undefined);
+  }
+  if (models.length > 1) ctx.report("FEATURE_UNSUPPORTED", "warning", models[1]!, "only the first <model> is converted");
+  return ctx.finish(new SdfReader(ctx, Number(match[1]) >= 7).robot(model));
+}
+
+interface FrameInfo {
+  readonly element: XmlElement;
+  /** The `<pose>` element, if any. */
+  readonly pose: XmlElement | undefined;
+  /** The frame the pose is relative to when it names none. */
+  readonly defaultRelativeTo: string;
+}
+
+class SdfReader {
+  readonly #ctx: ModelReadContext;
+  readonly #frameSemantics: boolean;
+  readonly #frames = new Map<string, FrameInfo>();
+  readonly #resolved = new Map<string, Pose>();
+  readonly #resolving = new Set<string>();
+  readonly #poses = new Map<XmlElement, Pose>();
+  readonly #materials: Material[] = [];
+  /** robokit frame of each link: its parent joint's name, or its own. */
+  readonly #linkFrame = new Map<string, string>();
+
+  constructor(ctx: ModelReadContext, frameSemantics: boolean) {
+    this.#ctx = ctx;
+    this.#frameSemantics = frameSemantics;
+  }
+
+  robot(model: XmlElement): Robot | undefined {
+    const name = this.#name(model);
+    for (const el of model.children) this.#unsupportedChild(el);
+    const linkEls = childrenNamed(model, "link");
+    const jointEls = childrenNamed(model, "joint");
+    for (const l of linkEls) this.#addFrame(l, MODEL_FRAME);
+    const kept: XmlElement[] = [];
+    for (const j of jointEls) {
+      const childName = child(j, "child")?.text.trim() ?? "";
+      this.#addFrame(j, childName);
+      if (this.#keepJoint(j)) kept.push(j);
+    }
+    for (const f of childrenNamed(model, "frame")) {
+      const attachedTo = this.#frameSemantics ? (attr(f, "attached_to") ?? "") : "";
+      this.#addFrame(f, attachedTo === "" ? MODEL_FRAME : attachedTo);
+    }
+    const linkNames = new Set(linkEls.map((l) => attr(l, "name") ?? ""));
+    for (const j of kept) {
+      const c = child(j, "child")?.text.trim() ?? "";
+      if (linkNames.has(c) && !this.#linkFrame.has(c)) this.#linkFrame.set(c, attr(j, "name") ?? "");
+    }
+    for (const l of linkEls) {
+      const n = attr(l, "name") ?? "";
+      if (!this.#linkFrame.has(n)) this.#linkFrame.set(n, n);
+    }
+    const links = linkEls.map((l, i) => {
+      this.#ctx.source(`/links/${i}`, l);
+      return this.#link(l);
+    });
+    const joints: (Joint | undefined)[] = kept.map((j) => this.#joint(j));
+    jointEls.forEach((j) => {
+      const k = kept.indexOf(j);
+      if (k >= 0) this.#ctx.source(`/joints/${k}`, j);
+    });
+    const freeJoints = this.#freeLinks(linkEls, kept);
+    if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
+    const allJoints = [...(joints as Joint[]), ...freeJoints];
+    return {
+      name,
+      ...(this.#materials.length > 0 ? { materials: this.#materials } : {}),
+      links: links as Link[],
+      ...(allJoints.length > 0 ? { joints: allJoints } : {}),
+    };
+  }
+
+  #name(el: XmlElement): string | undefined {
+    const n = attr(el, "name");
+    if (n === undefined) this.#ctx.report("ATTRIBUTE_MISSING", "error", el, `<${el.name}> needs a "name" attribute`);
+    return n;
+  }
+
+  #unsupportedChild(el: XmlElement): void {
+    switch (el.name) {
+      case "model":
+        this.#ctx.report("FEATURE_UNSUPPORTED", "warning", el, `nested model "${attr(el, "name") ?? ""}" is not converted`);
+        break;
+      case "include":
+        this.#ctx.report("FEATURE_UNSUPPORTED", "warning", el, "<include> is not resolved; the included model is not converted");
+        break;
+      case "plugin":
+        this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, `plugin "${attr(el, "name") ?? ""}" is not part of the robokit model; left out`);
+        break;
+      case "frame":
+        this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, `frame "${attr(el, "name") ?? ""}" is used to resolve poses but not kept (the model has no bare frames)`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  #addFrame(el: XmlElement, defaultRelativeTo: string): void {
+    const n = attr(el, "name");
+    if (n === undefined) return;
+    this.#frames.set(n, { element: el, pose: child(el, "pose"), defaultRelativeTo: this.#frameSemantics || el.name === "joint" ? defaultRelativeTo : MODEL_FRAME });
+  }
+
+  /** The frame a pose element is relative to (explicit `relative_to`, or the default). */
+  #relativeTo(poseEl: XmlElement | undefined, fallback: string): string {
+    if (poseEl === undefined) return fallback;
+    const relativeTo = attrNode(poseEl, "relative_to");
+    const legacy = attrNode(poseEl, "frame");
+    if (legacy !== undefined && legacy.value !== "") {
+      this.#ctx.report("FEATURE_UNSUPPORTED", "warning", { element: poseEl, attribute: legacy }, `pose frame="${legacy.value}" (SDF 1.5/1.6) is ignored; the version's default frame is used`);
+    }
+    return this.#frameSemantics && relativeTo !== undefined && relativeTo.value !== "" ? relativeTo.value : fallback;
+  }
+
+  /** The numbers of a `<pose>` (identity when absent), honouring 1.9's rotation_format and degrees. */
+  #pose(poseEl: XmlElement | undefined): Pose {
+    if (poseEl === undefined || poseEl.text.trim() === "") return IDENTITY_POSE;
+    const cached = this.#poses.get(poseEl);
+    if (cached !== undefined) return cached;
+    const pose = this.#readPose(poseEl);
+    this.#poses.set(poseEl, pose);
+    return pose;
+  }
+
+  #readPose(poseEl: XmlElement): Pose {
+    const quat = attr(poseEl, "rotation_format") === "quat_xyz_wxyz";
+    const values = this.#ctx.numbers(poseEl.text, quat ? 7 : 6, poseEl, "<pose>");
+    if (values === undefined) return IDENTITY_POSE;
+    const [x, y, z, a, b, c, d] = values as [number, number, number, number, number, number, number?];
+    if (quat) return { xyz: [x, y, z], rpy: rpyFromQuat([b, c, d!, a]) };
+    const scale = attr(poseEl, "degrees") === "true" ? Math.PI / 180 : 1;
+    return { xyz: [x, y, z], rpy: [a * scale, b * scale, c * scale] };
+  }
+
+  /** `model_T_frame` through the pose graph; unresolved names and cycles are reported once and read as identity. */
+  #resolve(frame: string, at: XmlElement): Pose {
+    if (frame === MODEL_FRAME) return IDENTITY_POSE;
+    const known = this.#resolved.get(frame);
+    if (known !== undefined) return known;
+    const info = this.#frames.get(frame);
+    if (info === undefined) {
+      this.#ctx.report("POSE_RELATIVE_TO_INVALID", "error", at, `frame "${frame}" does not name a link, joint or frame of the model`);
+      this.#resolved.set(frame, IDENTITY_POSE);
+      return IDENTITY_POSE;
+    }
+    if (this.#resolving.has(frame)) {
+      this.#ctx.report("POSE_RELATIVE_TO_CYCLE", "error", info.pose ?? info.element, `the pose of "${frame}" depends on itself`);
+      return IDENTITY_POSE;
+    }
+    this.#resolving.add(frame);
+    const base = this.#relativeTo(info.pose, info.defaultRelativeTo);
+    const result = base === frame ? IDENTITY_POSE : composePoses(this.#resolve(base, info.pose ?? info.element), this.#pose(info.pose));
+    if (base === frame) this.#ctx.report("POSE_RELATIVE_TO_CYCLE", "error", info.pose ?? info.element, `the pose of "${frame}" is relative to itself`);
+    this.#resolving.delete(frame);
+    this.#resolved.set(frame, result);
+    return result;
+  }
+
+  /** The frame `frame` is identical to by construction (identity poses), so no arithmetic is needed between them. */
+  #canonical(frame: string): string {
+    const seen = new Set<string>();
+    let current = frame;
+    for (;;) {
+      const info = this.#frames.get(current);
+      if (info === undefined || seen.has(current)) return current;
+      seen.add(current);
+      const p = this.#pose(info.pose);
+      if (![...p.xyz, ...p.rpy].every((v) => v === 0)) return current;
+      current = this.#relativeTo(info.pose, info.defaultRelativeTo);
+    }
+  }
+
+  /** `frame_T_element` of a pose element whose default base is `fallback`. */
+  #poseIn(frame: string, poseEl: XmlElement | undefined, fallback: string, at: XmlElement): Pose {
+    const base = this.#relativeTo(poseEl, fallback);
+    const raw = this.#pose(poseEl);
+    if (this.#canonical(base) === this.#canonical(frame)) return raw;
+    return composePoses(invertPose(this.#resolve(frame, at)), composePoses(this.#resolve(base, at), raw));
+  }
+
+  #keepJoint(el: XmlElement): boolean {
+    const type = attr(el, "type") ?? "";
+    const parent = child(el, "parent")?.text.trim();
+    if (parent === "world") {
+      this.#ctx.report("FEATURE_UNSUPPORTED", "warning", el, `joint "${attr(el, "name") ?? ""}": a joint to "world" is not part of the robot; left out`);
+      return false;
+    }
+    if (!["fixed", "revolute", "continuous", "prismatic"].includes(type)) {
+      const a = attrNode(el, "type");
+      const message = `joint "${attr(el, "name") ?? ""}": type "${type}" has no robokit/URDF equivalent (fixed, revolute, continuous, prismatic)`;
+      if (a === undefined) this.#ctx.report("ATTRIBUTE_MISSING", "error", el, message);
+      else this.#ctx.report("FEATURE_UNSUPPORTED", "error", { element: el, attribute: a }, message);
+      return false;
+    }
+    return true;
+  }
+
+  #link(el: XmlElement): Link | undefined {
+    const name = this.#name(el);
+    if (name === undefined) return undefined;
+    const frame = this.#linkFrame.get(name) ?? name;
+    const inertialEl = child(el, "inertial");
+    const inertial = inertialEl === undefined ? undefined : this.#inertial(inertialEl, name, frame);
+    const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v, name, frame));
+    const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, name, frame));
+    for (const s of childrenNamed(el, "sensor")) {
+      this.#ctx.report("FEATURE_UNSUPPORTED", "info", s, `sensor "${attr(s, "name") ?? ""}" is not converted (robokit sensors are written from the model, not read)`);
+    }
+    if (visuals.some((v) => v === undefined) || collisions.some((c) => c === undefined)) return undefined;
+    const mergedVisuals = dropDefaultNames(
+      mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material, (first, geometry, n) => withName({ ...first, geometry }, n)),
+      "visual",
+    );
+    const mergedCollisions = dropDefaultNames(
+      mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n)),
+      "collision",
+    );
+    return {
+      name,
+      ...(mergedVisuals.length > 0 ? { visuals: mergedVisuals } : {}),
+      ...(mergedCollisions.length > 0 ? { collisions: mergedCollisions } : {}),
+      ...(inertial === undefined ? {} : { inertial }),
+    };
+  }
+
+  #scalarChild(parent: XmlElement | undefined, name: string, fallback: number): number {
+    const el = parent === undefined ? undefined : child(parent, name);
+    if (el === undefined) return fallback;
+    return this.#ctx.number(el.text, el, `<${name}>`) ?? fallback;
+  }
+
+  #vectorChild<N extends 3 | 4>(parent: XmlElement, name: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
+    const el = child(parent, name);
+    if (el === undefined) return undefined;
+    return this.#ctx.numbers(el.text, count, el, `<${name}>`) as (N extends 3 ? Vec3 : Rgba) | undefined;
+  }
+
+  #inertial(el: XmlElement, link: string, frame: string): Inertial {
+    const origin = this.#poseIn(frame, child(el, "pose"), link, el);
+    const t = child(el, "inertia");
+    return {
+      mass: this.#scalarChild(el, "mass", 1),
+      origin,
+      inertia: {
+        ixx: this.#scalarChild(t, "ixx", 1),
+        ixy: this.#scalarChild(t, "ixy", 0),
+        ixz: this.#scalarChild(t, "ixz", 0),
+        iyy: this.#scalarChild(t, "iyy", 1),
+        iyz: this.#scalarChild(t, "iyz", 0),
+        izz: this.#scalarChild(t, "izz", 1),
+      },
+    };
+  }
+
+  #geometry(parent: XmlElement): Geometry | undefined {
+    const g = child(parent, "geometry");
+    const shape = g?.children[0];
+    if (g === undefined || shape === undefined) {
+      this.#ctx.report("ELEMENT_MISSING", "error", g ?? parent, `<${parent.name}> needs a <geometry> with one shape`);
+      return undefined;
+    }
+    switch (shape.name) {
+      case "box": {
+        const size = this.#vectorChild(shape, "size", 3);
+        return { type: "box", size: size ?? [1, 1, 1] };
+      }
+      case "cylinder":
+      case "capsule":
+        return { type: shape.name, radius: this.#scalarChild(shape, "radius", shape.name === "cylinder" ? 1 : 0.5), length: this.#scalarChild(shape, "length", 1) };
+      case "sphere":
+        return { type: "sphere", radius: this.#scalarChild(shape, "radius", 1) };
+      case "mesh": {
+        const uri = child(shape, "uri")?.text.trim();
+        if (uri === undefined) {
+          this.#ctx.report("ELEMENT_MISSING", "error", shape, "<mesh> needs a <uri>");
+          return undefined;
+        }
+        const scale = this.#vectorChild(shape, "scale", 3);
+        if (child(shape, "submesh") !== undefined) this.#ctx.report("FEATURE_UNSUPPORTED", "warning", shape, "<submesh> is not kept; the whole mesh is used");
+        return { type: "mesh", uri, ...(scale === undefined ? {} : { scale }) };
+      }
+      default:
+        this.#ctx.report("FEATURE_UNSUPPORTED", "error", shape, `<${shape.name}> geometry has no robokit/URDF equivalent (box, cylinder, sphere, capsule, mesh)`);
+        return undefined;
+    }
+  }
+
+  #material(el: XmlElement): string | undefined {
+    const rgba = this.#vectorChild(el, "diffuse", 4) ?? this.#vectorChild(el, "ambient", 4);
+    const texture = child(child(child(el, "pbr") ?? el, "metal") ?? el, "albedo_map")?.text.trim();
+    if (child(el, "script") !== undefined) this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, "material <script> (Ogre) is not kept");
+    if (rgba === undefined && texture === undefined) return undefined;
+    const colour: Rgba = rgba ?? [1, 1, 1, 1];
+    const same = this.#materials.find((m) => m.texture === texture && m.rgba.every((v, k) => v === colour[k]));
+    if (same !== undefined) return same.name;
+    const name = `material_${this.#materials.length}`;
+    this.#materials.push({ name, rgba: colour, ...(texture === undefined ? {} : { texture }) });
+    return name;
+  }
+
+  #visual(el: XmlElement, link: string, frame: string): Visual | undefined {
+    const geometry = this.#geometry(el);
+    if (geometry === undefined) return undefined;
+    const materialEl = child(el, "material");
+    const material = materialEl === undefined ? undefined : this.#material(materialEl);
+    const name = attr(el, "name");
+    return { ...optional("name", name), origin: this.#poseIn(frame, child(el, "pose"), link, el), geometry, ...optional("material", material) };
+  }
+
+  #collision(el: XmlElement, link: string, frame: string): Collision | undefined {
+    const geometry = this.#geometry(el);
+    if (geometry === undefined) return undefined;
+    const surfaceEl = child(el, "surface");
+    const surface = surfaceEl === undefined ? undefined : this.#surface(surfaceEl);
+    return { ...optional("name", attr(el, "name")), origin: this.#poseIn(frame, child(el, "pose"), link, el), geometry, ...optional("surface", surface) };
+  }
+
+  #surface(el: XmlElement): Surface | undefined {
+    const friction = child(child(el, "friction") ?? el, "ode");
+    const contact = child(child(el, "contact") ?? el, "ode");
+    const value = (parent: XmlElement | undefined, name: string): number | undefined => {
+      const c = parent === undefined ? undefined : child(parent, name);
+      return c === undefined ? undefined : this.#ctx.number(c.text, c, `<${name}>`);
+    };
+    const fdir1 = friction === undefined ? undefined : this.#vectorChild(friction, "fdir1", 3);
+    const surface: Surface = {
+      ...optional("mu", value(friction, "mu")),
+      ...optional("mu2", value(friction, "mu2")),
+      ...optional("fdir1", fdir1),
+      ...optional("kp", value(contact, "kp")),
+      ...optional("kd", value(contact, "kd")),
+    };
+    return Object.keys(surface).length > 0 ? surface : undefined;
+  }
+
+  #joint(el: XmlElement): Joint | undefined {
+    const name = this.#name(el);
+    const type = attr(el, "type") as "fixed" | "revolute" | "continuous" | "prismatic";
+    const parentEl = child(el, "parent");
+    const childEl = child(el, "child");
+    if (name === undefined || parentEl === undefined || childEl === undefined) {
+      if (parentEl === undefined || childEl === undefined) this.#ctx.report("ELEMENT_MISSING", "error", el, `joint "${name ?? ""}" needs <parent> and <child>`);
+      return undefined;
+    }
+    const parent = parentEl.text.trim();
+    const childLink = childEl.text.trim();
+    const parentFrame = this.#linkFrame.get(parent);
+    if (parentFrame === undefined) {
+      this.#ctx.report("JOINT_PARENT_LINK_INVALID", "error", parentEl, `joint "${name}": parent "${parent}" is not a link of the model`);
+      return undefined;
+    }
+    if (!this.#linkFrame.has(childLink)) {
+      this.#ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `joint "${name}": child "${childLink}" is not a link of the model`);
+      return undefined;
+    }
+    const origin = this.#poseIn(parentFrame, child(el, "pose"), childLink, el);
+    const base = { name, parent, child: childLink, origin };
+    if (type === "fixed") return { ...base, type };
+    const axisEl = child(el, "axis");
+    const axis = axisEl === undefined ? ([0, 0, 1] as Vec3) : this.#axis(axisEl, name);
+    const limitEl = axisEl === undefined ? undefined : child(axisEl, "limit");
+    const dynamicsEl = axisEl === undefined ? undefined : child(axisEl, "dynamics");
+    const dynamics: JointDynamics | undefined =
+      dynamicsEl === undefined ? undefined : { damping: this.#scalarChild(dynamicsEl, "damping", 0), friction: this.#scalarChild(dynamicsEl, "friction", 0) };
+    const mimicEl = axisEl === undefined ? undefined : child(axisEl, "mimic");
+    const mimic = mimicEl === undefined ? undefined : this.#mimic(mimicEl);
+    const common = { ...base, axis, ...optional("dynamics", dynamics), ...optional("mimic", mimic) };
+    if (type === "continuous") {
+      const effort = this.#scalarChild(limitEl, "effort", -1);
+      const velocity = this.#scalarChild(limitEl, "velocity", -1);
+      return { ...common, type, ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}) };
+    }
+    const limit = {
+      lower: this.#scalarChild(limitEl, "lower", -1e16),
+      upper: this.#scalarChild(limitEl, "upper", 1e16),
+      effort: this.#rate(limitEl, limitEl ?? axisEl ?? el, "effort", name),
+      velocity: this.#rate(limitEl, limitEl ?? axisEl ?? el, "velocity", name),
+    };
+    return { ...common, type, limit };
+  }
+
+  /** A limited joint's effort or velocity; SDF's "unlimited" (negative or absent) has no URDF form and becomes 0. */
+  #rate(limitEl: XmlElement | undefined, at: XmlElement, which: "effort" | "velocity", joint: string): number {
+    const value = this.#scalarChild(limitEl, which, -1);
+    if (value >= 0) return value;
+    this.#ctx.report("FEATURE_UNSUPPORTED", "warning", at, `joint "${joint}": ${which} is unlimited in SDF; URDF needs a number, 0 is used`);
+    return 0;
+  }
+
+  /** The axis direction in the joint frame. */
+  #axis(axisEl: XmlElement, joint: string): Vec3 {
+    const xyzEl = child(axisEl, "xyz");
+    const xyz = this.#vectorChild(axisEl, "xyz", 3) ?? [0, 0, 1];
+    let expressedIn = joint;
+    if (this.#frameSemantics) {
+      const e = xyzEl === undefined ? undefined : attr(xyzEl, "expressed_in");
+      if (e !== undefined && e !== "") expressedIn = e;
+    } else if (child(axisEl, "use_parent_model_frame")?.text.trim() === "true") {
+      expressedIn = MODEL_FRAME;
+    }
+    if (this.#canonical(expressedIn) === this.#canonical(joint)) return xyz;
+    const joint_T_e = composePoses(invertPose(this.#resolve(joint, axisEl)), this.#resolve(expressedIn, xyzEl ?? axisEl));
+    return rotateVector(joint_T_e.rpy, xyz);
+  }
+
+  #mimic(el: XmlElement): Mimic | undefined {
+    const joint = attr(el, "joint");
+    if (joint === undefined) {
+      this.#ctx.report("ATTRIBUTE_MISSING", "error", el, `<mimic> needs a "joint" attribute`);
+      return undefined;
+    }
+    if ((attr(el, "axis") ?? "axis") !== "axis") this.#ctx.report("FEATURE_UNSUPPORTED", "error", el, `mimic of "${joint}" follows axis2, which robokit joints do not have`);
+    const multiplier = this.#scalarChild(el, "multiplier", 1);
+    const offset = this.#scalarChild(el, "offset", 0) - multiplier * this.#scalarChild(el, "reference", 0);
+    return { joint, multiplier, offset };
+  }
+
+  /** Links with no parent joint other than the root: free in SDF, floating joints in the model. */
+  #freeLinks(linkEls: readonly XmlElement[], kept: readonly XmlElement[]): Joint[] {
+    const children = new Set(kept.map((j) => child(j, "child")?.text.trim() ?? ""));
+    const free = linkEls.filter((l) => !children.has(attr(l, "name") ?? ""));
+    const root = free[0];
+    if (root === undefined) return [];
+    const rootName = attr(root, "name") ?? "";
+    const used = new Set(kept.map((j) => attr(j, "name") ?? ""));
+    return free.slice(1).flatMap((l) => {
+      const name = attr(l, "name") ?? "";
+      const poseEl = child(l, "pose");
+      const target = this.#relativeTo(poseEl, MODEL_FRAME);
+      const parent = this.#linkFrame.has(target) && target !== name ? target : rootName;
+      let jointName = `${name}_floating_joint`;
+      while (used.has(jointName)) jointName = `_${jointName}`;
+      used.add(jointName);
+      this.#ctx.report("FEATURE_UNSUPPORTED", "info", l, `link "${name}" has no parent joint (free in SDF); it becomes the child of floating joint "${jointName}" from "${parent}"`);
+      const origin = this.#poseIn(this.#linkFrame.get(parent) ?? parent, poseEl, MODEL_FRAME, l);
+      return [{ name: jointName, type: "floating" as const, parent, child: name, origin }];
+    });
+  }
+}
+
+/** Drops the names the SDF writer made up for unnamed shapes (`visual_<k>`, `collision_<k>`). */
+function dropDefaultNames<T extends { readonly name?: string }>(shapes: readonly T[], tag: "visual" | "collision"): T[] {
+  return shapes.map((s, k) => (s.name === defaultShapeName(tag, k) ? withName(s, undefined) : s));
+}
