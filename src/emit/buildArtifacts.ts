@@ -1,6 +1,7 @@
 import type { Robot } from "../model/Robot.js";
 import type { Artifact } from "./Artifact.js";
 import type { EmitOptions } from "./emitFormats.js";
+import { emitMjcf } from "./mjcf/emitMjcf.js";
 import { sdfArtifactsFromOptions } from "./sdf/sdfFromEmitOptions.js";
 import { emitUrdf } from "./urdf/emitUrdf.js";
 
@@ -13,6 +14,7 @@ export type ArtifactProducer = (robot: Robot, options: EmitOptions) => readonly 
  */
 export const artifactProducers: readonly ArtifactProducer[] = [
   (robot) => [{ path: `urdf/${robot.name}.urdf`, content: emitUrdf(robot) }],
+  (robot) => [{ path: `mjcf/${robot.name}.xml`, content: emitMjcf(robot) }],
   sdfArtifactsFromOptions,
 ];
 

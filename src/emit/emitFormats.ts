@@ -1,4 +1,5 @@
 import type { Robot } from "../model/Robot.js";
+import { emitMjcf } from "./mjcf/emitMjcf.js";
 import { emitSdfFromOptions } from "./sdf/sdfFromEmitOptions.js";
 import { emitUrdf } from "./urdf/emitUrdf.js";
 
@@ -23,4 +24,5 @@ export interface EmitFormat {
 export const emitFormats: Readonly<Record<string, EmitFormat>> = {
   urdf: { description: "URDF 1.0 (ROS 1 and ROS 2)", emit: (robot) => emitUrdf(robot) },
   sdf: { description: "SDF 1.6 to 1.11, one <model> (--sdf-version, default 1.9)", emit: emitSdfFromOptions },
+  mjcf: { description: "MJCF for MuJoCo 2.2+ and 3.x: robot on a floor plane, actuators and sensors", emit: (robot) => emitMjcf(robot) },
 };

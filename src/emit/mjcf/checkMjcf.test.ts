@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+
+import { mario } from "../../../examples/mario/mario.js";
+import { checkMjcf } from "./checkMjcf.js";
+import { emitMjcf } from "./emitMjcf.js";
+
+describe("checkMjcf", () => {
+  it("finds nothing in robokit's MARIO MJCF", () => {
+    expect(checkMjcf(emitMjcf(mario), "mario.xml")).toEqual([]);
+  });
+
+  it("reports duplicate names, missing joints and sites, massless moving bodies and non-finite numbers, with positions", () => {
+    const xml = [
+      "<mujoco>",
+      "  <worldbody>",
+      '    <body name="a"><joint name="j"/><site name="s"/></body>',
+      '    <body name="a"><joint name="k"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/><geom size="NaN"/></body>',
+      "  </worldbody>",
+      '  <actuator><motor name="m" joint="nope"/></actuator>',
+      '  <sensor><gyro name="g" site="missing"/></sensor>',
+      "</mujoco>",
+    ].join("\n");
+    const messages = checkMjcf(xml, "x.xml").map((p) => `${p.line}: ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        '4: duplicate body name "a"',
+        '6: actuator "m" drives joint "nope", which does not exist',
+        '7: <gyro> refers to site "missing", which does not exist',
+        expect.stringMatching(/^3: body "a" moves \(has a joint\) but neither it nor a body welded to it has mass/),
+        expect.stringMatching(/^4: <geom> attribute size="NaN" is not a finite number/),
+      ]),
+    );
+    expect(messages).toHaveLength(5);
+  });
+
+  it("reports malformed XML instead of throwing", () => {
+    const problems = checkMjcf("<mujoco><worldbody></mujoco>", "bad.xml");
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]?.message).toMatch(/not well-formed/);
+  });
+});
