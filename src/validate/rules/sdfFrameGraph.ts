@@ -89,7 +89,7 @@ function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, r
   if (explicit === undefined) return; // other attached_to problems are reported by checkAttachedTo
   const target = resolveFrameIn(scope, rel.value, ctx.minor);
   if (target === undefined) {
-    if (scope.opaque || (rel.value === "world" && scope.kind === "world")) return;
+    if (scope.opaque || rel.value === "__root__" || (rel.value === "world" && scope.kind === "world")) return;
     ctx.report("POSE_RELATIVE_TO_INVALID", "error", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
     return;
   }

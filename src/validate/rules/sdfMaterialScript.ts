@@ -11,7 +11,8 @@ export const sdfMaterialScript: Rule = (ctx) => {
     if (el.name !== "material") continue;
     const script = child(el, "script");
     if (script !== undefined) {
-      if (unset(child(script, "uri")?.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri>");
+      const uri = child(script, "uri");
+      if (uri !== undefined && unset(uri.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri> (empty or __default__ given)");
       if (unset(child(script, "name")?.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <name>");
     }
     const shader = child(el, "shader");

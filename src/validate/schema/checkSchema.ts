@@ -6,7 +6,7 @@ import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
 const compiled = new Map<string, ValidateFunction>();
 
 function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false, verbose: true });
   ajv.addVocabulary(["sdfType", "sdfRequired"]);
   ajv.addKeyword({
     keyword: "sdfRange",
@@ -92,20 +92,25 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
       return;
     }
     case "maxItems": {
-      const repeated = element.children.filter((c) => c.name === lastKey(jsonPath));
-      const second = repeated[1] ?? element;
-      ctx.report("ELEMENT_REPEATED", "warning", second, `<${lastKey(jsonPath)}> may appear at most once in ${describe(element)}; only the first is used`);
+      // The pointer names the array; its parent element holds the repeated children.
+      const parent = locateJsonPointer(ctx.root, parentPointer(jsonPath)).element;
+      const name = lastKey(jsonPath);
+      if (parent === ctx.root && ctx.format === "sdf") return; // sdfRootElements reports this
+      const repeated = parent.children.filter((c) => c.name === name);
+      ctx.report("ELEMENT_REPEATED", "warning", repeated[1] ?? parent, `<${name}> may appear at most once in ${describe(parent)}; only the first is used`);
       return;
     }
-    case "minItems":
-      push("ELEMENT_MISSING", "error", `${describe(element)} needs at least one <${lastKey(jsonPath)}>`);
+    case "minItems": {
+      const parent = locateJsonPointer(ctx.root, parentPointer(jsonPath)).element;
+      ctx.report("ELEMENT_MISSING", "error", parent, `${describe(parent)} needs at least one <${lastKey(jsonPath)}>`);
       return;
+    }
     case "deprecated":
       return;
     case "pattern":
     case "sdfRange": {
       const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
-      const sdfType = String((error.parentSchema as Record<string, unknown> | undefined)?.["sdfType"] ?? "value");
+      const sdfType = String((error.parentSchema as Record<string, unknown> | undefined)?.["sdfType"] ?? (ctx.format === "urdf" ? "number (or list of numbers)" : "value"));
       const what = error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
       if (attribute === undefined) push("ELEMENT_INVALID", "error", `value [${raw}] of ${describe(element)} ${what}`);
       else push("ATTRIBUTE_INVALID", "error", `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);
@@ -121,6 +126,10 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
     default:
       push(attribute === undefined ? "ELEMENT_INVALID" : "ATTRIBUTE_INVALID", "error", `${describe(element)}${attribute === undefined ? "" : ` attribute [${attribute}]`} ${error.message ?? "is invalid"}`, attribute);
   }
+}
+
+function parentPointer(pointer: string): string {
+  return pointer.split("/").slice(0, -1).join("/");
 }
 
 function lastKey(pointer: string): string {
