@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander";
 import { ROBOKIT_VERSION } from "../version.js";
 import { formatDiagnostic } from "../validate/formatDiagnostic.js";
 import { buildCommand } from "./commands/buildCommand.js";
+import { convertCommand } from "./commands/convertCommand.js";
 import { emitCommand } from "./commands/emitCommand.js";
 import { validateCommand } from "./commands/validate.js";
 import { InputError, UsageError } from "./errors.js";
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   program.addCommand(emitCommand());
   program.addCommand(buildCommand());
   program.addCommand(validateCommand());
+  program.addCommand(convertCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

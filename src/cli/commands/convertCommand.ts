@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+
+import { Command, Option } from "commander";
+
+import { emitSdf } from "../../emit/sdf/emitSdf.js";
+import { sdfLosses } from "../../emit/sdf/sdfLosses.js";
+import { DEFAULT_SDF_VERSION, SDF_VERSIONS, toSdfVersion } from "../../emit/sdf/SdfVersion.js";
+import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
+import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
+import { descriptionToModel } from "../../parse/descriptionToModel.js";
+import { hasErrors, type Diagnostic } from "../../validate/Diagnostic.js";
+import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
+import { InputError } from "../errors.js";
+
+/**
+ * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
+ * it in the other (or the same) format to stdout. Invalid input: exit 1 with file:line:col
+ * diagnostics and nothing on stdout. What the conversion leaves out goes to stderr.
+ */
+export function convertCommand(): Command {
+  return new Command("convert")
+    .description("convert a URDF or SDF file to SDF or URDF (stdout)")
+    .argument("<file>", "URDF (<robot>) or SDF (<sdf>) file")
+    .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
+    .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
+    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string }) => {
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(file);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new InputError(`${file}: cannot read the file`, [{ code: "FILE_READ_ERROR", severity: "error", message: reason, file }]);
+      }
+      const decoded = decodeXmlBytes(bytes, file);
+      if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
+      const result = descriptionToModel(decoded.text, file);
+      if (result.robot === undefined || hasErrors(result.diagnostics)) throw new InputError(`${file}: cannot convert`, result.diagnostics);
+      const version = toSdfVersion(opts.sdfVersion);
+      const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(result.robot, version).map((d) => ({ ...d, file })) : [];
+      for (const d of [...result.diagnostics, ...losses]) {
+        if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+      }
+      process.stdout.write(opts.to === "sdf" ? emitSdf(result.robot, { version, stamp: { from: basename(file) } }) : emitUrdf(result.robot, { stamp: { from: basename(file) } }));
+    });
+}
+
+function basename(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}

@@ -1,0 +1,14 @@
+import type { ModelReadResult } from "./ModelReadResult.js";
+import { sdfToModel } from "./sdfToModel.js";
+import { urdfToModel } from "./urdfToModel.js";
+
+/**
+ * Reads a URDF (`<robot>`) or SDF (`<sdf>`) description into the robokit model, choosing the
+ * reader from the root element. Never throws; an unknown root is a VERSION_UNSUPPORTED error.
+ */
+export function descriptionToModel(text: string, file: string): ModelReadResult {
+  const root = /<([A-Za-z_][\w.:-]*)/.exec(text.replace(/<!--[\s\S]*?-->/g, "").replace(/<[?!][^>]*>/g, ""))?.[1];
+  if (root === "sdf") return sdfToModel(text, file);
+  if (root === "robot" || root === undefined) return urdfToModel(text, file);
+  return { diagnostics: [{ code: "VERSION_UNSUPPORTED", severity: "error", message: `expected a URDF <robot> or an SDF <sdf> root element, found <${root}>`, file, line: 1, column: 1 }] };
+}
