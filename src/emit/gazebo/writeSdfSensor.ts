@@ -1,0 +1,168 @@
+import type { AxesNoise, CameraOptics, Sensor } from "../../model/Sensor.js";
+import { composePoses, IDENTITY_POSE, type Pose } from "../../model/Pose.js";
+import { formatNumber } from "../../util/formatNumber.js";
+import { num, vec, type XMLBuilder } from "../xml/xmlDocument.js";
+import { horizontalNoiseInDegrees } from "./gpsNoiseUnits.js";
+import { appendTemplate } from "./renderTemplate.js";
+import type { SensorContext } from "./SensorContext.js";
+import { sensorFrame, sensorTopic } from "./sensorNames.js";
+import { sensorSdfFeatures } from "./sensorSdfFeatures.js";
+import { writeNoise } from "./writeNoise.js";
+
+/**
+ * Writes one model sensor as SDF `<sensor>` element(s) into `parent` (an SDF `<link>` or a
+ * URDF `<gazebo reference>` block), with the target's ROS plugin inside on Classic/ROS 1.
+ *
+ * Per target: `gz` writes gz-sim sensor types (`navsat`, `gpu_lidar`, a stereo pair as two
+ * `camera` sensors) with `<topic>` and `<gz_frame_id>`; `classic`/`ros1` write Classic types
+ * (`gps`, `ray`, `multicamera`) and a gazebo_ros plugin. Noise: IMU and GPS use the full
+ * noise.sdf; dynamic bias only for the gz IMU (the one place it is honoured); camera and
+ * ray noise have mean and stddev only. IMU orientation noise has no SDF element.
+ *
+ * An IMU with drift on `classic`/`ros1` is left to the hector plugin (see `hectorImuBlock`)
+ * and gets no `<sensor>` here.
+ */
+export function writeSdfSensor(parent: XMLBuilder, sensor: Sensor, ctx: SensorContext): void {
+  const features = sensorSdfFeatures(ctx.version);
+  const frame = sensorFrame(sensor, ctx.link.name);
+  const topic = sensorTopic(sensor);
+  const gz = ctx.target === "gz";
+  const open = (name: string, type: string, origin: Pose, topicText: string): XMLBuilder => {
+    const el = parent.ele("sensor", { name, type });
+    el.ele("pose").txt(`${vec(origin.xyz)} ${vec(origin.rpy)}`);
+    el.ele("always_on").txt(sensor.alwaysOn === false ? "0" : "1");
+    el.ele("update_rate").txt(num(sensor.updateRate));
+    el.ele("visualize").txt(sensor.visualize === true ? "1" : "0");
+    if (gz) {
+      el.ele("topic").txt(topicText);
+      el.ele("gz_frame_id").txt(frame);
+    }
+    return el;
+  };
+  const origin = sensor.origin ?? IDENTITY_POSE;
+  switch (sensor.type) {
+    case "imu": {
+      const el = open(sensor.name, "imu", origin, topic);
+      const imu = el.ele("imu");
+      writeAxes(imu, "angular_velocity", sensor.angularVelocityNoise, gz);
+      writeAxes(imu, "linear_acceleration", sensor.linearAccelerationNoise, gz);
+      if (ctx.target === "classic") appendTemplate(el, "classic-imu", { name: sensor.name, topic, frame });
+      if (ctx.target === "ros1") appendTemplate(el, "ros1-imu", { name: sensor.name, topic, link: ctx.link.name, frame, rate: formatNumber(sensor.updateRate) });
+      return;
+    }
+    case "camera": {
+      const el = open(sensor.name, "camera", origin, `${topic}/image_raw`);
+      writeCamera(el, sensor, undefined, undefined, gz && features.cameraInfoTopic ? `${topic}/camera_info` : undefined);
+      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, namespace: topic, frame });
+      if (ctx.target === "ros1") appendTemplate(el, "ros1-camera", { library: "libgazebo_ros_camera.so", name: sensor.name, rate: formatNumber(sensor.updateRate), topic, frame });
+      return;
+    }
+    case "stereo": {
+      const right: Pose = { xyz: [0, -sensor.baseline, 0], rpy: [0, 0, 0] };
+      if (gz) {
+        for (const [side, offset] of [["left", IDENTITY_POSE], ["right", right]] as const) {
+          const el = open(`${sensor.name}_${side}`, "camera", composePoses(origin, offset), `${topic}/${side}/image_raw`);
+          writeCamera(el, sensor, side, undefined, features.cameraInfoTopic ? `${topic}/${side}/camera_info` : undefined);
+        }
+        return;
+      }
+      const el = open(sensor.name, "multicamera", origin, topic);
+      writeCamera(el, sensor, "left", IDENTITY_POSE, undefined);
+      writeCamera(el, sensor, "right", right, undefined);
+      const baseline = formatNumber(sensor.baseline);
+      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, namespace: topic, frame, baseline });
+      else appendTemplate(el, "ros1-camera", { library: "libgazebo_ros_multicamera.so", name: sensor.name, rate: formatNumber(sensor.updateRate), topic, frame, baseline });
+      return;
+    }
+    case "gps": {
+      if (ctx.target === "ros1") return; // hector GPS model plugin (hectorGpsBlock)
+      const navsat = gz && features.navsat;
+      const el = open(sensor.name, navsat ? "navsat" : "gps", origin, topic);
+      const body = el.ele(navsat ? "navsat" : "gps");
+      const horizontal = (n: typeof sensor.horizontalPositionNoise): typeof n => (n !== undefined && gz ? horizontalNoiseInDegrees(n) : n);
+      const pos = body.ele("position_sensing");
+      writeChannel(pos, "horizontal", horizontal(sensor.horizontalPositionNoise));
+      writeChannel(pos, "vertical", sensor.verticalPositionNoise);
+      const vel = body.ele("velocity_sensing");
+      writeChannel(vel, "horizontal", sensor.horizontalVelocityNoise);
+      writeChannel(vel, "vertical", sensor.verticalVelocityNoise);
+      if (ctx.target === "classic") appendTemplate(el, "classic-gps", { name: sensor.name, topic, frame });
+      return;
+    }
+    case "lidar":
+    case "range": {
+      const tag = gz ? "lidar" : "ray";
+      const el = open(sensor.name, gz ? "gpu_lidar" : "ray", origin, topic);
+      const ray = el.ele(tag);
+      const scan = ray.ele("scan");
+      if (sensor.type === "lidar") {
+        writeScanAxis(scan, "horizontal", sensor.horizontal.samples, sensor.horizontal.resolution ?? 1, sensor.horizontal.minAngle, sensor.horizontal.maxAngle);
+        if (sensor.vertical !== undefined) writeScanAxis(scan, "vertical", sensor.vertical.samples, sensor.vertical.resolution ?? 1, sensor.vertical.minAngle, sensor.vertical.maxAngle);
+      } else {
+        const samples = sensor.samples ?? 1;
+        writeScanAxis(scan, "horizontal", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
+        writeScanAxis(scan, "vertical", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
+      }
+      const range = ray.ele("range");
+      range.ele("min").txt(num(sensor.rangeMin));
+      range.ele("max").txt(num(sensor.rangeMax));
+      if (sensor.type === "lidar" && sensor.rangeResolution !== undefined) range.ele("resolution").txt(num(sensor.rangeResolution));
+      if (sensor.noise !== undefined) writeNoise(ray, sensor.noise, "simple", "omit");
+      if (sensor.type === "range") {
+        if (ctx.target === "classic") appendTemplate(el, "classic-ray", { name: sensor.name, topic, outputType: "sensor_msgs/Range", radiation: sensor.radiation, frame });
+        if (ctx.target === "ros1") appendTemplate(el, "ros1-range", { name: sensor.name, topic, frame, radiation: sensor.radiation, fov: formatNumber(sensor.fieldOfView), rate: formatNumber(sensor.updateRate) });
+      } else {
+        const outputType = sensor.vertical === undefined ? "sensor_msgs/LaserScan" : "sensor_msgs/PointCloud2";
+        if (ctx.target === "classic") appendTemplate(el, "classic-ray", { name: sensor.name, topic, outputType, frame });
+        if (ctx.target === "ros1") appendTemplate(el, "ros1-laser", { name: sensor.name, topic, frame });
+      }
+      return;
+    }
+    case "contact": {
+      const el = open(sensor.name, "contact", origin, topic);
+      const contact = el.ele("contact");
+      if (ctx.firstCollisionName !== undefined) contact.ele("collision").txt(ctx.firstCollisionName);
+      if (gz) contact.ele("topic").txt(topic);
+      if (ctx.target === "classic") appendTemplate(el, "classic-bumper", { name: sensor.name, topic, frame });
+      if (ctx.target === "ros1") appendTemplate(el, "ros1-bumper", { name: sensor.name, topic, frame });
+      return;
+    }
+  }
+}
+
+function writeAxes(imu: XMLBuilder, tag: string, noise: AxesNoise | undefined, gz: boolean): void {
+  if (noise === undefined) return;
+  const el = imu.ele(tag);
+  for (const axis of ["x", "y", "z"] as const) {
+    const n = noise[axis];
+    if (n !== undefined) writeNoise(el.ele(axis), n, "full", gz ? "write" : "omit");
+  }
+}
+
+function writeChannel(parent: XMLBuilder, tag: string, noise: Parameters<typeof writeNoise>[1] | undefined): void {
+  if (noise === undefined) return;
+  writeNoise(parent.ele(tag), noise, "full", "omit");
+}
+
+function writeCamera(el: XMLBuilder, optics: CameraOptics, name: string | undefined, pose: Pose | undefined, infoTopic: string | undefined): void {
+  const camera = el.ele("camera", name === undefined ? {} : { name });
+  if (pose !== undefined) camera.ele("pose").txt(`${vec(pose.xyz)} ${vec(pose.rpy)}`);
+  if (infoTopic !== undefined) camera.ele("camera_info_topic").txt(infoTopic);
+  camera.ele("horizontal_fov").txt(num(optics.horizontalFov));
+  const image = camera.ele("image");
+  image.ele("width").txt(String(optics.width));
+  image.ele("height").txt(String(optics.height));
+  image.ele("format").txt(optics.format ?? "R8G8B8");
+  const clip = camera.ele("clip");
+  clip.ele("near").txt(num(optics.near));
+  clip.ele("far").txt(num(optics.far));
+  if (optics.noise !== undefined) writeNoise(camera, optics.noise, "simple", "omit");
+}
+
+function writeScanAxis(scan: XMLBuilder, tag: string, samples: number, resolution: number, min: number, max: number): void {
+  const el = scan.ele(tag);
+  el.ele("samples").txt(String(samples));
+  el.ele("resolution").txt(num(resolution));
+  el.ele("min_angle").txt(num(min));
+  el.ele("max_angle").txt(num(max));
+}
