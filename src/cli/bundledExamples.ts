@@ -4,4 +4,5 @@
  */
 export const bundledExamples: Readonly<Record<string, { readonly module: string; readonly exportName: string }>> = {
   mario: { module: "../../examples/mario/mario.js", exportName: "mario" },
+  robotino: { module: "../../examples/robotino/robotino.js", exportName: "robotino" },
 };
