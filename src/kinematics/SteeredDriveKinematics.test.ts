@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { driveModeOf } from "./classifyDriveMode.js";
 import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 import { canonicalAtan2, wrapAngle } from "./wrapAngle.js";
 
@@ -179,6 +180,19 @@ describe("SteeredDriveKinematics properties", () => {
           expect(w.speed * Math.sin(w.angle)).toBeCloseTo(t.vy + t.omega * p.x, 9);
           expect(w.angularSpeed).toBeCloseTo(w.speed / 0.1, 9);
         });
+      }),
+    );
+  });
+});
+
+describe("mode reporting", () => {
+  it("the Into form reports the same mode as classifyDriveMode, also at the thresholds", () => {
+    const tiny = fc.constantFrom(0, 1e-12, -1e-12, 1e-9, -1e-9, 2e-9, 1e-3);
+    fc.assert(
+      fc.property(fc.oneof(tiny, twist.map((t) => t.vx)), fc.oneof(tiny, twist.map((t) => t.vy)), fc.oneof(tiny, twist.map((t) => t.omega)), (vx, vy, omega) => {
+        const mode = kin.toWheelStatesInto(new Float64Array(4), new Float64Array(4), new Float64Array(4), vx, vy, omega);
+        expect(mode).toBe(driveModeOf(vx, vy, omega));
+        expect(kin.toWheelStates({ vx, vy, omega }).mode).toBe(mode);
       }),
     );
   });

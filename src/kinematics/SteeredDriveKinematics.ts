@@ -1,6 +1,6 @@
 import type { ChassisAcceleration } from "./ChassisAcceleration.js";
 import type { ChassisVelocity } from "./ChassisVelocity.js";
-import { classifyDriveMode, DEFAULT_MODE_EPSILON, driveModeOf } from "./classifyDriveMode.js";
+import { classifyDriveMode, DEFAULT_MODE_EPSILON } from "./classifyDriveMode.js";
 import type { DriveMode, DriveModeReport } from "./classifyDriveMode.js";
 import type { SteeredWheelState } from "./SteeredWheelState.js";
 import type { Vector2 } from "./Vector2.js";
@@ -68,6 +68,8 @@ export class SteeredDriveKinematics {
   readonly #speedEpsilon: number;
   readonly #linearEpsilon: number;
   readonly #angularEpsilon: number;
+  readonly #linearEpsilon2: number;
+  readonly #angularEpsilon2: number;
 
   /**
    * @param wheelPositions - contact point of each wheel in base_link (m); at least 2, not all equal.
@@ -126,6 +128,8 @@ export class SteeredDriveKinematics {
     this.#speedEpsilon = checkEpsilon(options.speedEpsilon, 1e-6, "speedEpsilon");
     this.#linearEpsilon = checkEpsilon(options.linearEpsilon, DEFAULT_MODE_EPSILON, "linearEpsilon");
     this.#angularEpsilon = checkEpsilon(options.angularEpsilon, DEFAULT_MODE_EPSILON, "angularEpsilon");
+    this.#linearEpsilon2 = this.#linearEpsilon * this.#linearEpsilon;
+    this.#angularEpsilon2 = this.#angularEpsilon * this.#angularEpsilon;
   }
 
   /**
@@ -194,7 +198,10 @@ export class SteeredDriveKinematics {
         rates[i] = 0;
       }
     }
-    return driveModeOf(vx, vy, omega, this.#linearEpsilon, this.#angularEpsilon);
+    // Same rule as driveModeOf, inlined with squared norms (no sqrt, no call).
+    const still = vx * vx + vy * vy <= this.#linearEpsilon2;
+    const noTurn = omega * omega <= this.#angularEpsilon2;
+    return still ? (noTurn ? "stop" : "zero-turn") : noTurn ? "translation" : "general";
   }
 
   /**

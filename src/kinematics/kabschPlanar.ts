@@ -71,28 +71,41 @@ export function kabschPlanarInto(
 ): KabschStatus {
   const n = p.length >> 1;
   if (q.length !== p.length || (p.length & 1) !== 0) throw new RangeError("p and q must be interleaved (x, y) arrays of equal length");
-  if (weights !== undefined && weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
-  let sw = 0;
-  let count = 0;
+  let sw: number;
   let pxm = 0;
   let pym = 0;
   let qxm = 0;
   let qym = 0;
-  for (let i = 0; i < n; i++) {
-    const w = weights === undefined ? 1 : (weights[i] as number);
-    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`weight ${i} must be finite and ≥ 0`);
-    if (w > 0) count++;
-    sw += w;
-    pxm += w * (p[2 * i] as number);
-    pym += w * (p[2 * i + 1] as number);
-    qxm += w * (q[2 * i] as number);
-    qym += w * (q[2 * i + 1] as number);
+  if (weights === undefined) {
+    if (n < 2) return fail(out, "too-few-points");
+    for (let i = 0; i < 2 * n; i += 2) {
+      pxm += p[i] as number;
+      pym += p[i + 1] as number;
+      qxm += q[i] as number;
+      qym += q[i + 1] as number;
+    }
+    sw = n;
+  } else {
+    if (weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
+    sw = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const w = weights[i] as number;
+      if (!(w >= 0) || w === Infinity) throw new RangeError(`weight ${i} must be finite and ≥ 0`);
+      if (w > 0) count++;
+      sw += w;
+      pxm += w * (p[2 * i] as number);
+      pym += w * (p[2 * i + 1] as number);
+      qxm += w * (q[2 * i] as number);
+      qym += w * (q[2 * i + 1] as number);
+    }
+    if (count < 2) return fail(out, "too-few-points");
   }
-  if (count < 2) return fail(out, "too-few-points");
-  pxm /= sw;
-  pym /= sw;
-  qxm /= sw;
-  qym /= sw;
+  const inv = 1 / sw;
+  pxm *= inv;
+  pym *= inv;
+  qxm *= inv;
+  qym *= inv;
   let hxx = 0;
   let hxy = 0;
   let hyx = 0;
@@ -107,13 +120,15 @@ export function kabschPlanarInto(
     const ay = (p[2 * i + 1] as number) - pym;
     const bx = (q[2 * i] as number) - qxm;
     const by = (q[2 * i + 1] as number) - qym;
-    hxx += w * ax * bx;
-    hxy += w * ax * by;
-    hyx += w * ay * bx;
-    hyy += w * ay * by;
-    pxx += w * ax * ax;
-    pyy += w * ay * ay;
-    pxy += w * ax * ay;
+    const wax = w * ax;
+    const way = w * ay;
+    hxx += wax * bx;
+    hxy += wax * by;
+    hyx += way * bx;
+    hyy += way * by;
+    pxx += wax * ax;
+    pyy += way * ay;
+    pxy += wax * ay;
     qss += w * (bx * bx + by * by);
   }
   const pss = pxx + pyy;
@@ -129,21 +144,22 @@ export function kabschPlanarInto(
   const scale = Math.sqrt(pss * qss);
   if (ref - rot > KABSCH_EPSILON.relative * scale) return fail(out, "mirrored");
   if (rot <= KABSCH_EPSILON.relative * scale) return fail(out, "ambiguous");
-  const th = canonicalAtan2(s, c);
-  const ct = Math.cos(th);
-  const st = Math.sin(th);
+  // cos and sin of dθ come straight from (C, S); atan2 only for the angle itself.
+  const ct = c / rot;
+  const st = s / rot;
   const tx = qxm - (ct * pxm - st * pym);
   const ty = qym - (st * pxm + ct * pym);
+  // Residual from the centred points: q̃ − R p̃ (no cancellation for small residuals).
   let res = 0;
   for (let i = 0; i < n; i++) {
     const w = weights === undefined ? 1 : (weights[i] as number);
-    const x = p[2 * i] as number;
-    const y = p[2 * i + 1] as number;
-    const ex = (q[2 * i] as number) - (ct * x - st * y + tx);
-    const ey = (q[2 * i + 1] as number) - (st * x + ct * y + ty);
+    const ax = (p[2 * i] as number) - pxm;
+    const ay = (p[2 * i + 1] as number) - pym;
+    const ex = (q[2 * i] as number) - qxm - (ct * ax - st * ay);
+    const ey = (q[2 * i + 1] as number) - qym - (st * ax + ct * ay);
     res += w * (ex * ex + ey * ey);
   }
-  out[0] = th;
+  out[0] = canonicalAtan2(s, c);
   out[1] = tx;
   out[2] = ty;
   out[3] = Math.sqrt(res);
