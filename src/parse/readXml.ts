@@ -32,6 +32,7 @@ const parser = new XMLParser({
   ignorePiTags: true,
   cdataPropName: "#cdata",
   allowBooleanAttributes: true,
+  maxNestedTags: MAX_XML_DEPTH,
 });
 
 /**
@@ -65,7 +66,8 @@ export function readXml(text: string, file: string): ReadXmlResult {
     ordered = parser.parse(text) as OrderedNode[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: `XML could not be parsed: ${message}`, file, line: 1, column: 1 });
+    const text = /nested tags/i.test(message) ? `elements are nested deeper than ${MAX_XML_DEPTH} levels; robokit does not read such files` : `XML could not be parsed: ${message}`;
+    diagnostics.push({ code: "XML_ERROR", severity: "error", message: text, file, line: 1, column: 1 });
     return empty;
   }
   const roots = ordered.filter((n) => elementName(n) !== undefined);
