@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, "..", "fixtures");
 const models = join(fixtures, "sdf", "models");
 
-function check(relative: string, strict = false): Diagnostic[] {
+function check(relative: string, strict = false): readonly Diagnostic[] {
   return validatePath(join(fixtures, relative), { displayName: relative, searchPaths: [models], strict }).diagnostics;
 }
 
