@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+
+import { mario } from "../../examples/mario/mario.js";
+import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
+import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
+import { readXml } from "../../src/parse/readXml.js";
+import { attr, child, childrenNamed, type XmlElement } from "../../src/parse/XmlDocument.js";
+import type { SdfVersion } from "../../src/emit/sdf/SdfVersion.js";
+import { haveTool, runTool } from "../support/tools.js";
+import { arbitraryRobot } from "./arbitraryRobot.js";
+
+/** libsdformat 12 (ign sdf) reads SDF up to 1.9. */
+const CHECKABLE: readonly SdfVersion[] = ["1.6", "1.7", "1.8", "1.9"];
+const dir = mkdtempSync(join(tmpdir(), "robokit-ign-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let counter = 0;
+function ignCheck(text: string): { status: number | null; output: string } {
+  const file = join(dir, `m${counter++}.sdf`);
+  writeFileSync(file, text);
+  const run = runTool("ign", ["sdf", "-k", file]);
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe.runIf(haveTool("ign", "SDF cross-check with libsdformat (ign sdf -k)"))("ign sdf -k accepts robokit's SDF", () => {
+  it.each(CHECKABLE)("MARIO, SDF %s", (version) => {
+    const run = ignCheck(emitSdf(mario, { version }));
+    expect(run.output).toContain("Valid.");
+    expect(run.status).toBe(0);
+  });
+
+  it.each(CHECKABLE)("random robots with every joint type and geometry, SDF %s", (version) => {
+    fc.assert(
+      fc.property(arbitraryRobot(), (robot) => {
+        const run = ignCheck(emitSdf(robot, { version }));
+        expect(run.output).toContain("Valid.");
+        expect(run.status).toBe(0);
+      }),
+      { numRuns: 8, seed: 4242 + CHECKABLE.indexOf(version) },
+    );
+  });
+
+  it("uses libsdformat's own pose convention: its URDF→SDF conversion of MARIO has the same joint and link poses as robokit's SDF 1.9", () => {
+    const urdf = join(dir, "mario.urdf");
+    writeFileSync(urdf, emitUrdf(mario));
+    const converted = runTool("ign", ["sdf", "-p", urdf]);
+    expect(converted.status).toBe(0);
+    const theirs = modelOf(converted.stdout);
+    const ours = modelOf(emitSdf(mario, { version: "1.9" }));
+    // libsdformat lumps fixed joints (their child links vanish), so compare the movable joints
+    // whose parent link is not such a child.
+    const lumped = new Set((mario.joints ?? []).filter((j) => j.type === "fixed").map((j) => j.child));
+    const compared = (mario.joints ?? []).filter((j) => j.type !== "fixed" && !lumped.has(j.parent));
+    expect(compared.length).toBeGreaterThan(0);
+    for (const joint of compared) {
+      expectSamePose(poseText(byName(theirs, "joint", joint.name)), poseText(byName(ours, "joint", joint.name)));
+      expectSamePose(poseText(byName(theirs, "link", joint.child)), poseText(byName(ours, "link", joint.child)));
+    }
+  });
+
+  it("rejects a broken file (the check can fail)", () => {
+    const broken = emitSdf(mario, { version: "1.9" }).replace("<parent>base_link</parent>", "<parent>no_such_link</parent>");
+    const run = ignCheck(broken);
+    expect(run.status).not.toBe(0);
+    expect(run.output).not.toContain("Valid.");
+  });
+});
+
+function modelOf(text: string): XmlElement {
+  const model = readXml(text, "x.sdf").document.root?.children.find((c) => c.name === "model");
+  if (model === undefined) throw new Error("no model");
+  return model;
+}
+
+function byName(model: XmlElement, tag: string, name: string): XmlElement {
+  const el = childrenNamed(model, tag).find((e) => attr(e, "name") === name);
+  if (el === undefined) throw new Error(`no ${tag} ${name}`);
+  return el;
+}
+
+/** relative_to and the six numbers of an element's pose. */
+function poseText(el: XmlElement): [string | undefined, number[]] {
+  const p = child(el, "pose");
+  return [p === undefined ? undefined : attr(p, "relative_to"), (p?.text ?? "").trim().split(/\s+/).map(Number)];
+}
+
+function expectSamePose(a: [string | undefined, number[]], b: [string | undefined, number[]]): void {
+  expect(a[0]).toBe(b[0]);
+  expect(a[1]).toHaveLength(6);
+  a[1].forEach((v, i) => expect(v).toBeCloseTo(b[1][i]!, 7));
+}
