@@ -3,7 +3,7 @@ import type { Artifact } from "./Artifact.js";
 import type { EmitOptions } from "./emitFormats.js";
 import { emitMjcf } from "./mjcf/emitMjcf.js";
 import { sdfArtifactsFromOptions } from "./sdf/sdfFromEmitOptions.js";
-import { emitUrdf } from "./urdf/emitUrdf.js";
+import { packageArtifacts, urdfArtifact } from "./package/packageArtifacts.js";
 
 /** A producer of some of the files `robokit build` writes. */
 export type ArtifactProducer = (robot: Robot, options: EmitOptions) => readonly Artifact[];
@@ -13,9 +13,10 @@ export type ArtifactProducer = (robot: Robot, options: EmitOptions) => readonly 
  * here; paths must be unique (checked by {@link buildArtifacts}).
  */
 export const artifactProducers: readonly ArtifactProducer[] = [
-  (robot) => [{ path: `urdf/${robot.name}.urdf`, content: emitUrdf(robot) }],
+  (robot, options) => [urdfArtifact(robot, options)],
   (robot) => [{ path: `mjcf/${robot.name}.xml`, content: emitMjcf(robot) }],
   sdfArtifactsFromOptions,
+  packageArtifacts,
 ];
 
 /**

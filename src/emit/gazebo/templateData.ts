@@ -28,6 +28,17 @@ export interface ArduPilotChannelData {
   readonly pid?: { readonly p: string; readonly i: string; readonly d: string };
 }
 
+/** Data of the Python launch templates: every value is already a Python string literal. */
+export interface LaunchData {
+  readonly header: string;
+  readonly package: string;
+  readonly urdf: string;
+  readonly world: string;
+  readonly controllers: string;
+  readonly robot: string;
+  readonly always: readonly string[];
+}
+
 /** The data each template receives; every leaf is text robokit already formatted. */
 export interface TemplateData {
   "gz-ros2-control": { readonly parameters: string };
@@ -55,6 +66,8 @@ export interface TemplateData {
   "classic-bumper": { readonly name: string; readonly topic: string; readonly frame: string };
   "ros1-bumper": { readonly name: string; readonly topic: string; readonly frame: string };
   "fmi-actuator": { readonly actuators: readonly FmiActuatorData[] };
+  "launch-gz": LaunchData & { readonly humbleOnly: readonly string[]; readonly afterHumble: readonly string[]; readonly bridges: readonly string[] };
+  "launch-classic": LaunchData;
   ardupilot: { readonly fdmAddress: string; readonly fdmPortIn: string; readonly imuName: string; readonly channels: readonly ArduPilotChannelData[] };
 }
 
@@ -78,6 +91,7 @@ function obj(fields: Readonly<Record<string, JsonSchema | "string">>): JsonSchem
 
 const list = (items: JsonSchema): JsonSchema => ({ type: "array", items });
 const named = (...keys: string[]): JsonSchema => obj(Object.fromEntries(keys.map((k) => [k, "string"] as const)));
+const launchFields = { header: "string", package: "string", urdf: "string", world: "string", controllers: "string", robot: "string", always: list(str) } as const;
 const hectorModel = named("offset", "drift", "driftFrequency", "gaussianNoise");
 
 /** JSON Schema of each template's data, checked (ajv) before the template renders. */
@@ -99,6 +113,8 @@ export const TEMPLATE_SCHEMAS: Readonly<Record<TemplateName, JsonSchema>> = {
   "classic-bumper": named("name", "topic", "frame"),
   "ros1-bumper": named("name", "topic", "frame"),
   "fmi-actuator": obj({ actuators: { ...list(named("name", "joint", "fmu", "disableLimits")), minItems: 1 } }),
+  "launch-gz": obj({ ...launchFields, humbleOnly: list(str), afterHumble: list(str), bridges: list(str) }),
+  "launch-classic": obj(launchFields),
   ardupilot: obj({
     fdmAddress: "string",
     fdmPortIn: "string",

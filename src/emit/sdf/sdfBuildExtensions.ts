@@ -1,3 +1,4 @@
+import { sdfSensorLinkExtension } from "../gazebo/sdfSensorLinkExtension.js";
 import type { SdfLinkExtension, SdfModelExtension } from "./writeSdfModel.js";
 
 /**
@@ -6,6 +7,6 @@ import type { SdfLinkExtension, SdfModelExtension } from "./writeSdfModel.js";
  * without editing the SDF writer.
  */
 export const sdfBuildExtensions: { readonly linkExtensions: readonly SdfLinkExtension[]; readonly modelExtensions: readonly SdfModelExtension[] } = {
-  linkExtensions: [],
+  linkExtensions: [sdfSensorLinkExtension],
   modelExtensions: [],
 };
