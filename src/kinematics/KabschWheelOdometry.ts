@@ -1,5 +1,6 @@
 import { kabschPlanarInto } from "./kabschPlanar.js";
 import type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
+import type { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 import type { Vector2 } from "./Vector2.js";
 import { wrapAngle } from "./wrapAngle.js";
 
@@ -7,6 +8,12 @@ import { wrapAngle } from "./wrapAngle.js";
 export interface KabschWheelOdometryOptions {
   /** Fixed-point iterations on dθ for the chord direction (≥ 1). Default 8; small steps converge in 2–3. */
   readonly maxIterations?: number;
+  /**
+   * Lateral offset d_i (m) of each wheel from its steering axis (see
+   * {@link SteeredDriveKinematics}); the positions are then the steering axes, which travel
+   * d_i·dθ more than the wheel over a step. Default all 0.
+   */
+  readonly wheelOffsets?: readonly number[];
 }
 
 /**
@@ -31,6 +38,7 @@ export class KabschWheelOdometry {
   readonly #p: Float64Array;
   readonly #q: Float64Array;
   readonly #maxIterations: number;
+  readonly #d: Float64Array;
 
   /**
    * @param wheelPositions - wheel contact points in base_link (m); at least 2.
@@ -53,6 +61,9 @@ export class KabschWheelOdometry {
     const it = options.maxIterations ?? 8;
     if (!Number.isInteger(it) || it < 1) throw new RangeError(`maxIterations must be an integer ≥ 1, got ${String(it)}`);
     this.#maxIterations = it;
+    const d = options.wheelOffsets ?? new Array<number>(n).fill(0);
+    if (d.length !== n || d.some((v) => !Number.isFinite(v))) throw new RangeError(`expected ${n} finite wheel offsets (m)`);
+    this.#d = Float64Array.from(d);
   }
 
   /**
@@ -125,7 +136,8 @@ export class KabschWheelOdometry {
       for (let i = 0; i < n; i++) {
         const s = startAngles[i] as number;
         const mid = s + wrapAngle((endAngles[i] as number) - s) / 2 + h;
-        const d = (travels[i] as number) * chord;
+        // Steering-axis travel: wheel travel plus the offset's share of the body rotation.
+        const d = ((travels[i] as number) + (this.#d[i] as number) * dth) * chord;
         q[2 * i] = (p[2 * i] as number) + d * Math.cos(mid);
         q[2 * i + 1] = (p[2 * i + 1] as number) + d * Math.sin(mid);
       }

@@ -224,14 +224,14 @@ describe("wheel accelerations (seed 003 eqs. 8–11, corrected sign)", () => {
   it("match finite differences of the inverse kinematics", () => {
     fc.assert(
       fc.property(geometry, twist, twist, (ps, t, a) => {
-        const k = new SteeredDriveKinematics(ps, 0.05);
+        // Include steering-axis offsets, which add −ω̇·d_i to the speed rate.
+        const k = new SteeredDriveKinematics(ps, 0.05, { wheelOffsets: ps.map((_, i) => 0.02 * ((i % 3) - 1)) });
         const h = 1e-6;
         const before = k.toWheelStates({ vx: t.vx - h * a.vx, vy: t.vy - h * a.vy, omega: t.omega - h * a.omega }).wheels;
         const after = k.toWheelStates({ vx: t.vx + h * a.vx, vy: t.vy + h * a.vy, omega: t.omega + h * a.omega }).wheels;
-        const now = k.toWheelStates(t).wheels;
         const acc = k.toWheelAccelerations(t, { ax: a.vx, ay: a.vy, alpha: a.omega });
         acc.forEach((w, i) => {
-          const s = now[i]?.speed ?? 0;
+          const s = Math.hypot(t.vx - t.omega * (ps[i]?.y ?? 0), t.vy + t.omega * (ps[i]?.x ?? 0));
           if (s < 0.05) return; // direction ill-conditioned near the ICR
           const ds = ((after[i]?.speed ?? 0) - (before[i]?.speed ?? 0)) / (2 * h);
           const dpsi = wrapAngle((after[i]?.angle ?? 0) - (before[i]?.angle ?? 0)) / (2 * h);

@@ -14,6 +14,12 @@ export interface SteeredDriveOptions {
   readonly linearEpsilon?: number;
   /** Mode threshold on |ω| (rad/s). Default 1e-9. */
   readonly angularEpsilon?: number;
+  /**
+   * Lateral offset d_i (m) of each wheel's contact point from its steering axis, along the
+   * wheel axle, positive to the left of the rolling direction (at zero steering: +y).
+   * Default all 0 (the wheel sits on its steering axis). See the class notes.
+   */
+  readonly wheelOffsets?: readonly number[];
 }
 
 /** Result of {@link SteeredDriveKinematics.toWheelStates}. */
@@ -50,6 +56,14 @@ export interface SteeredWheelAcceleration {
  * with the 3×2N pseudo-inverse precomputed in the constructor. It accepts negative
  * speeds, so flipped states give the same twist.
  *
+ * Steering-axis offset: when a wheel sits a lateral distance d_i from its steering axis
+ * (MARIO: 0.0307 m outboard), the positions are the steering axes, the steering angle
+ * follows the axis velocity u_i, and the contact speed along the heading h(ψ) is
+ * u_i·h(ψ) − ω·d_i (the offset wheel also rolls while the body turns). A flipped module
+ * then has its wheel on the other side of the axis, so its speed is not just negated:
+ * after a flip or fold policy call {@link SteeredDriveKinematics.wheelSpeedsForAnglesInto}.
+ * With zero offsets (the default) all of this reduces to the plain formulas above.
+ *
  * Each hot path has an ergonomic form returning new readonly objects and an
  * allocation-free `...Into` form over Float64Array.
  */
@@ -62,6 +76,8 @@ export class SteeredDriveKinematics {
   readonly wheelPositions: readonly Vector2[];
   readonly #px: Float64Array;
   readonly #py: Float64Array;
+  /** Lateral wheel offsets d_i (m); `null` when all are zero. */
+  readonly #d: Float64Array | null;
   /** Pseudo-inverse, row-major 3 × 2N: columns (2i, 2i+1) take (u_ix, u_iy). */
   readonly #pinv: Float64Array;
   readonly #invRadius: number;
@@ -125,6 +141,14 @@ export class SteeredDriveKinematics {
         this.#pinv[k * 2 * n + 2 * i + 1] = mk1 + mk2 * x;
       }
     }
+    this.#d = null;
+    if (options.wheelOffsets !== undefined) {
+      if (options.wheelOffsets.length !== n) throw new RangeError(`expected ${n} wheel offsets, got ${options.wheelOffsets.length}`);
+      options.wheelOffsets.forEach((d, i) => {
+        if (!Number.isFinite(d)) throw new RangeError(`wheel ${i}: offset must be finite (m)`);
+      });
+      if (options.wheelOffsets.some((d) => d !== 0)) this.#d = Float64Array.from(options.wheelOffsets);
+    }
     this.#speedEpsilon = checkEpsilon(options.speedEpsilon, 1e-6, "speedEpsilon");
     this.#linearEpsilon = checkEpsilon(options.linearEpsilon, DEFAULT_MODE_EPSILON, "linearEpsilon");
     this.#angularEpsilon = checkEpsilon(options.angularEpsilon, DEFAULT_MODE_EPSILON, "angularEpsilon");
@@ -137,7 +161,8 @@ export class SteeredDriveKinematics {
    *
    * @param chassis - body twist of the base origin in base_link (m/s, rad/s).
    * @param previousAngles - last steering angles (rad), held by wheels whose speed is ~0. Default all 0.
-   * @returns the mode, centre of rotation and one canonical state per wheel.
+   * @returns the mode, centre of rotation and one canonical state per wheel (with wheel
+   *   offsets the speed is u_i·h − ω d_i and may be negative).
    */
   toWheelStates(chassis: ChassisVelocity, previousAngles?: readonly number[]): SteeredDriveCommand {
     const n = this.wheelCount;
@@ -185,23 +210,49 @@ export class SteeredDriveKinematics {
     const py = this.#py;
     const eps = this.#speedEpsilon;
     const invR = this.#invRadius;
+    const d = this.#d;
     for (let i = 0; i < n; i++) {
       const ux = vx - omega * (py[i] as number);
       const uy = vy + omega * (px[i] as number);
-      const s = Math.sqrt(ux * ux + uy * uy);
+      let s = Math.sqrt(ux * ux + uy * uy);
       if (s > eps) {
         angles[i] = canonicalAtan2(uy, ux);
-        speeds[i] = s;
-        rates[i] = s * invR;
       } else {
-        speeds[i] = 0;
-        rates[i] = 0;
+        s = 0;
       }
+      if (d !== null) s -= omega * (d[i] as number);
+      speeds[i] = s;
+      rates[i] = s * invR;
     }
     // Same rule as driveModeOf, inlined with squared norms (no sqrt, no call).
     const still = vx * vx + vy * vy <= this.#linearEpsilon2;
     const noTurn = omega * omega <= this.#angularEpsilon2;
     return still ? (noTurn ? "stop" : "zero-turn") : noTurn ? "translation" : "general";
+  }
+
+  /**
+   * Contact speeds for given steering angles: speed_i = u_i·h(ψ_i) − ω·d_i, the component of
+   * the commanded motion along each wheel's actual heading. Use it after a flip or fold
+   * policy when wheels are offset from their steering axes, or with the measured angles
+   * for cosine scaling while the modules are still turning.
+   *
+   * @param speeds - out: contact speeds (m/s).
+   * @param rates - out: spin rates (rad/s).
+   * @param angles - steering angles to use (rad).
+   * @param vx - forward velocity (m/s).
+   * @param vy - leftward velocity (m/s).
+   * @param omega - yaw rate (rad/s).
+   */
+  // perf-sensitive
+  wheelSpeedsForAnglesInto(speeds: Float64Array, rates: Float64Array, angles: Float64Array, vx: number, vy: number, omega: number): void {
+    const d = this.#d;
+    for (let i = 0; i < this.wheelCount; i++) {
+      const a = angles[i] as number;
+      let s = (vx - omega * (this.#py[i] as number)) * Math.cos(a) + (vy + omega * (this.#px[i] as number)) * Math.sin(a);
+      if (d !== null) s -= omega * (d[i] as number);
+      speeds[i] = s;
+      rates[i] = s * this.#invRadius;
+    }
   }
 
   /**
@@ -236,6 +287,7 @@ export class SteeredDriveKinematics {
    */
   // perf-sensitive
   toChassisVelocityInto(out: Float64Array, angles: Float64Array, speeds: Float64Array): Float64Array {
+    if (this.#d !== null) return this.#offsetChassisVelocityInto(out, angles, speeds, this.#d);
     const n = this.wheelCount;
     const p = this.#pinv;
     const n2 = 2 * n;
@@ -259,10 +311,53 @@ export class SteeredDriveKinematics {
   }
 
   /**
+   * Least squares with wheel offsets: s_i h_i = v + ω (k × W_i − d_i h_i), whose matrix
+   * depends on the angles, so the 3×3 normal equations are built and solved per call.
+   */
+  // perf-sensitive
+  #offsetChassisVelocityInto(out: Float64Array, angles: Float64Array, speeds: Float64Array, d: Float64Array): Float64Array {
+    let a00 = 0;
+    let a02 = 0;
+    let a11 = 0;
+    let a12 = 0;
+    let a22 = 0;
+    let b0 = 0;
+    let b1 = 0;
+    let b2 = 0;
+    const n = this.wheelCount;
+    for (let i = 0; i < n; i++) {
+      const a = angles[i] as number;
+      const c = Math.cos(a);
+      const sn = Math.sin(a);
+      const s = speeds[i] as number;
+      const di = d[i] as number;
+      // Rows [1, 0, −y − d c] and [0, 1, x − d s]; right-hand side s·(c, s).
+      const gx = -(this.#py[i] as number) - di * c;
+      const gy = (this.#px[i] as number) - di * sn;
+      a00 += 1;
+      a11 += 1;
+      a02 += gx;
+      a12 += gy;
+      a22 += gx * gx + gy * gy;
+      b0 += s * c;
+      b1 += s * sn;
+      b2 += gx * s * c + gy * s * sn;
+    }
+    // Solve [[a00, 0, a02], [0, a11, a12], [a02, a12, a22]] x = b (Schur complement on ω).
+    const schur = a22 - (a02 * a02) / a00 - (a12 * a12) / a11;
+    const w = (b2 - (a02 * b0) / a00 - (a12 * b1) / a11) / schur;
+    out[0] = (b0 - a02 * w) / a00;
+    out[1] = (b1 - a12 * w) / a11;
+    out[2] = w;
+    return out;
+  }
+
+  /**
    * Wheel feed-forward from body accelerations (seed 003 eqs. 8–11, with the corrected
    * sign of eq. 5): a_i = a_c + ω̇ k × W_i − ω² W_i, a_c = (v̇x − ω vy, v̇y + ω vx).
    * The rates refer to the canonical state (speed ≥ 0); negate speedRate for a flipped wheel.
-   * A wheel at ~zero speed reports steeringRate 0 and speedRate = |d(v_i)/dt|.
+   * A wheel at ~zero speed reports steeringRate 0 and speedRate = |d(v_i)/dt|. With wheel
+   * offsets, a_i is the acceleration of the steering-axis point and speedRate includes −ω̇·d_i.
    *
    * @param chassis - current body twist (m/s, rad/s).
    * @param acceleration - its time derivative (m/s², rad/s²).
@@ -316,6 +411,7 @@ export class SteeredDriveKinematics {
     const acx = dvx - omega * vy;
     const acy = dvy + omega * vx;
     const w2 = omega * omega;
+    const off = this.#d;
     for (let i = 0; i < n; i++) {
       const x = this.#px[i] as number;
       const y = this.#py[i] as number;
@@ -337,6 +433,7 @@ export class SteeredDriveKinematics {
         outSpeedRates[i] = Math.sqrt(dux * dux + duy * duy);
         outSteeringRates[i] = 0;
       }
+      if (off !== null) outSpeedRates[i] = (outSpeedRates[i] as number) - alpha * (off[i] as number);
     }
   }
 }
