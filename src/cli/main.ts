@@ -9,6 +9,7 @@ import { formatDiagnostic } from "../validate/formatDiagnostic.js";
 import { buildCommand } from "./commands/buildCommand.js";
 import { convertCommand } from "./commands/convertCommand.js";
 import { emitCommand } from "./commands/emitCommand.js";
+import { fmuCommand } from "./commands/fmuCommand.js";
 import { validateCommand } from "./commands/validate.js";
 import { InputError, UsageError } from "./errors.js";
 
@@ -23,6 +24,7 @@ export function createProgram(): Command {
   program.addCommand(buildCommand());
   program.addCommand(validateCommand());
   program.addCommand(convertCommand());
+  program.addCommand(fmuCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

@@ -6,7 +6,22 @@ import { deflateRawSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 
 import { readZipEntry } from "../../src/cli/readZipEntry.js";
-import { runCli } from "../../src/cli/main.js";
+import { fmuCommand } from "../../src/cli/commands/fmuCommand.js";
+import { InputError } from "../../src/cli/errors.js";
+
+/** Runs `fmu …` as the CLI does: InputError → exit 1 with its message on stderr. */
+async function runFmu(args: readonly string[]): Promise<number> {
+  try {
+    await fmuCommand().exitOverride().parseAsync([...args], { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof InputError) {
+      process.stderr.write(`robokit: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
 
 /** Builds a zip archive (stored or deflated entries) from bytes, with a central directory. */
 function zip(entries: Record<string, string>, method: 0 | 8): Uint8Array {
@@ -59,7 +74,7 @@ async function check(bytes: Uint8Array): Promise<{ code: number; out: string }> 
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
   const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
   try {
-    return { code: await runCli(["fmu", "check", file]), out };
+    return { code: await runFmu(["check", file]), out };
   } finally {
     spy.mockRestore();
     err.mockRestore();
