@@ -10,6 +10,8 @@ import { buildCommand } from "./commands/buildCommand.js";
 import { convertCommand } from "./commands/convertCommand.js";
 import { emitCommand } from "./commands/emitCommand.js";
 import { fmuCommand } from "./commands/fmuCommand.js";
+import { ikCommand } from "./commands/ik.js";
+import { odomCommand } from "./commands/odom.js";
 import { validateCommand } from "./commands/validate.js";
 import { InputError, UsageError } from "./errors.js";
 
@@ -25,6 +27,8 @@ export function createProgram(): Command {
   program.addCommand(validateCommand());
   program.addCommand(convertCommand());
   program.addCommand(fmuCommand());
+  program.addCommand(ikCommand());
+  program.addCommand(odomCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }
