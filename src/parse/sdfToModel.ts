@@ -106,6 +106,8 @@ class SdfReader {
       const n = attr(l, "name") ?? "";
       if (!this.#linkFrame.has(n)) this.#linkFrame.set(n, n);
     }
+    // Read every frame's pose once up front, so a bad one is reported even if nothing needs it.
+    for (const info of this.#frames.values()) this.#pose(info.pose);
     const links = linkEls.map((l, i) => {
       this.#ctx.source(`/links/${i}`, l);
       return this.#link(l);
@@ -195,7 +197,9 @@ class SdfReader {
     if (known !== undefined) return known;
     const info = this.#frames.get(frame);
     if (info === undefined) {
-      this.#ctx.report("POSE_RELATIVE_TO_INVALID", "error", at, `frame "${frame}" does not name a link, joint or frame of the model`);
+      const named = attrNode(at, "relative_to") ?? attrNode(at, "expressed_in");
+      const code = at.name === "xyz" ? "JOINT_AXIS_EXPRESSED_IN_INVALID" : "POSE_RELATIVE_TO_INVALID";
+      this.#ctx.report(code, "error", named === undefined ? at : { element: at, attribute: named }, `frame "${frame}" does not name a link, joint or frame of the model`);
       this.#resolved.set(frame, IDENTITY_POSE);
       return IDENTITY_POSE;
     }

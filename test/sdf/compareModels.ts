@@ -12,7 +12,7 @@ export interface CompareOptions {
   readonly surfaces?: boolean;
   /** Compare mimic (SDF only from 1.11). Default true. */
   readonly mimic?: boolean;
-  /** Compare safety controller and calibration (URDF only). Default true. */
+  /** Compare safety controller, calibration and dynamics of axis-less joints (URDF only). Default true. */
   readonly urdfOnly?: boolean;
   /** Relative tolerance for numbers; default 1e-6 (the formatter keeps 9 significant digits). */
   readonly tolerance?: number;
@@ -121,7 +121,8 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
     };
     nums(`${path}.axis`, axis(j), axis(k));
     const d = (x: Joint): number[] => (x.dynamics === undefined ? [] : [x.dynamics.damping ?? 0, x.dynamics.friction ?? 0]);
-    nums(`${path}.dynamics`, d(j), d(k));
+    // Dynamics of a joint without an axis (fixed, floating) only exist in URDF.
+    if (options.urdfOnly !== false || jointAxis(j) !== undefined) nums(`${path}.dynamics`, d(j), d(k));
     const limit = (x: Joint): number[] => {
       switch (x.type) {
         case "revolute":

@@ -1,0 +1,200 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import { mario } from "../../examples/mario/mario.js";
+import { arbitraryRobot } from "../../test/sdf/arbitraryRobot.js";
+import { compareModels } from "../../test/sdf/compareModels.js";
+import { emitSdf } from "../emit/sdf/emitSdf.js";
+import { sdfLosses } from "../emit/sdf/sdfLosses.js";
+import { SDF_VERSIONS, sdfAtLeast } from "../emit/sdf/SdfVersion.js";
+import type { Joint } from "../model/Joint.js";
+import type { Pose } from "../model/Pose.js";
+import { rotationFromRpy } from "../model/Pose.js";
+import type { Vec3 } from "../model/Vector.js";
+import { sdfToModel } from "./sdfToModel.js";
+
+/** SDF has no named materials, no safety controller or calibration; mimic only from 1.11. */
+const sdfCarries = (version: (typeof SDF_VERSIONS)[number]) => ({ materialNames: false, urdfOnly: false, mimic: sdfAtLeast(version, "1.11") }) as const;
+
+function expectPose(actual: Pose | undefined, xyz: Vec3, rpy: Vec3): void {
+  const p = actual ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] };
+  p.xyz.forEach((v, i) => expect(v).toBeCloseTo(xyz[i]!, 9));
+  const a = rotationFromRpy(p.rpy).flat();
+  rotationFromRpy(rpy)
+    .flat()
+    .forEach((v, i) => expect(a[i]).toBeCloseTo(v, 9));
+}
+
+function axisOf(joint: Joint | undefined): Vec3 | undefined {
+  return joint !== undefined && "axis" in joint ? joint.axis : undefined;
+}
+
+function errors(text: string): string[] {
+  return sdfToModel(text, "t.sdf")
+    .diagnostics.filter((d) => d.severity === "error")
+    .map((d) => `${d.code}@${d.line}:${d.column}`);
+}
+
+describe("sdfToModel", () => {
+  it.each(SDF_VERSIONS)("reads MARIO's SDF %s back into the same model", (version) => {
+    const result = sdfToModel(emitSdf(mario, { version }), "mario.sdf");
+    expect(result.diagnostics).toEqual([]);
+    expect(compareModels(mario, result.robot!, sdfCarries(version))).toEqual([]);
+  });
+
+  it.each(SDF_VERSIONS)("round trips random robots (no floating/planar: SDF has neither) through SDF %s", (version) => {
+    fc.assert(
+      fc.property(arbitraryRobot({ jointTypes: ["fixed", "revolute", "continuous", "prismatic"] }), (robot) => {
+        const result = sdfToModel(emitSdf(robot, { version }), "r.sdf");
+        expect(result.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+        expect(compareModels(robot, result.robot!, sdfCarries(version))).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it.each(SDF_VERSIONS)("is idempotent at SDF %s: emit(parse(emit(m))) === emit(m), byte for byte (every joint type)", (version) => {
+    const text = emitSdf(mario, { version });
+    expect(emitSdf(sdfToModel(text, "m.sdf").robot!, { version })).toBe(text);
+    fc.assert(
+      fc.property(arbitraryRobot(), (robot) => {
+        const once = emitSdf(robot, { version });
+        const twice = emitSdf(sdfToModel(once, "r.sdf").robot!, { version });
+        // A lossy first emission lists its losses in comments; the re-read model no longer has
+        // those features, so only the comments may differ.
+        const lossless = sdfLosses(robot, version).every((d) => d.severity === "info");
+        if (lossless) expect(twice).toBe(once);
+        else expect(twice).toBe(withoutLossComments(once));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("turns a free link back into a floating joint from the link its pose is relative to", () => {
+    const robot = sdfToModel(
+      emitSdf({ name: "f", links: [{ name: "a" }, { name: "b" }], joints: [{ name: "float", type: "floating", parent: "a", child: "b", origin: { xyz: [1, 2, 3], rpy: [0, 0, 1] } }] }),
+      "f.sdf",
+    ).robot!;
+    expect(robot.joints).toEqual([{ name: "b_floating_joint", type: "floating", parent: "a", child: "b", origin: { xyz: [1, 2, 3], rpy: [0, 0, 1] } }]);
+  });
+
+  it("re-expresses a link in its joint's frame when the joint pose is not the identity (default: relative to the child link)", () => {
+    const robot = sdfToModel(
+      `<sdf version="1.9"><model name="m">
+  <link name="base"/>
+  <link name="arm"><pose>1 0 0 0 0 0</pose>
+    <inertial><pose>0 0 0.2 0 0 0</pose><mass>2</mass></inertial>
+    <visual name="v"><pose>0 0 0.5 0 0 0</pose><geometry><sphere><radius>0.1</radius></sphere></geometry></visual></link>
+  <joint name="j" type="revolute"><pose>0 0 1 0 0 0</pose><parent>base</parent><child>arm</child>
+    <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper><effort>3</effort><velocity>4</velocity></limit></axis></joint>
+</model></sdf>`,
+      "m.sdf",
+    ).robot!;
+    expectPose(robot.joints![0]!.origin, [1, 0, 1], [0, 0, 0]);
+    expectPose(robot.links[1]!.visuals![0]!.origin, [0, 0, -0.5], [0, 0, 0]);
+    expectPose(robot.links[1]!.inertial!.origin, [0, 0, -0.8], [0, 0, 0]);
+    expect(robot.links[1]!.inertial!.inertia).toEqual({ ixx: 1, ixy: 0, ixz: 0, iyy: 1, iyz: 0, izz: 1 });
+    expect(robot.joints![0]).toMatchObject({ type: "revolute", limit: { lower: -1, upper: 1, effort: 3, velocity: 4 } });
+  });
+
+  it("resolves relative_to through <frame>s, degrees, quaternions and axis expressed_in (1.9)", () => {
+    const robot = sdfToModel(
+      `<sdf version="1.9"><model name="m">
+  <frame name="mount" attached_to="base"><pose degrees="true">0 0 2 0 0 90</pose></frame>
+  <link name="base"/>
+  <link name="arm"><pose relative_to="mount" rotation_format="quat_xyz_wxyz">1 0 0 0.7071067811865476 0.7071067811865476 0 0</pose></link>
+  <joint name="j" type="continuous"><pose relative_to="arm"/><parent>base</parent><child>arm</child>
+    <axis><xyz expressed_in="__model__">1 0 0</xyz></axis></joint>
+</model></sdf>`,
+      "m.sdf",
+    );
+    expect(robot.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    const joint = robot.robot!.joints![0]!;
+    // base_T_arm = mount (z 2, yaw 90°) ∘ (x 1, roll 90°): the arm sits at (0, 1, 2).
+    expectPose(joint.origin, [0, 1, 2], [Math.PI / 2, 0, Math.PI / 2]);
+    // Model x expressed in the arm frame (yaw 90° then roll 90°): R^T·x = (0, 0, 1).
+    axisOf(joint)!.forEach((v, i) => expect(v).toBeCloseTo([0, 0, 1][i]!, 9));
+  });
+
+  it("1.6: links are posed in the model frame and use_parent_model_frame puts the axis in the model frame", () => {
+    const robot = sdfToModel(
+      `<sdf version="1.6"><model name="m">
+  <link name="base"><pose>0 0 1 0 0 0</pose></link>
+  <link name="arm"><pose>1 0 1 0 0 1.5707963267948966</pose></link>
+  <joint name="j" type="prismatic"><parent>base</parent><child>arm</child>
+    <axis><xyz>1 0 0</xyz><use_parent_model_frame>true</use_parent_model_frame><limit><lower>0</lower><upper>1</upper><effort>1</effort><velocity>1</velocity></limit></axis></joint>
+</model></sdf>`,
+      "m.sdf",
+    ).robot!;
+    expectPose(robot.joints![0]!.origin, [1, 0, 0], [0, 0, Math.PI / 2]);
+    axisOf(robot.joints![0])!.forEach((v, i) => expect(v).toBeCloseTo([0, -1, 0][i]!, 9));
+  });
+
+  it("reads 1.11 mimic, folding the reference into the offset", () => {
+    const robot = sdfToModel(
+      `<sdf version="1.11"><model name="m"><link name="a"/><link name="b"/><link name="c"/>
+  <joint name="j" type="continuous"><parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz></axis></joint>
+  <joint name="k" type="continuous"><parent>b</parent><child>c</child><axis><xyz>0 0 1</xyz>
+    <mimic joint="j"><multiplier>2</multiplier><offset>0.5</offset><reference>0.1</reference></mimic></axis></joint>
+</model></sdf>`,
+      "m.sdf",
+    ).robot!;
+    expect(robot.joints![1]).toMatchObject({ mimic: { joint: "j", multiplier: 2, offset: 0.3 } });
+  });
+
+  it("reports what it cannot convert: world joints and nested models (warnings), ball joints and planes (errors), sensors (info)", () => {
+    const result = sdfToModel(
+      `<sdf version="1.9"><model name="m">
+  <link name="a"><sensor name="s" type="imu"/></link>
+  <link name="b"><collision name="c"><geometry><plane><normal>0 0 1</normal></plane></geometry></collision></link>
+  <joint name="fix" type="fixed"><parent>world</parent><child>a</child></joint>
+  <joint name="ball" type="ball"><parent>a</parent><child>b</child></joint>
+  <model name="inner"><link name="x"/></model>
+</model></sdf>`,
+      "m.sdf",
+    );
+    expect(result.robot).toBeUndefined();
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ["FEATURE_UNSUPPORTED", "warning", 6],
+      ["FEATURE_UNSUPPORTED", "warning", 4],
+      ["FEATURE_UNSUPPORTED", "error", 5],
+      ["FEATURE_UNSUPPORTED", "info", 2],
+      ["FEATURE_UNSUPPORTED", "error", 3],
+      ["FEATURE_UNSUPPORTED", "info", 3],
+    ]);
+  });
+
+  it("points at bad poses, unknown relative_to frames, pose cycles and dangling joint links", () => {
+    expect(errors(`<sdf version="1.9"><model name="m">\n<link name="a"><pose>0 0 x 0 0 0</pose></link>\n</model></sdf>`)).toEqual(["ELEMENT_INVALID@2:16"]);
+    expect(errors(`<sdf version="1.9"><model name="m">\n<link name="a"/><link name="b"><pose relative_to="nowhere">0 0 1 0 0 0</pose></link>\n<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint></model></sdf>`)).toEqual([
+      "POSE_RELATIVE_TO_INVALID@2:38",
+    ]);
+    expect(
+      errors(`<sdf version="1.9"><model name="m">\n<link name="a"><pose relative_to="b">1 0 0 0 0 0</pose></link>\n<link name="b"><pose relative_to="a">1 0 0 0 0 0</pose></link>\n<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint></model></sdf>`),
+    ).toContain("POSE_RELATIVE_TO_CYCLE@2:16");
+    expect(errors(`<sdf version="1.9"><model name="m">\n<link name="a"/>\n<joint name="j" type="fixed"><parent>a</parent><child>ghost</child></joint></model></sdf>`)).toEqual([
+      "JOINT_CHILD_LINK_INVALID@3:48",
+    ]);
+    expect(errors(`<sdf version="1.9"><world name="w"/></sdf>`)).toEqual(["FEATURE_UNSUPPORTED@1:20"]);
+    expect(errors(`<sdf version="2.0"><model name="m"/></sdf>`)).toEqual(["VERSION_UNSUPPORTED@1:1"]);
+  });
+
+  it("never throws, and returns a robot only without errors, for any text (random and mutated SDF)", () => {
+    const valid = emitSdf(mario, { version: "1.9" });
+    const mutated = fc.tuple(fc.nat({ max: valid.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([at, cut, insert]) => valid.slice(0, at) + insert + valid.slice(at + cut));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), mutated), (text) => {
+        const result = sdfToModel(text, "f.sdf");
+        expect(result.robot === undefined).toBe(result.diagnostics.some((d) => d.severity === "error"));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+function withoutLossComments(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !line.startsWith("<!-- robokit: not written:"))
+    .join("\n");
+}

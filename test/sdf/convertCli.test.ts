@@ -1,0 +1,128 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+import { mario } from "../../examples/mario/mario.js";
+import { runCli } from "../../src/cli/main.js";
+import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
+import { sdfBuildExtensions } from "../../src/emit/sdf/sdfBuildExtensions.js";
+import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
+import { sdfToModel } from "../../src/parse/sdfToModel.js";
+import { urdfToModel } from "../../src/parse/urdfToModel.js";
+import { haveTool, runTool } from "../support/tools.js";
+import { compareModels } from "./compareModels.js";
+
+const dir = mkdtempSync(join(tmpdir(), "robokit-convert-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    const code = await runCli(args);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("robokit convert", () => {
+  const urdf = file("mario.urdf", emitUrdf(mario));
+
+  it("URDF → SDF (default 1.9): exit 0, one model on stdout that reads back as MARIO", async () => {
+    const r = await run(["convert", urdf, "--to", "sdf"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('<sdf version="1.9">');
+    expect(compareModels(mario, sdfToModel(r.stdout, "out.sdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+  });
+
+  it("SDF 1.6 → URDF: exit 0, check_urdf accepts the output", async () => {
+    const sdf = file("mario16.sdf", emitSdf(mario, { version: "1.6" }));
+    const r = await run(["convert", sdf, "--to", "urdf"]);
+    expect(r.code).toBe(0);
+    expect(compareModels(mario, urdfToModel(r.stdout, "out.urdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    if (haveTool("check_urdf", "URDF cross-check (liburdfdom-tools)")) {
+      const out = file("converted.urdf", r.stdout);
+      const check = runTool("check_urdf", [out]);
+      expect(check.status).toBe(0);
+      expect(check.stdout).toContain("Successfully Parsed XML");
+    }
+  });
+
+  it("--sdf-version picks the version; a lost mimic is reported on stderr", async () => {
+    const gripper = file(
+      "gripper.urdf",
+      `<robot name="g"><link name="a"/><link name="b"/><link name="c"/>
+<joint name="j" type="prismatic"><parent link="a"/><child link="b"/><limit lower="0" upper="1" effort="1" velocity="1"/></joint>
+<joint name="k" type="prismatic"><parent link="a"/><child link="c"/><limit lower="0" upper="1" effort="1" velocity="1"/><mimic joint="j"/></joint></robot>`,
+    );
+    const old = await run(["convert", gripper, "--to", "sdf", "--sdf-version", "1.8"]);
+    expect(old.code).toBe(0);
+    expect(old.stdout).toContain('<sdf version="1.8">');
+    expect(old.stderr).toMatch(/gripper\.urdf: warning FEATURE_UNSUPPORTED: joint "k": SDF 1\.8 has no \/\/axis\/mimic/);
+    const latest = await run(["convert", gripper, "--to", "sdf", "--sdf-version", "1.11"]);
+    expect(latest.stdout).toContain('<mimic joint="j">');
+    expect(latest.stderr).toBe("");
+  });
+
+  it("invalid input: exit 1, file:line:col diagnostics on stderr, nothing on stdout", async () => {
+    const bad = file("bad.urdf", `<robot name="r">\n  <link name="a"/>\n  <joint name="j" type="fixed"><parent link="a"/><child link="ghost"/></joint>\n</robot>\n`);
+    const r = await run(["convert", bad, "--to", "sdf"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`${bad}:3:3: error JOINT_CHILD_LINK_INVALID`);
+    const broken = file("broken.sdf", `<sdf version="1.9">\n<model name="m">\n</sdf>\n`);
+    const b = await run(["convert", broken, "--to", "urdf"]);
+    expect(b.code).toBe(1);
+    expect(b.stderr).toMatch(new RegExp(`${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3:\\d+: error XML_ERROR`));
+    const missing = await run(["convert", join(dir, "nope.urdf"), "--to", "sdf"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("FILE_READ_ERROR");
+  });
+
+  it("usage errors exit 2: unknown --to, missing --to, unsupported --sdf-version", async () => {
+    expect((await run(["convert", urdf, "--to", "mjcf"])).code).toBe(2);
+    expect((await run(["convert", urdf])).code).toBe(2);
+    expect((await run(["convert", urdf, "--to", "sdf", "--sdf-version", "1.12"])).code).toBe(2);
+  });
+});
+
+describe("--sdf-version in emit and build", () => {
+  it("emit --format sdf writes the asked version; an unsupported one is a usage error (exit 2)", async () => {
+    const ok = await run(["emit", "mario", "--format", "sdf", "--sdf-version", "1.7"]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe(emitSdf(mario, { ...sdfBuildExtensions, version: "1.7" }));
+    const bad = await run(["emit", "mario", "--format", "sdf", "--sdf-version", "1.5"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+  });
+
+  it("build writes sdf/<robot>/model.config and model.sdf; an unsupported version writes nothing (exit 2)", async () => {
+    const out = join(dir, "build");
+    const ok = await run(["build", "mario", "--out", out, "--sdf-version", "1.6"]);
+    expect(ok.code).toBe(0);
+    expect(readFileSync(join(out, "sdf/mario/model.sdf"), "utf8")).toContain('<sdf version="1.6">');
+    expect(readFileSync(join(out, "sdf/mario/model.config"), "utf8")).toContain('<sdf version="1.6">model.sdf</sdf>');
+    const none = join(dir, "none");
+    const bad = await run(["build", "mario", "--out", none, "--sdf-version", "one.nine"]);
+    expect(bad.code).toBe(2);
+    expect(existsSync(none)).toBe(false);
+  });
+});
