@@ -1,6 +1,8 @@
 // Kinematics benchmark: per-call time (median of several runs) and bytes allocated per
 // call (heap growth over 10⁶ calls, in GC-free chunks after global.gc(); see bytesPerCall).
 // Run: node --expose-gc --import tsx bench/run.ts kinematics
+import { availableParallelism, loadavg } from "node:os";
+
 import {
   integratePoseInto,
   kabschPlanarInto,
@@ -37,7 +39,8 @@ const CALLS_PER_RUN = 1_000_000;
 const ALLOC_CALLS = 1_000_000;
 const ALLOC_CHUNK = 10_000;
 
-function timeNs(k: Kernel): number {
+/** Median and minimum per-call time over RUNS runs (the minimum is least disturbed by other load). */
+function timeNs(k: Kernel): { median: number; min: number } {
   const samples: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const t0 = process.hrtime.bigint();
@@ -45,7 +48,7 @@ function timeNs(k: Kernel): number {
     samples.push(Number(process.hrtime.bigint() - t0) / CALLS_PER_RUN);
   }
   samples.sort((a, b) => a - b);
-  return samples[Math.floor(RUNS / 2)] as number;
+  return { median: samples[Math.floor(RUNS / 2)] as number, min: samples[0] as number };
 }
 
 /**
@@ -131,12 +134,12 @@ export async function runBench(): Promise<void> {
   loopOf(empty)(empty.run, 0, 300_000);
   const baseline = chunkDeltas(empty, gc);
 
-  console.log(`Node ${process.version}, ${RUNS} runs × ${CALLS_PER_RUN.toLocaleString("en")} calls; bytes: median heap growth per call over ${ALLOC_CALLS.toLocaleString("en")} calls (chunks of ${ALLOC_CHUNK.toLocaleString("en")} after gc()).\n`);
-  console.log("| kernel | ns/call (median) | bytes/call | target |");
-  console.log("|---|---:|---:|---|");
+  console.log(`Node ${process.version}, load average ${loadavg()[0]?.toFixed(1) ?? "?"} on ${availableParallelism()} CPUs, ${RUNS} runs × ${CALLS_PER_RUN.toLocaleString("en")} calls; bytes: median heap growth per call over ${ALLOC_CALLS.toLocaleString("en")} calls (chunks of ${ALLOC_CHUNK.toLocaleString("en")} after gc()).\n`);
+  console.log("| kernel | ns/call (median) | ns/call (min) | bytes/call | target |");
+  console.log("|---|---:|---:|---:|---|");
   for (const k of kernels) {
-    const ns = timeNs(k);
+    const t = timeNs(k);
     const bytes = bytesPerCall(k, gc, baseline);
-    console.log(`| ${k.name} | ${ns.toFixed(1)} | ${bytes < 0.005 ? "0" : bytes.toFixed(bytes < 1 ? 2 : 0)} | ${k.target ?? "—"} |`);
+    console.log(`| ${k.name} | ${t.median.toFixed(1)} | ${t.min.toFixed(1)} | ${bytes < 0.005 ? "0" : bytes.toFixed(bytes < 1 ? 2 : 0)} | ${k.target ?? "—"} |`);
   }
 }

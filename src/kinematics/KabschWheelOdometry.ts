@@ -89,15 +89,15 @@ export class KabschWheelOdometry {
       weights === undefined ? undefined : Float64Array.from(weights),
     );
     if (status === "ok" || status === "collinear") {
-      return Object.freeze({
+      return {
         ok: true,
         status,
         dtheta: out[0] as number,
-        translation: Object.freeze({ x: out[1] as number, y: out[2] as number }),
+        translation: { x: out[1] as number, y: out[2] as number },
         residual: out[3] as number,
-      });
+      };
     }
-    return Object.freeze({ ok: false, status });
+    return { ok: false, status };
   }
 
   /**

@@ -30,9 +30,9 @@ export class Odometry {
     this.#pose[2] = wrapAngle(pose.theta);
   }
 
-  /** The current pose as a new readonly object (m, m, rad). */
+  /** The current pose as a new object (m, m, rad); readonly by type. */
   get pose(): Pose2d {
-    return Object.freeze({ x: this.#pose[0] as number, y: this.#pose[1] as number, theta: this.#pose[2] as number });
+    return { x: this.#pose[0] as number, y: this.#pose[1] as number, theta: this.#pose[2] as number };
   }
 
   /**

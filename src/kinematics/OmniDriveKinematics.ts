@@ -83,11 +83,11 @@ export class OmniDriveKinematics {
     const surfaceSpeeds = Array.from(u);
     const kr = this.#scale["rad/s"];
     const km = this.#scale.rpm;
-    return Object.freeze({
-      surfaceSpeeds: Object.freeze(surfaceSpeeds),
-      angularSpeeds: Object.freeze(surfaceSpeeds.map((v) => v * kr)),
-      motorRpm: Object.freeze(surfaceSpeeds.map((v) => v * km)),
-    });
+    return {
+      surfaceSpeeds,
+      angularSpeeds: surfaceSpeeds.map((v) => v * kr),
+      motorRpm: surfaceSpeeds.map((v) => v * km),
+    };
   }
 
   /**
@@ -119,7 +119,7 @@ export class OmniDriveKinematics {
     if (speeds.length !== this.wheelCount) throw new RangeError(`expected ${this.wheelCount} wheel speeds, got ${speeds.length}`);
     const out = new Float64Array(3);
     this.toChassisVelocityInto(out, Float64Array.from(speeds), unit);
-    return Object.freeze({ vx: out[0] as number, vy: out[1] as number, omega: out[2] as number });
+    return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
   }
 
   /**

@@ -179,9 +179,9 @@ export class SteeredDriveKinematics {
     const report = classifyDriveMode(chassis.vx, chassis.vy, chassis.omega, this.#linearEpsilon, this.#angularEpsilon);
     const wheels: SteeredWheelState[] = [];
     for (let i = 0; i < n; i++) {
-      wheels.push(Object.freeze({ angle: angles[i] as number, speed: speeds[i] as number, angularSpeed: rates[i] as number }));
+      wheels.push({ angle: angles[i] as number, speed: speeds[i] as number, angularSpeed: rates[i] as number });
     }
-    return Object.freeze({ ...report, wheels: Object.freeze(wheels) });
+    return { mode: report.mode, centerOfRotation: report.centerOfRotation, wheels };
   }
 
   /**
@@ -273,7 +273,7 @@ export class SteeredDriveKinematics {
     }
     const out = new Float64Array(3);
     this.toChassisVelocityInto(out, angles, speeds);
-    return Object.freeze({ vx: out[0] as number, vy: out[1] as number, omega: out[2] as number });
+    return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
   }
 
   /**
@@ -373,16 +373,16 @@ export class SteeredDriveKinematics {
     for (let i = 0; i < n; i++) {
       const speedRate = sr[i] as number;
       result.push(
-        Object.freeze({
+        {
           ax: ax[i] as number,
           ay: ay[i] as number,
           speedRate,
           angularAcceleration: speedRate * this.#invRadius,
           steeringRate: st[i] as number,
-        }),
+        },
       );
     }
-    return Object.freeze(result);
+    return result;
   }
 
   /**

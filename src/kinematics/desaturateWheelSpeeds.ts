@@ -15,9 +15,7 @@ export function desaturateWheelSpeeds(wheels: readonly SteeredWheelState[], maxS
   let top = 0;
   for (const w of wheels) top = Math.max(top, Math.abs(w.speed));
   const k = top > maxSpeed ? maxSpeed / top : 1;
-  return Object.freeze(
-    wheels.map((w) => Object.freeze({ angle: w.angle, speed: w.speed * k, angularSpeed: w.angularSpeed * k })),
-  );
+  return wheels.map((w) => ({ angle: w.angle, speed: w.speed * k, angularSpeed: w.angularSpeed * k }));
 }
 
 /**

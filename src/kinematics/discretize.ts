@@ -15,7 +15,7 @@ import { se2LogInto } from "./se2Log.js";
 export function discretize(chassis: ChassisVelocity, dt: number): ChassisVelocity {
   const out = new Float64Array(3);
   discretizeInto(out, chassis.vx, chassis.vy, chassis.omega, dt);
-  return Object.freeze({ vx: out[0] as number, vy: out[1] as number, omega: out[2] as number });
+  return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
 }
 
 /**

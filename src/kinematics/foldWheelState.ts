@@ -19,12 +19,12 @@ export type FoldResult =
 export function foldWheelState(state: SteeredWheelState, min: number, max: number): FoldResult {
   checkLimits(min, max);
   const k = foldOffset(state.angle, min, max);
-  if (k === undefined) return Object.freeze({ status: "infeasible" });
+  if (k === undefined) return { status: "infeasible" };
   const sign = k % 2 === 0 ? 1 : -1;
-  return Object.freeze({
+  return {
     status: "ok",
-    state: Object.freeze({ angle: state.angle + k * Math.PI, speed: sign * state.speed, angularSpeed: sign * state.angularSpeed }),
-  });
+    state: { angle: state.angle + k * Math.PI, speed: sign * state.speed, angularSpeed: sign * state.angularSpeed },
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import { wrapAngle } from "./wrapAngle.js";
 export function integratePose(pose: Pose2d, twist: Twist2d): Pose2d {
   const p = Float64Array.of(pose.x, pose.y, pose.theta);
   integratePoseInto(p, twist.dx, twist.dy, twist.dtheta);
-  return Object.freeze({ x: p[0] as number, y: p[1] as number, theta: p[2] as number });
+  return { x: p[0] as number, y: p[1] as number, theta: p[2] as number };
 }
 
 /**

@@ -41,15 +41,15 @@ export function kabschPlanar(p: readonly Vector2[], q: readonly Vector2[], weigh
   const out = new Float64Array(4);
   const status = kabschPlanarInto(out, pf, qf, w);
   if (status === "ok" || status === "collinear") {
-    return Object.freeze({
+    return {
       ok: true,
       status,
       dtheta: out[0] as number,
-      translation: Object.freeze({ x: out[1] as number, y: out[2] as number }),
+      translation: { x: out[1] as number, y: out[2] as number },
       residual: out[3] as number,
-    });
+    };
   }
-  return Object.freeze({ ok: false, status });
+  return { ok: false, status };
 }
 
 /**

@@ -49,14 +49,14 @@ export function kabschSvd(p: readonly Vector3[], q: readonly Vector3[], weights?
   const rot = new Float64Array(9);
   const tr = new Float64Array(4);
   const status = kabschSvdInto(rot, tr, pf, qf, weights === undefined ? undefined : Float64Array.from(weights));
-  if (status !== "ok") return Object.freeze({ ok: false, status });
-  return Object.freeze({
+  if (status !== "ok") return { ok: false, status };
+  return {
     ok: true,
     status,
-    rotation: Object.freeze(Array.from(rot)),
-    translation: Object.freeze({ x: tr[0] as number, y: tr[1] as number, z: tr[2] as number }),
+    rotation: Array.from(rot),
+    translation: { x: tr[0] as number, y: tr[1] as number, z: tr[2] as number },
     residual: tr[3] as number,
-  });
+  };
 }
 
 /**

@@ -13,9 +13,9 @@ import { wrapAngle } from "./wrapAngle.js";
 export function optimizeWheelState(state: SteeredWheelState, currentAngle: number): SteeredWheelState {
   const delta = wrapAngle(state.angle - currentAngle);
   if (Math.abs(delta) > Math.PI / 2) {
-    return Object.freeze({ angle: wrapAngle(state.angle + Math.PI), speed: -state.speed, angularSpeed: -state.angularSpeed });
+    return { angle: wrapAngle(state.angle + Math.PI), speed: -state.speed, angularSpeed: -state.angularSpeed };
   }
-  return Object.freeze({ angle: wrapAngle(state.angle), speed: state.speed, angularSpeed: state.angularSpeed });
+  return { angle: wrapAngle(state.angle), speed: state.speed, angularSpeed: state.angularSpeed };
 }
 
 /**

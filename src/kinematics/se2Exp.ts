@@ -18,7 +18,7 @@ export const SE2_SERIES_THRESHOLD = 1e-4;
 export function se2Exp(twist: Twist2d): Pose2d {
   const out = new Float64Array(3);
   se2ExpInto(out, twist.dx, twist.dy, twist.dtheta);
-  return Object.freeze({ x: out[0] as number, y: out[1] as number, theta: out[2] as number });
+  return { x: out[0] as number, y: out[1] as number, theta: out[2] as number };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Twist2d } from "./Twist2d.js";
 export function se2Log(pose: Pose2d): Twist2d {
   const out = new Float64Array(3);
   se2LogInto(out, pose.x, pose.y, pose.theta);
-  return Object.freeze({ dx: out[0] as number, dy: out[1] as number, dtheta: out[2] as number });
+  return { dx: out[0] as number, dy: out[1] as number, dtheta: out[2] as number };
 }
 
 /**
