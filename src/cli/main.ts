@@ -12,6 +12,7 @@ import { emitCommand } from "./commands/emitCommand.js";
 import { fmuCommand } from "./commands/fmuCommand.js";
 import { ikCommand } from "./commands/ik.js";
 import { odomCommand } from "./commands/odom.js";
+import { simCommand } from "./commands/simCommand.js";
 import { validateCommand } from "./commands/validate.js";
 import { InputError, UsageError } from "./errors.js";
 
@@ -29,6 +30,7 @@ export function createProgram(): Command {
   program.addCommand(fmuCommand());
   program.addCommand(ikCommand());
   program.addCommand(odomCommand());
+  program.addCommand(simCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

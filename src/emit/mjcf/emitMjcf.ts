@@ -41,7 +41,9 @@ export interface EmitMjcfOptions {
  *   force range from the joint's effort limit, control range from its limits.
  * - Sensors: IMU → site with gyro, accelerometer and framequat (noise = white stddev);
  *   camera/stereo → MJCF cameras (looking along the sensor's +x); GPS → framepos and
- *   velocimeter; lidar → a site only (MJCF rangefinders are single rays).
+ *   velocimeter; range (IR, sonar) → a rangefinder along the sensor's +x (cutoff =
+ *   rangeMax); lidar → a site only (MJCF rangefinders are single rays); contact → nothing
+ *   (MuJoCo reports every geom's contacts).
  * - Mimic joints → joint equality constraints.
  *
  * Pure and deterministic (declaration order, one number formatter, no timestamp).
@@ -125,7 +127,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
 
   const sensorElements: { link: Link; sensor: Sensor }[] = [];
   for (const l of robot.links) for (const s of l.sensors ?? []) sensorElements.push({ link: l, sensor: s });
-  const withChannels = sensorElements.filter(({ sensor }) => sensor.type === "imu" || sensor.type === "gps");
+  const withChannels = sensorElements.filter(({ sensor }) => sensor.type === "imu" || sensor.type === "gps" || sensor.type === "range");
   if (withChannels.length > 0) {
     const sensors = root.ele("sensor");
     for (const { sensor } of withChannels) writeSensorChannels(sensors, sensor);
@@ -329,7 +331,25 @@ function writeSensorFrame(body: XMLBuilder, s: Sensor): void {
       writeCamera(body, mjcfNames.camera(s.name, "left"), o, s, 0);
       writeCamera(body, mjcfNames.camera(s.name, "right"), o, s, -s.baseline);
       return;
+    case "range": {
+      // A rangefinder measures along its site's +z; the sensor looks along its +x.
+      const q = multiplyQuat(quatFromRpy(o.rpy), SENSOR_Q_RANGEFINDER);
+      body.ele("site", { name: mjcfNames.sensorSite(s.name), ...(o.xyz.some((v) => v !== 0) ? { pos: vec(o.xyz) } : {}), quat: vec(toMjcfQuat(q)), size: "0.01" });
+      return;
+    }
+    case "contact":
+      // MuJoCo reports contacts of every geom; a bumper needs no element of its own.
+      return;
+    default:
+      return exhaustive(s);
   }
+}
+
+/** sensor_R_site of a rangefinder: a +90° turn about y takes the site's z onto the sensor's x. */
+const SENSOR_Q_RANGEFINDER: Quat = [0, Math.SQRT1_2, 0, Math.SQRT1_2];
+
+function exhaustive(value: never): never {
+  throw new TypeError(`unhandled sensor ${JSON.stringify(value)}`);
 }
 
 /**
@@ -385,9 +405,15 @@ function writeSensorChannels(parent: XMLBuilder, s: Sensor): void {
       parent.ele("velocimeter", { name: mjcfNames.sensorChannel(s.name, "velocimeter"), site, ...(v === undefined ? {} : { noise: num(v) }) });
       return;
     }
+    case "range":
+      parent.ele("rangefinder", { name: mjcfNames.sensorChannel(s.name, "rangefinder"), site, cutoff: num(s.rangeMax), ...(s.noise === undefined ? {} : { noise: num(s.noise.stddev) }) });
+      return;
     case "camera":
     case "stereo":
     case "lidar":
+    case "contact":
       return;
+    default:
+      return exhaustive(s);
   }
 }

@@ -1,0 +1,72 @@
+/** One time-stamped body-twist command of a scenario (base_link frame, REP-103, SI). */
+export interface CommandPoint {
+  /** Time from the start (s), ≥ 0, strictly increasing along the list. */
+  readonly t: number;
+  /** Forward velocity (m/s). Default 0. */
+  readonly vx?: number;
+  /** Leftward velocity (m/s). Default 0. */
+  readonly vy?: number;
+  /** Yaw rate (rad/s), CCW positive. Default 0. */
+  readonly omega?: number;
+  /** What this segment is, for plots and logs (e.g. "crab left"). */
+  readonly label?: string;
+}
+
+/**
+ * A recorded command sequence, like the joystick playback of seed 003 §4.1. Between two
+ * points the command is held ("hold", a step) or interpolated ("linear", a ramp); after
+ * the last point it is held.
+ */
+export interface CommandsProfile {
+  readonly type: "commands";
+  /** Default "linear". */
+  readonly interpolation?: "hold" | "linear";
+  readonly points: readonly CommandPoint[];
+}
+
+/**
+ * The rose of seed 004 §3.5 (k petals of amplitude A), traversed from the start pose with
+ * the body x axis tangent to the path: in the start frame, with φ = rate·t,
+ * x = A·sin(kφ)·cos φ and y = −A·sin(kφ)·sin φ (r = A·sin kφ, swept clockwise, so the
+ * curve starts at the origin into the fourth quadrant, as the seed describes). All k
+ * petals take π/rate seconds (31.4 s for rate 0.1 rad/s).
+ */
+export interface RoseProfile {
+  readonly type: "rose";
+  /** A (m), > 0. */
+  readonly amplitude: number;
+  /** k, odd for k petals in π rad (seed: 3). */
+  readonly petals: number;
+  /** a = dφ/dt (rad/s), > 0 (seed: 0.1). */
+  readonly rate: number;
+  /**
+   * Gain (1/s) of the pose feedback on odometry added to the feed-forward twist: 0 = open
+   * loop. Default 1.
+   */
+  readonly trackingGain?: number;
+}
+
+/** What the robot is asked to do. Discriminated on `type`. */
+export type ScenarioProfile = CommandsProfile | RoseProfile;
+
+/** A simulation scenario: a command profile plus run settings (`robokit sim`). */
+export interface Scenario {
+  /** JSON Schema reference for editors; ignored. */
+  readonly $schema?: string;
+  readonly name: string;
+  readonly description?: string;
+  /** Robot the scenario was written for (a bundled example name); checked when given. */
+  readonly robot?: string;
+  /** Simulated time (s), > 0. Default: the profile's natural length. */
+  readonly duration?: number;
+  /** Controller rate (Hz), > 0. Default 100. */
+  readonly rate?: number;
+  /** Time (s) excluded from the start of the path-deviation statistics. Default 0. */
+  readonly settleTime?: number;
+  /**
+   * "gyro": odometry takes its heading increments from the IMU gyro, with the model's
+   * gyro noise; "wheels" (default): from the wheels alone.
+   */
+  readonly heading?: "wheels" | "gyro";
+  readonly profile: ScenarioProfile;
+}

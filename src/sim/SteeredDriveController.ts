@@ -1,0 +1,231 @@
+import { mjcfNames } from "../emit/mjcf/mjcfNames.js";
+import { isKabschValid } from "../kinematics/KabschResult.js";
+import { KabschWheelOdometry } from "../kinematics/KabschWheelOdometry.js";
+import { optimizeWheelStatesInto } from "../kinematics/optimizeWheelState.js";
+import { SteeredDriveKinematics } from "../kinematics/SteeredDriveKinematics.js";
+import { wrapAngle } from "../kinematics/wrapAngle.js";
+import type { Robot } from "../model/Robot.js";
+import type { SteeredModuleLayout, WheelLayout } from "../model/wheelLayout.js";
+import type { DriveController } from "./DriveController.js";
+import { jointAxisInLink } from "./jointAxisInLink.js";
+import type { MujocoSession } from "./mujoco/MujocoSession.js";
+
+const FOLD_OFFSETS = [0, -1, 1, -2, 2] as const;
+
+/**
+ * MARIO's model-based controller (seed 003 §3.1) on a simulated 4WD4S / swerve base, with
+ * every number read from the model's {@link wheelLayout}:
+ *
+ * - Inverse kinematics ({@link SteeredDriveKinematics}) at the steering pivots. A wheel
+ *   whose contact point sits a lateral distance e_y from its pivot (MARIO: 0.0307 m
+ *   outboard) gets the contact speed s − ω·e_y (the pivot moves at s along the wheel; the
+ *   offset adds ω·(k × e), whose component along the wheel is −ω·e_y), so the angle stays
+ *   exact and the wheel does not scrub.
+ * - Steering policy: flip to the nearer equivalent angle (WPILib `optimize`), then fold into
+ *   the joint's limits (angle ± π with reversed speed); if no equivalent angle fits, brake.
+ *   Wheel speeds are scaled by cos(steering error) while a servo is still turning, the
+ *   measured steering rate ψ̇ adds −ψ̇·e_y (the offset contact point sweeps along the wheel),
+ *   and all are desaturated together (ratio-preserving) to the slowest joint velocity limit.
+ * - Odometry: Kabsch fit of the pivots' motion ({@link KabschWheelOdometry}); a pivot's
+ *   travel along its wheel is the wheel's rolled distance plus e_y·(Δθ + Δψ), which the
+ *   offset turns into rolling when the base or the module turns (two passes on Δθ).
+ */
+export class SteeredDriveController implements DriveController {
+  readonly type = "steered" as const;
+  readonly steerJoints: readonly string[];
+  readonly wheelJoints: readonly string[];
+  readonly #session: MujocoSession;
+  readonly #n: number;
+  readonly #kinematics: SteeredDriveKinematics;
+  readonly #odometry: KabschWheelOdometry;
+  readonly #offsetY: Float64Array;
+  readonly #radius: Float64Array;
+  readonly #wheelSign: Float64Array;
+  readonly #steerSign: Float64Array;
+  readonly #lower: Float64Array;
+  readonly #upper: Float64Array;
+  readonly #maxContactSpeed: number;
+  readonly #steerQpos: Int32Array;
+  readonly #steerDof: Int32Array;
+  readonly #wheelQpos: Int32Array;
+  readonly #wheelDof: Int32Array;
+  readonly #steerActuator: Int32Array;
+  readonly #wheelActuator: Int32Array;
+  // Scratch and state.
+  readonly #angles: Float64Array;
+  readonly #speeds: Float64Array;
+  readonly #rates: Float64Array;
+  readonly #current: Float64Array;
+  readonly #targets: Float64Array;
+  readonly #prevSteer: Float64Array;
+  readonly #prevWheel: Float64Array;
+  readonly #travel: Float64Array;
+  readonly #steerNow: Float64Array;
+  readonly #kabsch = new Float64Array(4);
+
+  /**
+   * @param robot - the checked model (joint axes and actuators are read from it).
+   * @param layout - its steered wheel layout.
+   * @param session - the compiled MJCF of the same robot.
+   * @throws RangeError when a steering joint is not a position servo or a wheel is not a
+   *   velocity servo, or the steering axis is not vertical.
+   */
+  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: MujocoSession) {
+    const modules: readonly SteeredModuleLayout[] = layout.modules;
+    const n = modules.length;
+    this.#n = n;
+    this.#session = session;
+    this.steerJoints = modules.map((m) => m.steerJoint);
+    this.wheelJoints = modules.map((m) => m.wheelJoint);
+    const joints = new Map((robot.joints ?? []).map((j) => [j.name, j] as const));
+    const requireCommand = (name: string, command: "position" | "velocity"): void => {
+      const got = joints.get(name)?.actuator?.command;
+      if (got !== command) {
+        throw new RangeError(`robokit sim drives steering joints with position servos and wheels with velocity servos: joint "${name}" has ${got === undefined ? "no actuator" : `a ${got} actuator`}`);
+      }
+    };
+    this.#offsetY = new Float64Array(n);
+    this.#radius = new Float64Array(n);
+    this.#wheelSign = new Float64Array(n);
+    this.#steerSign = new Float64Array(n);
+    this.#lower = new Float64Array(n).fill(-Infinity);
+    this.#upper = new Float64Array(n).fill(Infinity);
+    this.#steerQpos = new Int32Array(n);
+    this.#steerDof = new Int32Array(n);
+    this.#wheelQpos = new Int32Array(n);
+    this.#wheelDof = new Int32Array(n);
+    this.#steerActuator = new Int32Array(n);
+    this.#wheelActuator = new Int32Array(n);
+    let maxContact = Infinity;
+    modules.forEach((m, i) => {
+      requireCommand(m.steerJoint, "position");
+      requireCommand(m.wheelJoint, "velocity");
+      const axis = jointAxisInLink(robot, m.steerJoint, layout.baseLink);
+      if (Math.abs(axis[2]) < 1 - 1e-6) throw new RangeError(`steering joint "${m.steerJoint}" must turn about the base's vertical axis`);
+      const sign = axis[2] > 0 ? 1 : -1;
+      this.#steerSign[i] = sign;
+      if (m.steerLimits !== undefined) {
+        this.#lower[i] = sign > 0 ? m.steerLimits[0] : -m.steerLimits[1];
+        this.#upper[i] = sign > 0 ? m.steerLimits[1] : -m.steerLimits[0];
+      }
+      this.#offsetY[i] = m.position[1] - m.pivot[1];
+      this.#radius[i] = m.radius;
+      this.#wheelSign[i] = m.wheelDirection;
+      if (m.maxWheelSpeed !== undefined && m.maxWheelSpeed > 0) maxContact = Math.min(maxContact, m.maxWheelSpeed * m.radius);
+      this.#steerQpos[i] = session.jointQposAddress(m.steerJoint);
+      this.#steerDof[i] = session.jointDofAddress(m.steerJoint);
+      this.#wheelQpos[i] = session.jointQposAddress(m.wheelJoint);
+      this.#wheelDof[i] = session.jointDofAddress(m.wheelJoint);
+      this.#steerActuator[i] = session.id("actuator", mjcfNames.actuator(m.steerJoint, "position"));
+      this.#wheelActuator[i] = session.id("actuator", mjcfNames.actuator(m.wheelJoint, "velocity"));
+    });
+    this.#maxContactSpeed = maxContact;
+    const pivots = modules.map((m) => ({ x: m.pivot[0], y: m.pivot[1] }));
+    this.#kinematics = new SteeredDriveKinematics(pivots, modules[0]?.radius ?? 1);
+    this.#odometry = new KabschWheelOdometry(pivots);
+    this.#angles = new Float64Array(n);
+    this.#speeds = new Float64Array(n);
+    this.#rates = new Float64Array(n);
+    this.#current = new Float64Array(n);
+    this.#targets = new Float64Array(n);
+    this.#prevSteer = new Float64Array(n);
+    this.#prevWheel = new Float64Array(n);
+    this.#travel = new Float64Array(n);
+    this.#steerNow = new Float64Array(n);
+    this.steeringAnglesInto(this.#prevSteer);
+    this.#targets.set(this.#prevSteer);
+    const qpos = session.qpos;
+    for (let i = 0; i < n; i++) this.#prevWheel[i] = qpos[this.#wheelQpos[i] as number] as number;
+  }
+
+  steeringAnglesInto(out: Float64Array): Float64Array {
+    const qpos = this.#session.qpos;
+    for (let i = 0; i < this.#n; i++) out[i] = (this.#steerSign[i] as number) * (qpos[this.#steerQpos[i] as number] as number);
+    return out;
+  }
+
+  wheelRatesInto(out: Float64Array): Float64Array {
+    const qvel = this.#session.qvel;
+    for (let i = 0; i < this.#n; i++) out[i] = qvel[this.#wheelDof[i] as number] as number;
+    return out;
+  }
+
+  command(vx: number, vy: number, omega: number): number {
+    const n = this.#n;
+    const angles = this.#angles;
+    const speeds = this.#speeds;
+    const rates = this.#rates;
+    const current = this.steeringAnglesInto(this.#current);
+    // Wheels with nothing to do keep their previous target (the servo holds still).
+    angles.set(this.#targets);
+    this.#kinematics.toWheelStatesInto(angles, speeds, rates, vx, vy, omega);
+    optimizeWheelStatesInto(angles, speeds, rates, current);
+    let feasible = true;
+    for (let i = 0; i < n; i++) {
+      const lo = this.#lower[i] as number;
+      const hi = this.#upper[i] as number;
+      const a = angles[i] as number;
+      const k = FOLD_OFFSETS.find((j) => a + j * Math.PI >= lo && a + j * Math.PI <= hi);
+      if (k === undefined) {
+        feasible = false;
+        continue;
+      }
+      angles[i] = a + k * Math.PI;
+      if (k % 2 !== 0) speeds[i] = -(speeds[i] as number);
+    }
+    const ctrl = this.#session.ctrl;
+    if (!feasible) {
+      for (let i = 0; i < n; i++) {
+        ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * (this.#targets[i] as number);
+        ctrl[this.#wheelActuator[i] as number] = 0;
+      }
+      return 0;
+    }
+    let top = 0;
+    const qvel = this.#session.qvel;
+    for (let i = 0; i < n; i++) {
+      // While the module turns at ψ̇, an offset contact point sweeps −ψ̇·e_y along the wheel:
+      // rolling with it keeps the servo from dragging the tyre sideways.
+      const steerRate = (this.#steerSign[i] as number) * (qvel[this.#steerDof[i] as number] as number);
+      const aligned = (speeds[i] as number) * Math.max(0, Math.cos((angles[i] as number) - (current[i] as number)));
+      const contact = aligned - (omega + steerRate) * (this.#offsetY[i] as number);
+      speeds[i] = contact;
+      top = Math.max(top, Math.abs(contact));
+    }
+    const scale = top > this.#maxContactSpeed ? this.#maxContactSpeed / top : 1;
+    for (let i = 0; i < n; i++) {
+      this.#targets[i] = angles[i] as number;
+      ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * (angles[i] as number);
+      ctrl[this.#wheelActuator[i] as number] = ((this.#wheelSign[i] as number) * (speeds[i] as number) * scale) / (this.#radius[i] as number);
+    }
+    return scale;
+  }
+
+  odometryStep(out: Float64Array): Float64Array {
+    const n = this.#n;
+    const steer = this.steeringAnglesInto(this.#steerNow);
+    const qpos = this.#session.qpos;
+    const travel = this.#travel;
+    const rolled = this.#rates; // scratch: rolled contact distance per wheel (m)
+    for (let i = 0; i < n; i++) {
+      const phi = qpos[this.#wheelQpos[i] as number] as number;
+      rolled[i] = (this.#wheelSign[i] as number) * (this.#radius[i] as number) * (phi - (this.#prevWheel[i] as number));
+      this.#prevWheel[i] = phi;
+    }
+    let dtheta = 0;
+    let ok = true;
+    for (let pass = 0; pass < 2 && ok; pass++) {
+      for (let i = 0; i < n; i++) {
+        const dpsi = wrapAngle((steer[i] as number) - (this.#prevSteer[i] as number));
+        travel[i] = (rolled[i] as number) + (this.#offsetY[i] as number) * (dtheta + dpsi);
+      }
+      ok = isKabschValid(this.#odometry.estimateInto(this.#kabsch, this.#prevSteer, steer, travel));
+      dtheta = ok ? (this.#kabsch[0] as number) : 0;
+    }
+    this.#prevSteer.set(steer);
+    out[0] = ok ? (this.#kabsch[1] as number) : 0;
+    out[1] = ok ? (this.#kabsch[2] as number) : 0;
+    out[2] = ok ? dtheta : 0;
+    return out;
+  }
+}
