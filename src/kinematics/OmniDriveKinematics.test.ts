@@ -93,10 +93,14 @@ describe("ros2_controllers omni_wheel_drive_controller convention", () => {
 });
 
 describe("omni properties", () => {
+  // n wheels near an even spread (jitter ±0.3·π/n keeps them ≥ 1.4π/n apart, so J has full rank).
   const layout = fc
-    .array(fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), { minLength: 3, maxLength: 8 })
-    // Distinct angles make J full rank (det ∝ sin(x/2) sin(y/2) sin((x+y)/2)); keep them well separated.
-    .filter((as) => as.every((a, i) => as.every((b, j) => i === j || Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b))) > 0.3)));
+    .integer({ min: 3, max: 8 })
+    .chain((n) =>
+      fc
+        .tuple(fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.array(fc.double({ min: -0.3, max: 0.3, noNaN: true }), { minLength: n, maxLength: n }))
+        .map(([a0, jitter]) => jitter.map((j, i) => a0 + ((2 * i + j) * Math.PI) / n)),
+    );
   it("inverse then forward is the identity for random geometries (both conventions, all units)", () => {
     fc.assert(
       fc.property(
