@@ -1,4 +1,4 @@
-import { defaultShapeName } from "../emit/sdf/writeSdfModel.js";
+import { defaultShapeName, UNLIMITED_POSITION } from "../emit/sdf/writeSdfModel.js";
 import type { Geometry } from "../model/Geometry.js";
 import type { Inertial } from "../model/Inertial.js";
 import type { Joint, JointDynamics, Mimic } from "../model/Joint.js";
@@ -29,7 +29,7 @@ const MODEL_FRAME = "__model__";
  * needed (robokit's own 1.7+ output).
  *
  * Not representable, so reported: joint types other than fixed, revolute, continuous and
- * prismatic (error), joints to `world`, nested models and includes, sensors and plugins
+ * prismatic (error; a revolute joint with SDF's default ±1e16 limits is read as continuous), joints to `world`, nested models and includes, sensors and plugins
  * (left out), unlimited effort or velocity on a limited joint (set to 0). SDF has no named
  * materials: visual colours become materials named `material_<n>`. A link with no parent
  * joint other than the root becomes the child of a floating joint, as in SDF it is free.
@@ -430,9 +430,17 @@ class SdfReader {
       const velocity = this.#scalarChild(limitEl, "velocity", -1);
       return { ...common, type, ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}) };
     }
+    const lower = this.#scalarChild(limitEl, "lower", -UNLIMITED_POSITION);
+    const upper = this.#scalarChild(limitEl, "upper", UNLIMITED_POSITION);
+    if (type === "revolute" && lower <= -UNLIMITED_POSITION && upper >= UNLIMITED_POSITION) {
+      // A revolute joint without position limits is continuous (how URDF converters write it).
+      const effort = this.#scalarChild(limitEl, "effort", -1);
+      const velocity = this.#scalarChild(limitEl, "velocity", -1);
+      return { ...common, type: "continuous", ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}) };
+    }
     const limit = {
-      lower: this.#scalarChild(limitEl, "lower", -1e16),
-      upper: this.#scalarChild(limitEl, "upper", 1e16),
+      lower,
+      upper,
       effort: this.#rate(limitEl, limitEl ?? axisEl ?? el, "effort", name),
       velocity: this.#rate(limitEl, limitEl ?? axisEl ?? el, "velocity", name),
     };

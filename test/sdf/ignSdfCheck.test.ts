@@ -46,7 +46,7 @@ describe.runIf(haveTool("ign", "SDF cross-check with libsdformat (ign sdf -k)"))
     );
   });
 
-  it("uses libsdformat's own pose convention: its URDF→SDF conversion of MARIO has the same joint and link poses as robokit's SDF 1.9", () => {
+  it("uses libsdformat's own pose convention: its URDF→SDF conversion of MARIO has the same joint types and joint and link poses as robokit's SDF 1.9", () => {
     const urdf = join(dir, "mario.urdf");
     writeFileSync(urdf, emitUrdf(mario));
     const converted = runTool("ign", ["sdf", "-p", urdf]);
@@ -59,6 +59,7 @@ describe.runIf(haveTool("ign", "SDF cross-check with libsdformat (ign sdf -k)"))
     const compared = (mario.joints ?? []).filter((j) => j.type !== "fixed" && !lumped.has(j.parent));
     expect(compared.length).toBeGreaterThan(0);
     for (const joint of compared) {
+      expect(attr(byName(ours, "joint", joint.name), "type")).toBe(attr(byName(theirs, "joint", joint.name), "type"));
       expectSamePose(poseText(byName(theirs, "joint", joint.name)), poseText(byName(ours, "joint", joint.name)));
       expectSamePose(poseText(byName(theirs, "link", joint.child)), poseText(byName(ours, "link", joint.child)));
     }

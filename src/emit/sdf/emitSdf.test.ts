@@ -13,6 +13,7 @@ import { emitFormats } from "../emitFormats.js";
 import { emitModelConfig } from "./emitModelConfig.js";
 import { emitSdf } from "./emitSdf.js";
 import { sdfBuildExtensions } from "./sdfBuildExtensions.js";
+import { sdfFeatures } from "./sdfFeatures.js";
 import { sdfLosses } from "./sdfLosses.js";
 import { SDF_VERSIONS, UnsupportedSdfVersionError } from "./SdfVersion.js";
 
@@ -74,8 +75,9 @@ describe("emitSdf", () => {
     const m = model(text);
     expect(attr(m, "name")).toBe("mario");
     expect(childrenNamed(m, "link").map((l) => attr(l, "name"))).toEqual(mario.links.map((l) => l.name));
+    const continuousAs = sdfFeatures(version).continuousJoint ? "continuous" : "revolute";
     expect(childrenNamed(m, "joint").map((j) => [attr(j, "name"), attr(j, "type"), child(j, "parent")?.text, child(j, "child")?.text])).toEqual(
-      (mario.joints ?? []).map((j) => [j.name, j.type, j.parent, j.child]),
+      (mario.joints ?? []).map((j) => [j.name, j.type === "continuous" ? continuousAs : j.type, j.parent, j.child]),
     );
     expect(childrenNamed(m, "joint").filter((j) => attr(j, "type") === "fixed").length).toBe((mario.joints ?? []).filter((j) => j.type === "fixed").length);
   });
@@ -136,8 +138,24 @@ describe("emitSdf", () => {
     expect(Number(child(limit, "effort")?.text)).toBe(servoJoint.limit.effort);
     expect(Number(child(child(axis, "dynamics")!, "damping")?.text)).toBe(servoJoint.dynamics?.damping);
     const motor = child(named(m, "joint", "motor1"), "axis")!;
-    expect(child(child(motor, "limit")!, "lower")).toBeUndefined();
     expect(Number(child(child(motor, "limit")!, "velocity")?.text)).toBe(2);
+  });
+
+  it("writes continuous joints as revolute with ±1e16 limits before 1.10 (as libsdformat's URDF converter does) and as continuous from 1.10", () => {
+    for (const version of SDF_VERSIONS) {
+      const motor = named(model(emitSdf(mario, { version })), "joint", "motor1");
+      const limit = child(child(motor, "axis")!, "limit")!;
+      if (sdfFeatures(version).continuousJoint) {
+        expect(attr(motor, "type")).toBe("continuous");
+        expect(child(limit, "lower")).toBeUndefined();
+      } else {
+        expect(attr(motor, "type")).toBe("revolute");
+        expect([Number(child(limit, "lower")?.text), Number(child(limit, "upper")?.text)]).toEqual([-1e16, 1e16]);
+      }
+      expect(Number(child(limit, "effort")?.text)).toBe(30);
+    }
+    expect(sdfFeatures("1.9").continuousJoint).toBe(false);
+    expect(sdfFeatures("1.10").continuousJoint).toBe(true);
   });
 
   it("writes visual colours as ambient and diffuse, and collision friction", () => {

@@ -12,6 +12,12 @@ export interface SdfFeatures {
   readonly capsule: boolean;
   /** `//joint/axis/mimic` (1.11+). */
   readonly axisMimic: boolean;
+  /**
+   * Write URDF continuous joints as `type="continuous"` (1.10+). The type is in the spec since
+   * 1.6, but Gazebo Classic and early Ignition physics did not create it; for 1.6–1.9 robokit
+   * writes what libsdformat's own URDF converter writes: `revolute` with ±1e16 limits.
+   */
+  readonly continuousJoint: boolean;
 }
 
 /** The feature set of one SDF version. */
@@ -20,5 +26,6 @@ export function sdfFeatures(version: SdfVersion): SdfFeatures {
     poseRelativeTo: sdfAtLeast(version, "1.7"),
     capsule: sdfAtLeast(version, "1.8"),
     axisMimic: sdfAtLeast(version, "1.11"),
+    continuousJoint: sdfAtLeast(version, "1.10"),
   };
 }

@@ -38,6 +38,12 @@ export interface SdfModelOptions {
   readonly modelExtensions?: readonly SdfModelExtension[];
 }
 
+/**
+ * SDF's default position limit (rad or m): a revolute joint limited to ±this is continuous.
+ * Used for URDF continuous joints in SDF before 1.10, and recognised by the SDF reader.
+ */
+export const UNLIMITED_POSITION = 1e16;
+
 /** Name given to the n-th (0-based) unnamed visual or collision of a link; the readers drop it again. */
 export function defaultShapeName(tag: "visual" | "collision", index: number): string {
   return `${tag}_${index}`;
@@ -53,6 +59,7 @@ export function defaultShapeName(tag: "visual" | "collision", index: number): st
  *
  * Floating and planar joints have no SDF type: the joint is left out and the child link is
  * placed at its zero-position pose, free (see `sdfLosses`). Mimic is written from 1.11.
+ * Continuous joints are `revolute` with ±1e16 limits before 1.10 (see `SdfFeatures`).
  */
 export function writeSdfModel(parent: XMLBuilder, robot: Robot, options: SdfModelOptions = {}): XMLBuilder {
   const version = options.version ?? DEFAULT_SDF_VERSION;
@@ -198,7 +205,8 @@ function writeGeometry(el: XMLBuilder, g: Geometry): void {
 }
 
 function writeJoint(parent: XMLBuilder, joint: SdfJoint, features: SdfFeatures): void {
-  const el = parent.ele("joint", { name: joint.name, type: joint.type });
+  const asRevolute = joint.type === "continuous" && !features.continuousJoint;
+  const el = parent.ele("joint", { name: joint.name, type: asRevolute ? "revolute" : joint.type });
   leaf(el, "parent", joint.parent);
   leaf(el, "child", joint.child);
   // 1.6: the joint frame defaults to the child link frame, which is the URDF joint frame.
@@ -219,10 +227,16 @@ function writeJoint(parent: XMLBuilder, joint: SdfJoint, features: SdfFeatures):
       break;
     }
     case "continuous":
-      if (joint.limit !== undefined) {
+      if (joint.limit !== undefined || asRevolute) {
         const l = a.ele("limit");
-        leaf(l, "effort", num(joint.limit.effort));
-        leaf(l, "velocity", num(joint.limit.velocity));
+        if (asRevolute) {
+          leaf(l, "lower", num(-UNLIMITED_POSITION));
+          leaf(l, "upper", num(UNLIMITED_POSITION));
+        }
+        if (joint.limit !== undefined) {
+          leaf(l, "effort", num(joint.limit.effort));
+          leaf(l, "velocity", num(joint.limit.velocity));
+        }
       }
       break;
     case "fixed":
