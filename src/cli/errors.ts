@@ -18,3 +18,11 @@ export class InputError extends Error {
     this.diagnostics = diagnostics;
   }
 }
+
+/**
+ * A RobotModelError (or subclass, e.g. ScaffoldingError) from anywhere, including a user's
+ * module that loaded robokit's model from another copy: checked by shape, not instanceof.
+ */
+export function isModelError(e: unknown): e is Error & { readonly diagnostics: readonly Diagnostic[] } {
+  return e instanceof Error && Array.isArray((e as { diagnostics?: unknown }).diagnostics);
+}

@@ -4,13 +4,10 @@ import { pathToFileURL } from "node:url";
 
 import { checkRobot } from "../model/checkRobot.js";
 import type { Robot } from "../model/Robot.js";
-import type { RobotModelError } from "../model/RobotModelError.js";
 import { readRobotDocument } from "../model/readRobotDocument.js";
 import { hasErrors } from "../validate/Diagnostic.js";
 import { bundledExamples } from "./bundledExamples.js";
-import { InputError, UsageError } from "./errors.js";
-
-let tsxRegistered = false;
+import { InputError, isModelError, UsageError } from "./errors.js";
 
 /**
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
@@ -50,14 +47,15 @@ export async function loadRobot(arg: string): Promise<Robot> {
 }
 
 async function importRobot(path: string, ext: string, arg: string): Promise<Robot> {
-  if ((ext === ".ts" || ext === ".mts") && !tsxRegistered) {
-    const { register } = await import("tsx/esm/api");
-    register();
-    tsxRegistered = true;
-  }
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    if (ext === ".ts" || ext === ".mts") {
+      // tsx compiles the user's TypeScript (ESM or CommonJS, with or without a package.json).
+      const { tsImport } = await import("tsx/esm/api");
+      mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
+    } else {
+      mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    }
   } catch (error) {
     if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
     throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
@@ -87,14 +85,6 @@ function checked(robot: Robot, arg: string): Robot {
   const diagnostics = checkRobot(robot).map((d) => ({ ...d, file: arg }));
   if (hasErrors(diagnostics)) throw new InputError(`${arg}: invalid robot`, diagnostics);
   return robot;
-}
-
-/**
- * A RobotModelError from the user's module. Checked by shape, not instanceof: a user module
- * may load robokit's model from another copy (src via tsx, or an installed package).
- */
-function isModelError(e: unknown): e is RobotModelError {
-  return e instanceof Error && e.name === "RobotModelError" && Array.isArray((e as Partial<RobotModelError>).diagnostics);
 }
 
 function isRobot(v: unknown): v is Robot {

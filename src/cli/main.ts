@@ -14,7 +14,7 @@ import { ikCommand } from "./commands/ik.js";
 import { odomCommand } from "./commands/odom.js";
 import { simCommand } from "./commands/simCommand.js";
 import { validateCommand } from "./commands/validate.js";
-import { InputError, UsageError } from "./errors.js";
+import { InputError, isModelError, UsageError } from "./errors.js";
 
 /** The robokit command line: one command module per subcommand. */
 export function createProgram(): Command {
@@ -51,8 +51,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       process.stderr.write(`robokit: ${error.message}\n`);
       return 2;
     }
-    if (error instanceof InputError) {
-      process.stderr.write(`robokit: ${error.message}\n`);
+    if (error instanceof InputError || isModelError(error)) {
+      // A model that checks clean but cannot be turned into some output (ScaffoldingError)
+      // is still invalid input: exit 1 with its diagnostics.
+      process.stderr.write(`robokit: ${error.message.split("\n")[0] ?? ""}\n`);
       for (const d of error.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
       return 1;
     }

@@ -1,7 +1,7 @@
 import type { Robot } from "../model/Robot.js";
 import { emitMjcf } from "./mjcf/emitMjcf.js";
 import { emitSdfFromOptions } from "./sdf/sdfFromEmitOptions.js";
-import { emitUrdf } from "./urdf/emitUrdf.js";
+import { urdfArtifact } from "./package/packageArtifacts.js";
 
 /** Options every single-file emitter accepts (each reads only what it needs). */
 export interface EmitOptions {
@@ -22,7 +22,7 @@ export interface EmitFormat {
  * Each emitter family adds its entry here.
  */
 export const emitFormats: Readonly<Record<string, EmitFormat>> = {
-  urdf: { description: "URDF 1.0 (ROS 1 and ROS 2)", emit: (robot) => emitUrdf(robot) },
+  urdf: { description: "URDF 1.0 with the --target's ros2_control, transmission and <gazebo> blocks (same file as build)", emit: (robot, options) => urdfArtifact(robot, options).content },
   sdf: { description: "SDF 1.6 to 1.11, one <model> (--sdf-version, default 1.9)", emit: emitSdfFromOptions },
   mjcf: { description: "MJCF for MuJoCo 2.2+ and 3.x: robot on a floor plane, actuators and sensors", emit: (robot) => emitMjcf(robot) },
 };

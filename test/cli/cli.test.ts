@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 
 import { mario } from "../../examples/mario/mario.js";
-import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
+import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
+import { urdfArtifact } from "../../src/emit/package/packageArtifacts.js";
 import { ROBOKIT_VERSION } from "../../src/version.js";
 import { badRobots } from "../support/badRobots.js";
 import { runCliProcess } from "../support/runCliProcess.js";
@@ -44,10 +45,14 @@ describe("robokit CLI basics", () => {
     }
   });
 
-  it("emit mario --format urdf writes the URDF to stdout", () => {
-    const r = runCliProcess(["emit", "mario", "--format", "urdf"]);
-    expect(r.status).toBe(0);
-    expect(r.stdout).toBe(emitUrdf(mario));
+  it("emit mario --format urdf writes the same URDF as build, for each target", () => {
+    for (const target of ["gz", "classic", "ros1"]) {
+      const r = runCliProcess(["emit", "mario", "--format", "urdf", "--target", target]);
+      expect(r.status).toBe(0);
+      const built = buildArtifacts(mario, { target }).find((a) => a.path === "urdf/mario.urdf");
+      expect(r.stdout).toBe(built?.content);
+    }
+    expect(runCliProcess(["emit", "mario", "--format", "urdf", "--target", "gazebo"]).status).toBe(2);
   });
 
   it("usage errors exit 2 and write to stderr", () => {
@@ -79,7 +84,7 @@ describe("robot documents and modules", () => {
     const r = runCliProcess(["emit", file, "--format", "urdf"]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(emitUrdf(twoLinkRobot()));
+    expect(r.stdout).toBe(urdfArtifact(twoLinkRobot(), {}).content);
   });
 
   it.each(badRobots)("rejects a YAML robot with $name: exit 1, message with line:col, nothing written", ({ robot, message, documentMessage, code: modelCode }) => {

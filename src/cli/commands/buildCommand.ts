@@ -4,6 +4,7 @@ import { Command, Option } from "commander";
 
 import { buildArtifacts } from "../../emit/buildArtifacts.js";
 import { DEFAULT_SDF_VERSION, SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
+import { DEFAULT_SIM_TARGET, SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { loadRobot } from "../loadRobot.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 
@@ -14,7 +15,7 @@ export function buildCommand(): Command {
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .requiredOption("-o, --out <dir>", "output directory")
     .addOption(new Option("--sdf-version <version>", "SDF version").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
-    .option("--target <target>", "simulation target: gz, classic or ros1", "gz")
+    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic)").choices(SIM_TARGETS).default(DEFAULT_SIM_TARGET))
     .action(async (robotArg: string, opts: { out: string; sdfVersion: string; target: string }) => {
       const robot = await loadRobot(robotArg);
       const artifacts = buildArtifacts(robot, { sdfVersion: opts.sdfVersion, target: opts.target });
