@@ -130,6 +130,20 @@ describe("sdfToModel", () => {
     axisOf(robot.joints![0])!.forEach((v, i) => expect(v).toBeCloseTo([0, -1, 0][i]!, 9));
   });
 
+  it("reads SDF 1.10+ infinite limits: ±inf position limits make a revolute joint continuous, inf effort is unlimited", () => {
+    const result = sdfToModel(
+      `<sdf version="1.10"><model name="m"><link name="a"/><link name="b"/><link name="c"/>
+  <joint name="spin" type="revolute"><parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz><limit><lower>-inf</lower><upper>inf</upper><effort>inf</effort><velocity>2</velocity></limit></axis></joint>
+  <joint name="arm" type="revolute"><parent>b</parent><child>c</child><axis><xyz>0 1 0</xyz><limit><lower>-1</lower><upper>1</upper><effort>inf</effort><velocity>2</velocity></limit></axis></joint>
+</model></sdf>`,
+      "m.sdf",
+    );
+    expect(result.robot!.joints![0]).toMatchObject({ name: "spin", type: "continuous" });
+    expect(result.robot!.joints![0]).not.toHaveProperty("limit");
+    expect(result.robot!.joints![1]).toMatchObject({ type: "revolute", limit: { lower: -1, upper: 1, effort: 0, velocity: 2 } });
+    expect(result.diagnostics.map((d) => [d.code, d.severity])).toEqual([["FEATURE_UNSUPPORTED", "warning"]]);
+  });
+
   it("reads 1.11 mimic, folding the reference into the offset", () => {
     const robot = sdfToModel(
       `<sdf version="1.11"><model name="m"><link name="a"/><link name="b"/><link name="c"/>

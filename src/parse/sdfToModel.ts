@@ -289,6 +289,18 @@ class SdfReader {
     return this.#ctx.number(el.text, el, `<${name}>`) ?? fallback;
   }
 
+  /**
+   * A joint limit value. SDF 1.10+ defaults to and may write `inf`/`-inf`; an infinite position
+   * limit reads as ±1e16 (no limit) and an infinite effort or velocity as −1 (SDF's "unlimited").
+   */
+  #limitChild(limitEl: XmlElement | undefined, name: "lower" | "upper" | "effort" | "velocity", fallback: number): number {
+    const el = limitEl === undefined ? undefined : child(limitEl, name);
+    const text = el?.text.trim().toLowerCase();
+    const sign = text === undefined ? 0 : /^-inf(inity)?$/.test(text) ? -1 : /^\+?inf(inity)?$/.test(text) ? 1 : 0;
+    if (sign === 0) return this.#scalarChild(limitEl, name, fallback);
+    return name === "lower" || name === "upper" ? sign * UNLIMITED_POSITION : -1;
+  }
+
   #vectorChild<N extends 3 | 4>(parent: XmlElement, name: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
     const el = child(parent, name);
     if (el === undefined) return undefined;
@@ -426,16 +438,16 @@ class SdfReader {
     const mimic = mimicEl === undefined ? undefined : this.#mimic(mimicEl);
     const common = { ...base, axis, ...optional("dynamics", dynamics), ...optional("mimic", mimic) };
     if (type === "continuous") {
-      const effort = this.#scalarChild(limitEl, "effort", -1);
-      const velocity = this.#scalarChild(limitEl, "velocity", -1);
+      const effort = this.#limitChild(limitEl, "effort", -1);
+      const velocity = this.#limitChild(limitEl, "velocity", -1);
       return { ...common, type, ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}) };
     }
-    const lower = this.#scalarChild(limitEl, "lower", -UNLIMITED_POSITION);
-    const upper = this.#scalarChild(limitEl, "upper", UNLIMITED_POSITION);
+    const lower = this.#limitChild(limitEl, "lower", -UNLIMITED_POSITION);
+    const upper = this.#limitChild(limitEl, "upper", UNLIMITED_POSITION);
     if (type === "revolute" && lower <= -UNLIMITED_POSITION && upper >= UNLIMITED_POSITION) {
       // A revolute joint without position limits is continuous (how URDF converters write it).
-      const effort = this.#scalarChild(limitEl, "effort", -1);
-      const velocity = this.#scalarChild(limitEl, "velocity", -1);
+      const effort = this.#limitChild(limitEl, "effort", -1);
+      const velocity = this.#limitChild(limitEl, "velocity", -1);
       return { ...common, type: "continuous", ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}) };
     }
     const limit = {
@@ -449,7 +461,7 @@ class SdfReader {
 
   /** A limited joint's effort or velocity; SDF's "unlimited" (negative or absent) has no URDF form and becomes 0. */
   #rate(limitEl: XmlElement | undefined, at: XmlElement, which: "effort" | "velocity", joint: string): number {
-    const value = this.#scalarChild(limitEl, which, -1);
+    const value = this.#limitChild(limitEl, which, -1);
     if (value >= 0) return value;
     this.#ctx.report("FEATURE_UNSUPPORTED", "warning", at, `joint "${joint}": ${which} is unlimited in SDF; URDF needs a number, 0 is used`);
     return 0;

@@ -36,7 +36,8 @@ export function convertCommand(): Command {
       const result = descriptionToModel(decoded.text, file);
       if (result.robot === undefined || hasErrors(result.diagnostics)) throw new InputError(`${file}: cannot convert`, result.diagnostics);
       const version = toSdfVersion(opts.sdfVersion);
-      const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(result.robot, version).map((d) => ({ ...d, file })) : [];
+      // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
+      const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(result.robot, version).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file })) : [];
       for (const d of [...result.diagnostics, ...losses]) {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }
