@@ -47,7 +47,7 @@ function geometry(types: readonly Geometry["type"][]): fc.Arbitrary<Geometry> {
 
 const MATERIALS = [
   { name: "red", rgba: [0.8, 0.1, 0.1, 1] as const },
-  { name: "glass", rgba: [0.2, 0.3, 0.9, 0.5] as const },
+  { name: "glass", rgba: [0.2, 0.3, 0.9, 0.5] as const, texture: "model://random_bot/materials/glass.png" },
 ];
 
 /**
