@@ -209,6 +209,6 @@ describe("sdfToModel", () => {
 function withoutLossComments(text: string): string {
   return text
     .split("\n")
-    .filter((line) => !line.startsWith("<!-- robokit: not written:"))
+    .filter((line) => !line.startsWith("<!-- robokit warning "))
     .join("\n");
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { mario } from "../../examples/mario/mario.js";
 import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
+import { sdfLosses } from "../../src/emit/sdf/sdfLosses.js";
 import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
 import { readXml } from "../../src/parse/readXml.js";
 import { attr, child, childrenNamed, type XmlElement } from "../../src/parse/XmlDocument.js";
@@ -62,6 +63,16 @@ describe.runIf(haveTool("ign", "SDF cross-check with libsdformat (ign sdf -k)"))
       expect(attr(byName(ours, "joint", joint.name), "type")).toBe(attr(byName(theirs, "joint", joint.name), "type"));
       expectSamePose(poseText(byName(theirs, "joint", joint.name)), poseText(byName(ours, "joint", joint.name)));
       expectSamePose(poseText(byName(theirs, "link", joint.child)), poseText(byName(ours, "link", joint.child)));
+    }
+  });
+
+  it("rejects a link/joint name clash at every version, which sdfLosses warns about", () => {
+    const robot = { name: "clash", links: [{ name: "base" }, { name: "wheel" }], joints: [{ name: "wheel", type: "continuous" as const, parent: "base", child: "wheel" }] };
+    for (const version of CHECKABLE) {
+      expect(sdfLosses(robot, version).map((d) => d.code)).toEqual(["DUPLICATE_NAME"]);
+      const run = ignCheck(emitSdf(robot, { version }));
+      expect(run.status, run.output).not.toBe(0);
+      expect(run.output).toContain("wheel");
     }
   });
 

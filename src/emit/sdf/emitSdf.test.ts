@@ -195,7 +195,7 @@ describe("emitSdf", () => {
         expect(mimic).toBeUndefined();
         expect(losses).toHaveLength(1);
         expect(losses[0]).toMatchObject({ code: "FEATURE_UNSUPPORTED", severity: "warning" });
-        expect(text).toContain(`robokit: not written: joint "right_joint": SDF ${version} has no //axis/mimic`);
+        expect(text).toContain(`<!-- robokit warning FEATURE_UNSUPPORTED: joint "right_joint": SDF ${version} has no //axis/mimic`);
       }
     }
   });
@@ -237,6 +237,14 @@ describe("emitSdf", () => {
       ["/joints/0", "info"],
       ["/joints/1", "warning"],
     ]);
+  });
+
+  it("warns when a joint has a link's name (legal in URDF; libsdformat rejects it in SDF)", () => {
+    const robot: Robot = { name: "clash", links: [{ name: "base" }, { name: "wheel" }], joints: [{ name: "wheel", type: "continuous", parent: "base", child: "wheel" }] };
+    for (const version of SDF_VERSIONS) {
+      expect(sdfLosses(robot, version).map((d) => [d.code, d.severity, d.jsonPath])).toEqual([["DUPLICATE_NAME", "warning", "/joints/0/name"]]);
+    }
+    expect(sdfLosses(mario, "1.9")).toEqual([]);
   });
 
   it("names unnamed visuals and collisions visual_<k> / collision_<k> (SDF requires names)", () => {

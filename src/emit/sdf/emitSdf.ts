@@ -15,8 +15,8 @@ export interface EmitSdfOptions extends Omit<SdfModelOptions, "version"> {
 
 /**
  * An SDF file with one `<model>` (see {@link writeSdfModel} for the pose convention). Pure
- * and deterministic. What the version cannot express is listed in comments after the
- * generated-by stamp (the same list `sdfLosses` returns), so the file says what it lacks.
+ * and deterministic. The warnings of `sdfLosses` (what the version cannot express) are
+ * repeated in comments after the generated-by stamp, so the file says what it lacks.
  *
  * @throws UnsupportedSdfVersionError for a version robokit does not write.
  */
@@ -24,7 +24,7 @@ export function emitSdf(robot: Robot, options: EmitSdfOptions = {}): string {
   const version = toSdfVersion(options.version ?? DEFAULT_SDF_VERSION);
   const doc = xmlDocument(generatedBy(`sdf ${version}`, options.stamp));
   for (const loss of sdfLosses(robot, version)) {
-    if (loss.severity !== "info") doc.com(` robokit: not written: ${loss.message.replaceAll("--", "- -")} `);
+    if (loss.severity !== "info") doc.com(` robokit ${loss.severity} ${loss.code}: ${loss.message.replaceAll("--", "- -")} `);
   }
   const root = doc.ele("sdf", { version });
   writeSdfModel(root, robot, { ...options, version });

@@ -5,7 +5,8 @@ import type { SdfVersion } from "./SdfVersion.js";
 
 /**
  * What an SDF file of `version` cannot say about `robot`, as FEATURE_UNSUPPORTED diagnostics
- * (jsonPath into the model). Warnings change behaviour in simulation (a mimic constraint or
+ * (jsonPath into the model), plus DUPLICATE_NAME where a link/joint name clash, legal in
+ * URDF, makes the SDF invalid. Warnings change behaviour in simulation (a mimic constraint or
  * a planar constraint is gone); infos only lose a name or URDF-only metadata.
  */
 export function sdfLosses(robot: Robot, version: SdfVersion): Diagnostic[] {
@@ -35,6 +36,13 @@ export function sdfLosses(robot: Robot, version: SdfVersion): Diagnostic[] {
     }
     if (joint.safetyController !== undefined) add("info", `/joints/${i}/safetyController`, `${where}: SDF has no safety_controller; it is not written`);
     if (joint.calibration !== undefined) add("info", `/joints/${i}/calibration`, `${where}: SDF has no calibration; it is not written`);
+  });
+  // URDF allows a link and a joint to share a name; SDF does not (libsdformat rejects it at every version).
+  const links = new Set(robot.links.map((l) => l.name));
+  (robot.joints ?? []).forEach((joint, i) => {
+    if (links.has(joint.name)) {
+      out.push({ code: "DUPLICATE_NAME", severity: "warning", jsonPath: `/joints/${i}/name`, message: `joint "${joint.name}" has the name of a link; SDF requires unique link and joint names, so libsdformat rejects the file (rename one)` });
+    }
   });
   if (!features.capsule) {
     robot.links.forEach((link, i) => {
