@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from "ajv";
-import { isNode, LineCounter, parseDocument, type Document } from "yaml";
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 
 import scenarioSchema from "../../schemas/scenario.schema.json" with { type: "json" };
 import type { Diagnostic } from "../validate/Diagnostic.js";
@@ -92,6 +92,16 @@ function position(doc: Document, lineCounter: LineCounter, jsonPath: string): { 
     .slice(1)
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  // A field is reported at its key (an unknown field's value may be anything).
+  const last = segments[segments.length - 1];
+  const parent: unknown = segments.length <= 1 ? doc.contents : doc.getIn(segments.slice(0, -1), true);
+  if (typeof last === "string" && isMap(parent)) {
+    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
+    if (pair !== undefined && isNode(pair.key) && pair.key.range !== undefined && pair.key.range !== null) {
+      const pos = lineCounter.linePos(pair.key.range[0]);
+      return { line: pos.line, column: pos.col };
+    }
+  }
   for (let n = segments.length; n >= 0; n--) {
     const node: unknown = n === 0 ? doc.contents : doc.getIn(segments.slice(0, n), true);
     if (isNode(node) && node.range !== undefined && node.range !== null) {

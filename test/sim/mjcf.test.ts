@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { mario } from "../../examples/mario/mario.js";
+import { robotino } from "../../examples/robotino/robotino.js";
 import { emitMjcf } from "../../src/emit/mjcf/emitMjcf.js";
 import { lowestCollisionPoint } from "../../src/emit/mjcf/lowestCollisionPoint.js";
 import { mjcfNames } from "../../src/emit/mjcf/mjcfNames.js";
@@ -27,7 +28,8 @@ function expectedCounts(robot: Robot): { bodies: number; joints: number; actuato
     joints: moving + 1, // + the free joint of the root
     actuators: (robot.joints ?? []).filter((j) => j.actuator !== undefined).length,
     // IMU → gyro, accelerometer, framequat; GPS → framepos, velocimeter.
-    sensors: sensors.filter((s) => s.type === "imu").length * 3 + sensors.filter((s) => s.type === "gps").length * 2,
+    // Range (IR) → rangefinder.
+    sensors: sensors.filter((s) => s.type === "imu").length * 3 + sensors.filter((s) => s.type === "gps").length * 2 + sensors.filter((s) => s.type === "range").length,
   };
 }
 
@@ -168,5 +170,42 @@ describe("MJCF of MARIO in MuJoCo 2.2.2 (Debian libmujoco)", () => {
     writeFileSync(file, emitMjcf(mario).replace('joint="servo1"', 'joint="no_such_joint"'));
     const test = runTool("mujoco-testxml", [file], { cwd: dir });
     expect(`${test.stdout}${test.stderr}`).toMatch(/error/i);
+  });
+});
+
+describe("MJCF of Robotino (omni wheels with free rollers)", () => {
+  it("compiles in mujoco-js: 3 wheel velocity servos, every roller a free (unactuated) hinge, one rangefinder per IR sensor", async () => {
+    const mj = await loadMujoco();
+    const s = MujocoSession.open(mj, emitMjcf(robotino), "robotino.xml");
+    try {
+      const want = expectedCounts(robotino);
+      expect(s.counts).toMatchObject(want);
+      expect(want.actuators).toBe(3);
+      const rollers = (robotino.joints ?? []).filter((j) => j.name.includes("roller"));
+      expect(rollers.length).toBe(18);
+      for (const r of rollers) {
+        expect(r.actuator).toBeUndefined();
+        expect(s.id("joint", r.name)).toBeGreaterThan(0);
+      }
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it("loads in MuJoCo 2.2.2 with the same sizes", () => {
+    if (!haveTool("mujoco-testxml", "MJCF check with MuJoCo 2.2.2") || !haveTool("mujoco-compile", "MJCF compile with MuJoCo 2.2.2")) return;
+    const file = join(dir, "robotino.xml");
+    writeFileSync(file, emitMjcf(robotino));
+    const test = runTool("mujoco-testxml", [file], { cwd: dir });
+    expect(`${test.stdout}${test.stderr}`).not.toMatch(/error/i);
+    const txt = join(dir, "robotino.txt");
+    runTool("mujoco-compile", [file, txt], { cwd: dir });
+    const sizes = readFileSync(txt, "utf8");
+    const size = (key: string): number => Number(new RegExp(`^${key}\\s+(\\d+)`, "m").exec(sizes)?.[1]);
+    const want = expectedCounts(robotino);
+    expect(size("nbody")).toBe(want.bodies);
+    expect(size("njnt")).toBe(want.joints);
+    expect(size("nu")).toBe(want.actuators);
+    expect(size("nsensor")).toBe(want.sensors);
   });
 });

@@ -22,8 +22,11 @@ export function niceTicks(min: number, max: number, target = 5): Ticks {
   const raw = (hi - lo) / Math.max(1, target);
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
-  const first = Math.floor(lo / step + 1e-9);
-  const last = Math.ceil(hi / step - 1e-9);
+  // The tolerance keeps 0.3/0.1 from becoming 2.9999…; the correction keeps the range covered.
+  let first = Math.floor(lo / step + 1e-9);
+  if (first * step > lo) first -= 1;
+  let last = Math.ceil(hi / step - 1e-9);
+  if (last * step < hi) last += 1;
   const values: number[] = [];
   // Multiply from integers so 0.1 + 0.2 style drift never reaches the labels.
   for (let i = first; i <= last; i++) values.push(Number((i * step).toPrecision(12)));

@@ -99,7 +99,7 @@ export function svgChart(spec: ChartSpec, frame: Frame): string {
   const sy = (v: number): number => top + plotH - ((v - yt.min) / (yt.max - yt.min)) * plotH;
   const out: string[] = [`<g>`];
   if (spec.title !== undefined) {
-    out.push(`<text x="${px(left + plotW / 2)}" y="${px(frame.y + 18)}" text-anchor="middle" font-size="14" font-weight="bold">${escapeXml(spec.title)}</text>`);
+    out.push(`<text x="${px(left)}" y="${px(frame.y + 18)}" font-size="13" font-weight="bold">${escapeXml(spec.title)}</text>`);
   }
   out.push(`<rect x="${px(left)}" y="${px(top)}" width="${px(plotW)}" height="${px(plotH)}" fill="#ffffff" stroke="#444444"/>`);
   for (const v of xt.values) {
@@ -128,20 +128,17 @@ export function svgChart(spec: ChartSpec, frame: Frame): string {
       `<path d="${d}" fill="none" stroke="${color}" stroke-width="${formatNumber(s.width ?? 1.5)}"${dash === undefined ? "" : ` stroke-dasharray="${dash}"`} stroke-linejoin="round" clip-path="url(#clip${px(frame.x)}_${px(frame.y)})"/>`,
     );
   });
-  // Legend, top right inside the plot, on a translucent card.
-  const rows = spec.series.length;
-  if (rows > 0) {
-    const w = 14 + 8 + 7 * Math.max(...spec.series.map((s) => s.label.length)) + 8;
-    const lx = left + plotW - w - 8;
-    const ly = top + 8;
-    out.push(`<rect x="${px(lx)}" y="${px(ly)}" width="${px(w)}" height="${px(rows * 16 + 8)}" fill="#ffffff" fill-opacity="0.85" stroke="#cccccc"/>`);
-    spec.series.forEach((s, i) => {
-      const color = s.color ?? PALETTE[i % PALETTE.length] ?? "#000000";
-      const y = ly + 14 + i * 16;
-      const dash = DASH[s.dash ?? "solid"];
-      out.push(`<line x1="${px(lx + 6)}" y1="${px(y - 4)}" x2="${px(lx + 24)}" y2="${px(y - 4)}" stroke="${color}" stroke-width="2"${dash === undefined ? "" : ` stroke-dasharray="${dash}"`}/>`);
-      out.push(`<text x="${px(lx + 30)}" y="${px(y)}" font-size="11">${escapeXml(s.label)}</text>`);
-    });
+  // Legend in one row above the plot, right-aligned, so it never hides data.
+  let lx = left + plotW;
+  const ly = frame.y + 18;
+  for (let i = spec.series.length - 1; i >= 0; i--) {
+    const s = spec.series[i];
+    if (s === undefined) continue;
+    const color = s.color ?? PALETTE[i % PALETTE.length] ?? "#000000";
+    const dash = DASH[s.dash ?? "solid"];
+    lx -= 25 + 6.8 * s.label.length + 18;
+    out.push(`<line x1="${px(lx)}" y1="${px(ly - 4)}" x2="${px(lx + 20)}" y2="${px(ly - 4)}" stroke="${color}" stroke-width="2"${dash === undefined ? "" : ` stroke-dasharray="${dash}"`}/>`);
+    out.push(`<text x="${px(lx + 25)}" y="${px(ly)}" font-size="11">${escapeXml(s.label)}</text>`);
   }
   out.push(`</g>`);
   return out.join("\n");

@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { mario } from "../../examples/mario/mario.js";
+import { loadMujoco } from "../../src/sim/mujoco/loadMujoco.js";
+import { readScenario } from "../../src/sim/readScenario.js";
+import { runSimulation } from "../../src/sim/runSimulation.js";
+import { simulationMetrics } from "../../src/sim/simulationMetrics.js";
+
+const root = join(import.meta.dirname, "..", "..");
+
+describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, crab, diagonal, zero-turn)", () => {
+  it("drifts less than 5 cm and 0.03 rad, and the velocity errors stay below 12 % per axis (short runs weigh the transitions more)", async () => {
+    const { scenario } = readScenario(readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"), "paper.yaml");
+    expect(scenario).toBeDefined();
+    if (scenario === undefined) return;
+    const trace = runSimulation(mario, scenario, { mujoco: await loadMujoco(), duration: 42, seed: 3 });
+    const m = simulationMetrics(trace);
+    expect(m.distance).toBeGreaterThan(3);
+    expect(m.drift.position).toBeLessThan(0.05);
+    expect(Math.abs(m.drift.heading)).toBeLessThan(0.03);
+    for (const axis of ["vx", "vy", "omega"] as const) {
+      expect(m.velocityError[axis].odometry).toBeLessThan(12);
+      expect(m.velocityError[axis].truth).toBeLessThan(12);
+    }
+  });
+
+  it("is deterministic: the same scenario and seed give the same trace", async () => {
+    const { scenario } = readScenario(readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"), "paper.yaml");
+    if (scenario === undefined) throw new Error("shipped scenario must parse");
+    const mujoco = await loadMujoco();
+    const a = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 5 });
+    const b = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 5 });
+    expect(Array.from(b.truePose.x)).toEqual(Array.from(a.truePose.x));
+    expect(Array.from(b.odomPose.theta)).toEqual(Array.from(a.odomPose.theta));
+  });
+});
