@@ -10,10 +10,12 @@ import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
 import { sdfLosses } from "../../src/emit/sdf/sdfLosses.js";
 import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
 import { readXml } from "../../src/parse/readXml.js";
+import { sdfToModel } from "../../src/parse/sdfToModel.js";
 import { attr, child, childrenNamed, type XmlElement } from "../../src/parse/XmlDocument.js";
 import type { SdfVersion } from "../../src/emit/sdf/SdfVersion.js";
 import { haveTool, runTool } from "../support/tools.js";
 import { arbitraryRobot } from "./arbitraryRobot.js";
+import { compareModels } from "./compareModels.js";
 
 /** libsdformat 12 (ign sdf) reads SDF up to 1.9. */
 const CHECKABLE: readonly SdfVersion[] = ["1.6", "1.7", "1.8", "1.9"];
@@ -64,6 +66,31 @@ describe.runIf(haveTool("ign", "SDF cross-check with libsdformat (ign sdf -k)"))
       expectSamePose(poseText(byName(theirs, "joint", joint.name)), poseText(byName(ours, "joint", joint.name)));
       expectSamePose(poseText(byName(theirs, "link", joint.child)), poseText(byName(ours, "link", joint.child)));
     }
+  });
+
+  it.each(CHECKABLE)("libsdformat's own reading of MARIO's SDF %s (ign sdf -p, converted to 1.9) reads back as MARIO", (version) => {
+    const file = join(dir, `mario-${version}.sdf`);
+    writeFileSync(file, emitSdf(mario, { version }));
+    const printed = runTool("ign", ["sdf", "-p", file]);
+    expect(printed.status).toBe(0);
+    const result = sdfToModel(printed.stdout, "printed.sdf");
+    expect(result.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    expect(compareModels(mario, result.robot!, { materialNames: false, urdfOnly: false, mimic: false })).toEqual([]);
+  });
+
+  it.each(CHECKABLE)("libsdformat's reading of random robots' SDF %s (ign sdf -p) reads back as the same robots", (version) => {
+    fc.assert(
+      fc.property(arbitraryRobot({ jointTypes: ["fixed", "revolute", "continuous", "prismatic"] }), (robot) => {
+        const file = join(dir, `r${counter++}.sdf`);
+        writeFileSync(file, emitSdf(robot, { version }));
+        const printed = runTool("ign", ["sdf", "-p", file]);
+        expect(printed.status, printed.stderr).toBe(0);
+        const result = sdfToModel(printed.stdout, "printed.sdf");
+        expect(result.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+        expect(compareModels(robot, result.robot!, { materialNames: false, urdfOnly: false, mimic: false })).toEqual([]);
+      }),
+      { numRuns: 6, seed: 777 + CHECKABLE.indexOf(version), endOnFailure: true },
+    );
   });
 
   it("rejects a link/joint name clash at every version, which sdfLosses warns about", () => {
