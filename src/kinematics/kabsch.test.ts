@@ -143,6 +143,19 @@ describe("Kabsch properties", () => {
       { numRuns: 500 },
     );
   });
+  it("planar fit is unaffected by where the point cloud sits (offsets up to 1 km)", () => {
+    fc.assert(
+      fc.property(pointSet(3), angle, fc.double({ min: -1000, max: 1000, noNaN: true }), fc.double({ min: -1000, max: 1000, noNaN: true }), (p0, th, ox, oy) => {
+        const p = p0.map((v) => ({ x: v.x + ox, y: v.y + oy }));
+        const r = kabschPlanar(p, move(p, th, 0.1, -0.2));
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(Math.abs(wrapAngle(r.dtheta - th))).toBeLessThan(1e-9);
+        expect(r.residual).toBeLessThan(1e-9);
+      }),
+      { numRuns: 300 },
+    );
+  });
   it("SVD form recovers random 3-D rigid motions to 1e-9", () => {
     const v3 = fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), y: fc.double({ min: -1, max: 1, noNaN: true }), z: fc.double({ min: -1, max: 1, noNaN: true }) });
     const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })).filter((q) => Math.hypot(...q) > 0.1);

@@ -71,41 +71,19 @@ export function kabschPlanarInto(
 ): KabschStatus {
   const n = p.length >> 1;
   if (q.length !== p.length || (p.length & 1) !== 0) throw new RangeError("p and q must be interleaved (x, y) arrays of equal length");
-  let sw: number;
-  let pxm = 0;
-  let pym = 0;
-  let qxm = 0;
-  let qym = 0;
-  if (weights === undefined) {
-    if (n < 2) return fail(out, "too-few-points");
-    for (let i = 0; i < 2 * n; i += 2) {
-      pxm += p[i] as number;
-      pym += p[i + 1] as number;
-      qxm += q[i] as number;
-      qym += q[i + 1] as number;
-    }
-    sw = n;
-  } else {
-    if (weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
-    sw = 0;
-    let count = 0;
-    for (let i = 0; i < n; i++) {
-      const w = weights[i] as number;
-      if (!(w >= 0) || w === Infinity) throw new RangeError(`weight ${i} must be finite and ≥ 0`);
-      if (w > 0) count++;
-      sw += w;
-      pxm += w * (p[2 * i] as number);
-      pym += w * (p[2 * i + 1] as number);
-      qxm += w * (q[2 * i] as number);
-      qym += w * (q[2 * i + 1] as number);
-    }
-    if (count < 2) return fail(out, "too-few-points");
-  }
-  const inv = 1 / sw;
-  pxm *= inv;
-  pym *= inv;
-  qxm *= inv;
-  qym *= inv;
+  // One pass of weighted sums about a shift (the first point of each set), then centred by
+  // the shifted-data formulas: Σw(a−ā)(b−b̄) = Σw a b − (Σw a)(Σw b)/W. The shift keeps the
+  // cancellation relative to the spread of the points, not their distance from the origin.
+  const ox = p[0] as number;
+  const oy = p[1] as number;
+  const rx = q[0] as number;
+  const ry = q[1] as number;
+  let sw = 0;
+  let count = 0;
+  let sax = 0;
+  let say = 0;
+  let sbx = 0;
+  let sby = 0;
   let hxx = 0;
   let hxy = 0;
   let hyx = 0;
@@ -114,14 +92,25 @@ export function kabschPlanarInto(
   let pyy = 0;
   let pxy = 0;
   let qss = 0;
+  if (weights !== undefined && weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
   for (let i = 0; i < n; i++) {
-    const w = weights === undefined ? 1 : (weights[i] as number);
-    const ax = (p[2 * i] as number) - pxm;
-    const ay = (p[2 * i + 1] as number) - pym;
-    const bx = (q[2 * i] as number) - qxm;
-    const by = (q[2 * i + 1] as number) - qym;
+    let w = 1;
+    if (weights !== undefined) {
+      w = weights[i] as number;
+      if (!(w >= 0) || w === Infinity) throw new RangeError(`weight ${i} must be finite and ≥ 0`);
+    }
+    if (w > 0) count++;
+    const ax = (p[2 * i] as number) - ox;
+    const ay = (p[2 * i + 1] as number) - oy;
+    const bx = (q[2 * i] as number) - rx;
+    const by = (q[2 * i + 1] as number) - ry;
     const wax = w * ax;
     const way = w * ay;
+    sw += w;
+    sax += wax;
+    say += way;
+    sbx += w * bx;
+    sby += w * by;
     hxx += wax * bx;
     hxy += wax * by;
     hyx += way * bx;
@@ -131,6 +120,24 @@ export function kabschPlanarInto(
     pxy += wax * ay;
     qss += w * (bx * bx + by * by);
   }
+  if (count < 2) return fail(out, "too-few-points");
+  const inv = 1 / sw;
+  const max = sax * inv;
+  const may = say * inv;
+  const mbx = sbx * inv;
+  const mby = sby * inv;
+  hxx -= sax * mbx;
+  hxy -= sax * mby;
+  hyx -= say * mbx;
+  hyy -= say * mby;
+  pxx -= sax * max;
+  pyy -= say * may;
+  pxy -= sax * may;
+  qss -= sbx * mbx + sby * mby;
+  const pxm = ox + max;
+  const pym = oy + may;
+  const qxm = rx + mbx;
+  const qym = ry + mby;
   const pss = pxx + pyy;
   const minSpread = KABSCH_EPSILON.spread * KABSCH_EPSILON.spread * sw;
   if (pss <= minSpread || qss <= minSpread) return fail(out, "coincident");
