@@ -80,7 +80,10 @@ export function diskIncludeResolver(searchPaths: readonly string[], topPath: str
     }
     const rel = uri.replace(/^(model|file):\/\//i, "");
     const fromAbs = display.get(fromFile) ?? resolve(fromFile);
-    const candidates = isAbsolute(rel) ? [rel] : [resolve(dirname(fromAbs), rel), ...searchPaths.map((p) => resolve(p, rel))];
+    // Like gz, relative URIs are tried next to the including file, then next to the top-level
+    // file (gz resolves against its working folder), then in each search path.
+    const bases = [dirname(fromAbs), dirname(resolve(topPath)), ...searchPaths];
+    const candidates = isAbsolute(rel) ? [rel] : [...new Set(bases.map((b) => resolve(b, rel)))];
     for (const candidate of candidates) {
       if (!existsSync(candidate)) continue;
       if (statSync(candidate).isDirectory()) {

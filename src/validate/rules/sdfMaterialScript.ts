@@ -12,7 +12,9 @@ export const sdfMaterialScript: Rule = (ctx) => {
     const script = child(el, "script");
     if (script !== undefined) {
       const uri = child(script, "uri");
-      if (uri !== undefined && unset(uri.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri> (empty or __default__ given)");
+      // A missing <uri> is the schema's ELEMENT_MISSING from 1.6 on; before 1.6 schema findings
+      // are warnings, but libsdformat rejects such a script in every version.
+      if ((uri !== undefined && unset(uri.text)) || (uri === undefined && ctx.minor < 6)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri> (empty or __default__ given)");
       if (unset(child(script, "name")?.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <name>");
     }
     const shader = child(el, "shader");
