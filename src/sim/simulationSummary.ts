@@ -15,7 +15,8 @@ export type SeedComparison = "mario-table-1" | "robotino-rose" | "none";
 /**
  * Markdown tables of a run's metrics (pure). "mario-table-1" puts the velocity errors in
  * seed 003 Table 1's form beside the seed's numbers; "robotino-rose" puts the path
- * deviation beside seed 004's.
+ * deviation beside seed 004's (and leaves out per-axis velocity errors: along a path with
+ * the body tangent to it, v_y is never commanded and its normalised error means nothing).
  */
 export function simulationSummary(m: SimulationMetrics, comparison: SeedComparison): string {
   const lines: string[] = [];
@@ -29,7 +30,7 @@ export function simulationSummary(m: SimulationMetrics, comparison: SeedComparis
       `| v_y | ${fixed(e.vy.odometry, 2)} | ${fixed(e.vy.truth, 2)} | ${s.simulation.vy} | ${s.real.vy} |`,
       `| θ̇ | ${fixed(e.omega.odometry, 2)} | ${fixed(e.omega.truth, 2)} | ${s.simulation.omega} | ${s.real.omega} |`,
     );
-  } else {
+  } else if (comparison === "none") {
     lines.push(
       "| axis | odometry (FK) error % | true body error % |",
       "|---|---|---|",
@@ -38,8 +39,8 @@ export function simulationSummary(m: SimulationMetrics, comparison: SeedComparis
       `| θ̇ | ${fixed(e.omega.odometry, 2)} | ${fixed(e.omega.truth, 2)} |`,
     );
   }
+  if (lines.length > 0) lines.push("");
   lines.push(
-    "",
     "| duration s | true path length m | odometry drift at the end m | drift % of path | heading drift rad |",
     "|---|---|---|---|---|",
     `| ${fixed(m.duration, 1)} | ${fixed(m.distance, 2)} | ${fixed(m.drift.position, 3)} | ${fixed(m.distance > 0 ? (100 * m.drift.position) / m.distance : Number.NaN, 2)} | ${fixed(m.drift.heading, 3)} |`,

@@ -158,6 +158,11 @@ export class MujocoSession {
     return this.#model.body_mass as Float64Array;
   }
 
+  /** Bytes MuJoCo allocated for this model (mj_sizeModel) and its data (buffer + arena). */
+  get memoryBytes(): { readonly model: number; readonly data: number } {
+    return { model: this.#mj.mj_sizeModel(this.#model), data: Number(this.#data.nbuffer) + Number(this.#data.narena) };
+  }
+
   /** Simulated time (s). */
   get time(): number {
     return this.#data.time;

@@ -144,27 +144,56 @@ export function svgChart(spec: ChartSpec, frame: Frame): string {
   return out.join("\n");
 }
 
+/**
+ * Path data of a series, decimated per half-pixel column: within a column only the first,
+ * lowest, highest and last points are kept (in their order), which draws the same envelope
+ * as every point would; of those, points within half a pixel of the last drawn are skipped.
+ */
 function pathData(s: Series, sx: (v: number) => number, sy: (v: number) => number): string {
   const parts: string[] = [];
   let pen = false;
   let lastX = Number.NaN;
   let lastY = Number.NaN;
   const n = Math.min(s.x.length, s.y.length);
+  let column = Number.NaN;
+  let bucket: { i: number; x: number; y: number }[] = [];
+  const flush = (): void => {
+    if (bucket.length === 0) return;
+    let lo = bucket[0];
+    let hi = bucket[0];
+    for (const p of bucket) {
+      if (lo === undefined || p.y < lo.y) lo = p;
+      if (hi === undefined || p.y > hi.y) hi = p;
+    }
+    const keep = [...new Set([bucket[0], lo, hi, bucket[bucket.length - 1]])].filter((p) => p !== undefined).sort((a, b) => a.i - b.i);
+    for (const p of keep) {
+      // Skip a point less than half a pixel from the last one drawn (except a line's end).
+      if (pen && p.i !== n - 1 && Math.abs(p.x - lastX) < 0.5 && Math.abs(p.y - lastY) < 0.5) continue;
+      parts.push(`${pen ? "L" : "M"}${px(p.x)} ${px(p.y)}`);
+      pen = true;
+      lastX = p.x;
+      lastY = p.y;
+    }
+    bucket = [];
+  };
   for (let i = 0; i < n; i++) {
     const xv = s.x[i] as number;
     const yv = s.y[i] as number;
     if (!Number.isFinite(xv) || !Number.isFinite(yv)) {
+      flush();
       pen = false;
+      column = Number.NaN;
       continue;
     }
     const x = sx(xv);
     const y = sy(yv);
-    const isLast = i === n - 1;
-    if (pen && !isLast && Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) continue;
-    parts.push(`${pen ? "L" : "M"}${px(x)} ${px(y)}`);
-    pen = true;
-    lastX = x;
-    lastY = y;
+    const c = Math.floor(x * 2);
+    if (c !== column) {
+      flush();
+      column = c;
+    }
+    bucket.push({ i, x, y });
   }
+  flush();
   return parts.join("");
 }
