@@ -37,3 +37,23 @@ describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, c
     expect(Array.from(b.odomPose.theta)).toEqual(Array.from(a.odomPose.theta));
   });
 });
+
+describe("odometry heading from the gyro (scenario heading: gyro)", () => {
+  it("uses the model's IMU gyro with its seeded noise: close to the truth, repeatable per seed, different across seeds", async () => {
+    const mujoco = await loadMujoco();
+    const scenario = { name: "turn", heading: "gyro" as const, profile: { type: "commands" as const, interpolation: "hold" as const, points: [{ t: 0, vx: 0.1, omega: 0.3 }] } };
+    const a = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 11 });
+    const b = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 11 });
+    const c = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 12 });
+    const k = a.rows - 1;
+    expect(Math.abs((a.odomPose.theta[k] as number) - (a.truePose.theta[k] as number))).toBeLessThan(0.02);
+    expect(Array.from(b.odomPose.theta)).toEqual(Array.from(a.odomPose.theta));
+    expect(c.odomPose.theta[k]).not.toBe(a.odomPose.theta[k]);
+  });
+
+  it("is refused for a robot without an IMU", async () => {
+    const mujoco = await loadMujoco();
+    const noImu = { ...mario, links: mario.links.map((l) => (l.name === "imu_link" ? { ...l, sensors: [] } : l)) };
+    expect(() => runSimulation(noImu, { name: "g", heading: "gyro", profile: { type: "commands", points: [{ t: 0 }] } }, { mujoco, duration: 0.1 })).toThrow(/has no IMU/);
+  });
+});
