@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import type { RuleContext } from "../RuleContext.js";
+import { isGazeboExtensionElement } from "./gazeboExtensionElements.js";
 import { loadSchema } from "./loadSchema.js";
 import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
 
@@ -85,6 +86,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
       if (extra.startsWith("@")) {
         push("ATTRIBUTE_INCORRECT_TYPE", "warning", `attribute [${extra.slice(1)}] is not defined for ${describe(element)} in ${label(ctx)}`, extra.slice(1));
       } else {
+        if (ctx.format === "sdf" && isGazeboExtensionElement(element.name, extra)) return;
         const child = element.children.find((c) => c.name === extra);
         const where = child ?? element;
         ctx.report("ELEMENT_UNRECOGNIZED", "warning", where, `element <${extra}> is not defined as a child of ${describe(element)} in ${label(ctx)}`);
