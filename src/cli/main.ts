@@ -65,5 +65,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
+  // A reader that closes the pipe early (`robokit validate … | head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   process.exitCode = await runCli(process.argv.slice(2));
 }

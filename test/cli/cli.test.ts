@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,6 +63,11 @@ describe("robokit CLI basics", () => {
       expect(r.stdout).toBe("");
       expect(r.stderr.length).toBeGreaterThan(0);
     }
+  });
+
+  it("a reader closing the pipe early is not an error (no EPIPE crash)", () => {
+    const r = spawnSync("sh", ["-c", `"${process.execPath}" --import tsx src/cli/main.ts emit mario --format sdf | head -c 10 >/dev/null; echo "status=\${PIPESTATUS:-$?}"`], { encoding: "utf8" });
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
   });
 
   it("build writes the same bytes twice", () => {
