@@ -73,6 +73,9 @@ describe("robokit ik", () => {
     const bad = robokit("ik", "mario", "--vx", "fast");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"fast" is not a finite number');
+    const noDrive = robokit("ik", "examples/pantilt/pantilt.yaml", "--vx", "1");
+    expect(noDrive.code).toBe(1);
+    expect(noDrive.stderr).toContain("declares no drive");
   });
 
   it("robotino --json: contact speeds along the CCW tangent, joint rates signed by the model", async () => {

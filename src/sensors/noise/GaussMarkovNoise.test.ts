@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addGpsNoise } from "./addGpsNoise.js";
 import { addImuNoise } from "./addImuNoise.js";
+import type { GaussianNoise } from "../../model/Noise.js";
+import type { GaussianNoiseParams } from "./GaussianNoiseParams.js";
 import { GaussMarkovNoise } from "./GaussMarkovNoise.js";
 import { SeededRandom } from "./SeededRandom.js";
 import { stationaryBiasStddevFromGazebo, toGazeboNoise } from "./toGazeboNoise.js";
@@ -183,6 +185,12 @@ describe("determinism and offline streams", () => {
 });
 
 describe("Gazebo mapping", () => {
+  it("the model's GaussianNoise and GaussianNoiseParams are the same type (both directions)", () => {
+    const fromModel: GaussianNoise = { stddev: 0.01, dynamicBiasStddev: 0.002, dynamicBiasCorrelationTime: 300 };
+    const params: GaussianNoiseParams = fromModel; // compile-time check
+    const back: GaussianNoise = params;
+    expect(toGazeboNoise(back).dynamic_bias_stddev).toBeCloseTo(0.002 * Math.sqrt(2 / 300), 15);
+  });
   it("maps every field and round-trips the dynamic bias σ", () => {
     const p = { mean: 0.1, stddev: 0.2, biasMean: 0.3, biasStddev: 0.4, dynamicBiasStddev: 0.05, dynamicBiasCorrelationTime: 400, precision: 0.001 };
     const g = toGazeboNoise(p);
