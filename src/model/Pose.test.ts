@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { composePoses, invertPose, type Pose, quatFromRpy, rotateVector, rpyFromQuat, transformPoint, wrapAngle } from "./Pose.js";
+import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { composePoses, invertPose, type Pose, quatFromRpy, rotateVector, rpyFromQuat, transformPoint } from "./Pose.js";
 import type { Vec3 } from "./Vector.js";
 
 const rot = (axis: 0 | 1 | 2, a: number, v: Vec3): Vec3 => {

@@ -1,5 +1,6 @@
 import { mat4, quat, vec3 } from "gl-matrix";
 
+import { wrapAngle } from "../kinematics/wrapAngle.js";
 import type { Quat, Vec3 } from "./Vector.js";
 
 /**
@@ -60,15 +61,6 @@ function normalizeQuat(q: Quat): Quat {
   const n = Math.hypot(q[0], q[1], q[2], q[3]);
   if (!(n > 0)) throw new RangeError("rpyFromQuat: zero quaternion");
   return [q[0] / n, q[1] / n, q[2] / n, q[3] / n];
-}
-
-/** Wraps an angle (rad) into (−π, π]. */
-export function wrapAngle(angle: number): number {
-  const twoPi = 2 * Math.PI;
-  let a = angle % twoPi;
-  if (a <= -Math.PI) a += twoPi;
-  else if (a > Math.PI) a -= twoPi;
-  return a;
 }
 
 // gl-matrix allocates Float32Array by default; robot descriptions need double precision.

@@ -53,7 +53,6 @@ export {
   rotationFromRpy,
   rpyFromQuat,
   transformPoint,
-  wrapAngle,
 } from "./Pose.js";
 export type { Pose } from "./Pose.js";
 export type { PackageInfo, Robot } from "./Robot.js";
