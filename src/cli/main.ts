@@ -10,10 +10,10 @@ import { buildCommand } from "./commands/buildCommand.js";
 import { convertCommand } from "./commands/convertCommand.js";
 import { emitCommand } from "./commands/emitCommand.js";
 import { fmuCommand } from "./commands/fmuCommand.js";
-import { ikCommand } from "./commands/ik.js";
-import { odomCommand } from "./commands/odom.js";
+import { ikCommand } from "./commands/ikCommand.js";
+import { odomCommand } from "./commands/odomCommand.js";
 import { simCommand } from "./commands/simCommand.js";
-import { validateCommand } from "./commands/validate.js";
+import { validateCommand } from "./commands/validateCommand.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
 
 /** The robokit command line: one command module per subcommand. */

@@ -2,7 +2,7 @@ import { kabschPlanarInto } from "./kabschPlanar.js";
 import type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
 import type { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 import type { Vector2 } from "./Vector2.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 /** Options of {@link KabschWheelOdometry}. */
 export interface KabschWheelOdometryOptions {

@@ -1,7 +1,7 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
 import type { Pose2d } from "./Pose2d.js";
 import { composePoseInto, integratePoseInto } from "./integratePose.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 /**
  * Accumulates a planar pose (odom frame, REP-103, SI, heading in (−π, π]) from any of

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { driveModeOf } from "./classifyDriveMode.js";
 import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
-import { canonicalAtan2, wrapAngle } from "./wrapAngle.js";
+import { canonicalAtan2, wrapAngle } from "../util/wrapAngle.js";
 
 // Reference §8 platform: FL, FR, RL, RR at (±0.2, ±0.2) m, r = 0.05 m.
 const SQUARE = [

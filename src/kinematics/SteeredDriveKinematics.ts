@@ -4,7 +4,7 @@ import { classifyDriveMode, DEFAULT_MODE_EPSILON } from "./classifyDriveMode.js"
 import type { DriveMode, DriveModeReport } from "./classifyDriveMode.js";
 import type { SteeredWheelState } from "./SteeredWheelState.js";
 import type { Vector2 } from "./Vector2.js";
-import { canonicalAtan2 } from "./wrapAngle.js";
+import { canonicalAtan2 } from "../util/wrapAngle.js";
 
 /** Options of {@link SteeredDriveKinematics}. */
 export interface SteeredDriveOptions {

@@ -1,7 +1,7 @@
 import type { Pose2d } from "./Pose2d.js";
 import type { Twist2d } from "./Twist2d.js";
 import { SE2_SERIES_THRESHOLD } from "./se2Exp.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 /**
  * One exact odometry step: pose ∘ exp(twist). The twist is in the body frame at the

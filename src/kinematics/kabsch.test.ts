@@ -8,7 +8,7 @@ import { se2Exp } from "./se2Exp.js";
 import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 import type { Vector2 } from "./Vector2.js";
 import type { Vector3 } from "./Vector3.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 const SQUARE: Vector2[] = [
   { x: 0.2, y: 0.2 },

@@ -1,6 +1,6 @@
 import type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
 import type { Vector2 } from "./Vector2.js";
-import { canonicalAtan2 } from "./wrapAngle.js";
+import { canonicalAtan2 } from "../util/wrapAngle.js";
 
 /** Default tolerances of the Kabsch fits. */
 export const KABSCH_EPSILON = {

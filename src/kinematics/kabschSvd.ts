@@ -1,6 +1,6 @@
 import { KABSCH_EPSILON } from "./kabschPlanar.js";
 import type { KabschStatus } from "./KabschResult.js";
-import { symmetricEigen3Into } from "./symmetricEigen3.js";
+import { symmetricEigen3Into } from "../util/symmetricEigen3.js";
 import type { Vector3 } from "./Vector3.js";
 
 /** A 3-D Kabsch fit Q ≈ R·P + t, from {@link kabschSvd}. */

@@ -1,5 +1,5 @@
 import type { SteeredWheelState } from "./SteeredWheelState.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 /**
  * Minimal-rotation flip (WPILib `optimize` semantics): if reaching `state.angle` from

@@ -5,7 +5,7 @@ import { integratePose, integratePoseInto } from "./integratePose.js";
 import { Odometry } from "./Odometry.js";
 import { se2Exp } from "./se2Exp.js";
 import { se2Log } from "./se2Log.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 describe("wrapAngle", () => {
   it("maps to (−π, π] with −π → π and −0 → 0", () => {

@@ -1,6 +1,6 @@
 import type { Pose2d } from "./Pose2d.js";
 import type { Twist2d } from "./Twist2d.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 /** Below this |dθ| (rad) the exp/log coefficients use their Taylor series. */
 export const SE2_SERIES_THRESHOLD = 1e-4;

@@ -4,7 +4,7 @@ import { foldWheelStatesInto } from "./foldWheelState.js";
 import { KabschWheelOdometry } from "./KabschWheelOdometry.js";
 import { se2Exp } from "./se2Exp.js";
 import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
-import { wrapAngle } from "./wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 
 // Wheels offset sideways from their steering axes (MARIO: 0.030705 m outboard).
 const AXES = [

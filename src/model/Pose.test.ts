@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 import { composePoses, invertPose, type Pose, quatFromRpy, rotateVector, rpyFromQuat, transformPoint } from "./Pose.js";
 import type { Vec3 } from "./Vector.js";
 

@@ -1,6 +1,6 @@
 import { mat4, quat, vec3 } from "gl-matrix";
 
-import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 import type { Quat, Vec3 } from "./Vector.js";
 
 /**

@@ -1,4 +1,4 @@
-import { symmetricEigen3Into } from "../kinematics/symmetricEigen3.js";
+import { symmetricEigen3Into } from "../util/symmetricEigen3.js";
 import type { Geometry } from "./Geometry.js";
 import type { InertiaTensor, Inertial } from "./Inertial.js";
 import { IDENTITY_POSE, rotationFromRpy, type Pose } from "./Pose.js";

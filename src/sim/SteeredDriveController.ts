@@ -3,7 +3,7 @@ import { isKabschValid } from "../kinematics/KabschResult.js";
 import { KabschWheelOdometry } from "../kinematics/KabschWheelOdometry.js";
 import { optimizeWheelStatesInto } from "../kinematics/optimizeWheelState.js";
 import { SteeredDriveKinematics } from "../kinematics/SteeredDriveKinematics.js";
-import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 import type { Robot } from "../model/Robot.js";
 import type { SteeredModuleLayout, WheelLayout } from "../model/wheelLayout.js";
 import type { DriveController } from "./DriveController.js";

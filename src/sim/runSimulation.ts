@@ -3,7 +3,7 @@ import type { MainModule } from "mujoco-js";
 import { emitMjcf } from "../emit/mjcf/emitMjcf.js";
 import { mjcfNames } from "../emit/mjcf/mjcfNames.js";
 import { se2LogInto } from "../kinematics/se2Log.js";
-import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 import type { Robot } from "../model/Robot.js";
 import type { ImuSensor } from "../model/Sensor.js";
 import { wheelLayout } from "../model/wheelLayout.js";

@@ -1,4 +1,4 @@
-import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 import type { SimulationTrace, TwistColumns } from "./SimulationTrace.js";
 
 /** Mean velocity error of one axis (percent), against the command. */

@@ -1,5 +1,5 @@
 import type { Artifact } from "../emit/Artifact.js";
-import { wrapAngle } from "../kinematics/wrapAngle.js";
+import { wrapAngle } from "../util/wrapAngle.js";
 import { PALETTE, type ChartSpec, type Series } from "./plot/svgChart.js";
 import { svgFigure } from "./plot/svgFigure.js";
 import type { SimulationTrace, TwistColumns } from "./SimulationTrace.js";

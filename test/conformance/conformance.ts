@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { validatePath } from "../../src/cli/commands/validate.js";
+import { validatePath } from "../../src/cli/commands/validateCommand.js";
 import type { Diagnostic } from "../../src/validate/Diagnostic.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -5,11 +5,11 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { driveFromModel } from "../../src/cli/commands/ik.js";
+import { requireDrive as driveFromModel } from "../../src/cli/commands/ikCommand.js";
 import { loadRobot } from "../../src/cli/loadRobot.js";
 import { foldWheelState } from "../../src/kinematics/foldWheelState.js";
 import { se2Exp } from "../../src/kinematics/se2Exp.js";
-import { wrapAngle } from "../../src/kinematics/wrapAngle.js";
+import { wrapAngle } from "../../src/util/wrapAngle.js";
 import { wheelLayout } from "../../src/model/wheelLayout.js";
 
 const dir = mkdtempSync(join(tmpdir(), "robokit-kin-cli-"));

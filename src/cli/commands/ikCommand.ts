@@ -1,84 +1,19 @@
 import { Command, InvalidArgumentError } from "commander";
 
-import { canonicalAtan2 } from "../../kinematics/wrapAngle.js";
 import { driveModeOf } from "../../kinematics/classifyDriveMode.js";
+import { driveFromModel, type OmniDriveFromModel, type SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
 import { foldWheelState } from "../../kinematics/foldWheelState.js";
-import { OmniDriveKinematics } from "../../kinematics/OmniDriveKinematics.js";
-import { SteeredDriveKinematics } from "../../kinematics/SteeredDriveKinematics.js";
 import type { Robot } from "../../model/Robot.js";
-import { wheelLayout, type WheelLayout } from "../../model/wheelLayout.js";
 import { formatNumber } from "../../util/formatNumber.js";
+import { canonicalAtan2 } from "../../util/wrapAngle.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 
-/** Steered drive read from the model: kinematics plus per-module joint data. */
-export interface SteeredDriveFromModel {
-  readonly type: "steered";
-  readonly kinematics: SteeredDriveKinematics;
-  readonly layout: Extract<WheelLayout, { type: "steered" }>;
-  /** Lateral wheel offsets from the steering axes (m), as passed to the kinematics. */
-  readonly offsets: readonly number[];
-}
-
-/** Omni drive read from the model. */
-export interface OmniDriveFromModel {
-  readonly type: "omni";
-  readonly kinematics: OmniDriveKinematics;
-  readonly layout: Extract<WheelLayout, { type: "omni" }>;
-}
-
-/**
- * Builds the kinematics of a robot's drive from its model only (wheelLayout): steering-axis
- * positions, lateral wheel offsets and radii for a steered drive; wheel angles, distance,
- * radius and gear ratio for an omni drive. Throws InputError when the model has no usable
- * drive geometry.
- */
-export function driveFromModel(robot: Robot, source: string): SteeredDriveFromModel | OmniDriveFromModel {
-  let layout: WheelLayout;
-  try {
-    layout = wheelLayout(robot);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new InputError(`${source}: ${message}`, [{ code: "REFERENCE_INVALID", severity: "error", message, file: source, jsonPath: "/drive" }]);
-  }
-  const unsupported = (message: string, jsonPath: string): InputError =>
-    new InputError(`${source}: ${message}`, [{ code: "FEATURE_UNSUPPORTED", severity: "error", message, file: source, jsonPath }]);
-  switch (layout.type) {
-    case "steered": {
-      const offsets = layout.modules.map((m, i) => {
-        const along = m.position[0] - m.pivot[0];
-        if (Math.abs(along) > 1e-6) {
-          throw unsupported(`module ${i} ("${m.steerJoint}"): the wheel is ${formatNumber(along)} m ahead of its steering axis (caster trail); only sideways offsets are supported`, `/drive/modules/${i}`);
-        }
-        return m.position[1] - m.pivot[1];
-      });
-      const first = layout.modules[0];
-      if (first === undefined) throw unsupported("the steered drive has no modules", "/drive/modules");
-      const kinematics = new SteeredDriveKinematics(
-        layout.modules.map((m) => ({ x: m.pivot[0], y: m.pivot[1] })),
-        first.radius,
-        { wheelOffsets: offsets },
-      );
-      return { type: "steered", kinematics, layout, offsets };
-    }
-    case "omni": {
-      const r = layout.wheels.map((w) => w.distance);
-      const mean = r.reduce((a, b) => a + b, 0) / Math.max(1, r.length);
-      const radius = layout.wheels[0]?.radius ?? 0;
-      layout.wheels.forEach((w, i) => {
-        if (Math.abs(w.distance - mean) > 1e-6) throw unsupported(`omni wheel "${w.joint}" is ${formatNumber(w.distance)} m from the centre, others ${formatNumber(mean)} m: all wheels must sit on one circle`, `/drive/wheels/${i}`);
-        if (Math.abs(w.radius - radius) > 1e-9) throw unsupported(`omni wheel "${w.joint}" has radius ${formatNumber(w.radius)} m, others ${formatNumber(radius)} m`, `/drive/wheels/${i}`);
-      });
-      const kinematics = new OmniDriveKinematics({
-        wheelAngles: layout.wheels.map((w) => w.angle),
-        robotRadius: mean,
-        wheelRadius: radius,
-        gearRatio: layout.gearRatio,
-        convention: "ccw",
-      });
-      return { type: "omni", kinematics, layout };
-    }
-  }
+/** The drive's kinematics from the model, or InputError (exit 1) naming the file and JSON pointer. */
+export function requireDrive(robot: Robot, source: string): SteeredDriveFromModel | OmniDriveFromModel {
+  const result = driveFromModel(robot);
+  if (result.drive !== undefined) return result.drive;
+  throw new InputError(`${source}: ${result.diagnostic.message}`, [{ ...result.diagnostic, file: source }]);
 }
 
 /** Parses a finite number option value (commander custom parser). */
@@ -111,7 +46,7 @@ export function ikCommand(): Command {
     .option("--no-limits", "ignore the model's steering limits and wheel speed limits")
     .action(async (robotArg: string, opts: IkOptions) => {
       const robot = await loadRobot(robotArg);
-      const drive = driveFromModel(robot, robotArg);
+      const drive = requireDrive(robot, robotArg);
       const report = drive.type === "steered" ? steeredIk(drive, opts) : omniIk(drive, opts);
       const header = { robot: robot.name, drive: drive.type, command: { vx: opts.vx, vy: opts.vy, wz: opts.wz } };
       if (opts.json === true) {

@@ -1,16 +1,19 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
 
 import { Command, Option } from "commander";
 
+import type { OmniDriveFromModel, SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
 import { isKabschValid } from "../../kinematics/KabschResult.js";
 import { KabschWheelOdometry } from "../../kinematics/KabschWheelOdometry.js";
 import { Odometry } from "../../kinematics/Odometry.js";
-import { wrapAngle } from "../../kinematics/wrapAngle.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { formatNumber } from "../../util/formatNumber.js";
+import { wrapAngle } from "../../util/wrapAngle.js";
+import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
-import { driveFromModel, type OmniDriveFromModel, type SteeredDriveFromModel } from "./ik.js";
+import { writeArtifacts } from "../writeArtifacts.js";
+import { requireDrive } from "./ikCommand.js";
 
 /** Odometry method for a steered drive. */
 type OdomMethod = "kabsch" | "least-squares";
@@ -45,7 +48,7 @@ export function odomCommand(): Command {
     .option("-o, --out <file>", "write the trajectory here (atomically) instead of stdout")
     .action(async (robotArg: string, csvPath: string, opts: { method: OdomMethod; out?: string }) => {
       const robot = await loadRobot(robotArg);
-      const drive = driveFromModel(robot, robotArg);
+      const drive = requireDrive(robot, robotArg);
       const joints =
         drive.type === "steered" ? drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint]) : drive.layout.wheels.map((w) => w.joint);
       let text: string;
@@ -60,14 +63,7 @@ export function odomCommand(): Command {
       if (opts.out === undefined) {
         process.stdout.write(out);
       } else {
-        const tmp = `${opts.out}.tmp-${process.pid}`;
-        try {
-          writeFileSync(tmp, out);
-          renameSync(tmp, opts.out);
-        } catch (error) {
-          rmSync(tmp, { force: true });
-          throw error;
-        }
+        writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: out }]);
         process.stderr.write(`robokit: wrote ${csv.t.length} poses to ${opts.out}\n`);
       }
     });
