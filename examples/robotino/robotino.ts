@@ -1,12 +1,14 @@
 /**
  * FESTO Robotino 3: a holonomic base on three omni wheels at 120° (seed 004, section 2.4).
- * Each wheel carries two groups of three free rollers, the groups offset by 60°, modelled as
- * passive continuous joints so a physics engine can roll the robot sideways.
+ * Each wheel carries two groups of three free rollers, the groups offset by 60° and side by
+ * side in two planes, modelled as passive continuous joints so a physics engine can roll the
+ * robot sideways. The rollers alone touch the floor; the kinematics read the wheel radius
+ * from their rolling envelope (wheelLayout), so r is typed once, below.
  *
  * Numbers with a source are listed in examples/robotino/README.md; every other number is a
  * named assumption below.
  */
-import { box, cylinder, type Robot, RobotBuilder, type Sensor, solidLink, sphere } from "../../src/model/index.js";
+import { box, combineInertials, cylinder, type Link, type Robot, RobotBuilder, type Sensor, solidInertial, solidLink, sphere } from "../../src/model/index.js";
 
 // --- Robotino 3 drive (README: OpenRobotino controld3.conf [DriveLayout]) -------------------
 /** Centre-to-wheel distance R (m). */
@@ -29,7 +31,20 @@ const CHASSIS_LIFT = 0.02;
 const WHEEL_WIDTH = 0.04;
 const WHEEL_HUB_MASS = 0.4;
 const WHEEL_EFFORT = 5;
-const ROLLER_RADIUS = 0.018;
+/**
+ * P gain of each wheel's velocity loop (N·m per rad/s at the wheel). Robotino's motor boards
+ * run a PI speed loop whose gains are firmware units, so this is an assumption: with the
+ * body's share of inertia (m/3·r² ≈ 0.024 kg·m²) the loop's time constant is ~2.4 ms, far inside the
+ * 100 Hz command period, and it reaches the effort limit at a 0.5 rad/s error. MARIO's
+ * wheel servos use the same gain.
+ */
+const WHEEL_KV = 10;
+/** Distance of the roller axes from the wheel axis (m): rollers 2·(r − 0.045) = 30 mm thick at their middle. */
+const ROLLER_AXIS_DISTANCE = 0.045;
+/** Each roller covers ±33° of the rim: the rollers of the two groups overlap by 6° (seed 004). */
+const ROLLER_HALF_ARC = (33 * Math.PI) / 180;
+/** Spheres per roller, inscribed in the barrel a real roller has (README). */
+const ROLLER_SPHERES = 7;
 const ROLLER_MASS = 0.02;
 /** Rollers per group, groups per wheel, angle between the groups (seed 004). */
 const ROLLERS_PER_GROUP = 3;
@@ -46,8 +61,6 @@ const CAMERA_BOX = [0.03, 0.08, 0.05] as const;
 const CAMERA_MASS = 0.1;
 
 const WHEEL_MAX_SPEED = (MAX_MOTOR_RPM * 2 * Math.PI) / 60 / GEAR;
-/** Roller centres sit so that their spheres reach the wheel radius. */
-const ROLLER_DISTANCE = WHEEL_RADIUS - ROLLER_RADIUS;
 
 function irSensors(): Sensor[] {
   return Array.from({ length: IR_COUNT }, (_, k) => {
@@ -67,46 +80,68 @@ function irSensors(): Sensor[] {
   });
 }
 
+/**
+ * One roller: a barrel about its z axis (the rim tangent), as spheres centred on that axis.
+ * The sphere touching the rim circle at angle ψ from the roller's middle sits at
+ * s = d·tan ψ along the axis, d/cos ψ from the wheel axis, with radius r − d/cos ψ, so every
+ * sphere reaches the wheel radius r exactly, and spinning the roller moves none of them.
+ * Mass is shared in proportion to the spheres' volumes.
+ */
+function rollerLink(name: string): Link {
+  const spheres = Array.from({ length: ROLLER_SPHERES }, (_, j) => {
+    const psi = -ROLLER_HALF_ARC + (2 * ROLLER_HALF_ARC * j) / (ROLLER_SPHERES - 1);
+    return {
+      origin: { xyz: [0, 0, ROLLER_AXIS_DISTANCE * Math.tan(psi)] as const, rpy: [0, 0, 0] as const },
+      geometry: sphere(WHEEL_RADIUS - ROLLER_AXIS_DISTANCE / Math.cos(psi)),
+    };
+  });
+  const volume = spheres.reduce((v, s) => v + s.geometry.radius ** 3, 0);
+  return {
+    name,
+    visuals: spheres.map((s) => ({ ...s, material: "black" })),
+    collisions: spheres.map((s) => ({ ...s, surface: { mu: 1, mu2: 1 } })),
+    inertial: combineInertials(spheres.map((s) => solidInertial((ROLLER_MASS * s.geometry.radius ** 3) / volume, s.geometry, s.origin))),
+  };
+}
+
 /** One omni wheel: a driven hub and 2 × 3 free rollers. */
 function omniWheel(b: RobotBuilder, index: number, angle: number): void {
-  const hub = `wheel${index}_link`;
-  b.link(
-    solidLink(hub, {
-      shape: cylinder(WHEEL_RADIUS, WHEEL_WIDTH),
-      mass: WHEEL_HUB_MASS,
-      material: "grey",
-      origin: { xyz: [0, 0, 0], rpy: [0, Math.PI / 2, 0] },
-      // The hub carries the nominal radius the kinematics read; it is frictionless so that
-      // traction and sideways freedom come from the rollers alone.
-      surface: { mu: 0, mu2: 0 },
-    }),
-  );
+  const hub = solidLink(`wheel${index}_link`, {
+    shape: cylinder(WHEEL_RADIUS, WHEEL_WIDTH),
+    mass: WHEEL_HUB_MASS,
+    material: "grey",
+    origin: { xyz: [0, 0, 0], rpy: [0, Math.PI / 2, 0] },
+  });
+  // The hub (the roller holder) keeps its look and inertia but has no collision: the rollers
+  // alone touch the floor, as on the real wheel.
+  b.link({ name: hub.name, ...(hub.visuals === undefined ? {} : { visuals: hub.visuals }), ...(hub.inertial === undefined ? {} : { inertial: hub.inertial }) });
   b.joint({
     name: `wheel${index}_joint`,
     type: "continuous",
     parent: "base_link",
-    child: hub,
+    child: hub.name,
     // Axis along +x of a frame yawed to the wheel: radially outward, so a positive rate pushes
     // the base clockwise (omni_wheel_drive_controller's convention; the Robotino API's is the opposite).
     origin: { xyz: [ROBOT_RADIUS * Math.cos(angle), ROBOT_RADIUS * Math.sin(angle), 0], rpy: [0, 0, angle] },
     axis: [1, 0, 0],
     limit: { effort: WHEEL_EFFORT, velocity: WHEEL_MAX_SPEED },
     dynamics: { damping: 0.01, friction: 0 },
-    actuator: { command: "velocity", states: ["position", "velocity"], mechanicalReduction: GEAR },
+    actuator: { command: "velocity", states: ["position", "velocity"], mechanicalReduction: GEAR, pid: { p: WHEEL_KV } },
   });
   for (let group = 0; group < 2; group++) {
     for (let k = 0; k < ROLLERS_PER_GROUP; k++) {
       const beta = group * GROUP_OFFSET + (2 * Math.PI * k) / ROLLERS_PER_GROUP;
+      // The two groups sit side by side, a quarter of the hub width either side of its middle.
       const side = group === 0 ? -WHEEL_WIDTH / 4 : WHEEL_WIDTH / 4;
       const roller = `wheel${index}_roller${group * ROLLERS_PER_GROUP + k + 1}`;
-      b.link(solidLink(roller, { shape: sphere(ROLLER_RADIUS), mass: ROLLER_MASS, material: "black", surface: { mu: 1, mu2: 1 } }));
+      b.link(rollerLink(roller));
       b.joint({
         name: `${roller}_joint`,
         type: "continuous",
-        parent: hub,
+        parent: hub.name,
         child: roller,
         // Roll about the rim tangent at angle β: joint z = R_x(β)·ẑ.
-        origin: { xyz: [side, ROLLER_DISTANCE * Math.cos(beta), ROLLER_DISTANCE * Math.sin(beta)], rpy: [beta, 0, 0] },
+        origin: { xyz: [side, ROLLER_AXIS_DISTANCE * Math.cos(beta), ROLLER_AXIS_DISTANCE * Math.sin(beta)], rpy: [beta, 0, 0] },
         axis: [0, 0, 1],
         dynamics: { damping: 0.0001, friction: 0 },
       });
