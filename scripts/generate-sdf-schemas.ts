@@ -14,7 +14,7 @@ import { XMLParser } from "fast-xml-parser";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..");
-const specRoot = resolve(process.argv[2] ?? join(repo, "..", "shared", "sdformat", "spec"));
+const specRoot = resolve(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? join(repo, "..", "shared", "sdformat", "spec"));
 const outRoot = join(repo, "schemas", "sdf");
 
 /** SDF value types → a regular expression for the element or attribute text. */
@@ -181,12 +181,25 @@ function generate(version: string): string {
 }
 
 const versions = readdirSync(specRoot).filter((v) => /^1\.\d+$/.test(v) && Number(v.split(".")[1]) >= 6).sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]));
-for (const version of versions) {
-  const dir = join(outRoot, version);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "sdf.schema.json"), generate(version));
-}
 const license = join(specRoot, "..", "LICENSE");
-if (existsSync(license)) writeFileSync(join(outRoot, "LICENSE"), readFileSync(license));
-writeFileSync(join(outRoot, "versions.json"), `${JSON.stringify(versions)}\n`);
-console.log(`wrote ${versions.length} SDF schemas (${versions.join(", ")}) to schemas/sdf/`);
+const outputs: [string, string | Buffer][] = [
+  ...versions.map((version): [string, string] => [join(outRoot, version, "sdf.schema.json"), generate(version)]),
+  ...(existsSync(license) ? [[join(outRoot, "LICENSE"), readFileSync(license)] as [string, Buffer]] : []),
+  [join(outRoot, "versions.json"), `${JSON.stringify(versions)}\n`],
+];
+
+if (process.argv.includes("--check")) {
+  // CI: the committed schemas must be exactly what the spec files generate.
+  const stale = outputs.filter(([file, content]) => !existsSync(file) || !readFileSync(file).equals(Buffer.from(content)));
+  if (stale.length > 0) {
+    console.error(`schemas/sdf is out of date (${stale.map(([f]) => f).join(", ")}): run npm run generate:schemas`);
+    process.exit(1);
+  }
+  console.log(`schemas/sdf is up to date (${versions.join(", ")})`);
+} else {
+  for (const [file, content] of outputs) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  console.log(`wrote ${versions.length} SDF schemas (${versions.join(", ")}) to schemas/sdf/`);
+}
