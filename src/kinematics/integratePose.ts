@@ -1,6 +1,6 @@
 import type { Pose2d } from "./Pose2d.js";
 import type { Twist2d } from "./Twist2d.js";
-import { SE2_SERIES_THRESHOLD } from "./se2Exp.js";
+import { se2ExpInto } from "./se2Exp.js";
 import { wrapAngle } from "../util/wrapAngle.js";
 
 /**
@@ -17,6 +17,9 @@ export function integratePose(pose: Pose2d, twist: Twist2d): Pose2d {
   return { x: p[0] as number, y: p[1] as number, theta: p[2] as number };
 }
 
+/** The step's increment in the start frame; module scratch keeps the hot path allocation-free. */
+const stepScratch = new Float64Array(3);
+
 /**
  * Allocation-free {@link integratePose}, in place.
  *
@@ -28,20 +31,8 @@ export function integratePose(pose: Pose2d, twist: Twist2d): Pose2d {
  */
 // perf-sensitive
 export function integratePoseInto(pose: Float64Array, dx: number, dy: number, dtheta: number): Float64Array {
-  let s: number;
-  let c: number;
-  if (Math.abs(dtheta) < SE2_SERIES_THRESHOLD) {
-    const t2 = dtheta * dtheta;
-    s = 1 - (t2 / 6) * (1 - t2 / 20);
-    c = (dtheta / 2) * (1 - t2 / 12);
-  } else {
-    const h = Math.sin(dtheta / 2);
-    s = Math.sin(dtheta) / dtheta;
-    c = (2 * h * h) / dtheta;
-  }
-  const lx = s * dx - c * dy;
-  const ly = c * dx + s * dy;
-  composePoseInto(pose, lx, ly, dtheta);
+  se2ExpInto(stepScratch, dx, dy, dtheta);
+  composePoseInto(pose, stepScratch[0] as number, stepScratch[1] as number, dtheta);
   return pose;
 }
 
