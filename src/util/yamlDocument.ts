@@ -1,0 +1,97 @@
+import type { ErrorObject } from "ajv";
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+
+import type { Diagnostic } from "../validate/Diagnostic.js";
+
+/** Where a JSON pointer stands in the source text (1-based). */
+export type Locate = (jsonPath: string) => { line?: number; column?: number };
+
+/** A parsed YAML/JSON document: its data and a way to place a JSON pointer in the text. */
+export interface YamlDocument {
+  readonly data: unknown;
+  readonly locate: Locate;
+}
+
+/**
+ * Parses YAML (JSON is YAML) keeping positions. Syntax errors come back as DOCUMENT_INVALID
+ * diagnostics at file:line:col; never throws. Pure: `file` is only reported.
+ */
+export function parseYamlDocument(text: string, file: string): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      diagnostics: doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return { code: "DOCUMENT_INVALID", severity: "error", message: `not valid YAML/JSON: ${e.message.split("\n")[0] ?? e.code}`, file, line: pos.line, column: pos.col };
+      }),
+    };
+  }
+  return { document: { data: doc.toJS({ maxAliasCount: 100 }) as unknown, locate: (p) => position(doc, lineCounter, p) } };
+}
+
+/**
+ * ajv errors as diagnostics with JSON pointer and line:col, in words a user reads
+ * ("unknown field", "missing required field", "must be one of …"); `if` noise and
+ * duplicates dropped. `owner` may prefix each message with the element it concerns.
+ */
+export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, locate: Locate, owner: (jsonPath: string) => string = () => ""): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const e of errors) {
+    if (e.keyword === "if") continue;
+    const params = e.params as Record<string, unknown>;
+    let jsonPath = e.instancePath;
+    let what = e.message ?? "is invalid";
+    if (e.keyword === "additionalProperties") {
+      jsonPath = `${e.instancePath}/${String(params["additionalProperty"])}`;
+      what = `unknown field "${String(params["additionalProperty"])}"`;
+    } else if (e.keyword === "required") {
+      what = `missing required field "${String(params["missingProperty"])}"`;
+    } else if (e.keyword === "enum") {
+      what = `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    } else if (e.keyword === "discriminator") {
+      what = `"type" must be one of the known kinds`;
+    }
+    const prefix = owner(jsonPath);
+    const message = `${prefix === "" ? "" : `${prefix}: `}${jsonPath === "" ? "document" : jsonPath}: ${what}`;
+    const key = `${jsonPath}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ code: "DOCUMENT_INVALID", severity: "error", message, file, jsonPath, ...locate(jsonPath) });
+  }
+  return out;
+}
+
+/** Calls `report` with the JSON pointer of every NaN or ±Infinity (YAML `.nan`, `.inf`). */
+export function findNonFinite(value: unknown, report: (jsonPath: string) => void, path = ""): void {
+  if (typeof value === "number" && !Number.isFinite(value)) report(path);
+  else if (Array.isArray(value)) value.forEach((v, i) => findNonFinite(v, report, `${path}/${i}`));
+  else if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) findNonFinite(v, report, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  }
+}
+
+/** line:column of the node a JSON pointer names (a field at its key), or of its nearest existing ancestor. */
+function position(doc: Document, lineCounter: LineCounter, jsonPath: string): { line?: number; column?: number } {
+  const segments = jsonPath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const at = (offset: number): { line: number; column: number } => {
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
+  const last = segments[segments.length - 1];
+  const parent: unknown = segments.length <= 1 ? doc.contents : doc.getIn(segments.slice(0, -1), true);
+  if (typeof last === "string" && isMap(parent)) {
+    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
+    if (pair !== undefined && isNode(pair.key) && pair.key.range !== undefined && pair.key.range !== null) return at(pair.key.range[0]);
+  }
+  for (let n = segments.length; n >= 0; n--) {
+    const node: unknown = n === 0 ? doc.contents : doc.getIn(segments.slice(0, n), true);
+    if (isNode(node) && node.range !== undefined && node.range !== null) return at(node.range[0]);
+  }
+  return {};
+}
