@@ -22,7 +22,7 @@ if (imu === undefined || gps === undefined) throw new Error("MARIO has an IMU an
 const gyro = imu.angularVelocityNoise?.x as GaussianNoise;
 
 function sdfSensor(name: string): Node {
-  const sdf = parser.parse(emitSdf(mario, { ...sdfBuildExtensions, version: "1.9" })) as Node;
+  const sdf = parser.parse(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.9" })) as Node;
   const links = ((sdf["sdf"] as Node)["model"] as Node)["link"] as Node[];
   for (const l of links) for (const s of [l["sensor"]].flat() as (Node | undefined)[]) if (s?.["@name"] === name) return s;
   throw new Error(`sensor ${name} not found`);

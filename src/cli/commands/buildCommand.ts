@@ -3,7 +3,7 @@ import { relative } from "node:path";
 import { Command, Option } from "commander";
 
 import { buildArtifacts } from "../../emit/buildArtifacts.js";
-import { DEFAULT_SDF_VERSION, SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
+import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { DEFAULT_SIM_TARGET, SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { loadRobot } from "../loadRobot.js";
 import { writeArtifacts } from "../writeArtifacts.js";
@@ -14,11 +14,11 @@ export function buildCommand(): Command {
     .description("generate every file for a robot into a directory")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .requiredOption("-o, --out <dir>", "output directory")
-    .addOption(new Option("--sdf-version <version>", "SDF version").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
+    .addOption(new Option("--sdf-version <version>", "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)").choices(SDF_VERSIONS))
     .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic)").choices(SIM_TARGETS).default(DEFAULT_SIM_TARGET))
-    .action(async (robotArg: string, opts: { out: string; sdfVersion: string; target: string }) => {
+    .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target: string }) => {
       const robot = await loadRobot(robotArg);
-      const artifacts = buildArtifacts(robot, { sdfVersion: opts.sdfVersion, target: opts.target });
+      const artifacts = buildArtifacts(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), target: opts.target });
       const written = writeArtifacts(opts.out, artifacts);
       process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" to ${opts.out}\n`);
       for (const file of written) process.stdout.write(`  ${relative(process.cwd(), file)}\n`);

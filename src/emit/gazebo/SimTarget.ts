@@ -1,3 +1,5 @@
+import type { SdfVersion } from "../sdf/SdfVersion.js";
+
 /**
  * A simulation target of `robokit build --target`:
  * - `gz`: modern Gazebo (Fortress on Humble, Harmonic on Jazzy, Ionic on Kilted, Jetty on
@@ -39,4 +41,12 @@ export function targetDistros(target: SimTarget): readonly string[] {
 /** True for the ROS 2 targets. */
 export function isRos2(target: SimTarget): boolean {
   return target !== "ros1";
+}
+
+/**
+ * The SDF version written for a target when none is asked for: 1.9 for modern Gazebo (read by
+ * every gz-sim release), 1.6 for Gazebo Classic 11 (libsdformat 9 reads at most 1.7).
+ */
+export function targetSdfVersion(target: SimTarget): SdfVersion {
+  return target === "gz" ? "1.9" : "1.6";
 }

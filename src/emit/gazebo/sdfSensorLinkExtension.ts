@@ -1,14 +1,17 @@
 import type { Link } from "../../model/Link.js";
-import { defaultShapeName, type SdfContext } from "../sdf/writeSdfModel.js";
+import { defaultShapeName, type SdfContext, type SdfLinkExtension } from "../sdf/writeSdfModel.js";
 import type { XMLBuilder } from "../xml/xmlDocument.js";
+import type { SimTarget } from "./SimTarget.js";
 import { writeSdfSensor } from "./writeSdfSensor.js";
 
 /**
- * SDF link extension writing the link's sensors. The SDF model directory is read by modern
- * Gazebo, so sensors are written for the `gz` target at the file's SDF version.
+ * SDF link extension writing the link's sensors for `target` (gz-sim sensor types and
+ * systems, or Gazebo Classic's) at the file's SDF version.
  */
-export function sdfSensorLinkExtension(linkElement: XMLBuilder, link: Link, context: SdfContext): void {
-  const first = link.collisions?.[0];
-  const firstCollisionName = first === undefined ? undefined : (first.name ?? defaultShapeName("collision", 0));
-  for (const sensor of link.sensors ?? []) writeSdfSensor(linkElement, sensor, { target: "gz", version: context.version, link, firstCollisionName });
+export function sdfSensorLinkExtension(target: SimTarget): SdfLinkExtension {
+  return (linkElement: XMLBuilder, link: Link, context: SdfContext): void => {
+    const first = link.collisions?.[0];
+    const firstCollisionName = first === undefined ? undefined : (first.name ?? defaultShapeName("collision", 0));
+    for (const sensor of link.sensors ?? []) writeSdfSensor(linkElement, sensor, { target, version: context.version, link, firstCollisionName });
+  };
 }

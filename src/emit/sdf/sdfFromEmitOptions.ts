@@ -1,17 +1,27 @@
 import type { Robot } from "../../model/Robot.js";
 import type { Artifact } from "../Artifact.js";
 import type { EmitOptions } from "../emitFormats.js";
+import { parseSimTarget, targetSdfVersion } from "../gazebo/SimTarget.js";
 import { emitSdf } from "./emitSdf.js";
 import { sdfBuildExtensions } from "./sdfBuildExtensions.js";
 import { sdfModelDirectory } from "./sdfModelDirectory.js";
-import { toSdfVersion } from "./SdfVersion.js";
+import { toSdfVersion, type SdfVersion } from "./SdfVersion.js";
 
-/** `robokit emit --format sdf`: the SDF file at `options.sdfVersion` (default 1.9) with the registered extensions. */
-export function emitSdfFromOptions(robot: Robot, options: EmitOptions): string {
-  return emitSdf(robot, { ...sdfBuildExtensions, version: toSdfVersion(options.sdfVersion) });
+/**
+ * The SDF options of a target: its sensors, and `options.sdfVersion` or the version the
+ * target's simulator reads (1.9 for gz, 1.6 for classic and ros1).
+ */
+function sdfOptions(options: EmitOptions): ReturnType<typeof sdfBuildExtensions> & { readonly version: SdfVersion } {
+  const target = parseSimTarget(options.target);
+  return { ...sdfBuildExtensions(target), version: options.sdfVersion === undefined ? targetSdfVersion(target) : toSdfVersion(options.sdfVersion) };
 }
 
-/** `robokit build`: the Gazebo model directory `sdf/<robot>/` at `options.sdfVersion`. */
+/** `robokit emit --format sdf`: the SDF file for the target, with the registered extensions. */
+export function emitSdfFromOptions(robot: Robot, options: EmitOptions): string {
+  return emitSdf(robot, sdfOptions(options));
+}
+
+/** `robokit build`: the Gazebo model directory `sdf/<robot>/` for the target. */
 export function sdfArtifactsFromOptions(robot: Robot, options: EmitOptions): Artifact[] {
-  return sdfModelDirectory(robot, { ...sdfBuildExtensions, version: toSdfVersion(options.sdfVersion) });
+  return sdfModelDirectory(robot, sdfOptions(options));
 }

@@ -1,4 +1,4 @@
-import type { SimTarget } from "../gazebo/SimTarget.js";
+import { targetSdfVersion, type SimTarget } from "../gazebo/SimTarget.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { num, serializeXml, vec, xmlDocument, type XMLBuilder } from "../xml/xmlDocument.js";
 import { vineyard, type StaticObject } from "./vineyard.js";
@@ -6,7 +6,7 @@ import type { WorldSpec } from "./WorldSpec.js";
 
 /** SDF version of the world file: 1.9 for modern Gazebo, 1.6 for Gazebo Classic 11. */
 export function worldSdfVersion(target: SimTarget): string {
-  return target === "gz" ? "1.9" : "1.6";
+  return targetSdfVersion(target);
 }
 
 /**

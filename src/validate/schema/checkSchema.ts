@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import type { RuleContext } from "../RuleContext.js";
-import { isGazeboExtensionElement } from "./gazeboExtensionElements.js";
+import { isGazeboExtensionElement, isGazeboRepeatableElement } from "./gazeboExtensionElements.js";
 import { loadSchema } from "./loadSchema.js";
 import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
 
@@ -98,6 +98,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
       const parent = locateJsonPointer(ctx.root, parentPointer(jsonPath)).element;
       const name = lastKey(jsonPath);
       if (parent === ctx.root && ctx.format === "sdf") return; // sdfRootElements reports this
+      if (ctx.format === "sdf" && isGazeboRepeatableElement(parent, name)) return;
       const repeated = parent.children.filter((c) => c.name === name);
       ctx.report("ELEMENT_REPEATED", "warning", repeated[1] ?? parent, `<${name}> may appear at most once in ${describe(parent)}; only the first is used`);
       return;

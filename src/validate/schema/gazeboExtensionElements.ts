@@ -1,3 +1,5 @@
+import type { XmlElement } from "../../parse/XmlDocument.js";
+
 /**
  * Elements that Gazebo reads although the SDF spec does not define them, by parent element.
  * They are not reported as unrecognized: Gazebo's own files use them.
@@ -11,4 +13,13 @@ export const gazeboExtensionElements: Readonly<Record<string, readonly string[]>
 /** True when `<child>` under `<parent>` is a Gazebo extension element. */
 export function isGazeboExtensionElement(parent: string, child: string): boolean {
   return gazeboExtensionElements[parent]?.includes(child) ?? false;
+}
+
+/**
+ * True when a repeated `<child>` under `parent` is Gazebo usage the spec's counts do not
+ * allow: Gazebo Classic's `<sensor type="multicamera">` holds one `<camera>` per camera
+ * (a stereo pair has two).
+ */
+export function isGazeboRepeatableElement(parent: XmlElement, child: string): boolean {
+  return parent.name === "sensor" && child === "camera" && parent.attributes.find((a) => a.name === "type")?.value === "multicamera";
 }
