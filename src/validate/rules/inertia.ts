@@ -1,6 +1,8 @@
+import { principalMoments } from "../../model/inertia.js";
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
-import { parseNumber, symmetricEigenvalues } from "./numbers.js";
+import { elementsNamed } from "./elementsNamed.js";
+import { parseNumber } from "./numbers.js";
 
 /**
  * Every link's inertial is physical: mass > 0, the inertia tensor positive definite, and its
@@ -8,16 +10,9 @@ import { parseNumber, symmetricEigenvalues } from "./numbers.js";
  * zero mass and zero moments; robokit reports them, since physics engines drop such links.
  */
 export const inertia: Rule = (ctx) => {
-  const stack: XmlElement[] = [ctx.root];
-  while (stack.length > 0) {
-    const element = stack.pop() as XmlElement;
-    if (element.name === "plugin" || element.name.includes(":")) continue;
-    if (element.name === "link") {
-      const inertial = child(element, "inertial");
-      if (inertial !== undefined) checkInertial(ctx, element, inertial);
-      continue;
-    }
-    stack.push(...element.children);
+  for (const link of elementsNamed(ctx.root, "link")) {
+    const inertial = child(link, "inertial");
+    if (inertial !== undefined) checkInertial(ctx, link, inertial);
   }
 };
 
@@ -43,7 +38,7 @@ function checkInertial(ctx: RuleContext, link: XmlElement, inertial: XmlElement)
     return;
   }
   if (inertiaEl === undefined || ![ixx, iyy, izz, ixy, ixz, iyz].every(Number.isFinite)) return;
-  const [l1, l2, l3] = symmetricEigenvalues(ixx, iyy, izz, ixy, ixz, iyz);
+  const [l1, l2, l3] = principalMoments({ ixx, ixy, ixz, iyy, iyz, izz });
   const scale = Math.max(Math.abs(ixx), Math.abs(iyy), Math.abs(izz), 1e-300);
   const tol = 1e-9 * scale;
   if (l1 <= tol) {

@@ -1,17 +1,11 @@
-import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import { attr, child } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
+import { elementsNamed } from "./elementsNamed.js";
 import { parseNumbers } from "./numbers.js";
 
 /** A joint axis must have non-zero length (URDF `axis@xyz`, SDF `axis/xyz` and `axis2/xyz`). */
 export const jointAxis: Rule = (ctx) => {
-  const stack: XmlElement[] = [ctx.root];
-  while (stack.length > 0) {
-    const element = stack.pop() as XmlElement;
-    if (element.name === "plugin" || element.name.includes(":") || element.name === "gazebo") continue;
-    if (element.name !== "joint") {
-      stack.push(...element.children);
-      continue;
-    }
+  for (const element of elementsNamed(ctx.root, "joint")) {
     const name = attr(element, "name") ?? "";
     // URDF readers ignore the axis of fixed and floating joints.
     if (ctx.format === "urdf" && (attr(element, "type") === "fixed" || attr(element, "type") === "floating")) continue;

@@ -1,5 +1,6 @@
-import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import { attr, child } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
+import { elementsNamed } from "./elementsNamed.js";
 import { parseNumber } from "./numbers.js";
 
 const limited = new Set(["revolute", "prismatic"]);
@@ -9,14 +10,7 @@ const limited = new Set(["revolute", "prismatic"]);
  * <limit> with non-negative effort and velocity (SDF uses -1 for "no limit").
  */
 export const jointLimits: Rule = (ctx) => {
-  const stack: XmlElement[] = [ctx.root];
-  while (stack.length > 0) {
-    const element = stack.pop() as XmlElement;
-    if (element.name === "plugin" || element.name.includes(":") || element.name === "gazebo") continue;
-    if (element.name !== "joint") {
-      stack.push(...element.children);
-      continue;
-    }
+  for (const element of elementsNamed(ctx.root, "joint")) {
     const name = attr(element, "name") ?? "";
     const type = attr(element, "type") ?? "";
     if (ctx.format === "urdf") {
