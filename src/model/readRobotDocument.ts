@@ -1,4 +1,4 @@
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 
 import robotSchema from "../../schemas/robot.schema.json" with { type: "json" };
 import { findNonFinite, parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
@@ -14,8 +14,12 @@ export interface RobotDocumentResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true });
-const validateSchema = ajv.compile(robotSchema);
+// Compiled on first use, so commands that never read a document do not pay for it.
+let compiledSchema: ValidateFunction | undefined;
+function robotSchemaValidator(): ValidateFunction {
+  compiledSchema ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }).compile(robotSchema);
+  return compiledSchema;
+}
 
 /**
  * Reads a robot written as YAML or JSON (JSON is YAML), checks it against
@@ -36,6 +40,7 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
     const found = checkRobot(data as Robot).filter((d) => d.code === "NUMBER_NOT_FINITE");
     return { diagnostics: found.map((d) => ({ ...d, file, ...locate(d.jsonPath ?? "") })) };
   }
+  const validateSchema = robotSchemaValidator();
   if (!validateSchema(data)) {
     return { diagnostics: schemaDiagnostics(validateSchema.errors ?? [], file, locate, (p) => describeJsonPath(data, p).owner) };
   }

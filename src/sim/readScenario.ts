@@ -1,4 +1,4 @@
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 
 import scenarioSchema from "../../schemas/scenario.schema.json" with { type: "json" };
 import { findNonFinite, parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
@@ -11,8 +11,12 @@ export interface ScenarioResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-const validate = ajv.compile(scenarioSchema);
+// Compiled on first use, so commands that never read a scenario do not pay for it.
+let compiledSchema: ValidateFunction | undefined;
+function scenarioValidator(): ValidateFunction {
+  compiledSchema ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(scenarioSchema);
+  return compiledSchema;
+}
 
 /**
  * Reads a scenario written in YAML (or JSON), checks it against schemas/scenario.schema.json
@@ -30,6 +34,7 @@ export function readScenario(text: string, file: string): ScenarioResult {
   const nonFinite: Diagnostic[] = [];
   findNonFinite(data, (p) => nonFinite.push(at(p, `${p}: must be a finite number`)));
   if (nonFinite.length > 0) return { diagnostics: nonFinite };
+  const validate = scenarioValidator();
   if (!validate(data)) return { diagnostics: schemaDiagnostics(validate.errors ?? [], file, locate) };
   const scenario = data as unknown as Scenario;
   const diagnostics: Diagnostic[] = [];
