@@ -16,6 +16,7 @@ import { yawOfMjQuat } from "./planarPose.js";
 import { roseAt, roseDuration, unwrapTo } from "./rosePath.js";
 import type { Scenario } from "./Scenario.js";
 import type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";
+import { ServoIntegralAction } from "./ServoIntegralAction.js";
 import { SteeredDriveController } from "./SteeredDriveController.js";
 
 /** Options of {@link runSimulation}. */
@@ -55,7 +56,8 @@ export function scenarioDuration(scenario: Scenario): number {
  * Geometry comes only from the model ({@link wheelLayout}); the MJCF is {@link emitMjcf}'s.
  * Every `rate` Hz the controller reads the joints, updates odometry, evaluates the
  * command (for a path: feed-forward plus feedback on the odometry pose) and writes the
- * actuator targets; MuJoCo then integrates 1/(rate·timestep) steps.
+ * actuator targets, plus the integral term of the model's joint PIDs
+ * ({@link ServoIntegralAction}); MuJoCo then integrates 1/(rate·timestep) steps.
  *
  * @throws RangeError for a robot without a supported drive, a rate that does not divide
  *   the MJCF step, or a non-positive duration; MjcfLoadError when MuJoCo refuses the model.
@@ -104,6 +106,7 @@ function drive(
   const profile = scenario.profile;
   const base = session.id("body", baseLink);
   const gyro = gyroReader(robot, scenario, session, options.seed ?? 1);
+  const integral = new ServoIntegralAction(robot, session, dt);
   const trace: SimulationTrace = {
     rows,
     dt,
@@ -150,6 +153,7 @@ function drive(
       cmd[2] = r.omega + gain * wrapAngle(refTheta - th);
     }
     trace.scale[k] = controller.command(cmd[0] as number, cmd[1] as number, cmd[2] as number);
+    integral.apply();
     session.step(substeps);
 
     // Odometry: the wheels' rigid increment, heading from the gyro when asked.
