@@ -13,11 +13,24 @@ export interface CommandPoint {
 }
 
 /**
+ * Optional acceleration limits of a profile, applied by the controller loop to the
+ * commanded body twist (base frame) as a rate limiter ({@link limitTwistRateInto}), like a
+ * real base's drive controller does (Robotino's controld3: 0.4 m/s², 180°/s²). The logged
+ * command is the limited one. Absent: unlimited.
+ */
+export interface AccelerationLimits {
+  /** Largest change of the translational command (vx, vy) as a vector (m/s²), > 0. */
+  readonly maxAcceleration?: number;
+  /** Largest change of the yaw-rate command (rad/s²), > 0. */
+  readonly maxAngularAcceleration?: number;
+}
+
+/**
  * A recorded command sequence, like the joystick playback of seed 003 §4.1. Between two
  * points the command is held ("hold", a step) or interpolated ("linear", a ramp); after
  * the last point it is held.
  */
-export interface CommandsProfile {
+export interface CommandsProfile extends AccelerationLimits {
   readonly type: "commands";
   /** Default "linear". */
   readonly interpolation?: "hold" | "linear";
@@ -31,7 +44,7 @@ export interface CommandsProfile {
  * curve starts at the origin into the fourth quadrant, as the seed describes). All k
  * petals take π/rate seconds (31.4 s for rate 0.1 rad/s).
  */
-export interface RoseProfile {
+export interface RoseProfile extends AccelerationLimits {
   readonly type: "rose";
   /** A (m), > 0. */
   readonly amplitude: number;

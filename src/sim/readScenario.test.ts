@@ -38,5 +38,7 @@ describe("readScenario", () => {
     expect(readScenario("name: x\nprofile: { type: rose, amplitude: .inf, petals: 3, rate: 0.1 }\n", "c.yaml").diagnostics[0]?.message).toMatch(/finite/);
     expect(readScenario("name: [x\n", "d.yaml").diagnostics[0]?.message).toMatch(/not valid YAML/);
     expect(readScenario("name: x\nprofile: { type: spiral }\n", "e.yaml").diagnostics[0]?.jsonPath).toBe("/profile/type");
+    expect(readScenario("name: x\nprofile:\n  type: commands\n  points: [{ t: 0 }]\n  maxAcceleration: 0\n", "f.yaml").diagnostics[0]).toMatchObject({ line: 5, jsonPath: "/profile/maxAcceleration" });
+    expect(readScenario("name: x\nprofile: { type: rose, amplitude: 1, petals: 3, rate: 0.1, maxAngularAcceleration: -1 }\n", "g.yaml").diagnostics[0]?.jsonPath).toBe("/profile/maxAngularAcceleration");
   });
 });

@@ -10,6 +10,7 @@ import { wheelLayout } from "../model/wheelLayout.js";
 import { GaussMarkovNoise } from "../sensors/noise/GaussMarkovNoise.js";
 import { commandAtInto, commandsDuration } from "./commandAt.js";
 import type { DriveController } from "./DriveController.js";
+import { limitTwistRateInto } from "./limitTwistRateInto.js";
 import { MujocoSession } from "./mujoco/MujocoSession.js";
 import { OmniDriveController } from "./OmniDriveController.js";
 import { yawOfMjQuat } from "./planarPose.js";
@@ -55,7 +56,8 @@ export function scenarioDuration(scenario: Scenario): number {
  *
  * Geometry comes only from the model ({@link wheelLayout}); the MJCF is {@link emitMjcf}'s.
  * Every `rate` Hz the controller reads the joints, updates odometry, evaluates the
- * command (for a path: feed-forward plus feedback on the odometry pose) and writes the
+ * command (for a path: feed-forward plus feedback on the odometry pose), limits its rate of
+ * change to the profile's acceleration limits ({@link limitTwistRateInto}) and writes the
  * actuator targets, plus the integral term of the model's joint PIDs
  * ({@link ServoIntegralAction}); MuJoCo then integrates 1/(rate·timestep) steps.
  *
@@ -131,6 +133,8 @@ function drive(
   const truePose = Float64Array.of(0, 0, 0);
   const odom = Float64Array.of(0, 0, 0);
   const cmd = new Float64Array(3);
+  const sent = new Float64Array(3); // the command of the previous tick (the robot starts at rest)
+  const limited = profile.maxAcceleration !== undefined || profile.maxAngularAcceleration !== undefined;
   const step = new Float64Array(3);
   const log = new Float64Array(3);
   const steer = new Float64Array(controller.steerJoints.length);
@@ -152,6 +156,9 @@ function drive(
       cmd[1] = -Math.sin(th) * wx + Math.cos(th) * wy;
       cmd[2] = r.omega + gain * wrapAngle(refTheta - th);
     }
+    // The profile's acceleration limits act on the command itself (the logged one).
+    if (limited) limitTwistRateInto(cmd, sent, cmd, dt, profile.maxAcceleration, profile.maxAngularAcceleration);
+    sent.set(cmd);
     trace.scale[k] = controller.command(cmd[0] as number, cmd[1] as number, cmd[2] as number);
     integral.apply();
     session.step(substeps);
