@@ -35,3 +35,20 @@ export type PlanarKabschResult =
       readonly residual: number;
     }
   | { readonly ok: false; readonly status: Exclude<KabschStatus, "ok" | "collinear"> };
+
+/**
+ * The ergonomic result of an allocation-free planar fit: `out` is [dθ (rad), tx (m), ty (m),
+ * residual (m)] as the `...Into` forms write it.
+ */
+export function toPlanarKabschResult(status: KabschStatus, out: Float64Array): PlanarKabschResult {
+  if (status === "ok" || status === "collinear") {
+    return {
+      ok: true,
+      status,
+      dtheta: out[0] as number,
+      translation: { x: out[1] as number, y: out[2] as number },
+      residual: out[3] as number,
+    };
+  }
+  return { ok: false, status };
+}

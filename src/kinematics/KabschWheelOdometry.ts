@@ -1,5 +1,5 @@
 import { kabschPlanarInto } from "./kabschPlanar.js";
-import type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
+import { toPlanarKabschResult, type KabschStatus, type PlanarKabschResult } from "./KabschResult.js";
 import type { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 import type { Vector2 } from "./Vector2.js";
 import { wrapAngle } from "../util/wrapAngle.js";
@@ -88,16 +88,7 @@ export class KabschWheelOdometry {
       Float64Array.from(travels),
       weights === undefined ? undefined : Float64Array.from(weights),
     );
-    if (status === "ok" || status === "collinear") {
-      return {
-        ok: true,
-        status,
-        dtheta: out[0] as number,
-        translation: { x: out[1] as number, y: out[2] as number },
-        residual: out[3] as number,
-      };
-    }
-    return { ok: false, status };
+    return toPlanarKabschResult(status, out);
   }
 
   /**

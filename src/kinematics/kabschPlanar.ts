@@ -1,4 +1,4 @@
-import type { KabschStatus, PlanarKabschResult } from "./KabschResult.js";
+import { toPlanarKabschResult, type KabschStatus, type PlanarKabschResult } from "./KabschResult.js";
 import type { Vector2 } from "./Vector2.js";
 import { canonicalAtan2 } from "../util/wrapAngle.js";
 
@@ -40,16 +40,7 @@ export function kabschPlanar(p: readonly Vector2[], q: readonly Vector2[], weigh
   const w = weights === undefined ? undefined : Float64Array.from(weights);
   const out = new Float64Array(4);
   const status = kabschPlanarInto(out, pf, qf, w);
-  if (status === "ok" || status === "collinear") {
-    return {
-      ok: true,
-      status,
-      dtheta: out[0] as number,
-      translation: { x: out[1] as number, y: out[2] as number },
-      residual: out[3] as number,
-    };
-  }
-  return { ok: false, status };
+  return toPlanarKabschResult(status, out);
 }
 
 /**
