@@ -1,5 +1,6 @@
 import { mjcfNames } from "../emit/mjcf/mjcfNames.js";
-import { OmniDriveKinematics } from "../kinematics/OmniDriveKinematics.js";
+import { driveFromModel } from "../kinematics/driveFromModel.js";
+import type { OmniDriveKinematics } from "../kinematics/OmniDriveKinematics.js";
 import { se2ExpInto } from "../kinematics/se2Exp.js";
 import type { Robot } from "../model/Robot.js";
 import type { WheelLayout } from "../model/wheelLayout.js";
@@ -42,14 +43,10 @@ export class OmniDriveController implements DriveController {
     this.#n = n;
     this.#session = session;
     this.wheelJoints = wheels.map((w) => w.joint);
-    const first = wheels[0];
-    if (first === undefined) throw new RangeError("an omni drive needs wheels");
-    for (const w of wheels) {
-      if (Math.abs(w.distance - first.distance) > 1e-6 || Math.abs(w.radius - first.radius) > 1e-9) {
-        throw new RangeError(`omni wheels must share one radius and one distance from the centre; "${w.joint}" differs from "${first.joint}"`);
-      }
-    }
-    this.#kinematics = new OmniDriveKinematics({ wheelAngles: wheels.map((w) => w.angle), robotRadius: first.distance, wheelRadius: first.radius, convention: "ccw" });
+    // The same kinematics, built by the same checks (one circle, one radius), as `robokit ik`.
+    const model = driveFromModel(robot);
+    if (model.drive?.type !== "omni") throw new RangeError(model.diagnostic?.message ?? `robot "${robot.name}" has no omni drive`);
+    this.#kinematics = model.drive.kinematics;
     const joints = new Map((robot.joints ?? []).map((j) => [j.name, j] as const));
     let maxRate = Infinity;
     this.#wheelSign = new Float64Array(n);
