@@ -5,7 +5,7 @@ import { se2ExpInto } from "../kinematics/se2Exp.js";
 import type { Robot } from "../model/Robot.js";
 import type { WheelLayout } from "../model/wheelLayout.js";
 import type { DriveController } from "./DriveController.js";
-import type { MujocoSession } from "./mujoco/MujocoSession.js";
+import type { SimulationSession } from "./SimulationSession.js";
 
 /**
  * Drive of a simulated omni-wheel base (Robotino) with every number read from the model's
@@ -18,7 +18,7 @@ export class OmniDriveController implements DriveController {
   readonly type = "omni" as const;
   readonly steerJoints: readonly string[] = [];
   readonly wheelJoints: readonly string[];
-  readonly #session: MujocoSession;
+  readonly #session: SimulationSession;
   readonly #n: number;
   readonly #kinematics: OmniDriveKinematics;
   readonly #wheelSign: Float64Array;
@@ -37,7 +37,7 @@ export class OmniDriveController implements DriveController {
    * @throws RangeError when a wheel is not a velocity servo, or wheels differ in radius or
    *   distance from the centre (the omni kinematics assume one circle).
    */
-  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "omni" }>, session: MujocoSession) {
+  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "omni" }>, session: SimulationSession) {
     const wheels = layout.wheels;
     const n = wheels.length;
     this.#n = n;

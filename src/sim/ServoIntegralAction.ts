@@ -1,6 +1,6 @@
 import { mjcfNames } from "../emit/mjcf/mjcfNames.js";
 import type { Robot } from "../model/Robot.js";
-import type { MujocoSession } from "./mujoco/MujocoSession.js";
+import type { SimulationSession } from "./SimulationSession.js";
 
 const POSITION = 0;
 const VELOCITY = 1;
@@ -34,7 +34,7 @@ const VELOCITY = 1;
 export class ServoIntegralAction {
   /** Joints whose servos get integral action, in the order of the internal arrays. */
   readonly joints: readonly string[];
-  readonly #session: MujocoSession;
+  readonly #session: SimulationSession;
   readonly #period: number;
   readonly #kind: Uint8Array;
   readonly #actuator: Int32Array;
@@ -53,7 +53,7 @@ export class ServoIntegralAction {
    * @param session - the compiled MJCF of the same robot.
    * @param period - control period T (s), > 0: the time between two {@link apply} calls.
    */
-  constructor(robot: Robot, session: MujocoSession, period: number) {
+  constructor(robot: Robot, session: SimulationSession, period: number) {
     if (!(period > 0)) throw new RangeError(`control period must be > 0 s, got ${String(period)}`);
     this.#session = session;
     this.#period = period;

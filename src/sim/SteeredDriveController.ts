@@ -8,7 +8,7 @@ import type { Robot } from "../model/Robot.js";
 import type { SteeredModuleLayout, WheelLayout } from "../model/wheelLayout.js";
 import type { DriveController } from "./DriveController.js";
 import { jointAxisInLink } from "./jointAxisInLink.js";
-import type { MujocoSession } from "./mujoco/MujocoSession.js";
+import type { SimulationSession } from "./SimulationSession.js";
 
 const FOLD_OFFSETS = [0, -1, 1, -2, 2] as const;
 
@@ -34,7 +34,7 @@ export class SteeredDriveController implements DriveController {
   readonly type = "steered" as const;
   readonly steerJoints: readonly string[];
   readonly wheelJoints: readonly string[];
-  readonly #session: MujocoSession;
+  readonly #session: SimulationSession;
   readonly #n: number;
   readonly #kinematics: SteeredDriveKinematics;
   readonly #odometry: KabschWheelOdometry;
@@ -70,7 +70,7 @@ export class SteeredDriveController implements DriveController {
    * @throws RangeError when a steering joint is not a position servo or a wheel is not a
    *   velocity servo, or the steering axis is not vertical.
    */
-  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: MujocoSession) {
+  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: SimulationSession) {
     const modules: readonly SteeredModuleLayout[] = layout.modules;
     const n = modules.length;
     this.#n = n;

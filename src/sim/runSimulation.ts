@@ -18,6 +18,7 @@ import { roseAt, roseDuration, unwrapTo } from "./rosePath.js";
 import type { Scenario } from "./Scenario.js";
 import type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";
 import { ServoIntegralAction } from "./ServoIntegralAction.js";
+import type { SimulationSession } from "./SimulationSession.js";
 import { SteeredDriveController } from "./SteeredDriveController.js";
 
 /** Options of {@link runSimulation}. */
@@ -65,25 +66,37 @@ export function scenarioDuration(scenario: Scenario): number {
  *   the MJCF step, or a non-positive duration; MjcfLoadError when MuJoCo refuses the model.
  */
 export function runSimulation(robot: Robot, scenario: Scenario, options: SimulationOptions): SimulationTrace {
+  const session = MujocoSession.open(options.mujoco, options.mjcf ?? emitMjcf(robot), `mjcf/${robot.name}.xml`);
+  try {
+    return runSimulationOn(session, robot, scenario, options);
+  } finally {
+    session.dispose();
+  }
+}
+
+/**
+ * {@link runSimulation}'s closed loop on a physics session that is already open: MuJoCo's,
+ * or another engine's behind the same {@link SimulationSession} surface (the tests drive
+ * DART this way). The session must hold `robot` with its base link as a body and an actuator
+ * per driven joint, named as {@link mjcfNames} names them.
+ *
+ * @throws RangeError as {@link runSimulation} does.
+ */
+export function runSimulationOn(session: SimulationSession, robot: Robot, scenario: Scenario, options: Omit<SimulationOptions, "mujoco" | "mjcf">): SimulationTrace {
   const duration = options.duration ?? scenarioDuration(scenario);
   const rate = options.rate ?? scenario.rate ?? 100;
   if (!(duration > 0) || !Number.isFinite(duration)) throw new RangeError(`duration must be > 0 s, got ${String(duration)}`);
   if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`rate must be > 0 Hz, got ${String(rate)}`);
   const layout = wheelLayout(robot);
-  const session = MujocoSession.open(options.mujoco, options.mjcf ?? emitMjcf(robot), `mjcf/${robot.name}.xml`);
-  try {
-    const substepsReal = 1 / (rate * session.timestep);
-    const substeps = Math.round(substepsReal);
-    if (substeps < 1 || Math.abs(substepsReal - substeps) > 1e-6) {
-      throw new RangeError(`controller rate ${String(rate)} Hz must divide the simulation rate ${String(1 / session.timestep)} Hz`);
-    }
-    const dt = substeps * session.timestep;
-    const controller: DriveController =
-      layout.type === "steered" ? new SteeredDriveController(robot, layout, session) : new OmniDriveController(robot, layout, session);
-    return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
-  } finally {
-    session.dispose();
+  const substepsReal = 1 / (rate * session.timestep);
+  const substeps = Math.round(substepsReal);
+  if (substeps < 1 || Math.abs(substepsReal - substeps) > 1e-6) {
+    throw new RangeError(`controller rate ${String(rate)} Hz must divide the simulation rate ${String(1 / session.timestep)} Hz`);
   }
+  const dt = substeps * session.timestep;
+  const controller: DriveController =
+    layout.type === "steered" ? new SteeredDriveController(robot, layout, session) : new OmniDriveController(robot, layout, session);
+  return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
 }
 
 function twistColumns(n: number): TwistColumns {
@@ -97,8 +110,8 @@ function poseColumns(n: number): PoseColumns {
 function drive(
   robot: Robot,
   scenario: Scenario,
-  options: SimulationOptions,
-  session: MujocoSession,
+  options: Omit<SimulationOptions, "mujoco" | "mjcf">,
+  session: SimulationSession,
   controller: DriveController,
   baseLink: string,
   dt: number,
@@ -221,7 +234,7 @@ function drive(
 }
 
 /** World x, y (m) and yaw (rad) of a body. */
-function groundPose(session: MujocoSession, body: number): [number, number, number] {
+function groundPose(session: SimulationSession, body: number): [number, number, number] {
   const p = session.xpos;
   const q = session.xquat;
   return [p[3 * body] as number, p[3 * body + 1] as number, yawOfMjQuat(q[4 * body] as number, q[4 * body + 1] as number, q[4 * body + 2] as number, q[4 * body + 3] as number)];
@@ -231,7 +244,7 @@ function groundPose(session: MujocoSession, body: number): [number, number, numb
  * For heading "gyro": a reader returning the heading change over the last tick (rad) from
  * the first IMU's gyro z channel, with the model's gyro z noise (seed 003 eqs. 1–2).
  */
-function gyroReader(robot: Robot, scenario: Scenario, session: MujocoSession, seed: number): ((dt: number) => number) | undefined {
+function gyroReader(robot: Robot, scenario: Scenario, session: SimulationSession, seed: number): ((dt: number) => number) | undefined {
   if ((scenario.heading ?? "wheels") !== "gyro") return undefined;
   const imu = robot.links.flatMap((l) => l.sensors ?? []).find((s): s is ImuSensor => s.type === "imu");
   if (imu === undefined) throw new RangeError(`scenario "${scenario.name}" takes its heading from a gyro, but robot "${robot.name}" has no IMU`);

@@ -2,6 +2,7 @@ import type { MainModule, MjData, MjModel } from "mujoco-js";
 
 import { checkMjcf } from "../../emit/mjcf/checkMjcf.js";
 import { takeMujocoMessages } from "./loadMujoco.js";
+import type { SimulationSession } from "../SimulationSession.js";
 import { MJ_OBJ, type MjObjKind } from "./mjtObj.js";
 import { MjcfLoadError } from "./MjcfLoadError.js";
 
@@ -26,7 +27,7 @@ export interface MujocoCounts {
  *
  * Call {@link MujocoSession.dispose} when done: the model lives outside the JS heap.
  */
-export class MujocoSession {
+export class MujocoSession implements SimulationSession {
   readonly #mj: MainModule;
   readonly #model: MjModel;
   readonly #data: MjData;
