@@ -47,6 +47,8 @@ export interface EngineComparison {
   readonly difference: PlanarFigures;
   /** RMS of the command (the scale the figures above are read against). */
   readonly command: PlanarFigures;
+  /** RMS of the command per axis (m/s, m/s, rad/s). */
+  readonly commandAxes: { readonly vx: number; readonly vy: number; readonly omega: number };
   /** Largest distance (m) and heading difference (rad) between the two true paths. */
   readonly maxPathGap: number;
   readonly maxHeadingGap: number;
@@ -56,6 +58,12 @@ export interface EngineComparison {
 export interface PlanarFigures {
   readonly translation: number;
   readonly omega: number;
+}
+
+function rms(rows: number, f: (k: number) => number): number {
+  let s = 0;
+  for (let k = 0; k < rows; k++) s += f(k) ** 2;
+  return Math.sqrt(s / rows);
 }
 
 function planarRms(rows: number, dvx: (k: number) => number, dvy: (k: number) => number, dw: (k: number) => number): PlanarFigures {
@@ -91,6 +99,7 @@ export function compareTraces(mujoco: SimulationTrace, dart: SimulationTrace, se
     tracking: { mujoco: trackingOf(mujoco, rows), dart: trackingOf(dart, rows) },
     difference: planarRms(rows, (k) => (a.vx[k] as number) - (b.vx[k] as number), (k) => (a.vy[k] as number) - (b.vy[k] as number), (k) => (a.omega[k] as number) - (b.omega[k] as number)),
     command: planarRms(rows, (k) => c.vx[k] as number, (k) => c.vy[k] as number, (k) => c.omega[k] as number),
+    commandAxes: { vx: rms(rows, (k) => c.vx[k] as number), vy: rms(rows, (k) => c.vy[k] as number), omega: rms(rows, (k) => c.omega[k] as number) },
     maxPathGap,
     maxHeadingGap,
   };
