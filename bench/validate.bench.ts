@@ -22,7 +22,8 @@ function parentOf(i: number): number {
   return Math.floor((i - 1) / 3);
 }
 
-function urdf(n: number): string {
+/** The synthetic URDF robot of `n` links (also used by bench/startup.bench.ts). */
+export function urdf(n: number): string {
   const out = [`<?xml version="1.0"?>`, `<robot name="bench_${n}">`];
   for (let i = 0; i < n; i++) {
     out.push(
@@ -43,7 +44,8 @@ function urdf(n: number): string {
   return out.join("\n");
 }
 
-function sdf(n: number): string {
+/** The synthetic SDF 1.9 robot of `n` links (also used by bench/startup.bench.ts). */
+export function sdf(n: number): string {
   const out = [`<?xml version="1.0"?>`, `<sdf version="1.9">`, `  <model name="bench_${n}">`];
   for (let i = 0; i < n; i++) {
     const pose = i === 0 ? `<pose>0 0 0 0 0 0</pose>` : `<pose relative_to="joint_${i}">0 0 0 0 0 0</pose>`;

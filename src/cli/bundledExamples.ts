@@ -1,8 +1,9 @@
 /**
- * Robots that ship with robokit, usable by name (`robokit build mario`). Module paths are
- * relative to this file and valid both from src/ (tsx) and dist/src/ (compiled).
+ * Robots that ship with robokit, usable by name (`robokit build mario`). Each is imported
+ * only when named, by a static path (relative to this file, valid from src/ and dist/src/),
+ * so the bundled CLI carries the example in its own chunk.
  */
-export const bundledExamples: Readonly<Record<string, { readonly module: string; readonly exportName: string }>> = {
-  mario: { module: "../../examples/mario/mario.js", exportName: "mario" },
-  robotino: { module: "../../examples/robotino/robotino.js", exportName: "robotino" },
+export const bundledExamples: Readonly<Record<string, { readonly load: () => Promise<Record<string, unknown>>; readonly exportName: string }>> = {
+  mario: { load: async () => (await import("../../examples/mario/mario.js")) as Record<string, unknown>, exportName: "mario" },
+  robotino: { load: async () => (await import("../../examples/robotino/robotino.js")) as Record<string, unknown>, exportName: "robotino" },
 };

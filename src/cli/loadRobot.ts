@@ -17,7 +17,7 @@ import { InputError, isModelError, UsageError } from "./errors.js";
 export async function loadRobot(arg: string): Promise<Robot> {
   const example = bundledExamples[arg];
   if (example !== undefined && !existsSync(arg)) {
-    const mod = (await import(new URL(example.module, import.meta.url).href)) as Record<string, unknown>;
+    const mod = await example.load();
     return checked(toRobot(mod[example.exportName], arg), arg);
   }
   const path = resolve(arg);

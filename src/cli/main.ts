@@ -2,35 +2,58 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Command, CommanderError } from "commander";
+import type { Command } from "commander";
 
 import { ROBOKIT_VERSION } from "../version.js";
-import { formatDiagnostic } from "../validate/formatDiagnostic.js";
-import { buildCommand } from "./commands/buildCommand.js";
-import { convertCommand } from "./commands/convertCommand.js";
-import { emitCommand } from "./commands/emitCommand.js";
-import { fmuCommand } from "./commands/fmuCommand.js";
-import { ikCommand } from "./commands/ikCommand.js";
-import { odomCommand } from "./commands/odomCommand.js";
-import { simCommand } from "./commands/simCommand.js";
-import { validateCommand } from "./commands/validateCommand.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
 
-/** The robokit command line: one command module per subcommand. */
-export function createProgram(): Command {
-  const program = new Command("robokit")
+/**
+ * One subcommand: its name, its help line (`term` after the name, `summary`), and the module
+ * that builds it. The module (and whatever it imports: templates, schemas, MuJoCo) is loaded
+ * only when this command runs or its own help is asked for; `robokit --help` and `--version`
+ * load none of them. test/cli/lazyCommands.test.ts checks that each line matches its module.
+ */
+export interface LazyCommand {
+  readonly name: string;
+  /** What `robokit --help` shows after the name: `[options]` and the arguments. */
+  readonly term: string;
+  /** The command's description, shown by `robokit --help`. */
+  readonly summary: string;
+  readonly load: () => Promise<Command>;
+}
+
+/** Every robokit command, one line each, in help order. */
+export const COMMANDS: readonly LazyCommand[] = [
+  { name: "emit", term: "[options] <robot>", summary: "write one generated file to stdout", load: async () => (await import("./commands/emitCommand.js")).emitCommand() },
+  { name: "build", term: "[options] <robot>", summary: "generate every file for a robot into a directory", load: async () => (await import("./commands/buildCommand.js")).buildCommand() },
+  { name: "validate", term: "[options] <files...>", summary: "check URDF and SDF files (format and version detected from the content)", load: async () => (await import("./commands/validateCommand.js")).validateCommand() },
+  { name: "convert", term: "[options] <file>", summary: "convert a URDF or SDF file to SDF or URDF (stdout)", load: async () => (await import("./commands/convertCommand.js")).convertCommand() },
+  { name: "fmu", term: "", summary: "inspect FMI 2.0 co-simulation units (FMUs)", load: async () => (await import("./commands/fmuCommand.js")).fmuCommand() },
+  { name: "ik", term: "[options] <robot>", summary: "inverse kinematics: per-wheel steering angle and speed for a body twist (base_link, REP-103)", load: async () => (await import("./commands/ikCommand.js")).ikCommand() },
+  { name: "odom", term: "[options] <robot> <file.csv>", summary: "wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out", load: async () => (await import("./commands/odomCommand.js")).odomCommand() },
+  { name: "sim", term: "[options] <robot>", summary: "drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary", load: async () => (await import("./commands/simCommand.js")).simCommand() },
+];
+
+/**
+ * The robokit command line. Only the command named in `argv` (its first word that names a
+ * command, also after `help`) is loaded and registered in full; the others are placeholders that show their
+ * help line. Without `argv`, every command is loaded (for tests and tools that inspect them).
+ */
+export async function createProgram(argv?: readonly string[]): Promise<Command> {
+  const { Command: CommandClass, Help } = await import("commander");
+  const plain = new Help();
+  const terms = new Map(COMMANDS.map((c) => [c.name, `${c.name}${c.term === "" ? "" : ` ${c.term}`}`]));
+  const program = new CommandClass("robokit")
     .description("Describe a robot once in typed code; generate, check and drive it.")
     .version(ROBOKIT_VERSION)
     .showHelpAfterError()
-    .exitOverride();
-  program.addCommand(emitCommand());
-  program.addCommand(buildCommand());
-  program.addCommand(validateCommand());
-  program.addCommand(convertCommand());
-  program.addCommand(fmuCommand());
-  program.addCommand(ikCommand());
-  program.addCommand(odomCommand());
-  program.addCommand(simCommand());
+    .exitOverride()
+    .configureHelp({ subcommandTerm: (c) => terms.get(c.name()) ?? plain.subcommandTerm(c) });
+  // The first word that names a command is the one that runs (`robokit help NAME` too).
+  const wanted = argv === undefined ? undefined : argv.find((a) => terms.has(a));
+  for (const c of COMMANDS) {
+    program.addCommand(argv === undefined || c.name === wanted ? await c.load() : new CommandClass(c.name).description(c.summary));
+  }
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }
@@ -40,10 +63,16 @@ export function createProgram(): Command {
  * error (a robokit bug).
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    // The one answer that needs no command line parser.
+    process.stdout.write(`${ROBOKIT_VERSION}\n`);
+    return 0;
+  }
   try {
-    await createProgram().parseAsync([...argv], { from: "user" });
+    await (await createProgram(argv)).parseAsync([...argv], { from: "user" });
     return 0;
   } catch (error) {
+    const { CommanderError } = await import("commander");
     if (error instanceof CommanderError) {
       return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? 0 : 2;
     }
@@ -54,6 +83,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if (error instanceof InputError || isModelError(error)) {
       // A model that checks clean but cannot be turned into some output (ScaffoldingError)
       // is still invalid input: exit 1 with its diagnostics.
+      const { formatDiagnostic } = await import("../validate/formatDiagnostic.js");
       process.stderr.write(`robokit: ${error.message.split("\n")[0] ?? ""}\n`);
       for (const d of error.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
       return 1;

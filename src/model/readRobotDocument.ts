@@ -1,9 +1,7 @@
-import { Ajv, type ValidateFunction } from "ajv";
-
-import robotSchema from "../../schemas/robot.schema.json" with { type: "json" };
 import { findNonFinite, parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { hasErrors } from "../validate/Diagnostic.js";
+import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
 import { checkRobot } from "./checkRobot.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import type { Robot } from "./Robot.js";
@@ -14,10 +12,11 @@ export interface RobotDocumentResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-// Compiled on first use, so commands that never read a document do not pay for it.
-let compiledSchema: ValidateFunction | undefined;
-function robotSchemaValidator(): ValidateFunction {
-  compiledSchema ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }).compile(robotSchema);
+// schemas/robot.schema.json, precompiled (scripts/precompile-validators.ts); loaded on first
+// use, so commands that never read a document do not pay for it.
+let compiledSchema: PrecompiledValidator | undefined;
+function robotSchemaValidator(): PrecompiledValidator {
+  compiledSchema ??= loadValidator("robot.cjs");
   return compiledSchema;
 }
 

@@ -1,8 +1,6 @@
-import { Ajv, type ValidateFunction } from "ajv";
-
-import scenarioSchema from "../../schemas/scenario.schema.json" with { type: "json" };
 import { findNonFinite, parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
 import type { Scenario } from "./Scenario.js";
 
 /** Result of reading a scenario: the scenario when valid, and every problem with its place. */
@@ -11,10 +9,11 @@ export interface ScenarioResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-// Compiled on first use, so commands that never read a scenario do not pay for it.
-let compiledSchema: ValidateFunction | undefined;
-function scenarioValidator(): ValidateFunction {
-  compiledSchema ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(scenarioSchema);
+// schemas/scenario.schema.json, precompiled (scripts/precompile-validators.ts); loaded on
+// first use, so commands that never read a scenario do not pay for it.
+let compiledSchema: PrecompiledValidator | undefined;
+function scenarioValidator(): PrecompiledValidator {
+  compiledSchema ??= loadValidator("scenario.cjs");
   return compiledSchema;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { readXml } from "../../parse/readXml.js";
@@ -11,19 +11,32 @@ import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDiagnosticsJson.js";
 import type { IncludeResolver } from "../../validate/RuleContext.js";
 import { validateFile } from "../../validate/validateFile.js";
-import { InputError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
+import { expandInputFiles, VALIDATE_EXTENSIONS } from "../expandInputFiles.js";
+import { validateBatch } from "../validateBatch.js";
 
-/** `robokit validate FILE... [--strict] [--format text|json] [-I dir]`. Exit 1 when any file has errors. */
+/** The worker-thread module that validates large batches (the .ts one when run from source). */
+const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./validateWorker.ts" : "./validateWorker.js", import.meta.url);
+
+/**
+ * `robokit validate FILE|FOLDER|GLOB... [--strict] [--format text|json] [-I dir] [-j n]`.
+ * Folders are searched for URDF and SDF files, patterns expanded; all files share one process
+ * (worker threads for large batches) and are reported in order. Exit 1 when any file has errors.
+ */
 export function validateCommand(): Command {
   return new Command("validate")
     .description("check URDF and SDF files (format and version detected from the content)")
-    .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files")
+    .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)")
     .option("--strict", "report unknown, repeated and deprecated elements and attributes as errors")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
     .option("-I, --include-path <dir...>", "folders searched for <include> model URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH)")
-    .action((files: string[], opts: { strict?: boolean; format: string; includePath?: string[] }) => {
+    .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
+    .action(async (files: string[], opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number }) => {
       const searchPaths = [...(opts.includePath ?? []), ...envSearchPaths()];
-      const reports = files.map((file) => validatePath(file, { strict: opts.strict === true, searchPaths }));
+      const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
+      if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
+      const options = { strict: opts.strict === true, searchPaths };
+      const reports = await validateBatch(paths, options, (file) => validatePath(file, options), workerUrl, opts.jobs);
       if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
       else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
       const bad = reports.filter((r) => hasErrors(r.diagnostics));
@@ -50,6 +63,12 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   const resolver = diskIncludeResolver(options.searchPaths ?? [], path, name);
   const diagnostics: Diagnostic[] = validateFile(decoded.text, name, { strict: options.strict === true, resolveInclude: resolver });
   return { file: name, diagnostics };
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("must be a positive integer");
+  return n;
 }
 
 function envSearchPaths(): string[] {

@@ -1,13 +1,12 @@
-import { Ajv, type ValidateFunction } from "ajv";
 import Handlebars from "handlebars";
 
+import { loadValidator, type PrecompiledValidator } from "../../validate/schema/loadValidator.js";
 import type { XMLBuilder } from "../xml/xmlDocument.js";
 import { fragment } from "xmlbuilder2";
-import { TEMPLATE_SCHEMAS, type TemplateData } from "./templateData.js";
+import type { TemplateData } from "./templateData.js";
 import { TEMPLATE_SOURCES, type TemplateName } from "./templateSources.js";
 
-const ajv = new Ajv({ allErrors: true, strict: true });
-const validators = new Map<TemplateName, ValidateFunction>();
+const validators = new Map<TemplateName, PrecompiledValidator>();
 const compiled = new Map<TemplateName, HandlebarsTemplateDelegate>();
 const handlebars = Handlebars.create();
 
@@ -20,7 +19,8 @@ const handlebars = Handlebars.create();
 export function renderTemplate<N extends TemplateName>(name: N, data: TemplateData[N]): string {
   let validate = validators.get(name);
   if (validate === undefined) {
-    validate = ajv.compile(TEMPLATE_SCHEMAS[name]);
+    // TEMPLATE_SCHEMAS[name], precompiled by scripts/precompile-validators.ts.
+    validate = loadValidator("gazebo-templates.cjs", name);
     validators.set(name, validate);
   }
   if (!validate(data)) {

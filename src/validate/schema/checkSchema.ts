@@ -1,40 +1,25 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
+
 import type { RuleContext } from "../RuleContext.js";
 import { isGazeboExtensionElement, isGazeboRepeatableElement } from "./gazeboExtensionElements.js";
 import { loadSchema } from "./loadSchema.js";
+import { loadValidator, type PrecompiledValidator } from "./loadValidator.js";
 import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
 
-const compiled = new Map<string, ValidateFunction>();
+const loaded = new Map<string, PrecompiledValidator>();
 
-function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false });
-  ajv.addVocabulary(["sdfType", "sdfRequired"]);
-  ajv.addKeyword({
-    keyword: "sdfRange",
-    type: "string",
-    schemaType: "array",
-    errors: true,
-    validate: function sdfRange(range: [number | null, number | null], data: string): boolean {
-      const values = data.trim() === "" ? [] : data.trim().split(/\s+/).map(Number);
-      const [min, max] = range;
-      const ok = values.every((v) => Number.isNaN(v) || ((min === null || v >= min) && (max === null || v <= max)));
-      if (!ok) {
-        (sdfRange as unknown as { errors: Partial<ErrorObject>[] }).errors = [
-          { keyword: "sdfRange", message: `must be in [${min ?? "-inf"}, ${max ?? "inf"}]`, params: { min, max } },
-        ];
-      }
-      return ok;
-    },
-  });
-  return ajv;
-}
-
-/** The compiled validator for a schema file under schemas/ (cached per process). */
-export function schemaValidator(path: string): ValidateFunction {
-  let validate = compiled.get(path);
+/**
+ * The precompiled validator (schemas/validators/, scripts/precompile-validators.ts) of a
+ * schema file under schemas/, e.g. `sdf/1.9/sdf.schema.json` → `sdf-1.9.cjs` (cached per process).
+ */
+export function schemaValidator(path: string): PrecompiledValidator {
+  let validate = loaded.get(path);
   if (validate === undefined) {
-    validate = newAjv().compile(loadSchema(path));
-    compiled.set(path, validate);
+    const sdf = /^sdf\/(\d+\.\d+)\/sdf\.schema\.json$/.exec(path);
+    const file = sdf !== null ? `sdf-${sdf[1]}.cjs` : path === "urdf/urdf.schema.json" ? "urdf.cjs" : undefined;
+    if (file === undefined) throw new Error(`no precompiled validator for schemas/${path}`);
+    validate = loadValidator(file);
+    loaded.set(path, validate);
   }
   return validate;
 }
@@ -52,7 +37,8 @@ export function checkSchema(ctx: RuleContext, schemaPath: string): void {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    reportAjvError(ctx, error, loadSchema(schemaPath));
+    // The schema itself is read only to name the type of a value that does not match it.
+    reportAjvError(ctx, error, () => loadSchema(schemaPath));
   }
 }
 
@@ -60,7 +46,7 @@ function describe(element: { name: string }): string {
   return `<${element.name}>`;
 }
 
-function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: Record<string, unknown>): void {
+function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Record<string, unknown>): void {
   const { element, attribute } = locateJsonPointer(ctx.root, error.instancePath);
   const params = error.params as Record<string, unknown>;
   const jsonPath = error.instancePath;
@@ -113,7 +99,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: Record<str
     case "pattern":
     case "sdfRange": {
       const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
-      const sdfType = String(schemaNodeAt(schema, parentPointer(error.schemaPath.replace(/^#/, "")))?.["sdfType"] ?? (ctx.format === "urdf" ? "number (or list of numbers)" : "value"));
+      const sdfType = String(schemaNodeAt(schema(), parentPointer(error.schemaPath.replace(/^#/, "")))?.["sdfType"] ?? (ctx.format === "urdf" ? "number (or list of numbers)" : "value"));
       const what = error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
       if (attribute === undefined) push("ELEMENT_INVALID", "error", `value [${raw}] of ${describe(element)} ${what}`);
       else push("ATTRIBUTE_INVALID", "error", `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);

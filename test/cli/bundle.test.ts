@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { describe, expect, it } from "vitest";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bundle = join(root, "dist", "src", "bundle", "main.js");
+const compiled = join(root, "dist", "src", "cli", "main.js");
+
+function run(main: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: "utf8", timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function files(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else out.set(relative(dir, join(d, e.name)), readFileSync(join(d, e.name), "utf8"));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+// npm test builds first (npm run build = tsc + scripts/bundle-cli.mjs); the package's bin is the bundle.
+describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, the bin)", () => {
+  it("is the package's bin", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> };
+    expect(pkg.bin["robokit"]).toBe("dist/src/bundle/main.js");
+  });
+
+  it("validates a folder with worker threads exactly as the unbundled CLI does", () => {
+    const a = run(bundle, ["validate", "-j", "2", "test/fixtures"]);
+    const b = run(compiled, ["validate", "-j", "1", "test/fixtures"]);
+    expect(a.status).toBe(1);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stderr).toBe(b.stderr);
+  });
+
+  it("builds mario (bundled example, templates) into the same files as the unbundled CLI", () => {
+    const outA = mkdtempSync(join(tmpdir(), "robokit-bundle-"));
+    const outB = mkdtempSync(join(tmpdir(), "robokit-tsc-"));
+    expect(run(bundle, ["build", "mario", "--out", outA]).status).toBe(0);
+    expect(run(compiled, ["build", "mario", "--out", outB]).status).toBe(0);
+    const a = files(outA);
+    expect(a.size).toBeGreaterThan(3);
+    expect(a).toEqual(files(outB));
+  });
+
+  it("answers --version and --help", () => {
+    expect(run(bundle, ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(run(bundle, ["--help"]).stdout).toBe(run(compiled, ["--help"]).stdout);
+  });
+});
