@@ -2,10 +2,9 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Command, CommanderError } from "commander";
+import { Command } from "commander";
 
 import { ROBOKIT_VERSION } from "../version.js";
-import { formatDiagnostic } from "../validate/formatDiagnostic.js";
 import { buildCommand } from "./commands/buildCommand.js";
 import { convertCommand } from "./commands/convertCommand.js";
 import { emitCommand } from "./commands/emitCommand.js";
@@ -14,7 +13,7 @@ import { ikCommand } from "./commands/ikCommand.js";
 import { odomCommand } from "./commands/odomCommand.js";
 import { simCommand } from "./commands/simCommand.js";
 import { validateCommand } from "./commands/validateCommand.js";
-import { InputError, isModelError, UsageError } from "./errors.js";
+import { reportError } from "./reportError.js";
 
 /** The robokit command line: one command module per subcommand. */
 export function createProgram(): Command {
@@ -36,30 +35,16 @@ export function createProgram(): Command {
 }
 
 /**
- * Runs the CLI and returns the exit code: 0 ok, 1 invalid input, 2 usage error, 70 internal
- * error (a robokit bug).
+ * Runs the CLI and returns the exit code: 0 ok, 1 invalid input, 2 usage error, 3 I/O error,
+ * 70 internal error (a robokit bug). `--debug` anywhere (or ROBOKIT_DEBUG=1) adds stacks.
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
+  const debug = argv.includes("--debug") || process.env["ROBOKIT_DEBUG"] === "1";
   try {
-    await createProgram().parseAsync([...argv], { from: "user" });
+    await createProgram().parseAsync(argv.filter((a) => a !== "--debug"), { from: "user" });
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? 0 : 2;
-    }
-    if (error instanceof UsageError) {
-      process.stderr.write(`robokit: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof InputError || isModelError(error)) {
-      // A model that checks clean but cannot be turned into some output (ScaffoldingError)
-      // is still invalid input: exit 1 with its diagnostics.
-      process.stderr.write(`robokit: ${error.message.split("\n")[0] ?? ""}\n`);
-      for (const d of error.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
-      return 1;
-    }
-    process.stderr.write(`robokit: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return 70;
+    return reportError(error, (text) => process.stderr.write(text), debug);
   }
 }
 

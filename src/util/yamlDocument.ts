@@ -2,6 +2,7 @@ import type { ErrorObject } from "ajv";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { INPUT_LIMITS } from "./inputLimits.js";
 
 /** Where a JSON pointer stands in the source text (1-based). */
 export type Locate = (jsonPath: string) => { line?: number; column?: number };
@@ -27,7 +28,19 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
       }),
     };
   }
-  return { document: { data: doc.toJS({ maxAliasCount: 100 }) as unknown, locate: (p) => position(doc, lineCounter, p) } };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: INPUT_LIMITS.maxYamlAliases });
+  } catch (error) {
+    // yaml throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" document).
+    if (!(error instanceof ReferenceError)) throw error;
+    return {
+      diagnostics: [
+        { code: "YAML_ALIAS_LIMIT", severity: "error", message: `the document's aliases (*name) expand to more than ${INPUT_LIMITS.maxYamlAliases} nodes; robokit stops there`, file, line: 1, column: 1 },
+      ],
+    };
+  }
+  return { document: { data, locate: (p) => position(doc, lineCounter, p) } };
 }
 
 /**

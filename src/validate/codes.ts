@@ -50,6 +50,10 @@ export const diagnosticCodes = {
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
+  // issue 11: limits and names (README, section SECURITY)
+  INPUT_TOO_LARGE: "An input file is larger than robokit reads (64 MiB; an FMU's modelDescription.xml: 16 MiB inflated).",
+  YAML_ALIAS_LIMIT: "A YAML document's aliases expand to more nodes than robokit resolves (10,000).",
+  NAME_UNSAFE_FOR_PATH: "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-
 import { Command } from "commander";
 import { XMLParser } from "fast-xml-parser";
 
 import { InputError } from "../errors.js";
+import { readInputFile } from "../readInputFile.js";
 import { readZipEntry } from "../readZipEntry.js";
 
 /** The variables gazebo-fmi's actuator plugin needs, with the causality each must have. */
@@ -49,12 +48,7 @@ export function fmuCommand(): Command {
     .description("report whether an FMU declares actuatorInput, jointPosition, jointVelocity, jointAcceleration (inputs) and jointTorque (output)")
     .argument("<file>", "FMU file (a zip with modelDescription.xml)")
     .action((file: string) => {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(file);
-      } catch {
-        throw new InputError(`${file}: cannot read the file`, [{ code: "FILE_READ_ERROR", severity: "error", message: "cannot read the file", file }]);
-      }
+      const bytes = readInputFile(file);
       let report: FmuVariableReport[];
       try {
         const entry = readZipEntry(bytes, "modelDescription.xml");

@@ -12,6 +12,7 @@ import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDia
 import type { IncludeResolver } from "../../validate/RuleContext.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError } from "../errors.js";
+import { readInputFile } from "../readInputFile.js";
 
 /** `robokit validate FILE... [--strict] [--format text|json] [-I dir]`. Exit 1 when any file has errors. */
 export function validateCommand(): Command {
@@ -40,9 +41,10 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readInputFile(path);
   } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : String(error);
+    if (error instanceof InputError && error.diagnostics.length > 0) return { file: name, diagnostics: error.diagnostics.map((d) => ({ ...d, file: name })) };
+    const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : error instanceof Error ? error.message : String(error);
     return { file: name, diagnostics: [{ code: "FILE_READ_ERROR", severity: "error", message: `cannot read ${path} (${reason})`, file: name }] };
   }
   const decoded = decodeXmlBytes(bytes, name);
