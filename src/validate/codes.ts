@@ -53,6 +53,7 @@ export const diagnosticCodes = {
   // issue 11: limits and names (README, section SECURITY)
   INPUT_TOO_LARGE: "An input file is larger than robokit reads (64 MiB; an FMU's modelDescription.xml: 16 MiB inflated).",
   YAML_ALIAS_LIMIT: "A YAML document's aliases expand to more nodes than robokit resolves (10,000).",
+  ARCHIVE_ENTRY_TOO_LARGE: "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
   NAME_UNSAFE_FOR_PATH: "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
 } as const;
 

@@ -55,6 +55,7 @@ export function fmuCommand(): Command {
         if (entry === undefined) throw new Error("the archive has no modelDescription.xml");
         report = checkModelDescription(new TextDecoder().decode(entry));
       } catch (error) {
+        if (error instanceof InputError) throw new InputError(`${file}: ${error.message}`, error.diagnostics.map((d) => ({ ...d, file: `${file}:${d.file ?? ""}` })));
         throw new InputError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
       for (const r of report) {
