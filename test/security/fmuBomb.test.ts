@@ -51,3 +51,12 @@ describe("FMU entries are inflated with a size cap", () => {
     expect(readZipEntry(zipArchive([textEntry("modelDescription.xml", big, 0)]), "modelDescription.xml", 5000)?.length).toBe(big.length);
   });
 });
+
+describe("the largest accepted modelDescription.xml stays cheap", () => {
+  it("15 MiB of whitespace between tags checks in well under a second's worth of work", async () => {
+    const { checkModelDescription } = await import("../../src/cli/commands/fmuCommand.js");
+    const text = `<fmiModelDescription>${" ".repeat(15 * 1024 * 1024)}<ModelVariables> </ModelVariables></fmiModelDescription>`;
+    const report = checkModelDescription(text);
+    expect(report.map((r) => r.ok)).toEqual([false, false, false, false, false]);
+  });
+});
