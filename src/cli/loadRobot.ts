@@ -9,6 +9,7 @@ import { hasErrors } from "../validate/Diagnostic.js";
 import { bundledExamples } from "./bundledExamples.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
 import { readInputFile } from "./readInputFile.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
 
 /**
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
@@ -33,7 +34,7 @@ export async function loadRobot(arg: string): Promise<Robot> {
     case ".json":
     case ".yaml":
     case ".yml": {
-      const result = readRobotDocument(readInputFile(path).toString("utf8"), arg);
+      const result = readRobotDocument(readInputFile(path, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), arg);
       if (result.robot === undefined) throw new InputError(`${arg}: invalid robot document`, result.diagnostics);
       return result.robot;
     }

@@ -1,14 +1,13 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
-import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { InputError, IoError } from "./errors.js";
 
 /**
  * Reads an input file named on the command line: only a regular file (a folder, FIFO or
  * device is an IoError, exit 3; a FIFO is never waited on), at most `maxBytes` (larger is
- * INPUT_TOO_LARGE, exit 1, and is not read). A missing file is FILE_READ_ERROR (exit 1).
+ * INPUT_TOO_LARGE, exit 1, and is not read; the limits are in INPUT_LIMITS). A missing file is FILE_READ_ERROR (exit 1).
  */
-export function readInputFile(path: string, maxBytes: number = INPUT_LIMITS.maxFileBytes): Buffer {
+export function readInputFile(path: string, maxBytes: number): Buffer {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.

@@ -1,10 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { LineIndex } from "./LineIndex.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
 
 /** Deeper nesting than this is reported and cut off: no robot description needs it. */
-export const MAX_XML_DEPTH = 256;
+export const MAX_XML_DEPTH = INPUT_LIMITS.maxDepth;
 
 /** A parsed document plus what went wrong while reading it. */
 export interface ReadXmlResult {
@@ -49,6 +50,11 @@ export function readXml(text: string, file: string): ReadXmlResult {
     diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file is empty", file, line: 1, column: 1 });
     return empty;
   }
+  const limit = inputLimitProblem(source, file, lines);
+  if (limit !== undefined) {
+    diagnostics.push(limit);
+    return empty;
+  }
   let ordered: OrderedNode[];
   try {
     const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
@@ -79,6 +85,28 @@ export function readXml(text: string, file: string): ReadXmlResult {
   const builder = new TreeBuilder(source, file, lines, diagnostics);
   const root = builder.build(first, "", 0, 0, false);
   return { document: { file, root }, diagnostics, lines };
+}
+
+/**
+ * The size and element-count limits (INPUT_LIMITS), checked in one pass before parsing, so a
+ * hostile file costs a scan, not gigabytes of tree.
+ */
+function inputLimitProblem(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
+  if (source.length > INPUT_LIMITS.maxXmlBytes) {
+    return { code: "INPUT_TOO_LARGE", severity: "error", message: `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`, file, line: 1, column: 1 };
+  }
+  let elements = 0;
+  for (let i = source.indexOf("<"); i >= 0; i = source.indexOf("<", i + 1)) {
+    const c = source.charCodeAt(i + 1);
+    // A start tag: "<" then a name start character (letters, "_", ":", non-ASCII).
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58 || c > 127) {
+      if (++elements > INPUT_LIMITS.maxElements) {
+        const { line, column } = lines.position(i);
+        return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, file, line, column };
+      }
+    }
+  }
+  return undefined;
 }
 
 function elementName(node: OrderedNode): string | undefined {

@@ -4,14 +4,22 @@
  * runs out of memory or stack on a hostile file.
  */
 export const INPUT_LIMITS = {
-  /** Largest input file read (robot document, URDF, SDF, scenario, FMU), bytes: 64 MiB. */
-  maxFileBytes: 64 * 1024 * 1024,
+  /** Largest URDF or SDF file read, bytes: 32 MiB (about 45,000 links; parsing takes ~60 bytes of memory per byte). */
+  maxXmlBytes: 32 * 1024 * 1024,
+  /** Largest robot document (YAML/JSON) or scenario file read, bytes: 16 MiB (about 20,000 links). */
+  maxDocumentBytes: 16 * 1024 * 1024,
+  /** Largest wheel-state CSV read by `robokit odom`, bytes: 64 MiB. */
+  maxCsvBytes: 64 * 1024 * 1024,
+  /** Largest FMU file read, bytes: 256 MiB (only its modelDescription.xml is inflated). */
+  maxArchiveBytes: 256 * 1024 * 1024,
   /** Largest modelDescription.xml inflated from an FMU, bytes: 16 MiB. */
   maxArchiveEntryBytes: 16 * 1024 * 1024,
   /** Deepest element nesting in XML and in YAML/JSON documents. */
   maxDepth: 256,
-  /** Most XML elements in one file (a 100,000-link chain has about 1.1 million). */
-  maxElements: 2_000_000,
+  /** Most XML elements in one file, counted before parsing (a link of a chain has about 14). */
+  maxElements: 1_000_000,
+  /** Most values in a YAML/JSON document, bounded from above before parsing (a chain link has about 60). */
+  maxYamlNodes: 1_000_000,
   /** Most alias nodes a YAML document may resolve, counted with their expansion (yaml's maxAliasCount). */
   maxYamlAliases: 10_000,
   /** Longest text of one number, characters. */

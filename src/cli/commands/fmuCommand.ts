@@ -3,6 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readZipEntry } from "../readZipEntry.js";
 
 /** The variables gazebo-fmi's actuator plugin needs, with the causality each must have. */
@@ -50,7 +51,7 @@ export function fmuCommand(): Command {
     .description("report whether an FMU declares actuatorInput, jointPosition, jointVelocity, jointAcceleration (inputs) and jointTorque (output)")
     .argument("<file>", "FMU file (a zip with modelDescription.xml)")
     .action((file: string) => {
-      const bytes = readInputFile(file);
+      const bytes = readInputFile(file, INPUT_LIMITS.maxArchiveBytes);
       let report: FmuVariableReport[];
       try {
         const entry = readZipEntry(bytes, "modelDescription.xml");

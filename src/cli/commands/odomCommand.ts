@@ -12,6 +12,7 @@ import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { requireDrive } from "./ikCommand.js";
 
@@ -51,7 +52,7 @@ export function odomCommand(): Command {
       const drive = requireDrive(robot, robotArg);
       const joints =
         drive.type === "steered" ? drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint]) : drive.layout.wheels.map((w) => w.joint);
-      const text = readInputFile(csvPath).toString("utf8");
+      const text = readInputFile(csvPath, INPUT_LIMITS.maxCsvBytes).toString("utf8");
       const csv = parseWheelCsv(text, csvPath, joints);
       const out = drive.type === "steered" ? steeredOdometry(drive, csv, opts.method, csvPath) : omniOdometry(drive, csv);
       if (opts.out === undefined) {

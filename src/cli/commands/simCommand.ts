@@ -19,6 +19,7 @@ import { simulationSummary, type SeedComparison } from "../../sim/simulationSumm
 import { InputError, UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
 import { writePackage } from "../writePackage.js";
 
@@ -74,7 +75,7 @@ function resolveScenario(arg: string, robot: Robot): { scenario: Scenario; file:
   } else {
     throw new UsageError(`--scenario takes a shipped scenario name or a .yaml/.json file, got "${arg}"`);
   }
-  const result = readScenario(readInputFile(file).toString("utf8"), file);
+  const result = readScenario(readInputFile(file, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), file);
   if (result.scenario === undefined) throw new InputError(`${file}: invalid scenario`, result.diagnostics);
   if (result.scenario.robot !== undefined && result.scenario.robot !== robot.name) {
     throw new InputError(`${file}: scenario "${result.scenario.name}" is written for robot "${result.scenario.robot}", not "${robot.name}"`);

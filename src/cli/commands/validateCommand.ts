@@ -13,6 +13,7 @@ import type { IncludeResolver } from "../../validate/RuleContext.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 
 /** `robokit validate FILE... [--strict] [--format text|json] [-I dir]`. Exit 1 when any file has errors. */
 export function validateCommand(): Command {
@@ -41,7 +42,7 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
-    bytes = readInputFile(path);
+    bytes = readInputFile(path, INPUT_LIMITS.maxXmlBytes);
   } catch (error) {
     if (error instanceof InputError && error.diagnostics.length > 0) return { file: name, diagnostics: error.diagnostics.map((d) => ({ ...d, file: name })) };
     const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : error instanceof Error ? error.message : String(error);
