@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import type { DiagnosticCode } from "../validate/codes.js";
+import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
 import type { Geometry } from "./Geometry.js";
@@ -32,6 +33,7 @@ export function checkRobot(robot: Robot): Diagnostic[] {
   checkFinite(robot, "", robot, add);
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
+  for (const d of checkNames(robot)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
   duplicates(materials.map((m) => m.name), "material", "/materials", add);

@@ -56,6 +56,7 @@ export const diagnosticCodes = {
   NESTING_TOO_DEEP: "A YAML/JSON document nests deeper than 256 levels.",
   YAML_ALIAS_LIMIT: "A YAML document's aliases expand to more nodes than robokit resolves (10,000).",
   ARCHIVE_ENTRY_TOO_LARGE: "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
+  NAME_INVALID: "A name the emitters write holds characters XML cannot carry (NUL, controls), whitespace or `& < > \" ' ` $ { } \\ ;`, is empty or too long; a robot name is not letters, digits and `_`.",
   NAME_UNSAFE_FOR_PATH: "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
 } as const;
 
