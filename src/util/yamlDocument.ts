@@ -23,7 +23,7 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
   } catch (error) {
     if (error instanceof RangeError) return { diagnostics: [tooDeep(file)] };
     throw error;
