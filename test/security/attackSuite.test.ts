@@ -90,7 +90,7 @@ const TARGETS: Record<string, { seed: (rnd: () => number) => string; run: (text:
       // Half the cases mutate the XML, half the archive bytes around it.
       const zip = zipArchive([textEntry("modelDescription.xml", t, t.length % 2 === 0 ? 8 : 0)]);
       if (t.length % 3 === 0) {
-        for (let i = 0; i < 4; i++) zip[(t.charCodeAt(i) * 7919 + i) % zip.length] ^= 0xff;
+        for (let i = 0; i < 4; i++) { const at = (t.charCodeAt(i) * 7919 + i) % zip.length; zip[at] = (zip[at] ?? 0) ^ 0xff; }
       }
       try {
         const entry = readZipEntry(zip, "modelDescription.xml");

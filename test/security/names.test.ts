@@ -65,3 +65,16 @@ describe("names are checked before they reach any output", () => {
     expect(checkRobot(robotWith("arm/link_1.a-b"))).toEqual([]);
   });
 });
+
+describe("crashes found by the attack suite, pinned", () => {
+  it("a non-finite number in a document whose shape is also broken is NUMBER_NOT_FINITE, not a TypeError (seed 167583056, emit/build #366, #2975)", async () => {
+    const { readRobotDocument } = await import("../../src/model/readRobotDocument.js");
+    const broken = "name: arm\nmaterials:\n  - name: grey\n    rgba: [0.5, 0.5, 1e309, 1]\nlinks:\n  - name: base\n    collisions:\n      - geometry:\n";
+    const r = readRobotDocument(broken, "r.yaml");
+    expect(r.robot).toBeUndefined();
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["NUMBER_NOT_FINITE"]);
+    expect(r.diagnostics[0]?.message).toMatch(/is Infinity; numbers must be finite/);
+    const noLists = "name: arm\nlinks: 3\njoints: { a: .nan }\n";
+    expect(readRobotDocument(noLists, "r.yaml").diagnostics.map((d) => d.code)).toEqual(["NUMBER_NOT_FINITE"]);
+  });
+});
