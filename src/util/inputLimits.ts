@@ -18,8 +18,11 @@ export const INPUT_LIMITS = {
   maxDepth: 256,
   /** Most XML elements in one file, counted before parsing (a link of a chain has about 14). */
   maxElements: 1_000_000,
-  /** Most values in a YAML/JSON document, bounded from above before parsing (a chain link has about 60). */
-  maxYamlNodes: 1_000_000,
+  /**
+   * Most separators (`,` `:` `-` `[` `{` `?`) in a YAML/JSON document, counted before parsing: an
+   * upper bound of its values (a chain link has about 60 values and 110 separators in JSON).
+   */
+  maxYamlNodes: 2_000_000,
   /** Most alias nodes a YAML document may resolve, counted with their expansion (yaml's maxAliasCount). */
   maxYamlAliases: 10_000,
   /** Longest text of one number, characters. */

@@ -20,6 +20,21 @@ export interface YamlDocument {
 export function parseYamlDocument(text: string, file: string): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
   const limit = yamlLimitProblem(text, file);
   if (limit !== undefined) return { diagnostics: [limit] };
+  const json = parseJsonFast(text);
+  if (json !== undefined) {
+    if (depthOf(json.data) > INPUT_LIMITS.maxDepth) return { diagnostics: [tooDeep(file)] };
+    // Positions are only needed for diagnostics: the (slow) YAML parse happens on the first lookup.
+    let located: Locate | undefined;
+    const locate: Locate = (p) => {
+      if (located === undefined) {
+        const lineCounter = new LineCounter();
+        const doc = parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "error" });
+        located = (q) => position(doc, lineCounter, q);
+      }
+      return located(p);
+    };
+    return { document: { data: json.data, locate } };
+  }
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -55,6 +70,19 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
   return { document: { data, locate: (p) => position(doc, lineCounter, p) } };
 }
 
+/**
+ * A JSON document read with JSON.parse, about 20 times faster and smaller than the YAML
+ * parser; undefined when the text is not an object in strict JSON (then YAML reads it).
+ */
+function parseJsonFast(text: string): { data: unknown } | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    return { data: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
 function tooDeep(file: string): Diagnostic {
   return { code: "NESTING_TOO_DEEP", severity: "error", message: `the document nests deeper than ${INPUT_LIMITS.maxDepth} levels; robokit does not read such documents`, file, line: 1, column: 1 };
 }
@@ -75,7 +103,7 @@ function yamlLimitProblem(text: string, file: string): Diagnostic | undefined {
     if (c === 44 || c === 58 || c === 45 || c === 91 || c === 123 || c === 63) nodes++;
   }
   if (nodes > INPUT_LIMITS.maxYamlNodes) {
-    return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document may hold up to ${nodes} values (counting , : - [ { ?); robokit reads at most ${INPUT_LIMITS.maxYamlNodes}`, file, line: 1, column: 1 };
+    return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${INPUT_LIMITS.maxYamlNodes}`, file, line: 1, column: 1 };
   }
   return undefined;
 }
