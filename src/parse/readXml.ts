@@ -28,7 +28,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
-  htmlEntities: false,
+  // Also decodes numeric character references (&#49; &#x31;), after DOCTYPE entities and before &amp;, as XML orders them.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   cdataPropName: "#cdata",
@@ -50,7 +51,7 @@ export function readXml(text: string, file: string): ReadXmlResult {
     diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file is empty", file, line: 1, column: 1 });
     return empty;
   }
-  const limit = inputLimitProblem(source, file, lines);
+  const limit = inputLimitProblem(source, file, lines) ?? badCharacterReference(source, file, lines);
   if (limit !== undefined) {
     diagnostics.push(limit);
     return empty;
@@ -104,6 +105,19 @@ function inputLimitProblem(source: string, file: string, lines: LineIndex): Diag
         const { line, column } = lines.position(i);
         return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, file, line, column };
       }
+    }
+  }
+  return undefined;
+}
+
+/** A character reference to a code point XML 1.0 does not allow (`&#0;`, `&#xFFFE;`, a surrogate) makes the file not well-formed. */
+function badCharacterReference(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
+  for (const m of source.matchAll(/&#(?:([0-9]+)|x([0-9a-fA-F]+));/g)) {
+    const code = m[1] !== undefined ? Number.parseInt(m[1], 10) : Number.parseInt(m[2] ?? "", 16);
+    const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    if (!allowed) {
+      const { line, column } = lines.position(m.index);
+      return { code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${m[0]} refers to a character XML does not allow`, file, line, column };
     }
   }
   return undefined;
