@@ -41,3 +41,13 @@ describe("numbers and references read as XML defines them", () => {
     expect(validateFile(sdf, "x.sdf").filter((d) => d.code === "NUMBER_NOT_FINITE")).toEqual([]);
   });
 });
+
+describe("SDF poses", () => {
+  const sdf = (pose: string): string => `<sdf version="1.9"><model name="m"><link name="l">${pose}</link></model></sdf>`;
+  it("7 numbers without rotation_format is an error; quat_xyzw takes 7, euler_rpy 6", () => {
+    expect(validateFile(sdf("<pose>0 0 0 0 0 0 1</pose>"), "x.sdf").map((d) => d.code)).toContain("ELEMENT_INVALID");
+    expect(validateFile(sdf('<pose rotation_format="quat_xyzw">0 0 0 0 0 0 1</pose>'), "x.sdf").filter((d) => d.severity === "error")).toEqual([]);
+    expect(validateFile(sdf("<pose>0 0 0 0 0 0</pose>"), "x.sdf").filter((d) => d.severity === "error")).toEqual([]);
+    expect(validateFile(sdf('<pose rotation_format="quat_xyzw">0 0 0 0 0 0</pose>'), "x.sdf").map((d) => d.code)).toContain("ELEMENT_INVALID");
+  });
+});
