@@ -26,3 +26,33 @@ export class InputError extends Error {
 export function isModelError(e: unknown): e is Error & { readonly diagnostics: readonly Diagnostic[] } {
   return e instanceof Error && Array.isArray((e as { diagnostics?: unknown }).diagnostics);
 }
+
+/**
+ * A file or folder that cannot be read or written (permission, disk full, a folder where a
+ * file is expected, a place where nothing can be created): exit code 3.
+ */
+export class IoError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "IoError";
+  }
+}
+
+/** Node's error codes that mean "the file system said no", not "robokit has a bug". */
+const IO_CODES = new Set([
+  "EACCES", "EPERM", "ENOENT", "EEXIST", "EISDIR", "ENOTDIR", "ENOTEMPTY", "EROFS", "ENOSPC", "EDQUOT", "EIO", "EBUSY", "EMFILE", "ENFILE",
+  "ENAMETOOLONG", "ELOOP", "EXDEV", "EFBIG", "ETXTBSY", "EINVAL", "ENXIO", "ENODEV", "EAGAIN", "ESPIPE", "EPIPE",
+]);
+
+/** True for an error thrown by Node's file system calls (it carries an errno `code` and a `syscall`). */
+export function isSystemIoError(e: unknown): e is NodeJS.ErrnoException {
+  if (!(e instanceof Error)) return false;
+  const { code, syscall } = e as NodeJS.ErrnoException;
+  return typeof code === "string" && IO_CODES.has(code) && typeof syscall === "string";
+}
+
+/** One line for a Node file-system error: `cannot write /proc/x (ENOENT: no such file or directory)`. */
+export function describeIoError(e: NodeJS.ErrnoException, verb = "cannot access"): string {
+  const reason = e.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '.*'$/, "");
+  return `${verb} ${e.path ?? "a file"} (${e.code ?? "error"}: ${reason})`;
+}

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -8,6 +8,8 @@ import { readRobotDocument } from "../model/readRobotDocument.js";
 import { hasErrors } from "../validate/Diagnostic.js";
 import { bundledExamples } from "./bundledExamples.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
+import { readInputFile } from "./readInputFile.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
 
 /**
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
@@ -32,7 +34,7 @@ export async function loadRobot(arg: string): Promise<Robot> {
     case ".json":
     case ".yaml":
     case ".yml": {
-      const result = readRobotDocument(readFileSync(path, "utf8"), arg);
+      const result = readRobotDocument(readInputFile(path, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), arg);
       if (result.robot === undefined) throw new InputError(`${arg}: invalid robot document`, result.diagnostics);
       return result.robot;
     }

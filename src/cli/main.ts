@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 
 import { ROBOKIT_VERSION } from "../version.js";
-import { InputError, isModelError, UsageError } from "./errors.js";
 
 /**
  * One subcommand: its name, its help line (`term` after the name, `summary`), and the module
@@ -59,8 +58,8 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
 }
 
 /**
- * Runs the CLI and returns the exit code: 0 ok, 1 invalid input, 2 usage error, 70 internal
- * error (a robokit bug).
+ * Runs the CLI and returns the exit code: 0 ok, 1 invalid input, 2 usage error, 3 I/O error,
+ * 70 internal error (a robokit bug). `--debug` anywhere (or ROBOKIT_DEBUG=1) adds stacks.
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
@@ -68,28 +67,15 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${ROBOKIT_VERSION}\n`);
     return 0;
   }
+  const debug = argv.includes("--debug") || process.env["ROBOKIT_DEBUG"] === "1";
+  const args = argv.filter((a) => a !== "--debug");
   try {
-    await (await createProgram(argv)).parseAsync([...argv], { from: "user" });
+    await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
-    const { CommanderError } = await import("commander");
-    if (error instanceof CommanderError) {
-      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? 0 : 2;
-    }
-    if (error instanceof UsageError) {
-      process.stderr.write(`robokit: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof InputError || isModelError(error)) {
-      // A model that checks clean but cannot be turned into some output (ScaffoldingError)
-      // is still invalid input: exit 1 with its diagnostics.
-      const { formatDiagnostic } = await import("../validate/formatDiagnostic.js");
-      process.stderr.write(`robokit: ${error.message.split("\n")[0] ?? ""}\n`);
-      for (const d of error.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
-      return 1;
-    }
-    process.stderr.write(`robokit: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return 70;
+    // Loaded only when something went wrong: the error mapping pulls in the formatter.
+    const { reportError } = await import("./reportError.js");
+    return reportError(error, (text) => process.stderr.write(text), debug);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import type { DiagnosticCode } from "../validate/codes.js";
+import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
+import { functionalGraphCycles } from "./functionalGraphCycles.js";
 import type { Geometry } from "./Geometry.js";
 import { inertiaProblem } from "./inertia.js";
 import { jointAxis, type Joint } from "./Joint.js";
@@ -31,6 +33,7 @@ export function checkRobot(robot: Robot): Diagnostic[] {
   checkFinite(robot, "", robot, add);
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
+  for (const d of checkNames(robot)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
   duplicates(materials.map((m) => m.name), "material", "/materials", add);
@@ -39,8 +42,10 @@ export function checkRobot(robot: Robot): Diagnostic[] {
   const sensorNames: string[] = [];
   const sensorPaths: string[] = [];
   links.forEach((l, i) => (l.sensors ?? []).forEach((s, k) => { sensorNames.push(s.name); sensorPaths.push(`/links/${i}/sensors/${k}`); }));
+  const seenSensors = new Set<string>();
   sensorNames.forEach((n, i) => {
-    if (sensorNames.indexOf(n) !== i) add("DUPLICATE_NAME", `${sensorPaths[i]}/name`, `sensor "${n}": name is used by another sensor`);
+    if (seenSensors.has(n)) add("DUPLICATE_NAME", `${sensorPaths[i]}/name`, `sensor "${n}": name is used by another sensor`);
+    seenSensors.add(n);
   });
 
   const materialNames = new Set(materials.map((m) => m.name));
@@ -74,6 +79,7 @@ export function checkRobot(robot: Robot): Diagnostic[] {
   const linkIndex = new Map(links.map((l, i) => [l.name, i] as const));
   const jointByName = new Map(joints.map((j) => [j.name, j] as const));
   const parentOf = new Map<string, string>();
+  const mimicLoops = mimicLoopsOf(joints, jointByName);
   joints.forEach((joint, i) => {
     const where = `joint "${joint.name}"`;
     const base = `/joints/${i}`;
@@ -86,30 +92,19 @@ export function checkRobot(robot: Robot): Diagnostic[] {
     } else {
       parentOf.set(joint.child, joint.name);
     }
-    checkJointFields(joint, where, base, jointByName, add);
+    checkJointFields(joint, where, base, jointByName, mimicLoops, add);
   });
 
-  // Cycles: follow parent pointers from every link.
+  // Cycles: each link has at most one parent link, so one linear walk finds them all.
   const parentLink = new Map<string, string>();
   for (const j of joints) if (!parentLink.has(j.child)) parentLink.set(j.child, j.parent);
-  const reported = new Set<string>();
-  for (const link of links) {
-    const seen: string[] = [];
-    let current: string | undefined = link.name;
-    while (current !== undefined && !seen.includes(current)) {
-      seen.push(current);
-      current = parentLink.get(current);
-    }
-    if (current !== undefined) {
-      const cycle = seen.slice(seen.indexOf(current));
-      const key = [...cycle].sort().join("\u0000");
-      if (!reported.has(key)) {
-        reported.add(key);
-        const joint = parentOf.get(current) ?? "";
-        const ji = joints.findIndex((j) => j.name === joint);
-        add("KINEMATIC_CYCLE", `/joints/${ji}`, `joint "${joint}": links ${cycle.map((c) => `"${c}"`).join(" → ")} form a cycle`);
-      }
-    }
+  const jointIndex = new Map(joints.map((j, i) => [j.name, i] as const));
+  for (const walk of functionalGraphCycles(links.map((l) => l.name), (name) => parentLink.get(name))) {
+    // Reported at the joint that closes the cycle, with the links in the order the walk met them.
+    const current = walk[0] ?? "";
+    const joint = parentOf.get(current) ?? "";
+    const ji = jointIndex.get(joint) ?? -1;
+    add("KINEMATIC_CYCLE", `/joints/${ji}`, `joint "${joint}": links ${walk.map((c) => `"${c}"`).join(" → ")} form a cycle`);
   }
   const roots = links.filter((l) => !parentLink.has(l.name));
   if (roots.length > 1) {
@@ -122,7 +117,7 @@ export function checkRobot(robot: Robot): Diagnostic[] {
 
 type Add = (code: DiagnosticCode, jsonPath: string, message: string) => void;
 
-function checkJointFields(joint: Joint, where: string, base: string, jointByName: ReadonlyMap<string, Joint>, add: Add): void {
+function checkJointFields(joint: Joint, where: string, base: string, jointByName: ReadonlyMap<string, Joint>, mimicLoops: ReadonlyMap<string, readonly string[]>, add: Add): void {
   const axis = jointAxis(joint);
   if (axis !== undefined && allFinite(axis) && Math.hypot(...axis) < 1e-12) add("JOINT_AXIS_ZERO", `${base}/axis`, `${where}: axis must be non-zero`);
   switch (joint.type) {
@@ -152,17 +147,27 @@ function checkJointFields(joint: Joint, where: string, base: string, jointByName
     } else if (!jointByName.has(target)) {
       add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint "${target}" does not exist`);
     } else {
-      // Follow the mimic chain to detect loops.
-      const chain = [joint.name];
-      let next: string | undefined = target;
-      while (next !== undefined && !chain.includes(next)) {
-        chain.push(next);
-        const j = jointByName.get(next);
-        next = j !== undefined && "mimic" in j ? j.mimic?.joint : undefined;
-      }
-      if (next === joint.name) add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic joints ${chain.map((c) => `"${c}"`).join(" → ")} form a loop`);
+      const chain = mimicLoops.get(joint.name);
+      if (chain !== undefined) add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic joints ${chain.map((c) => `"${c}"`).join(" → ")}${chain.length === 8 ? " → …" : ""} form a loop`);
     }
   }
+}
+
+/** For each joint on a loop of mimic references, the loop starting at that joint (found in linear time). */
+function mimicLoopsOf(joints: readonly Joint[], jointByName: ReadonlyMap<string, Joint>): Map<string, readonly string[]> {
+  const target = (name: string): string | undefined => {
+    const j = jointByName.get(name);
+    const t = j !== undefined && "mimic" in j ? j.mimic?.joint : undefined;
+    return t !== undefined && jointByName.has(t) ? t : undefined;
+  };
+  const loops = new Map<string, readonly string[]>();
+  for (const cycle of functionalGraphCycles(joints.map((j) => j.name), target)) {
+    if (cycle.length < 2) continue; // a joint that mimics itself has its own message
+    // At most 8 names from each joint on (the message stays short on a loop of thousands).
+    const shown = Math.min(cycle.length, 8);
+    cycle.forEach((name, i) => loops.set(name, Array.from({ length: shown }, (_, k) => cycle[(i + k) % cycle.length] ?? "")));
+  }
+  return loops;
 }
 
 function checkRate(limit: { effort: number; velocity: number }, where: string, base: string, add: Add): void {

@@ -36,8 +36,23 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
   const nonFinite: string[] = [];
   findNonFinite(data, (p) => nonFinite.push(p));
   if (nonFinite.length > 0) {
-    const found = checkRobot(data as Robot).filter((d) => d.code === "NUMBER_NOT_FINITE");
-    return { diagnostics: found.map((d) => ({ ...d, file, ...locate(d.jsonPath ?? "") })) };
+    // The data has not passed the schema yet: name each owner when the shape allows, never assume it.
+    return {
+      diagnostics: nonFinite.map((jsonPath) => {
+        let where = jsonPath;
+        try {
+          const { owner, field } = describeJsonPath(data as Robot, jsonPath);
+          where = `${owner}: ${field}`;
+        } catch {
+          // A malformed document: the JSON pointer alone says where.
+        }
+        const value = jsonPath
+          .split("/")
+          .slice(1)
+          .reduce<unknown>((v, k) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), data);
+        return { code: "NUMBER_NOT_FINITE", severity: "error", message: `${where} is ${String(value)}; numbers must be finite`, file, jsonPath, ...locate(jsonPath) };
+      }),
+    };
   }
   const validateSchema = robotSchemaValidator();
   if (!validateSchema(data)) {

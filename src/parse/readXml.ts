@@ -1,10 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { LineIndex } from "./LineIndex.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
 
 /** Deeper nesting than this is reported and cut off: no robot description needs it. */
-export const MAX_XML_DEPTH = 256;
+export const MAX_XML_DEPTH = INPUT_LIMITS.maxDepth;
 
 /** A parsed document plus what went wrong while reading it. */
 export interface ReadXmlResult {
@@ -27,7 +28,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
-  htmlEntities: false,
+  // Also decodes numeric character references (&#49; &#x31;), after DOCTYPE entities and before &amp;, as XML orders them.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   cdataPropName: "#cdata",
@@ -47,6 +49,11 @@ export function readXml(text: string, file: string): ReadXmlResult {
   const empty = { document: { file, root: undefined }, diagnostics, lines };
   if (source.trim() === "") {
     diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file is empty", file, line: 1, column: 1 });
+    return empty;
+  }
+  const limit = inputLimitProblem(source, file, lines) ?? badCharacterReference(source, file, lines);
+  if (limit !== undefined) {
+    diagnostics.push(limit);
     return empty;
   }
   let ordered: OrderedNode[];
@@ -79,6 +86,41 @@ export function readXml(text: string, file: string): ReadXmlResult {
   const builder = new TreeBuilder(source, file, lines, diagnostics);
   const root = builder.build(first, "", 0, 0, false);
   return { document: { file, root }, diagnostics, lines };
+}
+
+/**
+ * The size and element-count limits (INPUT_LIMITS), checked in one pass before parsing, so a
+ * hostile file costs a scan, not gigabytes of tree.
+ */
+function inputLimitProblem(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
+  if (source.length > INPUT_LIMITS.maxXmlBytes) {
+    return { code: "INPUT_TOO_LARGE", severity: "error", message: `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`, file, line: 1, column: 1 };
+  }
+  let elements = 0;
+  for (let i = source.indexOf("<"); i >= 0; i = source.indexOf("<", i + 1)) {
+    const c = source.charCodeAt(i + 1);
+    // A start tag: "<" then a name start character (letters, "_", ":", non-ASCII).
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58 || c > 127) {
+      if (++elements > INPUT_LIMITS.maxElements) {
+        const { line, column } = lines.position(i);
+        return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, file, line, column };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A character reference to a code point XML 1.0 does not allow (`&#0;`, `&#xFFFE;`, a surrogate) makes the file not well-formed. */
+function badCharacterReference(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
+  for (const m of source.matchAll(/&#(?:([0-9]+)|x([0-9a-fA-F]+));/g)) {
+    const code = m[1] !== undefined ? Number.parseInt(m[1], 10) : Number.parseInt(m[2] ?? "", 16);
+    const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    if (!allowed) {
+      const { line, column } = lines.position(m.index);
+      return { code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${m[0]} refers to a character XML does not allow`, file, line, column };
+    }
+  }
+  return undefined;
 }
 
 function elementName(node: OrderedNode): string | undefined {

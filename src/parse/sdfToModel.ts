@@ -37,7 +37,7 @@ const MODEL_FRAME = "__model__";
 export function sdfToModel(text: string, file: string): ModelReadResult {
   const { document, diagnostics } = readXml(text, file);
   const ctx = new ModelReadContext(file);
-  ctx.diagnostics.push(...diagnostics);
+  for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;
   if (root === undefined) return ctx.finish(undefined);
   const versionText = attr(root, "version") ?? "";

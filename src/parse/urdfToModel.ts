@@ -27,7 +27,7 @@ import { attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.j
 export function urdfToModel(text: string, file: string): ModelReadResult {
   const { document, diagnostics } = readXml(text, file);
   const ctx = new ModelReadContext(file);
-  ctx.diagnostics.push(...diagnostics);
+  for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;
   if (root === undefined) return ctx.finish(undefined);
   if (root.name !== "robot") {

@@ -2,6 +2,7 @@ import type { ErrorObject } from "ajv";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { INPUT_LIMITS } from "./inputLimits.js";
 
 /** Where a JSON pointer stands in the source text (1-based). */
 export type Locate = (jsonPath: string) => { line?: number; column?: number };
@@ -17,8 +18,33 @@ export interface YamlDocument {
  * diagnostics at file:line:col; never throws. Pure: `file` is only reported.
  */
 export function parseYamlDocument(text: string, file: string): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
+  const limit = yamlLimitProblem(text, file);
+  if (limit !== undefined) return { diagnostics: [limit] };
+  const json = parseJsonFast(text);
+  if (json !== undefined) {
+    if (depthOf(json.data) > INPUT_LIMITS.maxDepth) return { diagnostics: [tooDeep(file)] };
+    // Positions are only needed for diagnostics: the (slow) YAML parse happens on the first lookup.
+    let located: Locate | undefined;
+    const locate: Locate = (p) => {
+      if (located === undefined) {
+        const lineCounter = new LineCounter();
+        const doc = parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "error" });
+        located = (q) => position(doc, lineCounter, q);
+      }
+      return located(p);
+    };
+    return { document: { data: json.data, locate } };
+  }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+  } catch (error) {
+    if (error instanceof RangeError) return { diagnostics: [tooDeep(file)] };
+    throw error;
+  }
+  // The parser reports its own stack overflow as a syntax error: it is the nesting limit.
+  if (doc.errors.some((e) => /call stack/i.test(e.message))) return { diagnostics: [tooDeep(file)] };
   if (doc.errors.length > 0) {
     return {
       diagnostics: doc.errors.map((e) => {
@@ -27,7 +53,73 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
       }),
     };
   }
-  return { document: { data: doc.toJS({ maxAliasCount: 100 }) as unknown, locate: (p) => position(doc, lineCounter, p) } };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: INPUT_LIMITS.maxYamlAliases });
+    if (depthOf(data) > INPUT_LIMITS.maxDepth) return { diagnostics: [tooDeep(file)] };
+  } catch (error) {
+    if (error instanceof RangeError) return { diagnostics: [tooDeep(file)] };
+    // yaml throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" document).
+    if (!(error instanceof ReferenceError)) throw error;
+    return {
+      diagnostics: [
+        { code: "YAML_ALIAS_LIMIT", severity: "error", message: `the document's aliases (*name) expand to more than ${INPUT_LIMITS.maxYamlAliases} nodes; robokit stops there`, file, line: 1, column: 1 },
+      ],
+    };
+  }
+  return { document: { data, locate: (p) => position(doc, lineCounter, p) } };
+}
+
+/**
+ * A JSON document read with JSON.parse, about 20 times faster and smaller than the YAML
+ * parser; undefined when the text is not an object in strict JSON (then YAML reads it).
+ */
+function parseJsonFast(text: string): { data: unknown } | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    return { data: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function tooDeep(file: string): Diagnostic {
+  return { code: "NESTING_TOO_DEEP", severity: "error", message: `the document nests deeper than ${INPUT_LIMITS.maxDepth} levels; robokit does not read such documents`, file, line: 1, column: 1 };
+}
+
+/**
+ * Size limits checked with one scan before parsing (the yaml parser needs about 500 bytes per
+ * node): the text length, and an upper bound of the node count, since every node but the
+ * first follows one of `,` `:` `-` `[` `{` `?`.
+ */
+function yamlLimitProblem(text: string, file: string): Diagnostic | undefined {
+  if (text.length > INPUT_LIMITS.maxDocumentBytes) {
+    return { code: "INPUT_TOO_LARGE", severity: "error", message: `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`, file, line: 1, column: 1 };
+  }
+  let nodes = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // , : - [ { ?
+    if (c === 44 || c === 58 || c === 45 || c === 91 || c === 123 || c === 63) nodes++;
+  }
+  if (nodes > INPUT_LIMITS.maxYamlNodes) {
+    return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${INPUT_LIMITS.maxYamlNodes}`, file, line: 1, column: 1 };
+  }
+  return undefined;
+}
+
+/** Nesting depth of plain data, without recursion (deep data must not overflow the stack here). */
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() ?? [undefined, 0];
+    if (typeof v !== "object" || v === null) continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > INPUT_LIMITS.maxDepth) return max;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
 }
 
 /**

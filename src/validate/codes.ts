@@ -50,6 +50,14 @@ export const diagnosticCodes = {
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
+  // issue 11: limits and names (README, section SECURITY)
+  INPUT_TOO_LARGE: "An input is larger than robokit reads: URDF/SDF 32 MiB, robot document or scenario 16 MiB, wheel CSV 64 MiB, FMU 256 MiB.",
+  TOO_MANY_ELEMENTS: "An XML file has more than 1,000,000 elements, or a YAML/JSON document more than 2,000,000 separators (an upper bound of its values, counted before parsing).",
+  NESTING_TOO_DEEP: "A YAML/JSON document nests deeper than 256 levels.",
+  YAML_ALIAS_LIMIT: "A YAML document's aliases expand to more nodes than robokit resolves (10,000).",
+  ARCHIVE_ENTRY_TOO_LARGE: "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
+  NAME_INVALID: "A name the emitters write holds characters XML cannot carry (NUL, controls), whitespace or `& < > \" ' ` $ { } \\ ;`, is empty or too long; a robot name is not letters, digits and `_`.",
+  NAME_UNSAFE_FOR_PATH: "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
 } as const;
 
 /** A stable diagnostic code. */

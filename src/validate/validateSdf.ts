@@ -11,6 +11,7 @@ import { sdfFrameGraph } from "./rules/sdfFrameGraph.js";
 import { sdfIncludes } from "./rules/sdfIncludes.js";
 import { sdfJointReferences } from "./rules/sdfJointReferences.js";
 import { sdfMaterialScript } from "./rules/sdfMaterialScript.js";
+import { sdfPoseFormat } from "./rules/sdfPoseFormat.js";
 import { sdfMimic } from "./rules/sdfMimic.js";
 import { sdfModelHasLink } from "./rules/sdfModelHasLink.js";
 import { sdfPluginReferences } from "./rules/sdfPluginReferences.js";
@@ -38,6 +39,7 @@ export const sdfRules: readonly Rule[] = [
   finiteNumbers,
   colorRange,
   sdfMaterialScript,
+  sdfPoseFormat,
 ];
 
 /** Oldest and newest SDF minor versions with a generated schema. */

@@ -1,9 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const main = join(root, "src", "cli", "main.ts");
+// tsx by absolute URL, so a child started in any working folder (a temporary one) finds it.
+const tsx = pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href;
 
 /** Result of one CLI run in a child process. */
 export interface CliRun {
@@ -14,6 +17,6 @@ export interface CliRun {
 
 /** Runs `robokit <args>` from source (tsx) in a child process, as a user would. */
 export function runCliProcess(args: readonly string[], cwd: string = root): CliRun {
-  const r = spawnSync(process.execPath, ["--import", "tsx", main, ...args], { cwd, encoding: "utf8", timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: "1" } });
+  const r = spawnSync(process.execPath, ["--import", tsx, main, ...args], { cwd, encoding: "utf8", timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: "1" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

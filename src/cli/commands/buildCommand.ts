@@ -6,7 +6,7 @@ import { buildArtifacts } from "../../emit/buildArtifacts.js";
 import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { DEFAULT_SIM_TARGET, SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { loadRobot } from "../loadRobot.js";
-import { writeArtifacts } from "../writeArtifacts.js";
+import { writePackage } from "../writePackage.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
 export function buildCommand(): Command {
@@ -19,7 +19,7 @@ export function buildCommand(): Command {
     .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target: string }) => {
       const robot = await loadRobot(robotArg);
       const artifacts = buildArtifacts(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), target: opts.target });
-      const written = writeArtifacts(opts.out, artifacts);
+      const written = writePackage(opts.out, artifacts);
       process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" to ${opts.out}\n`);
       for (const file of written) process.stdout.write(`  ${relative(process.cwd(), file)}\n`);
     });

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-
 import { Command, Option } from "commander";
 
 import { emitSdf } from "../../emit/sdf/emitSdf.js";
@@ -11,6 +9,8 @@ import { descriptionToModel } from "../../parse/descriptionToModel.js";
 import { hasErrors, type Diagnostic } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
+import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 
 /**
  * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
@@ -24,13 +24,7 @@ export function convertCommand(): Command {
     .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
     .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
     .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string }) => {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(file);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new InputError(`${file}: cannot read the file`, [{ code: "FILE_READ_ERROR", severity: "error", message: reason, file }]);
-      }
+      const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
       if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
       const result = descriptionToModel(decoded.text, file);

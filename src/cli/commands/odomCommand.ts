@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
 import { Command, Option } from "commander";
@@ -12,6 +11,8 @@ import { wrapAngle } from "../../util/wrapAngle.js";
 import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
+import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { requireDrive } from "./ikCommand.js";
 
@@ -51,13 +52,7 @@ export function odomCommand(): Command {
       const drive = requireDrive(robot, robotArg);
       const joints =
         drive.type === "steered" ? drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint]) : drive.layout.wheels.map((w) => w.joint);
-      let text: string;
-      try {
-        text = readFileSync(csvPath, "utf8");
-      } catch (error) {
-        const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : String(error);
-        throw new InputError(`${csvPath}: cannot read (${reason})`, [{ code: "FILE_READ_ERROR", severity: "error", message: `cannot read (${reason})`, file: csvPath }]);
-      }
+      const text = readInputFile(csvPath, INPUT_LIMITS.maxCsvBytes).toString("utf8");
       const csv = parseWheelCsv(text, csvPath, joints);
       const out = drive.type === "steered" ? steeredOdometry(drive, csv, opts.method, csvPath) : omniOdometry(drive, csv);
       if (opts.out === undefined) {

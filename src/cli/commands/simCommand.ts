@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,7 +18,10 @@ import { simulationPlots } from "../../sim/simulationPlots.js";
 import { simulationSummary, type SeedComparison } from "../../sim/simulationSummary.js";
 import { InputError, UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
-import { writeArtifacts } from "../writeArtifacts.js";
+import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { safePathSegment } from "../safePathSegment.js";
+import { writePackage } from "../writePackage.js";
 
 interface SimOptions {
   scenario: string;
@@ -62,7 +65,7 @@ function resolveScenario(arg: string, robot: Robot): { scenario: Scenario; file:
   if (existsSync(arg) && (ext === ".yaml" || ext === ".yml" || ext === ".json")) {
     file = arg;
   } else if (ext === "" && /^[A-Za-z0-9_-]+$/.test(arg)) {
-    const names = shippedScenarios(robot.name);
+    const names = /^[A-Za-z0-9_-]+$/.test(robot.name) ? shippedScenarios(robot.name) : [];
     if (!names.includes(arg)) {
       throw new UsageError(`no scenario "${arg}" for robot "${robot.name}"${names.length > 0 ? ` (shipped: ${names.join(", ")})` : " (none shipped; pass a .yaml file)"}`);
     }
@@ -72,7 +75,7 @@ function resolveScenario(arg: string, robot: Robot): { scenario: Scenario; file:
   } else {
     throw new UsageError(`--scenario takes a shipped scenario name or a .yaml/.json file, got "${arg}"`);
   }
-  const result = readScenario(readFileSync(file, "utf8"), file);
+  const result = readScenario(readInputFile(file, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), file);
   if (result.scenario === undefined) throw new InputError(`${file}: invalid scenario`, result.diagnostics);
   if (result.scenario.robot !== undefined && result.scenario.robot !== robot.name) {
     throw new InputError(`${file}: scenario "${result.scenario.name}" is written for robot "${result.scenario.robot}", not "${robot.name}"`);
@@ -113,7 +116,8 @@ export function simCommand(): Command {
       }
       const robot = await loadRobot(robotArg);
       const { scenario } = resolveScenario(opts.scenario, robot);
-      const out = opts.out ?? join("out", "sim", robot.name, scenario.name);
+      // Names from documents become folders only when they are plain names.
+      const out = opts.out ?? join("out", "sim", safePathSegment(robot.name, "robot name", robotArg), safePathSegment(scenario.name, "scenario name", opts.scenario));
       const total = duration ?? scenarioDuration(scenario);
       const mujoco = await loadMujoco();
       const started = performance.now();
@@ -145,7 +149,7 @@ export function simCommand(): Command {
         { path: "summary.md", content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}` },
         { path: "summary.json", content: `${JSON.stringify({ robot: robot.name, scenario: scenario.name, seed, rate: 1 / trace.dt, metrics }, null, 2)}\n` },
       ];
-      const written = writeArtifacts(out, artifacts);
+      const written = writePackage(out, artifacts);
       process.stdout.write(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}\n`);
       for (const file of written) process.stdout.write(`  ${relative(process.cwd(), resolve(file))}\n`);
       process.stdout.write(`\n${summary}`);

@@ -12,6 +12,8 @@ import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDia
 import type { IncludeResolver } from "../../validate/RuleContext.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError, UsageError } from "../errors.js";
+import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { expandInputFiles, VALIDATE_EXTENSIONS } from "../expandInputFiles.js";
 import { validateBatch } from "../validateBatch.js";
 
@@ -53,9 +55,10 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readInputFile(path, INPUT_LIMITS.maxXmlBytes);
   } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : String(error);
+    if (error instanceof InputError && error.diagnostics.length > 0) return { file: name, diagnostics: error.diagnostics.map((d) => ({ ...d, file: name })) };
+    const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : error instanceof Error ? error.message : String(error);
     return { file: name, diagnostics: [{ code: "FILE_READ_ERROR", severity: "error", message: `cannot read ${path} (${reason})`, file: name }] };
   }
   const decoded = decodeXmlBytes(bytes, name);

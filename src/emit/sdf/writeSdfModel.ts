@@ -6,6 +6,8 @@ import { linkPoses } from "../../model/linkPoses.js";
 import type { Material } from "../../model/Material.js";
 import { IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
+import { RobotModelError } from "../../model/RobotModelError.js";
+import { sdfReservedNames } from "../../model/sdfReservedNames.js";
 import { num, vec, type XMLBuilder } from "../xml/xmlDocument.js";
 import { sdfFeatures, type SdfFeatures } from "./sdfFeatures.js";
 import { splitCapsule } from "./splitCapsule.js";
@@ -63,6 +65,8 @@ export function defaultShapeName(tag: "visual" | "collision", index: number): st
  */
 export function writeSdfModel(parent: XMLBuilder, robot: Robot, options: SdfModelOptions = {}): XMLBuilder {
   const version = options.version ?? DEFAULT_SDF_VERSION;
+  const reserved = sdfReservedNames(robot, version);
+  if (reserved.length > 0) throw new RobotModelError(robot.name, reserved);
   const features = sdfFeatures(version);
   const context: SdfContext = { version, features, robot };
   const model = parent.ele("model", { name: robot.name });

@@ -10,7 +10,7 @@ export const colorRange: Rule = (ctx) => {
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
     if (el.name === "plugin" || el.name.includes(":")) continue;
-    stack.push(...el.children);
+    for (const item of el.children) stack.push(item);
     if (ctx.format === "sdf" && sdfColors.has(el.name)) {
       const v = parseNumbers(el.text);
       if (v !== undefined && v.some((x) => x < 0 || x > 1)) ctx.report("ELEMENT_INVALID", "error", el, `color <${el.name}> [${el.text.trim()}] has a component outside [0, 1]`);

@@ -19,7 +19,7 @@ export function elementsNamed(root: XmlElement, name: string): XmlElement[] {
     const element = stack.pop() as XmlElement;
     if (isExtensionSubtree(element)) continue;
     if (element.name === name) found.push(element);
-    else stack.push(...element.children);
+    else for (const item of element.children) stack.push(item);
   }
   return found;
 }

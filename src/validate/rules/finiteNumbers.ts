@@ -3,6 +3,9 @@ import type { Rule } from "../RuleContext.js";
 
 const numeric = /^[+-]?(\d|\.\d|inf|nan)/i;
 const infinityAllowed = new Set(["lower", "upper", "effort", "velocity", "stiffness", "dissipation", "max_contacts", "far", "max_dist", "range"]);
+/** Attributes and elements whose text is a name or a reference, never a number (a link may be called `inf`). */
+const NAME_ATTRIBUTES = new Set(["name", "link", "joint", "parent", "child", "frame", "relative_to", "attached_to", "canonical_link", "expressed_in", "placement_frame", "filename", "uri", "type", "version", "reference", "topic"]);
+const NAME_ELEMENTS = new Set(["parent", "child", "uri", "name", "frame", "canonical_link", "joint", "link", "topic", "frame_id", "filename", "joint_name", "link_name", "body_name", "robotNamespace", "namespace"]);
 
 /**
  * Numbers are finite: NaN is never allowed, and infinity (written `inf` or overflowing like
@@ -15,8 +18,9 @@ export const finiteNumbers: Rule = (ctx) => {
     if (el.name === "plugin" || el.name.includes(":")) continue;
     const limitHere = inLimit || el.name === "limit";
     for (const c of el.children) stack.push({ el: c, inLimit: limitHere });
-    if (el.children.length === 0) check(el.text, limitHere && infinityAllowed.has(el.name), (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `<${el.name}> ${msg}`));
+    if (el.children.length === 0 && !NAME_ELEMENTS.has(el.name)) check(el.text, limitHere && infinityAllowed.has(el.name), (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `<${el.name}> ${msg}`));
     for (const a of el.attributes) {
+      if (NAME_ATTRIBUTES.has(a.name)) continue;
       const allowInf = el.name === "limit" && (a.name === "lower" || a.name === "upper");
       check(a.value, allowInf, (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `attribute [${a.name}] of <${el.name}> ${msg}`, a.name));
     }
@@ -24,8 +28,10 @@ export const finiteNumbers: Rule = (ctx) => {
 };
 
 function check(text: string, allowInfinity: boolean, report: (message: string) => void): void {
-  if (text.length > 4096 || !numeric.test(text.trim())) return;
-  for (const token of text.trim().split(/\s+/)) {
+  // No length cut-off: a NaN padded with thousands of spaces is still a NaN (the scan is linear).
+  const trimmed = text.trim();
+  if (!numeric.test(trimmed)) return;
+  for (const token of trimmed.split(/\s+/)) {
     if (!numeric.test(token)) return;
     const lower = token.toLowerCase().replace(/^[+-]/, "");
     if (lower === "nan") return report(`has the value [${token}]; NaN is not a number`);

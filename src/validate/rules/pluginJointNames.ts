@@ -13,7 +13,7 @@ export function pluginJointReferences(plugin: XmlElement): { element: XmlElement
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
     if (el.children.length > 0) {
-      stack.push(...el.children);
+      for (const item of el.children) stack.push(item);
       continue;
     }
     if (!jointParameter.test(el.name)) continue;

@@ -7,7 +7,7 @@ export const sdfMaterialScript: Rule = (ctx) => {
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
     if (el.name === "plugin" || el.name.includes(":")) continue;
-    stack.push(...el.children);
+    for (const item of el.children) stack.push(item);
     if (el.name !== "material") continue;
     const script = child(el, "script");
     if (script !== undefined) {

@@ -13,7 +13,7 @@ export const sdfReservedNames: Rule = (ctx) => {
   while (stack.length > 0) {
     const element = stack.pop() as XmlElement;
     if (element.name === "plugin" || element.name.includes(":")) continue;
-    stack.push(...element.children);
+    for (const item of element.children) stack.push(item);
     const name = attr(element, "name");
     if (framed.has(element.name) && name !== undefined && (name === "world" || (name.startsWith("__") && name.endsWith("__")))) {
       ctx.report("RESERVED_NAME", "error", element, `the ${element.name} name [${name}] is reserved`, "name");

@@ -26,7 +26,7 @@ export function urdfIndex(ctx: RuleContext): UrdfIndex {
       const stack = [...el.children];
       while (stack.length > 0) {
         const s = stack.pop() as XmlElement;
-        stack.push(...s.children);
+        for (const item of s.children) stack.push(item);
         const n = attr(s, "name");
         if (s.name === "sensor" && n !== undefined) index.gazeboSensors.add(n);
       }
