@@ -50,6 +50,16 @@ export const diagnosticCodes = {
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
+  // issue 10/11: includes, resources and SDF versions read from real files.
+  INCLUDE_OUTSIDE_ROOTS: "An <include> resolves (after symlinks) outside the top-level file's folder and the search paths; it is not read.",
+  INCLUDE_NOT_REGULAR_FILE: "An <include> names something that is not a regular file (a device, FIFO, socket or a folder without model.config); it is not read.",
+  INCLUDE_TOO_LARGE: "An included file is larger than the per-file include size limit; it is not read.",
+  INCLUDE_DEPTH_EXCEEDED: "Includes nest deeper than the include depth limit; the deeper include is not followed.",
+  INCLUDE_TOTAL_TOO_LARGE: "The included files together exceed the total include size limit; further includes are not read.",
+  INCLUDE_NOT_SDF: "An included file is not an SDF document (not XML, or its root is not <sdf>); its content is not shown.",
+  RESOURCE_NOT_FOUND: "A mesh or other resource URI (package://, model://, file://, relative path) does not resolve to a readable file.",
+  RESOURCE_FORMAT_UNSUPPORTED: "A mesh file has a format the consumer cannot load (STL, DAE and OBJ everywhere; glTF/GLB only in gz-sim).",
+  VERSION_CONVERTED: "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -50,6 +50,7 @@ const cases: [string, string, number, number, string | undefined, string][] = [
   ["sdf/invalid/deprecated_version.sdf", "VERSION_DEPRECATED", 1, 1, "/sdf", "[1.2] is deprecated"],
   ["sdf/invalid/duplicate_link.sdf", "DUPLICATE_NAME", 4, 11, '/sdf/model[@name="m"]/link[@name="l"]/@name', "link with name [l] already exists"],
   ["sdf/invalid/expressed_in.sdf", "JOINT_AXIS_EXPRESSED_IN_INVALID", 4, 82, '/sdf/model[@name="m"]/joint[@name="j"]/axis/xyz/@expressed_in', "expressed_in [ghost]"],
+  ["sdf/invalid/include_not_sdf.sdf", "INCLUDE_NOT_SDF", 3, 14, '/sdf/world[@name="w"]/include/uri', "which is not an SDF file"],
   ["sdf/invalid/include_missing.sdf", "URI_LOOKUP", 3, 14, '/sdf/world[@name="w"]/include/uri', "model://no_such_model"],
   ["sdf/invalid/inertia.sdf", "LINK_INERTIA_INVALID", 4, 17, '/sdf/model[@name="m"]/link[@name="l"]/inertial/mass', "mass -2"],
   ["sdf/invalid/infinite_pose.sdf", "NUMBER_NOT_FINITE", 3, 20, '/sdf/model[@name="m"]/link[@name="l"]/pose', "[1e999], which is infinite"],
@@ -100,7 +101,8 @@ describe("validator fixtures: code, message, line:col and XML path", () => {
     sources.push(readFileSync(join(here, "..", "..", "src", "validate", "validateSdf.ts"), "utf8"));
     const emitted = new Set(sources.flatMap((s) => [...s.matchAll(/(?:report\(|push\(|code: )"([A-Z_]+)"/g)].map((m) => m[1] ?? "")));
     const covered = new Set(cases.map((c) => c[1]));
-    const uncovered = [...emitted].filter((c) => !covered.has(c) && c !== "INTERNAL_ERROR").sort();
+    // INCLUDE_DEPTH_EXCEEDED needs a 33-file include chain: test/cli/includeHardening.test.ts covers it.
+    const uncovered = [...emitted].filter((c) => !covered.has(c) && c !== "INTERNAL_ERROR" && c !== "INCLUDE_DEPTH_EXCEEDED").sort();
     expect(emitted.size).toBeGreaterThan(30);
     expect(uncovered).toEqual([]);
   });
