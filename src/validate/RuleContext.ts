@@ -29,12 +29,26 @@ export const MAX_INCLUDE_DEPTH = 32;
  */
 export type IncludeResolver = (uri: string, fromFile: string) => ResolvedResource;
 
+/**
+ * Where a resource URI (a mesh's `package://`, `model://`, `file://` or relative path) led:
+ * the file found, or why not. `searched` says whether the user gave search paths, which makes a
+ * missing resource an error rather than a warning.
+ */
+export type ResourceLookup =
+  | { readonly file: string }
+  | { readonly problem: "not-found" | "unreadable" | "offline"; readonly detail: string; readonly searched: boolean };
+
+/** Looks up a resource URI seen in `fromFile` (injected by the CLI, like {@link IncludeResolver}). */
+export type ResourceResolver = (uri: string, fromFile: string) => ResourceLookup;
+
 /** Options of {@link validateFile}. */
 export interface ValidateOptions {
   /** Report unknown, repeated and deprecated elements and attributes as errors, not warnings. */
   readonly strict?: boolean;
   /** Resolves `<include>` URIs. Without it, includes are not followed (a note says so). */
   readonly resolveInclude?: IncludeResolver;
+  /** Resolves mesh URIs. Without it, mesh files are not checked. */
+  readonly resolveResource?: ResourceResolver;
   /** Include nesting already followed (internal: guards against include cycles). */
   readonly includeStack?: readonly string[];
   /** Included files already parsed and validated, by resolved file name (internal: each file once). */

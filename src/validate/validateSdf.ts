@@ -6,6 +6,7 @@ import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
+import { meshResources } from "./rules/meshResources.js";
 import { sdfCanonicalLink } from "./rules/sdfCanonicalLink.js";
 import { sdfFrameGraph } from "./rules/sdfFrameGraph.js";
 import { sdfIncludes } from "./rules/sdfIncludes.js";
@@ -39,6 +40,7 @@ export const sdfRules: readonly Rule[] = [
   finiteNumbers,
   colorRange,
   sdfMaterialScript,
+  meshResources,
 ];
 
 /** Oldest and newest SDF minor versions the rules read (older files are converted up to the oldest). */

@@ -9,7 +9,7 @@ import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDiagnosticsJson.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError } from "../errors.js";
-import { diskIncludeResolver } from "../resolve/diskIncludeResolver.js";
+import { diskResolvers } from "../resolve/diskResolvers.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
 
 /** `robokit validate FILE... [--strict] [--format text|json] [-I dir]`. Exit 1 when any file has errors. */
@@ -35,7 +35,7 @@ export function validateCommand(): Command {
 }
 
 /** Validates one file from disk, following includes with the disk resolver. Never throws. */
-export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; packagePaths?: readonly string[]; displayName?: string }): FileReport {
+export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; packagePaths?: readonly string[]; displayName?: string; checkResources?: boolean }): FileReport {
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
@@ -46,7 +46,11 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   }
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
-  const resolver = diskIncludeResolver({ models: options.searchPaths ?? [], packages: options.packagePaths ?? [] }, path, name);
-  const diagnostics: Diagnostic[] = validateFile(decoded.text, name, { strict: options.strict === true, resolveInclude: resolver });
+  const resolvers = diskResolvers({ models: options.searchPaths ?? [], packages: options.packagePaths ?? [] }, path, name);
+  const diagnostics: Diagnostic[] = validateFile(decoded.text, name, {
+    strict: options.strict === true,
+    resolveInclude: resolvers.resolveInclude,
+    ...(options.checkResources === false ? {} : { resolveResource: resolvers.resolveResource }),
+  });
   return { file: name, diagnostics };
 }

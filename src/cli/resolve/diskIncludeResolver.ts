@@ -1,21 +1,14 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { readXml } from "../../parse/readXml.js";
 import type { IncludeResolver, ResolvedResource } from "../../validate/RuleContext.js";
+import { displayNames, realOrUndefined, type DisplayNames } from "./displayNames.js";
 import { defaultIncludeLimits, type IncludeLimits } from "./includeLimits.js";
 import { readRegularFile } from "./readRegularFile.js";
 import type { SearchPaths } from "./searchPaths.js";
 import { uriCandidates } from "./uriCandidates.js";
-
-function realOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
 
 function within(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -33,19 +26,18 @@ function within(path: string, root: string): boolean {
  *   path, so the validator's cycle check and parse cache see through symlinks.
  * Diagnostics name included files relative to the top-level file's folder.
  */
-export function diskIncludeResolver(paths: SearchPaths, topPath: string, topName: string, limits: IncludeLimits = defaultIncludeLimits): IncludeResolver {
+export function diskIncludeResolver(
+  paths: SearchPaths,
+  topPath: string,
+  topName: string,
+  limits: IncludeLimits = defaultIncludeLimits,
+  names: DisplayNames = displayNames(topPath, topName),
+): IncludeResolver {
   const topAbs = resolve(topPath);
-  const topReal = realOrUndefined(topAbs) ?? topAbs;
-  const roots = [dirname(topReal), ...[...paths.models, ...paths.packages].map((p) => realOrUndefined(resolve(p))).filter((p): p is string => p !== undefined)];
-  const absByName = new Map<string, string>([[topName, topReal]]);
+  const roots = [dirname(names.topReal), ...[...paths.models, ...paths.packages].map((p) => realOrUndefined(resolve(p))).filter((p): p is string => p !== undefined)];
   const cache = new Map<string, ResolvedResource>();
   let totalBytes = 0;
-  const nameOf = (real: string): string => {
-    if (real === topReal) return topName;
-    const name = join(dirname(topName), relative(dirname(topReal), real));
-    absByName.set(name, real);
-    return name;
-  };
+  const nameOf = (real: string): string => names.nameOf(real);
   const readText = (real: string): { text: string } | { error: ResolvedResource } => {
     const name = nameOf(real);
     const r = readRegularFile(real, limits.maxFileBytes);
@@ -96,7 +88,7 @@ export function diskIncludeResolver(paths: SearchPaths, topPath: string, topName
     return result;
   };
   return (uri, fromFile) => {
-    const fromAbs = absByName.get(fromFile) ?? resolve(fromFile);
+    const fromAbs = names.absOf(fromFile);
     const where = uriCandidates(uri, fromAbs, topAbs, paths);
     if ("offline" in where) return { error: where.offline, offline: true };
     for (const candidate of where.paths) {
