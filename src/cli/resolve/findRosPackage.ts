@@ -4,6 +4,9 @@ import { basename, join } from "node:path";
 /** How deep below each ROS_PACKAGE_PATH entry package folders are looked for (like rospack's crawl, bounded). */
 export const ROS_PACKAGE_CRAWL_DEPTH = 3;
 
+/** Lookups already made in this process, by roots and name (one crawl per package, not per mesh). */
+const lookups = new Map<string, string[]>();
+
 function packageName(dir: string): string | undefined {
   const file = join(dir, "package.xml");
   if (!existsSync(file)) return undefined;
@@ -22,6 +25,9 @@ function packageName(dir: string): string | undefined {
  * {@link ROS_PACKAGE_CRAWL_DEPTH} levels down (hidden folders skipped). First found first.
  */
 export function findRosPackage(name: string, roots: readonly string[]): string[] {
+  const key = `${roots.join("\0")}\0\0${name}`;
+  const known = lookups.get(key);
+  if (known !== undefined) return known;
   const found: string[] = [];
   const crawl = (dir: string, depth: number): void => {
     if (packageName(dir) === name) {
@@ -45,6 +51,12 @@ export function findRosPackage(name: string, roots: readonly string[]): string[]
       }
     }
   };
-  for (const root of roots) crawl(root, 0);
-  return [...new Set(found)];
+  for (const root of roots) {
+    // The usual layout first (ROOT/name/package.xml), without crawling the whole tree.
+    if (packageName(join(root, name)) === name) found.push(join(root, name));
+    else crawl(root, 0);
+  }
+  const result = [...new Set(found)];
+  lookups.set(key, result);
+  return result;
 }
