@@ -3,7 +3,24 @@ import type { DiagnosticCode } from "./codes.js";
 import type { Diagnostic, Severity } from "./Diagnostic.js";
 
 /** What an include resolver returns: the included file's text, or why it could not be found. */
-export type ResolvedResource = { readonly file: string; readonly text: string } | { readonly error: string; readonly offline?: boolean };
+export type ResolvedResource =
+  | { readonly file: string; readonly text: string }
+  | {
+      readonly error: string;
+      /** Not looked up at all (e.g. an http URI while offline): a warning, not an error. */
+      readonly offline?: boolean;
+      /** The diagnostic code to report (a refused include: INCLUDE_TOO_LARGE, …); URI_LOOKUP when absent. */
+      readonly code?: DiagnosticCode;
+    };
+
+/** An included file after parsing and validation, shared by every include of the same file. */
+export interface ParsedInclude {
+  /** The `<sdf>` root, or undefined when the file is not SDF. */
+  readonly root: XmlElement | undefined;
+}
+
+/** Includes nested deeper than this are not followed (INCLUDE_DEPTH_EXCEEDED). */
+export const MAX_INCLUDE_DEPTH = 32;
 
 /**
  * Resolves an SDF `<include><uri>` (e.g. `model://box`, `box`, `../models/box/model.sdf`)
@@ -12,14 +29,32 @@ export type ResolvedResource = { readonly file: string; readonly text: string } 
  */
 export type IncludeResolver = (uri: string, fromFile: string) => ResolvedResource;
 
+/**
+ * Where a resource URI (a mesh's `package://`, `model://`, `file://` or relative path) led:
+ * the file found, or why not. `searched` says whether the user gave search paths, which makes a
+ * missing resource an error rather than a warning.
+ */
+export type ResourceLookup =
+  | { readonly file: string }
+  | { readonly problem: "not-found" | "unreadable" | "offline"; readonly detail: string; readonly searched: boolean };
+
+/** Looks up a resource URI seen in `fromFile` (injected by the CLI, like {@link IncludeResolver}). */
+export type ResourceResolver = (uri: string, fromFile: string) => ResourceLookup;
+
 /** Options of {@link validateFile}. */
 export interface ValidateOptions {
   /** Report unknown, repeated and deprecated elements and attributes as errors, not warnings. */
   readonly strict?: boolean;
   /** Resolves `<include>` URIs. Without it, includes are not followed (a note says so). */
   readonly resolveInclude?: IncludeResolver;
+  /** Resolves mesh URIs. Without it, mesh files are not checked. */
+  readonly resolveResource?: ResourceResolver;
   /** Include nesting already followed (internal: guards against include cycles). */
   readonly includeStack?: readonly string[];
+  /** Included files already parsed and validated, by resolved file name (internal: each file once). */
+  readonly includeCache?: Map<string, ParsedInclude>;
+  /** Deepest include nesting followed; default {@link MAX_INCLUDE_DEPTH}. */
+  readonly maxIncludeDepth?: number;
 }
 
 /** An SDF `<include>` after resolution: the model (or actor, light) it brings in, if found. */

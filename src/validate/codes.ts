@@ -58,6 +58,16 @@ export const diagnosticCodes = {
   ARCHIVE_ENTRY_TOO_LARGE: "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
   NAME_INVALID: "A name the emitters write holds characters XML cannot carry (NUL, controls), whitespace or `& < > \" ' ` $ { } \\ ;`, is empty or too long; a robot name is not letters, digits and `_`.",
   NAME_UNSAFE_FOR_PATH: "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
+  // issue 10/11: includes, resources and SDF versions read from real files.
+  INCLUDE_OUTSIDE_ROOTS: "An <include> resolves (after symlinks) outside the top-level file's folder and the search paths; it is not read.",
+  INCLUDE_NOT_REGULAR_FILE: "An <include> names something that is not a regular file (a device, FIFO, socket or a folder without model.config); it is not read.",
+  INCLUDE_TOO_LARGE: "An included file is larger than the per-file include size limit; it is not read.",
+  INCLUDE_DEPTH_EXCEEDED: "Includes nest deeper than the include depth limit; the deeper include is not followed.",
+  INCLUDE_TOTAL_TOO_LARGE: "The included files together exceed the total include size limit; further includes are not read.",
+  INCLUDE_NOT_SDF: "An included file is not an SDF document (not XML, or its root is not <sdf>); its content is not shown.",
+  RESOURCE_NOT_FOUND: "A mesh or other resource URI (package://, model://, file://, relative path) does not resolve to a readable file.",
+  RESOURCE_FORMAT_UNSUPPORTED: "A mesh file has a format the consumer cannot load (STL, DAE and OBJ everywhere; glTF/GLB only in gz-sim).",
+  VERSION_CONVERTED: "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
 } as const;
 
 /** A stable diagnostic code. */

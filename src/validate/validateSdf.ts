@@ -6,6 +6,7 @@ import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
+import { meshResources } from "./rules/meshResources.js";
 import { sdfCanonicalLink } from "./rules/sdfCanonicalLink.js";
 import { sdfFrameGraph } from "./rules/sdfFrameGraph.js";
 import { sdfIncludes } from "./rules/sdfIncludes.js";
@@ -18,6 +19,7 @@ import { sdfPluginReferences } from "./rules/sdfPluginReferences.js";
 import { sdfReservedNames } from "./rules/sdfReservedNames.js";
 import { sdfRootElements } from "./rules/sdfRootElements.js";
 import { sdfSiblingUniqueNames } from "./rules/sdfSiblingUniqueNames.js";
+import { convertSdf, SDF_SPEC_MINORS } from "./convertSdf.js";
 import { checkSchema } from "./schema/checkSchema.js";
 import { runRules } from "./runRules.js";
 
@@ -40,9 +42,10 @@ export const sdfRules: readonly Rule[] = [
   colorRange,
   sdfMaterialScript,
   sdfPoseFormat,
+  meshResources,
 ];
 
-/** Oldest and newest SDF minor versions with a generated schema. */
+/** Oldest and newest SDF minor versions the rules read (older files are converted up to the oldest). */
 export const SDF_SCHEMA_MINOR = { oldest: 6, newest: 12 } as const;
 
 /**
@@ -61,25 +64,35 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
   }
   const minor = Number(m[1]);
   const pre: Diagnostic[] = [];
-  if (minor < 3) {
-    return [{ code: "VERSION_DEPRECATED", severity: "error", message: `SDF version [${raw}] is deprecated and no longer read; convert the file to SDF 1.6 or newer`, ...at }];
+  if (root.name === "gazebo") {
+    pre.push({ code: "VERSION_DEPRECATED", severity: "error", message: `SDF [${raw}] is deprecated: libsdformat 9 and later (Gazebo 11, gz-sim) no longer read the <gazebo> root of SDF 1.0–1.2; write <sdf version="${raw.trim()}"> (the rest of the file is checked as if it did)`, ...at });
   }
+  if (root.name === "sdf" && minor < 2) {
+    pre.push({ code: "VERSION_DEPRECATED", severity: "warning", message: `SDF [${raw}] with an <sdf> root: libsdformat 12 cannot convert it ("Unable to convert from SDF version ${raw.trim()}") and reads it as its newest version, ignoring the 1.0 attributes (mass, pose, static…); robokit reads it converted`, ...at });
+  }
+  // The schema of the file's own version; a version without a spec is checked against the nearest one.
   let schemaMinor = minor;
-  if (minor < SDF_SCHEMA_MINOR.oldest) {
-    schemaMinor = SDF_SCHEMA_MINOR.oldest;
-    pre.push({ code: "VERSION_UNSUPPORTED", severity: "info", message: `SDF ${raw} predates the oldest schema robokit has (1.${SDF_SCHEMA_MINOR.oldest}); structure checked against 1.${SDF_SCHEMA_MINOR.oldest}, differences reported as warnings`, ...at });
-  } else if (minor > SDF_SCHEMA_MINOR.newest) {
+  if (minor > SDF_SCHEMA_MINOR.newest) {
     schemaMinor = SDF_SCHEMA_MINOR.newest;
     pre.push({ code: "VERSION_UNSUPPORTED", severity: "warning", message: `SDF ${raw} is newer than the newest schema robokit has (1.${SDF_SCHEMA_MINOR.newest}); checked against 1.${SDF_SCHEMA_MINOR.newest}`, ...at });
+  } else if (!SDF_SPEC_MINORS.includes(minor)) {
+    schemaMinor = [...SDF_SPEC_MINORS].reverse().find((v) => v < minor) ?? 0;
+    pre.push({ code: "VERSION_UNSUPPORTED", severity: "warning", message: `there is no SDF ${raw} specification; checked as SDF 1.${schemaMinor}`, ...at });
   }
-  const ctx = createRuleContext({ file, format: "sdf", version: `1.${minor}`, minor, root, options });
-  runRules(ctx, [(c) => checkSchema(c, `sdf/1.${schemaMinor}/sdf.schema.json`)]);
-  if (minor < SDF_SCHEMA_MINOR.oldest) {
-    for (let i = 0; i < ctx.diagnostics.length; i++) {
-      const d = ctx.diagnostics[i];
-      if (d !== undefined && d.severity === "error") ctx.diagnostics[i] = { ...d, severity: "warning" };
-    }
+  const schemaCtx = createRuleContext({ file, format: "sdf", version: `1.${schemaMinor}`, minor: schemaMinor, root, options });
+  runRules(schemaCtx, [(c) => checkSchema(c, `sdf/1.${schemaMinor}/sdf.schema.json`)]);
+  // Older files are read the way libsdformat reads them: converted up to a version the rules
+  // know (1.6), with every element keeping its position in the original file.
+  let ruleRoot = root;
+  let ruleMinor = schemaMinor;
+  if (schemaMinor < SDF_SCHEMA_MINOR.oldest) {
+    const converted = convertSdf(root, schemaMinor, SDF_SCHEMA_MINOR.oldest);
+    ruleRoot = converted.root;
+    ruleMinor = SDF_SCHEMA_MINOR.oldest;
+    pre.push({ code: "VERSION_CONVERTED", severity: "info", message: `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`, ...at });
   }
+  const ctx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });
+  ctx.diagnostics.push(...schemaCtx.diagnostics);
   runRules(ctx, sdfRules);
   return [...pre, ...ctx.diagnostics];
 }

@@ -6,6 +6,7 @@ import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
+import { meshResources } from "./rules/meshResources.js";
 import { urdfKinematicTree } from "./rules/urdfKinematicTree.js";
 import { urdfMimic } from "./rules/urdfMimic.js";
 import { urdfReferences } from "./rules/urdfReferences.js";
@@ -26,6 +27,7 @@ export const urdfRules: readonly Rule[] = [
   jointLimits,
   finiteNumbers,
   colorRange,
+  meshResources,
 ];
 
 /** Validates a parsed `<robot>` document: schema (phase 1), then the rules (phase 2). Never throws. */

@@ -1,21 +1,18 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
-
 import { Command, InvalidArgumentError, Option } from "commander";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
-import { readXml } from "../../parse/readXml.js";
 import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { hasErrors } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDiagnosticsJson.js";
-import type { IncludeResolver } from "../../validate/RuleContext.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError, UsageError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { expandInputFiles, VALIDATE_EXTENSIONS } from "../expandInputFiles.js";
 import { validateBatch } from "../validateBatch.js";
+import { diskResolvers } from "../resolve/diskResolvers.js";
+import { searchPathsFrom } from "../resolve/searchPaths.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
 const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./validateWorker.ts" : "./validateWorker.js", import.meta.url);
@@ -31,13 +28,13 @@ export function validateCommand(): Command {
     .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)")
     .option("--strict", "report unknown, repeated and deprecated elements and attributes as errors")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
-    .option("-I, --include-path <dir...>", "folders searched for <include> model URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH)")
+    .option("-I, --include-path <dir...>", "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH)")
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
     .action(async (files: string[], opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number }) => {
-      const searchPaths = [...(opts.includePath ?? []), ...envSearchPaths()];
+      const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
       const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
       if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
-      const options = { strict: opts.strict === true, searchPaths };
+      const options = { strict: opts.strict === true, searchPaths: searchPaths.models, packagePaths: searchPaths.packages };
       const reports = await validateBatch(paths, options, (file) => validatePath(file, options), workerUrl, opts.jobs);
       if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
       else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
@@ -51,7 +48,7 @@ export function validateCommand(): Command {
 }
 
 /** Validates one file from disk, following includes with the disk resolver. Never throws. */
-export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; displayName?: string }): FileReport {
+export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; packagePaths?: readonly string[]; displayName?: string; checkResources?: boolean }): FileReport {
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
@@ -63,8 +60,12 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   }
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
-  const resolver = diskIncludeResolver(options.searchPaths ?? [], path, name);
-  const diagnostics: Diagnostic[] = validateFile(decoded.text, name, { strict: options.strict === true, resolveInclude: resolver });
+  const resolvers = diskResolvers({ models: options.searchPaths ?? [], packages: options.packagePaths ?? [] }, path, name);
+  const diagnostics: Diagnostic[] = validateFile(decoded.text, name, {
+    strict: options.strict === true,
+    resolveInclude: resolvers.resolveInclude,
+    ...(options.checkResources === false ? {} : { resolveResource: resolvers.resolveResource }),
+  });
   return { file: name, diagnostics };
 }
 
@@ -72,65 +73,4 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("must be a positive integer");
   return n;
-}
-
-function envSearchPaths(): string[] {
-  const out: string[] = [];
-  for (const v of ["SDF_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH"]) {
-    for (const p of (process.env[v] ?? "").split(delimiter)) if (p !== "") out.push(p);
-  }
-  return out;
-}
-
-/**
- * Resolves `<include><uri>` on disk like Gazebo does: `model://name`, a bare name or a
- * relative path, tried against the including file's folder and then each search path. A folder
- * must hold a model.config naming its SDF file. http(s) URIs are not fetched (no network).
- * Diagnostics name included files relative to the top-level file's folder.
- */
-export function diskIncludeResolver(searchPaths: readonly string[], topPath: string, topName: string): IncludeResolver {
-  const display = new Map<string, string>([[topName, resolve(topPath)]]);
-  const toDisplay = (abs: string): string => {
-    const rel = relative(dirname(resolve(topPath)), abs);
-    const name = join(dirname(topName), rel);
-    display.set(name, abs);
-    return name;
-  };
-  return (uri, fromFile) => {
-    if (/^[a-z]+:\/\//i.test(uri) && !/^(model|file):\/\//i.test(uri)) {
-      return { error: `${uri.split(":")[0] ?? ""} URIs are not fetched; robokit validates offline`, offline: true };
-    }
-    const rel = uri.replace(/^(model|file):\/\//i, "");
-    const fromAbs = display.get(fromFile) ?? resolve(fromFile);
-    // Like gz, relative URIs are tried next to the including file, then next to the top-level
-    // file (gz resolves against its working folder), then in each search path.
-    const bases = [dirname(fromAbs), dirname(resolve(topPath)), ...searchPaths];
-    const candidates = isAbsolute(rel) ? [rel] : [...new Set(bases.map((b) => resolve(b, rel)))];
-    for (const candidate of candidates) {
-      if (!existsSync(candidate)) continue;
-      if (statSync(candidate).isDirectory()) {
-        const config = join(candidate, "model.config");
-        if (!existsSync(config)) return { error: `${toDisplay(candidate)} does not contain a model.config` };
-        const sdfFile = modelConfigSdf(readFileSync(config, "utf8"), config);
-        if (sdfFile === undefined) return { error: `${toDisplay(config)} names no <sdf> file` };
-        const target = join(candidate, sdfFile);
-        if (!existsSync(target)) return { error: `${toDisplay(config)} names ${sdfFile}, which does not exist` };
-        return { file: toDisplay(target), text: readFileSync(target, "utf8") };
-      }
-      return { file: toDisplay(candidate), text: readFileSync(candidate, "utf8") };
-    }
-    return { error: `not found next to ${fromFile}${searchPaths.length > 0 ? " nor in the include path" : " (no include path given: -I or SDF_PATH)"}` };
-  };
-}
-
-/** The SDF file a model.config names: the highest `<sdf version>` entry. */
-function modelConfigSdf(text: string, file: string): string | undefined {
-  const root = readXml(text, file).document.root;
-  if (root === undefined) return undefined;
-  const entries = root.children
-    .filter((c) => c.name === "sdf")
-    .map((c) => ({ version: Number((c.attributes.find((a) => a.name === "version")?.value ?? "0").split(".")[1] ?? 0), file: c.text.trim() }))
-    .filter((e) => e.file !== "")
-    .sort((a, b) => b.version - a.version);
-  return entries[0]?.file;
 }

@@ -1,7 +1,10 @@
 import { readXml } from "../../parse/readXml.js";
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
-import type { Rule } from "../RuleContext.js";
+import { MAX_INCLUDE_DEPTH, type ParsedInclude, type Rule } from "../RuleContext.js";
 import { validateSdfDocument } from "../validateSdf.js";
+
+/** Text whose first element is `<sdf` (after an XML declaration, comments and whitespace). */
+const looksLikeSdf = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<sdf[\s>]/;
 
 const topLevelKinds = new Set(["model", "actor", "light"]);
 
@@ -12,6 +15,8 @@ const topLevelKinds = new Set(["model", "actor", "light"]);
  */
 export const sdfIncludes: Rule = (ctx) => {
   const stack = ctx.options.includeStack ?? [ctx.file];
+  const cache = ctx.options.includeCache ?? new Map<string, ParsedInclude>();
+  const maxDepth = ctx.options.maxIncludeDepth ?? MAX_INCLUDE_DEPTH;
   const visit = (element: XmlElement): void => {
     for (const c of element.children) {
       if (c.name === "include") handle(c, element);
@@ -34,10 +39,15 @@ export const sdfIncludes: Rule = (ctx) => {
     if (uri === undefined || uri === "") return record(undefined);
     const resolver = ctx.options.resolveInclude;
     if (resolver === undefined) return record(undefined);
+    const uriElement = child(include, "uri") ?? include;
+    if (stack.length > maxDepth) {
+      ctx.report("INCLUDE_DEPTH_EXCEEDED", "error", uriElement, `include [${uri}] is nested ${stack.length} levels deep, over the limit of ${maxDepth}; it is not followed`);
+      return record(undefined);
+    }
     const resolved = resolver(uri, ctx.file);
     if ("error" in resolved) {
-      const uriElement = child(include, "uri") ?? include;
       if (resolved.offline === true) ctx.report("URI_LOOKUP", "warning", uriElement, `include [${uri}] was not fetched (${resolved.error}); names inside it are not checked`);
+      else if (resolved.code !== undefined) ctx.report(resolved.code, "error", uriElement, `include [${uri}] refused: ${resolved.error}`);
       else ctx.report("URI_LOOKUP", "error", uriElement, `unable to resolve include uri [${uri}]: ${resolved.error}`);
       return record(undefined);
     }
@@ -45,15 +55,26 @@ export const sdfIncludes: Rule = (ctx) => {
       ctx.report("URI_LOOKUP", "error", include, `include [${uri}] includes itself (cycle through ${resolved.file})`);
       return record(undefined);
     }
-    const { document, diagnostics } = readXml(resolved.text, resolved.file);
-    ctx.diagnostics.push(...diagnostics);
-    const root = document.root;
-    if (root === undefined) return record(undefined);
-    if (root.name !== "sdf") {
-      ctx.report("URI_LOOKUP", "error", include, `include [${uri}] resolves to ${resolved.file}, whose root is <${root.name}>, not <sdf>`);
+    let parsed = cache.get(resolved.file);
+    if (parsed === undefined) {
+      // Parsed and validated once per file, however often it is included (linear, not 2^depth).
+      const { document, diagnostics } = readXml(resolved.text, resolved.file);
+      const sdfRoot = document.root?.name === "sdf" ? document.root : undefined;
+      // A file that is not SDF is named but never quoted: its bytes could be anyone's secrets.
+      // A broken file that starts like SDF keeps its XML errors (with positions).
+      if (sdfRoot !== undefined || looksLikeSdf.test(resolved.text)) ctx.diagnostics.push(...diagnostics);
+      if (sdfRoot !== undefined) {
+        ctx.diagnostics.push(...validateSdfDocument(sdfRoot, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file], includeCache: cache }));
+      }
+      parsed = { root: sdfRoot };
+      cache.set(resolved.file, parsed);
+    }
+    const root = parsed.root;
+    if (root === undefined && looksLikeSdf.test(resolved.text)) return record(undefined);
+    if (root === undefined) {
+      ctx.report("INCLUDE_NOT_SDF", "error", uriElement, `include [${uri}] resolves to ${resolved.file}, which is not an SDF file (not well-formed XML with an <sdf> root)`);
       return record(undefined);
     }
-    ctx.diagnostics.push(...validateSdfDocument(root, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file] }));
     const tops = root.children.filter((c) => topLevelKinds.has(c.name));
     if (tops.length === 0) {
       ctx.report("ELEMENT_MISSING", "error", include, `failed to find a top-level <model>, <actor> or <light> in ${resolved.file} for <include> [${uri}]`);

@@ -76,7 +76,8 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
 
 /**
  * Resolves a frame reference in a scope: a local name, `__model__` (model scopes), `world`
- * (world scopes and joints), or from SDF 1.8 on a scoped name `M1::M2::L`.
+ * (world scopes and joints), or a scoped name `M1::M2::L` into nested and included models (every
+ * version: libsdformat 12 reads SDF 1.4–1.6 through its conversions to 1.9 and resolves these too).
  * Returns the entity, or the scope itself for `__model__` / `M::__model__`.
  */
 export function resolveFrame(scope: SdfScope, ref: string, minor: number): SdfEntity | SdfScope | undefined {
@@ -84,12 +85,14 @@ export function resolveFrame(scope: SdfScope, ref: string, minor: number): SdfEn
 }
 
 /** Like {@link resolveFrame}, also giving the scope that holds the target. */
-export function resolveFrameIn(scope: SdfScope, ref: string, minor: number): { target: SdfEntity | SdfScope; owner: SdfScope } | undefined {
+export function resolveFrameIn(scope: SdfScope, ref: string, _minor: number): { target: SdfEntity | SdfScope; owner: SdfScope } | undefined {
   if (ref === "__model__") return scope.kind === "model" ? { target: scope, owner: scope } : undefined;
   // Flattened models (older libsdformat output) use `::` inside plain names: try the literal name first.
   const literal = scope.entities.get(ref);
   if (literal !== undefined) return { target: literal, owner: scope };
-  const parts = minor >= 7 ? ref.split("::") : [ref];
+  // Scoped names reach into nested and included models in every version (libsdformat 12 resolves
+  // `nested::link` for SDF 1.4–1.6 joints too, through Model::LinkNameExists).
+  const parts = ref.split("::");
   let current = scope;
   for (let i = 0; i < parts.length - 1; i++) {
     const next = current.entities.get(parts[i] ?? "");

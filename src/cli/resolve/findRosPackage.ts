@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+
+/** How deep below each ROS_PACKAGE_PATH entry package folders are looked for (like rospack's crawl, bounded). */
+export const ROS_PACKAGE_CRAWL_DEPTH = 3;
+
+/** Lookups already made in this process, by roots and name (one crawl per package, not per mesh). */
+const lookups = new Map<string, string[]>();
+
+function packageName(dir: string): string | undefined {
+  const file = join(dir, "package.xml");
+  if (!existsSync(file)) return undefined;
+  try {
+    const st = statSync(file);
+    if (!st.isFile() || st.size > 1024 * 1024) return basename(dir);
+    return /<name>\s*([^<\s]+)\s*<\/name>/.exec(readFileSync(file, "utf8"))?.[1] ?? basename(dir);
+  } catch {
+    return basename(dir);
+  }
+}
+
+/**
+ * The folders of ROS package `name` below the given roots (ROS_PACKAGE_PATH entries): a root
+ * that is the package itself, or a folder holding a package.xml whose `<name>` is `name`, up to
+ * {@link ROS_PACKAGE_CRAWL_DEPTH} levels down (hidden folders skipped). First found first.
+ */
+export function findRosPackage(name: string, roots: readonly string[]): string[] {
+  const key = `${roots.join("\0")}\0\0${name}`;
+  const known = lookups.get(key);
+  if (known !== undefined) return known;
+  const found: string[] = [];
+  const crawl = (dir: string, depth: number): void => {
+    if (packageName(dir) === name) {
+      found.push(dir);
+      return;
+    }
+    if (depth >= ROS_PACKAGE_CRAWL_DEPTH) return;
+    let entries: string[];
+    try {
+      entries = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.startsWith(".")) continue;
+      const p = join(dir, e);
+      try {
+        if (statSync(p).isDirectory()) crawl(p, depth + 1);
+      } catch {
+        // unreadable entries are not packages
+      }
+    }
+  };
+  for (const root of roots) {
+    // The usual layout first (ROOT/name/package.xml), without crawling the whole tree.
+    if (packageName(join(root, name)) === name) found.push(join(root, name));
+    else crawl(root, 0);
+  }
+  const result = [...new Set(found)];
+  lookups.set(key, result);
+  return result;
+}

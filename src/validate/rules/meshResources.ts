@@ -1,0 +1,58 @@
+import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import type { Rule } from "../RuleContext.js";
+
+/** Mesh formats each consumer loads, by file extension. */
+const everywhere = new Set(["stl", "dae", "obj"]);
+const gzOnly = new Set(["gltf", "glb"]);
+
+function extension(path: string): string {
+  const base = path.split(/[/\\]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot <= 0 ? "" : base.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Mesh files exist, are readable, and have a format the consumer loads: URDF `<mesh filename>`
+ * and SDF `<mesh><uri>`, looked up with the injected resolver (package://, model://, file://,
+ * relative). Not found: a warning when no search path was given (robokit cannot know where the
+ * user's packages are), an error when search paths were given. Found but not a readable regular
+ * file: an error. STL, DAE and OBJ load everywhere; glTF/GLB only in gz-sim (a warning in URDF,
+ * which RViz and Gazebo Classic read); other formats are a warning.
+ */
+export const meshResources: Rule = (ctx) => {
+  const resolve = ctx.options.resolveResource;
+  if (resolve === undefined) return;
+  const visit = (e: XmlElement): void => {
+    if (e.name === "mesh") {
+      const at = ctx.format === "urdf" ? e : (child(e, "uri") ?? e);
+      const uri = (ctx.format === "urdf" ? attr(e, "filename") : child(e, "uri")?.text)?.trim();
+      const attribute = ctx.format === "urdf" ? "filename" : undefined;
+      if (uri !== undefined && uri !== "") check(uri, at, attribute);
+    }
+    for (const c of e.children) if (c.name !== "include") visit(c);
+  };
+  const check = (uri: string, at: XmlElement, attribute: string | undefined): void => {
+    const found = resolve(uri, ctx.file);
+    if ("problem" in found) {
+      switch (found.problem) {
+        case "offline":
+          return;
+        case "unreadable":
+          ctx.report("RESOURCE_NOT_FOUND", "error", at, `mesh [${uri}] resolves to ${found.detail}, which is not a readable file; the consumer cannot load it`, attribute);
+          return;
+        case "not-found":
+          if (found.searched) ctx.report("RESOURCE_NOT_FOUND", "error", at, `mesh [${uri}] not found (${found.detail}); Gazebo and RViz will not draw it or collide with it`, attribute);
+          else ctx.report("RESOURCE_NOT_FOUND", "warning", at, `mesh [${uri}] not found next to the file (${found.detail}); give its package or model folder with -I, ROS_PACKAGE_PATH or GZ_SIM_RESOURCE_PATH to check it`, attribute);
+          return;
+      }
+    }
+    const ext = extension(found.file);
+    if (everywhere.has(ext)) return;
+    if (gzOnly.has(ext)) {
+      if (ctx.format === "urdf") ctx.report("RESOURCE_FORMAT_UNSUPPORTED", "warning", at, `mesh [${uri}] is glTF: gz-sim loads it, RViz and Gazebo Classic do not (use STL, DAE or OBJ for them)`, attribute);
+      return;
+    }
+    ctx.report("RESOURCE_FORMAT_UNSUPPORTED", "warning", at, `mesh [${uri}] has format [${ext === "" ? "no extension" : ext}]; consumers load STL, DAE and OBJ (and glTF/GLB in gz-sim), others may show nothing`, attribute);
+  };
+  visit(ctx.root);
+};
