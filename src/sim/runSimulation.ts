@@ -10,7 +10,7 @@ import { wheelLayout } from "../model/wheelLayout.js";
 import { GaussMarkovNoise } from "../sensors/noise/GaussMarkovNoise.js";
 import { commandAtInto, commandsDuration } from "./commandAt.js";
 import type { DriveController } from "./DriveController.js";
-import { limitTwistRateInto } from "./limitTwistRateInto.js";
+import { limitTwistRateInto } from "../kinematics/limitTwistRateInto.js";
 import { MujocoSession } from "./mujoco/MujocoSession.js";
 import { OmniDriveController } from "./OmniDriveController.js";
 import { yawOfMjQuat } from "./planarPose.js";
