@@ -45,6 +45,7 @@ export class KabschWheelOdometry {
   readonly #q: Float64Array;
   readonly #maxIterations: number;
   readonly #d: Float64Array;
+  readonly #scratch = new Float64Array(1);
 
   /**
    * @param wheelPositions - wheel contact points in base_link (m); at least 2.
@@ -128,7 +129,8 @@ export class KabschWheelOdometry {
     // (d_i + e_i θ)·(cos ψ̄_i, sin ψ̄_i)): exact for a constant twist of any size, so the
     // fixed point below starts at (or next to) its solution and never wanders into a
     // mirrored or far-off fit on large steps.
-    let dth = this.#initialRotation(startAngles, endAngles, travels, weights);
+    this.#initialRotation(startAngles, endAngles, travels, weights);
+    let dth = this.#scratch[0] as number;
     let prevTh = 0;
     let prevG = 0;
     let g = Infinity;
@@ -164,9 +166,12 @@ export class KabschWheelOdometry {
     return Math.abs(g) <= KABSCH_ODOMETRY_TOLERANCE ? status : "not-converged";
   }
 
-  /** dθ of the weighted linear least-squares twist over the step (0 when it is singular). */
+  /**
+   * dθ of the weighted linear least-squares twist over the step (0 when it is singular),
+   * written to #scratch[0] (a returned double would be boxed: 16 B per call).
+   */
   // perf-sensitive
-  #initialRotation(startAngles: Float64Array, endAngles: Float64Array, travels: Float64Array, weights?: Float64Array): number {
+  #initialRotation(startAngles: Float64Array, endAngles: Float64Array, travels: Float64Array, weights?: Float64Array): void {
     const p = this.#p;
     const off = this.#d;
     // Unknowns (a, b, θ); residual_i = (a + θ g_ix − d_i c_i, b + θ g_iy − d_i s_i) with
@@ -198,9 +203,8 @@ export class KabschWheelOdometry {
     }
     // [[sw, 0, sgx], [0, sw, sgy], [sgx, sgy, sgg]] · [a, b, θ] = [rx, ry, rt]
     const det = sw * (sw * sgg - sgy * sgy) - sgx * sgx * sw;
-    if (!(Math.abs(det) > 1e-12 * sw * sw * Math.max(sgg, 1e-300))) return 0;
     const th = (sw * (sw * rt - sgy * ry) - sgx * sw * rx) / det;
     // Not wrapped: a rotation of +π and one of −π place the chords on opposite sides.
-    return Number.isFinite(th) ? th : 0;
+    this.#scratch[0] = Math.abs(det) > 1e-12 * sw * sw * Math.max(sgg, 1e-300) && Number.isFinite(th) ? th : 0;
   }
 }

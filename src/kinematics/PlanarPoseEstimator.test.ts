@@ -109,7 +109,10 @@ describe("PlanarPoseEstimator (EKF: wheel odometry + gyro + GPS)", () => {
   it("rejects bad noise parameters and gates outlier fixes", () => {
     expect(() => new PlanarPoseEstimator({ wheelVelocityStddev: -1, gyro: GYRO, gps: GPS })).toThrow(RangeError);
     const f = new PlanarPoseEstimator({ wheelVelocityStddev: WHEEL_V, gyro: GYRO, gps: GPS, initialPoseStddev: { x: 0.1, y: 0.1, theta: 0.1 } });
-    expect(f.updateGps(100, 0, 13.8)).toBeGreaterThan(13.8);
-    expect(f.pose.x).toBe(0);
+    expect(f.updateGps(100, 0, 13.8)).toBe(false);
+    expect(f.lastNis).toBeGreaterThan(13.8);
+    expect(f.updateGps(0.05, 0, 13.8)).toBe(true);
+    expect(f.lastNis).toBeLessThan(13.8);
+    expect(f.pose.x).toBeGreaterThan(0);
   });
 });

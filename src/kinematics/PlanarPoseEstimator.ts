@@ -48,6 +48,7 @@ export class PlanarPoseEstimator {
   readonly #f = new Float64Array(N * N);
   readonly #t = new Float64Array(N * N);
   readonly #k = new Float64Array(2 * N);
+  readonly #nis = Float64Array.of(NaN);
   readonly #sigmaV2: number;
   readonly #sigmaG2: number;
   readonly #gyroMean: number;
@@ -192,10 +193,11 @@ export class PlanarPoseEstimator {
    * @param y - measured y in the world frame (m).
    * @param gate - optional NIS threshold: a fix whose NIS exceeds it is rejected (no update).
    *   χ²(2) 99.9 %: 13.8. Default ∞ (always fuse).
-   * @returns the NIS of the innovation (dimensionless, χ²(2)-distributed when consistent).
+   * @returns whether the fix was fused (false: gated out, or a singular innovation).
+   *   {@link lastNis} holds the innovation's NIS either way.
    */
   // perf-sensitive
-  updateGps(x: number, y: number, gate = Infinity): number {
+  updateGps(x: number, y: number, gate = Infinity): boolean {
     const s = this.#s;
     const p = this.#p;
     const r = this.#sigmaGps2;
@@ -205,12 +207,16 @@ export class PlanarPoseEstimator {
     const s01 = p[1] as number;
     const s11 = (p[N + 1] as number) + r;
     const det = s00 * s11 - s01 * s01;
-    if (!(det > 0)) return NaN;
+    if (!(det > 0)) {
+      this.#nis[0] = NaN;
+      return false;
+    }
     const i00 = s11 / det;
     const i01 = -s01 / det;
     const i11 = s00 / det;
     const nis = e0 * (i00 * e0 + i01 * e1) + e1 * (i01 * e0 + i11 * e1);
-    if (nis > gate) return nis;
+    this.#nis[0] = nis;
+    if (nis > gate) return false;
     // K = P Hᵀ S⁻¹ (N×2), H = [I₂ 0].
     const k = this.#k;
     for (let i = 0; i < N; i++) {
@@ -239,6 +245,14 @@ export class PlanarPoseEstimator {
         p[N * j + i] = v;
       }
     }
-    return nis;
+    return true;
+  }
+
+  /**
+   * Normalised innovation squared of the last GPS fix (dimensionless; χ²(2)-distributed
+   * when the filter is consistent: mean 2, 99.9 % below 13.8). NaN before the first fix.
+   */
+  get lastNis(): number {
+    return this.#nis[0] as number;
   }
 }

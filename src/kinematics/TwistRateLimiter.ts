@@ -1,12 +1,11 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
-import { limitTwistRateInto } from "./limitTwistRateInto.js";
 
 /**
  * Stateful acceleration (slew-rate) limiter on a commanded body twist, the counterpart of
  * WPILib's `SlewRateLimiter` and ros2_controllers' speed limiter for a whole twist: each call
  * moves the last output towards the new target by at most maxAcceleration·dt (m/s, as a
  * vector, so a ramp stays straight) and maxAngularAcceleration·dt (rad/s). The simulation's
- * scenario profiles use the same kernel ({@link limitTwistRateInto}).
+ * scenario profiles use the same rule (the pure {@link limitTwistRateInto}).
  */
 export class TwistRateLimiter {
   /** Translational limit (m/s²); +∞ when unlimited. */
@@ -14,7 +13,6 @@ export class TwistRateLimiter {
   /** Yaw limit (rad/s²); +∞ when unlimited. */
   readonly maxAngularAcceleration: number;
   readonly #last = new Float64Array(3);
-  readonly #target = new Float64Array(3);
 
   /**
    * @param maxAcceleration - translational limit (m/s²), > 0 (+∞ = none).
@@ -60,14 +58,28 @@ export class TwistRateLimiter {
   // perf-sensitive
   calculateInto(out: Float64Array, vx: number, vy: number, omega: number, dt: number): Float64Array {
     if (!(dt > 0) || !Number.isFinite(dt)) throw new RangeError(`dt must be finite and > 0 s, got ${String(dt)}`);
-    const t = this.#target;
-    t[0] = vx;
-    t[1] = vy;
-    t[2] = omega;
-    limitTwistRateInto(this.#last, this.#last, t, dt, this.maxAcceleration, this.maxAngularAcceleration);
-    out[0] = this.#last[0] as number;
-    out[1] = this.#last[1] as number;
-    out[2] = this.#last[2] as number;
+    // The kernel of limitTwistRateInto, inlined: passing doubles to a non-inlined call boxes them.
+    const last = this.#last;
+    const px = last[0] as number;
+    const py = last[1] as number;
+    const pw = last[2] as number;
+    const dx = vx - px;
+    const dy = vy - py;
+    const dw = omega - pw;
+    const step = this.maxAcceleration * dt;
+    const turn = this.maxAngularAcceleration * dt;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len > step) {
+      last[0] = px + (step / len) * dx;
+      last[1] = py + (step / len) * dy;
+    } else {
+      last[0] = vx;
+      last[1] = vy;
+    }
+    last[2] = Math.abs(dw) > turn ? pw + (dw > 0 ? turn : -turn) : omega;
+    out[0] = last[0] as number;
+    out[1] = last[1] as number;
+    out[2] = last[2] as number;
     return out;
   }
 }

@@ -22,6 +22,8 @@ const H = new Float64Array(9);
 const N = new Float64Array(16);
 const EVAL = new Float64Array(4);
 const EVEC = new Float64Array(16);
+// Scalar results of the helpers (returned doubles would be boxed per call).
+const SCORE = new Float64Array(2);
 
 /**
  * Weighted Kabsch in 3-D, the SVD form of seed 003 eqs. 12–13: A = P̃ᵀQ̃ = V S Wᵀ,
@@ -142,14 +144,16 @@ export function kabschSvdInto(
   let hf = 0;
   for (let i = 0; i < 9; i++) hf += (H[i] as number) ** 2;
   if (Math.sqrt(hf) <= KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "ambiguous");
-  if (perpendicularSpread(p, weights, n, p0, p1, p2) <= KABSCH_EPSILON.collinear * KABSCH_EPSILON.collinear * pss) {
+  perpendicularSpread(p, weights, n, p0, p1, p2);
+  if ((SCORE[1] as number) <= KABSCH_EPSILON.collinear * KABSCH_EPSILON.collinear * pss) {
     return fail(outRotation, outTranslation, "collinear");
   }
   // Best reflection: Horn's method on the z-mirrored old points (H with its third row negated).
-  const best = hornInto(H, outRotation, 1);
-  const bestMirror = hornInto(H, outRotation, -1);
-  if (bestMirror - best > KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "mirrored");
+  hornInto(H, outRotation, -1);
+  const bestMirror = SCORE[0] as number;
   hornInto(H, outRotation, 1);
+  const best = SCORE[0] as number;
+  if (bestMirror - best > KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "mirrored");
   const R = outRotation;
   const t0 = q0 - ((R[0] as number) * p0 + (R[1] as number) * p1 + (R[2] as number) * p2);
   const t1 = q1 - ((R[3] as number) * p0 + (R[4] as number) * p1 + (R[5] as number) * p2);
@@ -175,10 +179,10 @@ export function kabschSvdInto(
 /**
  * Horn's method: the best rotation for the cross-covariance H (rows: old-point components,
  * scaled by `zSign` on z to test the mirror image), written into `r` (row-major, the
- * mirror's z column sign folded back in); returns the score tr(R·H) it achieves.
+ * mirror's z column sign folded back in); the score tr(R·H) it achieves goes to SCORE[0].
  */
 // perf-sensitive
-function hornInto(h: Float64Array, r: Float64Array, zSign: number): number {
+function hornInto(h: Float64Array, r: Float64Array, zSign: number): void {
   const sxx = h[0] as number;
   const sxy = h[1] as number;
   const sxz = h[2] as number;
@@ -219,14 +223,14 @@ function hornInto(h: Float64Array, r: Float64Array, zSign: number): number {
   r[6] = 2 * (x * z - w * y) * k;
   r[7] = 2 * (y * z + w * x) * k;
   r[8] = (w * w - x * x - y * y + z * z) * k * zSign;
-  return EVAL[0] as number;
+  SCORE[0] = EVAL[0] as number;
 }
 
 /**
  * Weighted squared spread of the (centred) old points perpendicular to the direction of the
- * point farthest from the centroid: a cheap upper bound on the spread off the best line.
+ * point farthest from the centroid (an upper bound on the spread off the best line), to SCORE[1].
  */
-function perpendicularSpread(p: Float64Array, weights: Float64Array | undefined, n: number, c0: number, c1: number, c2: number): number {
+function perpendicularSpread(p: Float64Array, weights: Float64Array | undefined, n: number, c0: number, c1: number, c2: number): void {
   let far = 0;
   let u0 = 0;
   let u1 = 0;
@@ -259,7 +263,7 @@ function perpendicularSpread(p: Float64Array, weights: Float64Array | undefined,
     const z = a0 * u1 - a1 * u0;
     perp += w * (x * x + y * y + z * z);
   }
-  return perp;
+  SCORE[1] = perp;
 }
 
 function fail(r: Float64Array, t: Float64Array, status: Exclude<KabschStatus, "ok">): Exclude<KabschStatus, "ok"> {

@@ -79,7 +79,7 @@ export function runSimulation(robot: Robot, scenario: Scenario, options: Simulat
     }
     const dt = substeps * session.timestep;
     const controller: DriveController =
-      layout.type === "steered" ? new SteeredDriveController(robot, layout, session) : new OmniDriveController(robot, layout, session);
+      layout.type === "steered" ? new SteeredDriveController(robot, layout, session, dt) : new OmniDriveController(robot, layout, session);
     return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
   } finally {
     session.dispose();
