@@ -11,7 +11,7 @@ import { jointAxisInLink } from "./jointAxisInLink.js";
 import type { MujocoSession } from "./mujoco/MujocoSession.js";
 
 const FOLD_OFFSETS = [0, -1, 1, -2, 2] as const;
-/** Steering error (rad) above which a wheel waits for its servo instead of rolling. */
+/** Default steering error (rad) above which the base waits for its servos instead of rolling. */
 const ALIGN_TOLERANCE = 0.1;
 
 /**
@@ -53,6 +53,7 @@ export class SteeredDriveController implements DriveController {
   readonly #maxContactSpeed: number;
   /** Largest steering target change per control tick (rad): velocity limit × period. */
   readonly #steerStep: Float64Array;
+  readonly #alignTolerance: number;
   readonly #steerQpos: Int32Array;
   readonly #steerDof: Int32Array;
   readonly #wheelQpos: Int32Array;
@@ -75,10 +76,13 @@ export class SteeredDriveController implements DriveController {
    * @param robot - the checked model (joint axes and actuators are read from it).
    * @param layout - its steered wheel layout.
    * @param session - the compiled MJCF of the same robot.
+   * @param controlPeriod - time between two {@link command} calls (s): with a steering
+   *   joint's velocity limit it bounds the target change per call. Default ∞ (no limit).
+   * @param alignTolerance - steering error (rad) above which the base waits. Default 0.1.
    * @throws RangeError when a steering joint is not a position servo or a wheel is not a
    *   velocity servo, or the steering axis is not vertical.
    */
-  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: MujocoSession, controlPeriod = Infinity) {
+  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: MujocoSession, controlPeriod = Infinity, alignTolerance = ALIGN_TOLERANCE) {
     const modules: readonly SteeredModuleLayout[] = layout.modules;
     const n = modules.length;
     this.#n = n;
@@ -104,6 +108,7 @@ export class SteeredDriveController implements DriveController {
     this.#wheelDof = new Int32Array(n);
     this.#steerActuator = new Int32Array(n);
     this.#steerStep = new Float64Array(n).fill(Infinity);
+    this.#alignTolerance = alignTolerance;
     this.#wheelActuator = new Int32Array(n);
     let maxContact = Infinity;
     modules.forEach((m, i) => {
@@ -199,7 +204,7 @@ export class SteeredDriveController implements DriveController {
     // ALIGN_TOLERANCE from its wanted angle: the servos turn at ≤ their velocity limit, and
     // rolling misaligned tyres drags them and corrupts the odometry.
     let go = 1;
-    for (let i = 0; i < n; i++) if (Math.abs(wrapAngle((angles[i] as number) - (current[i] as number))) > ALIGN_TOLERANCE) go = 0;
+    for (let i = 0; i < n; i++) if (Math.abs(wrapAngle((angles[i] as number) - (current[i] as number))) > this.#alignTolerance) go = 0;
     for (let i = 0; i < n; i++) {
       // While the module turns at ψ̇, an offset contact point sweeps −ψ̇·e_y along the wheel:
       // rolling with it keeps the servo from dragging the tyre sideways.

@@ -34,6 +34,11 @@ export interface SimulationOptions {
   readonly onProgress?: (fraction: number, simulatedTime: number) => void;
   /** MJCF to load instead of emitting it from the robot (tests use this to break it). */
   readonly mjcf?: string;
+  /**
+   * Steered bases: steering error (rad) above which the base waits for its servos (every
+   * wheel at 0). Default 0.1; Infinity = never wait (cosine scaling only).
+   */
+  readonly alignTolerance?: number;
 }
 
 /** Natural length (s) of a scenario's profile. */
@@ -79,7 +84,7 @@ export function runSimulation(robot: Robot, scenario: Scenario, options: Simulat
     }
     const dt = substeps * session.timestep;
     const controller: DriveController =
-      layout.type === "steered" ? new SteeredDriveController(robot, layout, session, dt) : new OmniDriveController(robot, layout, session);
+      layout.type === "steered" ? new SteeredDriveController(robot, layout, session, dt, options.alignTolerance) : new OmniDriveController(robot, layout, session);
     return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
   } finally {
     session.dispose();
