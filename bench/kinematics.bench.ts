@@ -4,13 +4,18 @@
 import { availableParallelism, loadavg } from "node:os";
 
 import {
+  DifferentialDriveKinematics,
+  fromFieldRelativeInto,
   integratePoseInto,
   kabschPlanarInto,
   kabschSvdInto,
   KabschWheelOdometry,
+  MecanumDriveKinematics,
   OmniDriveKinematics,
+  PlanarPoseEstimator,
   ROBOTINO_3,
   SteeredDriveKinematics,
+  TwistRateLimiter,
 } from "../src/kinematics/index.js";
 
 interface Kernel {
@@ -114,6 +119,16 @@ export async function runBench(): Promise<void> {
   const steerB = Float64Array.of(0.11, 0.105, 0.11, 0.105);
   const travel = Float64Array.of(0.001, 0.0012, 0.001, 0.0012);
   swerve.toWheelStatesInto(angles, speeds, rates, 1, 0.2, 0.5);
+  const mecanum = new MecanumDriveKinematics(square, 0.05);
+  const u4 = new Float64Array(4);
+  const diff = new DifferentialDriveKinematics(0.5, 0.1);
+  const lr = new Float64Array(2);
+  const limiter = new TwistRateLimiter(0.4, Math.PI);
+  const ekf = new PlanarPoseEstimator({
+    wheelVelocityStddev: 0.02,
+    gyro: { stddev: 2e-4, biasMean: 7.5e-6, biasStddev: 8e-7, dynamicBiasStddev: 4e-6, dynamicBiasCorrelationTime: 400 },
+    gps: { stddev: 0.02 },
+  });
 
   const kernels: Kernel[] = [
     { name: "4-wheel IK `toWheelStatesInto`", target: "≤ 60 ns, 0 B", run: (i) => swerve.toWheelStatesInto(angles, speeds, rates, 1 + i * 1e-9, 0.2, 0.5) },
@@ -124,6 +139,15 @@ export async function runBench(): Promise<void> {
     { name: "Kabsch odometry step (chord, secant) `estimateInto`", target: "0 B", run: (i) => { travel[0] = 0.001 + i * 1e-12; kabschOdo.estimateInto(out4, steerA, steerB, travel); } },
     { name: "omni IK, 3 wheels `toWheelSpeedsInto`", target: "≤ 20 ns, 0 B", run: (i) => omni.toWheelSpeedsInto(u, 0.5 + i * 1e-9, 0.3, 0.8) },
     { name: "omni FK, 3 wheels `toChassisVelocityInto`", target: "0 B", run: (i) => { u[0] = 0.1 + i * 1e-12; omni.toChassisVelocityInto(twist, u); } },
+    { name: "4-wheel IK about a CoR `toWheelStatesInto(…, corX, corY)`", target: "0 B", run: (i) => swerve.toWheelStatesInto(angles, speeds, rates, 1 + i * 1e-9, 0.2, 0.5, 0.1, -0.1) },
+    { name: "mecanum IK `toWheelSpeedsInto`", target: "0 B", run: (i) => mecanum.toWheelSpeedsInto(u4, 0.5 + i * 1e-9, 0.3, 0.8) },
+    { name: "mecanum FK `toChassisVelocityInto`", target: "0 B", run: (i) => { u4[0] = 0.1 + i * 1e-12; mecanum.toChassisVelocityInto(twist, u4); } },
+    { name: "differential IK `toWheelSpeedsInto`", target: "0 B", run: (i) => diff.toWheelSpeedsInto(lr, 0.5 + i * 1e-9, 0.8) },
+    { name: "differential FK `toChassisVelocityInto`", target: "0 B", run: (i) => diff.toChassisVelocityInto(twist, 0.5 + i * 1e-9, 0.6) },
+    { name: "field-relative `fromFieldRelativeInto`", target: "0 B", run: (i) => fromFieldRelativeInto(twist, 1, 0.5, 0.2, i * 1e-6) },
+    { name: "twist rate limiter `calculateInto`", target: "0 B", run: (i) => limiter.calculateInto(twist, (i & 1023) * 1e-3, 0.2, 0.5, 0.02) },
+    { name: "EKF predict `PlanarPoseEstimator.predict`", target: "0 B", run: () => ekf.predict(0.5, 0.01, 0.2, 0.02) },
+    { name: "EKF GPS update `updateGps`", target: "0 B", run: () => { ekf.predict(0.5, 0.01, 0.2, 0.02); ekf.updateGps(0.01, 0); } },
     { name: "SE(2) step `integratePoseInto`", target: "0 B", run: (i) => integratePoseInto(pose, 1e-3, 2e-4, 5e-4 + i * 1e-12) },
   ];
 

@@ -13,8 +13,10 @@ import type { Vector2 } from "./Vector2.js";
  * - `mirrored`: a reflection fits the points strictly better than any rotation
  *   (the new set is a mirror image of the old one); no rigid motion explains it.
  * - `ambiguous`: every rotation fits equally well (cross-covariance ~0).
+ * - `not-converged`: an iterative fit ({@link KabschWheelOdometry}) ran out of iterations;
+ *   its output holds the last iterate.
  */
-export type KabschStatus = "ok" | "collinear" | "too-few-points" | "coincident" | "mirrored" | "ambiguous";
+export type KabschStatus = "ok" | "collinear" | "too-few-points" | "coincident" | "mirrored" | "ambiguous" | "not-converged";
 
 /** Whether a {@link KabschStatus} carries a usable rigid motion. */
 export function isKabschValid(status: KabschStatus): boolean {

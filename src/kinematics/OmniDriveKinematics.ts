@@ -1,5 +1,6 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
 import type { OmniConvention, OmniDriveGeometry } from "./OmniDriveGeometry.js";
+import type { Vector2 } from "./Vector2.js";
 
 /** Unit of omni wheel speeds: contact surface speed, wheel spin, or motor speed. */
 export type OmniSpeedUnit = "m/s" | "rad/s" | "rpm";
@@ -75,11 +76,14 @@ export class OmniDriveKinematics {
 
   /**
    * Inverse kinematics, ergonomic form.
-   * @param chassis - body twist (m/s, m/s, rad/s) in base_link.
+   * @param chassis - body twist (m/s, m/s, rad/s) in base_link: the velocity of the base
+   *   origin, or of `centerOfRotation` when it is given.
+   * @param centerOfRotation - optional point (m, base_link) the command refers to (WPILib's
+   *   CoR semantics: (vx, vy) is that point's velocity, ω turns the body about it). Default origin.
    */
-  toWheelSpeeds(chassis: ChassisVelocity): OmniWheelSpeeds {
+  toWheelSpeeds(chassis: ChassisVelocity, centerOfRotation?: Vector2): OmniWheelSpeeds {
     const u = new Float64Array(this.wheelCount);
-    this.toWheelSpeedsInto(u, chassis.vx, chassis.vy, chassis.omega, "m/s");
+    this.toWheelSpeedsInto(u, chassis.vx, chassis.vy, chassis.omega, "m/s", centerOfRotation?.x ?? 0, centerOfRotation?.y ?? 0);
     const surfaceSpeeds = Array.from(u);
     const kr = this.#scale["rad/s"];
     const km = this.#scale.rpm;
@@ -98,10 +102,15 @@ export class OmniDriveKinematics {
    * @param vy - leftward velocity (m/s).
    * @param omega - yaw rate (rad/s).
    * @param unit - "m/s" (surface speed), "rad/s" (wheel spin) or "rpm" (motor). Default "m/s".
+   * @param corX - x of the centre of rotation (m, base_link); (vx, vy) is then its velocity. Default 0.
+   * @param corY - y of the centre of rotation (m). Default 0.
    * @returns `out`.
    */
   // perf-sensitive
-  toWheelSpeedsInto(out: Float64Array, vx: number, vy: number, omega: number, unit: OmniSpeedUnit = "m/s"): Float64Array {
+  toWheelSpeedsInto(out: Float64Array, vx: number, vy: number, omega: number, unit: OmniSpeedUnit = "m/s", corX = 0, corY = 0): Float64Array {
+    // Velocity of the origin from that of the centre of rotation: v_o = v_c + ω k×(0 − c).
+    vx += omega * corY;
+    vy -= omega * corX;
     const j = this.#j;
     const k = this.#scale[unit];
     for (let i = 0, r = 0; i < this.wheelCount; i++, r += 3) {

@@ -159,12 +159,17 @@ export class SteeredDriveKinematics {
   /**
    * Inverse kinematics, ergonomic form.
    *
-   * @param chassis - body twist of the base origin in base_link (m/s, rad/s).
+   * @param chassis - body twist in base_link (m/s, rad/s): the velocity of the base origin,
+   *   or of `centerOfRotation` when it is given.
    * @param previousAngles - last steering angles (rad), held by wheels whose speed is ~0. Default all 0.
+   * @param centerOfRotation - optional point (m, base_link) the command refers to, WPILib's
+   *   CoR semantics: (vx, vy) is that point's velocity and ω turns the body about it, so
+   *   (0, 0, ω) spins about it. Default the origin. The reported mode and ICR are those of
+   *   the equivalent origin twist.
    * @returns the mode, centre of rotation and one canonical state per wheel (with wheel
    *   offsets the speed is u_i·h − ω d_i and may be negative).
    */
-  toWheelStates(chassis: ChassisVelocity, previousAngles?: readonly number[]): SteeredDriveCommand {
+  toWheelStates(chassis: ChassisVelocity, previousAngles?: readonly number[], centerOfRotation?: Vector2): SteeredDriveCommand {
     const n = this.wheelCount;
     const angles = new Float64Array(n);
     if (previousAngles !== undefined) {
@@ -175,8 +180,11 @@ export class SteeredDriveKinematics {
     }
     const speeds = new Float64Array(n);
     const rates = new Float64Array(n);
-    this.toWheelStatesInto(angles, speeds, rates, chassis.vx, chassis.vy, chassis.omega);
-    const report = classifyDriveMode(chassis.vx, chassis.vy, chassis.omega, this.#linearEpsilon, this.#angularEpsilon);
+    const cx = centerOfRotation?.x ?? 0;
+    const cy = centerOfRotation?.y ?? 0;
+    this.toWheelStatesInto(angles, speeds, rates, chassis.vx, chassis.vy, chassis.omega, cx, cy);
+    const w = chassis.omega;
+    const report = classifyDriveMode(chassis.vx + w * cy, chassis.vy - w * cx, w, this.#linearEpsilon, this.#angularEpsilon);
     const wheels: SteeredWheelState[] = [];
     for (let i = 0; i < n; i++) {
       wheels.push({ angle: angles[i] as number, speed: speeds[i] as number, angularSpeed: rates[i] as number });
@@ -194,7 +202,9 @@ export class SteeredDriveKinematics {
    * @param vx - forward velocity of the base origin (m/s).
    * @param vy - leftward velocity (m/s).
    * @param omega - yaw rate (rad/s).
-   * @returns the drive mode (a string constant; nothing is allocated).
+   * @param corX - x of the centre of rotation (m, base_link); (vx, vy) is then its velocity. Default 0.
+   * @param corY - y of the centre of rotation (m). Default 0.
+   * @returns the drive mode of the equivalent origin twist (a string constant; nothing is allocated).
    */
   // perf-sensitive: positional number arguments, no objects
   toWheelStatesInto(
@@ -204,7 +214,12 @@ export class SteeredDriveKinematics {
     vx: number,
     vy: number,
     omega: number,
+    corX = 0,
+    corY = 0,
   ): DriveMode {
+    // Velocity of the origin from that of the centre of rotation: v_o = v_c + ω k×(0 − c).
+    vx += omega * corY;
+    vy -= omega * corX;
     const n = this.wheelCount;
     const px = this.#px;
     const py = this.#py;

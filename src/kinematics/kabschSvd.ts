@@ -1,6 +1,6 @@
 import { KABSCH_EPSILON } from "./kabschPlanar.js";
 import type { KabschStatus } from "./KabschResult.js";
-import { symmetricEigen3Into } from "../util/symmetricEigen3.js";
+import { symmetricEigen4Into } from "../util/symmetricEigen4.js";
 import type { Vector3 } from "./Vector3.js";
 
 /** A 3-D Kabsch fit Q ≈ R·P + t, from {@link kabschSvd}. */
@@ -19,17 +19,25 @@ export type SvdKabschResult =
 
 // Scratch for the allocation-free form (JS is single-threaded; not re-entrant).
 const H = new Float64Array(9);
-const B = new Float64Array(9);
-const EVAL = new Float64Array(3);
-const V = new Float64Array(9);
+const N = new Float64Array(16);
+const EVAL = new Float64Array(4);
+const EVEC = new Float64Array(16);
+// Scalar results of the helpers (returned doubles would be boxed per call).
+const SCORE = new Float64Array(2);
 
 /**
  * Weighted Kabsch in 3-D, the SVD form of seed 003 eqs. 12–13: A = P̃ᵀQ̃ = V S Wᵀ,
  * R = W diag(1, 1, d) Vᵀ with d = sign(det(W Vᵀ)) (here written H = U Σ Vᵀ,
- * R = V diag(1, 1, d) Uᵀ). The SVD comes from a Jacobi eigen-decomposition of HᵀH, with
- * U built by Gram–Schmidt and completed by a cross product, so planar (rank-2) point sets
- * are handled. Use {@link kabschPlanar} for planar odometry: a 2-D problem padded with
- * z = 0 becomes rank-deficient here when the points are collinear.
+ * R = V diag(1, 1, d) Uᵀ). It is solved by Horn's quaternion method (1987), which gives the
+ * same optimal proper rotation: R is the unit quaternion of the largest eigenvalue of the
+ * symmetric 4×4 matrix built from H (Jacobi eigen-decomposition). Its eigenvalues are
+ * ±s₁ ± s₂ ± s₃, linear in the singular values of H, so near-degenerate sets lose half as
+ * many digits as an eigen-decomposition of HᵀH: on points within δ of a line of length L
+ * the rotation error is about 1e-16·(L/δ)² (≤ 1e-9 rad for δ/L ≥ 1e-3; issue 13).
+ * `mirrored` is reported when the best reflection (Horn's method on the mirrored set) fits
+ * strictly better than the best rotation. Planar (rank-2) sets are fine; sets whose old
+ * points lie on one line (perpendicular spread ≤ 1e-6 of the total) are `collinear`, since a
+ * rotation about that line cannot be observed. Use {@link kabschPlanar} for planar odometry.
  *
  * @param p - old points (m).
  * @param q - new points (m), same order and frame.
@@ -132,56 +140,20 @@ export function kabschSvdInto(
   }
   const minSpread = KABSCH_EPSILON.spread * KABSCH_EPSILON.spread * sw;
   if (pss <= minSpread || qss <= minSpread) return fail(outRotation, outTranslation, "coincident");
-  // B = HᵀH; its eigenvectors are the right singular vectors V of H.
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) {
-      B[3 * r + c] =
-        (H[r] as number) * (H[c] as number) + (H[3 + r] as number) * (H[3 + c] as number) + (H[6 + r] as number) * (H[6 + c] as number);
-    }
-  }
-  symmetricEigen3Into(B, EVAL, V);
   const scale = Math.sqrt(pss * qss);
-  const s1 = Math.sqrt(Math.max(0, EVAL[0] as number));
-  const s2 = Math.sqrt(Math.max(0, EVAL[1] as number));
-  if (s1 <= KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "ambiguous");
-  if (s2 <= KABSCH_EPSILON.collinear * s1) return fail(outRotation, outTranslation, "collinear");
-  // u1 = H v1 / |H v1|, u2 = Gram–Schmidt of H v2, u3 = u1 × u2.
-  let u10 = (H[0] as number) * (V[0] as number) + (H[1] as number) * (V[3] as number) + (H[2] as number) * (V[6] as number);
-  let u11 = (H[3] as number) * (V[0] as number) + (H[4] as number) * (V[3] as number) + (H[5] as number) * (V[6] as number);
-  let u12 = (H[6] as number) * (V[0] as number) + (H[7] as number) * (V[3] as number) + (H[8] as number) * (V[6] as number);
-  let k = 1 / Math.sqrt(u10 * u10 + u11 * u11 + u12 * u12);
-  u10 *= k;
-  u11 *= k;
-  u12 *= k;
-  let u20 = (H[0] as number) * (V[1] as number) + (H[1] as number) * (V[4] as number) + (H[2] as number) * (V[7] as number);
-  let u21 = (H[3] as number) * (V[1] as number) + (H[4] as number) * (V[4] as number) + (H[5] as number) * (V[7] as number);
-  let u22 = (H[6] as number) * (V[1] as number) + (H[7] as number) * (V[4] as number) + (H[8] as number) * (V[7] as number);
-  const d = u10 * u20 + u11 * u21 + u12 * u22;
-  u20 -= d * u10;
-  u21 -= d * u11;
-  u22 -= d * u12;
-  k = 1 / Math.sqrt(u20 * u20 + u21 * u21 + u22 * u22);
-  u20 *= k;
-  u21 *= k;
-  u22 *= k;
-  const u30 = u11 * u22 - u12 * u21;
-  const u31 = u12 * u20 - u10 * u22;
-  const u32 = u10 * u21 - u11 * u20;
-  // Signed third singular value: u3 · (H v3). Negative means a reflection fits better.
-  const s3 =
-    u30 * ((H[0] as number) * (V[2] as number) + (H[1] as number) * (V[5] as number) + (H[2] as number) * (V[8] as number)) +
-    u31 * ((H[3] as number) * (V[2] as number) + (H[4] as number) * (V[5] as number) + (H[5] as number) * (V[8] as number)) +
-    u32 * ((H[6] as number) * (V[2] as number) + (H[7] as number) * (V[5] as number) + (H[8] as number) * (V[8] as number));
-  if (s3 < -KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "mirrored");
-  // R = V Uᵀ with both bases right-handed (the d-fix of eq. 13 folded into the signs).
-  for (let r = 0; r < 3; r++) {
-    const v0 = V[3 * r] as number;
-    const v1 = V[3 * r + 1] as number;
-    const v2 = V[3 * r + 2] as number;
-    outRotation[3 * r] = v0 * u10 + v1 * u20 + v2 * u30;
-    outRotation[3 * r + 1] = v0 * u11 + v1 * u21 + v2 * u31;
-    outRotation[3 * r + 2] = v0 * u12 + v1 * u22 + v2 * u32;
+  let hf = 0;
+  for (let i = 0; i < 9; i++) hf += (H[i] as number) ** 2;
+  if (Math.sqrt(hf) <= KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "ambiguous");
+  perpendicularSpread(p, weights, n, p0, p1, p2);
+  if ((SCORE[1] as number) <= KABSCH_EPSILON.collinear * KABSCH_EPSILON.collinear * pss) {
+    return fail(outRotation, outTranslation, "collinear");
   }
+  // Best reflection: Horn's method on the z-mirrored old points (H with its third row negated).
+  hornInto(H, outRotation, -1);
+  const bestMirror = SCORE[0] as number;
+  hornInto(H, outRotation, 1);
+  const best = SCORE[0] as number;
+  if (bestMirror - best > KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "mirrored");
   const R = outRotation;
   const t0 = q0 - ((R[0] as number) * p0 + (R[1] as number) * p1 + (R[2] as number) * p2);
   const t1 = q1 - ((R[3] as number) * p0 + (R[4] as number) * p1 + (R[5] as number) * p2);
@@ -202,6 +174,96 @@ export function kabschSvdInto(
   outTranslation[2] = t2;
   outTranslation[3] = Math.sqrt(res);
   return "ok";
+}
+
+/**
+ * Horn's method: the best rotation for the cross-covariance H (rows: old-point components,
+ * scaled by `zSign` on z to test the mirror image), written into `r` (row-major, the
+ * mirror's z column sign folded back in); the score tr(R·H) it achieves goes to SCORE[0].
+ */
+// perf-sensitive
+function hornInto(h: Float64Array, r: Float64Array, zSign: number): void {
+  const sxx = h[0] as number;
+  const sxy = h[1] as number;
+  const sxz = h[2] as number;
+  const syx = h[3] as number;
+  const syy = h[4] as number;
+  const syz = h[5] as number;
+  const szx = zSign * (h[6] as number);
+  const szy = zSign * (h[7] as number);
+  const szz = zSign * (h[8] as number);
+  N[0] = sxx + syy + szz;
+  N[1] = syz - szy;
+  N[2] = szx - sxz;
+  N[3] = sxy - syx;
+  N[5] = sxx - syy - szz;
+  N[6] = sxy + syx;
+  N[7] = szx + sxz;
+  N[10] = -sxx + syy - szz;
+  N[11] = syz + szy;
+  N[15] = -sxx - syy + szz;
+  N[4] = N[1] as number;
+  N[8] = N[2] as number;
+  N[12] = N[3] as number;
+  N[9] = N[6] as number;
+  N[13] = N[7] as number;
+  N[14] = N[11] as number;
+  symmetricEigen4Into(N, EVAL, EVEC);
+  const w = EVEC[0] as number;
+  const x = EVEC[4] as number;
+  const y = EVEC[8] as number;
+  const z = EVEC[12] as number;
+  const k = 1 / (w * w + x * x + y * y + z * z);
+  r[0] = (w * w + x * x - y * y - z * z) * k;
+  r[1] = 2 * (x * y - w * z) * k;
+  r[2] = 2 * (x * z + w * y) * k * zSign;
+  r[3] = 2 * (x * y + w * z) * k;
+  r[4] = (w * w - x * x + y * y - z * z) * k;
+  r[5] = 2 * (y * z - w * x) * k * zSign;
+  r[6] = 2 * (x * z - w * y) * k;
+  r[7] = 2 * (y * z + w * x) * k;
+  r[8] = (w * w - x * x - y * y + z * z) * k * zSign;
+  SCORE[0] = EVAL[0] as number;
+}
+
+/**
+ * Weighted squared spread of the (centred) old points perpendicular to the direction of the
+ * point farthest from the centroid (an upper bound on the spread off the best line), to SCORE[1].
+ */
+function perpendicularSpread(p: Float64Array, weights: Float64Array | undefined, n: number, c0: number, c1: number, c2: number): void {
+  let far = 0;
+  let u0 = 0;
+  let u1 = 0;
+  let u2 = 0;
+  for (let i = 0; i < n; i++) {
+    if (weights !== undefined && !((weights[i] as number) > 0)) continue;
+    const a0 = (p[3 * i] as number) - c0;
+    const a1 = (p[3 * i + 1] as number) - c1;
+    const a2 = (p[3 * i + 2] as number) - c2;
+    const d = a0 * a0 + a1 * a1 + a2 * a2;
+    if (d > far) {
+      far = d;
+      u0 = a0;
+      u1 = a1;
+      u2 = a2;
+    }
+  }
+  const k = far > 0 ? 1 / Math.sqrt(far) : 0;
+  u0 *= k;
+  u1 *= k;
+  u2 *= k;
+  let perp = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights === undefined ? 1 : (weights[i] as number);
+    const a0 = (p[3 * i] as number) - c0;
+    const a1 = (p[3 * i + 1] as number) - c1;
+    const a2 = (p[3 * i + 2] as number) - c2;
+    const x = a1 * u2 - a2 * u1;
+    const y = a2 * u0 - a0 * u2;
+    const z = a0 * u1 - a1 * u0;
+    perp += w * (x * x + y * y + z * z);
+  }
+  SCORE[1] = perp;
 }
 
 function fail(r: Float64Array, t: Float64Array, status: Exclude<KabschStatus, "ok">): Exclude<KabschStatus, "ok"> {

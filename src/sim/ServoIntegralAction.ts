@@ -25,7 +25,9 @@ const VELOCITY = 1;
  * servo (q at the end of the interval), and I += r⁻·T − Δq for a velocity servo (Δq, the
  * joint's travel over the interval, is the exact integral of q̇). Anti-windup as in ROS's
  * control_toolbox: |i·I| is held within iClamp (N·m or N), or within the joint's effort
- * limit when the model gives no iClamp. MuJoCo still clamps u to the actuator's ctrlrange
+ * limit when the model gives no iClamp; and a position servo's integral holds while its
+ * target moves (conditional integration), so a rate-limited ramp is tracked without
+ * overshooting the joint's velocity limit. MuJoCo still clamps u to the actuator's ctrlrange
  * and the force to its forcerange.
  *
  * Only joints whose actuator has a position or velocity command and pid.i > 0 are touched;
@@ -92,7 +94,11 @@ export class ServoIntegralAction {
       const act = this.#actuator[k] as number;
       const q = qpos[this.#qpos[k] as number] as number;
       const target = ctrl[act] as number;
-      if (this.#started) {
+      // Conditional integration for position servos: while the target moves (a rate-limited
+      // steering ramp) the tracking lag is not an offset to integrate away; integrating it
+      // would overshoot the ramp and swing the joint past its velocity limit.
+      const moving = this.#kind[k] === POSITION && target !== this.#prevTarget[k];
+      if (this.#started && !moving) {
         const prev = this.#prevTarget[k] as number;
         const e = this.#kind[k] === POSITION ? (prev - q) * T : prev * T - (q - (this.#prevQ[k] as number));
         const bound = this.#bound[k] as number;

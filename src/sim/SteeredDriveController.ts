@@ -11,6 +11,8 @@ import { jointAxisInLink } from "./jointAxisInLink.js";
 import type { SimulationSession } from "./SimulationSession.js";
 
 const FOLD_OFFSETS = [0, -1, 1, -2, 2] as const;
+/** Default steering error (rad) above which the base waits for its servos instead of rolling. */
+const ALIGN_TOLERANCE = 0.1;
 
 /**
  * MARIO's model-based controller (seed 003 §3.1) on a simulated 4WD4S / swerve base, with
@@ -23,9 +25,13 @@ const FOLD_OFFSETS = [0, -1, 1, -2, 2] as const;
  *   exact and the wheel does not scrub.
  * - Steering policy: flip to the nearer equivalent angle (WPILib `optimize`), then fold into
  *   the joint's limits (angle ± π with reversed speed); if no equivalent angle fits, brake.
- *   Wheel speeds are scaled by cos(steering error) while a servo is still turning, the
+ *   The base waits (all wheel speeds 0, so the motion stays rigid) while any servo is more
+ *   than 0.1 rad from its wanted angle; speeds are then scaled by cos(steering error), the
  *   measured steering rate ψ̇ adds −ψ̇·e_y (the offset contact point sweeps along the wheel),
  *   and all are desaturated together (ratio-preserving) to the slowest joint velocity limit.
+ * - Limits: the steering targets move at most at the steering joint's velocity limit (a
+ *   rate limit per control period, since MuJoCo's position servos have none); wheel rate
+ *   targets stay within the wheel joints' velocity limit (desaturation above, MJCF ctrlrange).
  * - Odometry: Kabsch fit of the pivots' motion ({@link KabschWheelOdometry}); a pivot's
  *   travel along its wheel is the wheel's rolled distance plus e_y·(Δθ + Δψ), which the
  *   offset turns into rolling when the base or the module turns (two passes on Δθ).
@@ -45,6 +51,9 @@ export class SteeredDriveController implements DriveController {
   readonly #lower: Float64Array;
   readonly #upper: Float64Array;
   readonly #maxContactSpeed: number;
+  /** Largest steering target change per control tick (rad): velocity limit × period. */
+  readonly #steerStep: Float64Array;
+  readonly #alignTolerance: number;
   readonly #steerQpos: Int32Array;
   readonly #steerDof: Int32Array;
   readonly #wheelQpos: Int32Array;
@@ -67,10 +76,13 @@ export class SteeredDriveController implements DriveController {
    * @param robot - the checked model (joint axes and actuators are read from it).
    * @param layout - its steered wheel layout.
    * @param session - the compiled MJCF of the same robot.
+   * @param controlPeriod - time between two {@link command} calls (s): with a steering
+   *   joint's velocity limit it bounds the target change per call. Default ∞ (no limit).
+   * @param alignTolerance - steering error (rad) above which the base waits. Default 0.1.
    * @throws RangeError when a steering joint is not a position servo or a wheel is not a
    *   velocity servo, or the steering axis is not vertical.
    */
-  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: SimulationSession) {
+  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: SimulationSession, controlPeriod = Infinity, alignTolerance = ALIGN_TOLERANCE) {
     const modules: readonly SteeredModuleLayout[] = layout.modules;
     const n = modules.length;
     this.#n = n;
@@ -95,6 +107,8 @@ export class SteeredDriveController implements DriveController {
     this.#wheelQpos = new Int32Array(n);
     this.#wheelDof = new Int32Array(n);
     this.#steerActuator = new Int32Array(n);
+    this.#steerStep = new Float64Array(n).fill(Infinity);
+    this.#alignTolerance = alignTolerance;
     this.#wheelActuator = new Int32Array(n);
     let maxContact = Infinity;
     modules.forEach((m, i) => {
@@ -108,6 +122,9 @@ export class SteeredDriveController implements DriveController {
         this.#lower[i] = sign > 0 ? m.steerLimits[0] : -m.steerLimits[1];
         this.#upper[i] = sign > 0 ? m.steerLimits[1] : -m.steerLimits[0];
       }
+      const steer = joints.get(m.steerJoint);
+      const vmax = steer?.type === "revolute" || steer?.type === "continuous" ? steer.limit?.velocity : undefined;
+      if (vmax !== undefined && vmax > 0) this.#steerStep[i] = vmax * controlPeriod;
       this.#offsetY[i] = m.position[1] - m.pivot[1];
       this.#radius[i] = m.radius;
       this.#wheelSign[i] = m.wheelDirection;
@@ -183,19 +200,29 @@ export class SteeredDriveController implements DriveController {
     }
     let top = 0;
     const qvel = this.#session.qvel;
+    // The base waits (every wheel, so the motion stays rigid) while any servo is more than
+    // ALIGN_TOLERANCE from its wanted angle: the servos turn at ≤ their velocity limit, and
+    // rolling misaligned tyres drags them and corrupts the odometry.
+    let go = 1;
+    for (let i = 0; i < n; i++) if (Math.abs(wrapAngle((angles[i] as number) - (current[i] as number))) > this.#alignTolerance) go = 0;
     for (let i = 0; i < n; i++) {
       // While the module turns at ψ̇, an offset contact point sweeps −ψ̇·e_y along the wheel:
       // rolling with it keeps the servo from dragging the tyre sideways.
       const steerRate = (this.#steerSign[i] as number) * (qvel[this.#steerDof[i] as number] as number);
-      const aligned = (speeds[i] as number) * Math.max(0, Math.cos((angles[i] as number) - (current[i] as number)));
-      const contact = aligned - (omega + steerRate) * (this.#offsetY[i] as number);
+      const aligned = go * (speeds[i] as number) * Math.cos((angles[i] as number) - (current[i] as number));
+      const contact = aligned - (go * omega + steerRate) * (this.#offsetY[i] as number);
       speeds[i] = contact;
       top = Math.max(top, Math.abs(contact));
     }
     const scale = top > this.#maxContactSpeed ? this.#maxContactSpeed / top : 1;
     for (let i = 0; i < n; i++) {
-      this.#targets[i] = angles[i] as number;
-      ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * (angles[i] as number);
+      // The servo's velocity limit (which MJCF cannot carry): the target moves towards the
+      // wanted angle by at most v_max·T per tick; the wheel speed waits (cosine scaling).
+      const prev = this.#targets[i] as number;
+      const lim = this.#steerStep[i] as number;
+      const target = prev + Math.max(-lim, Math.min(lim, (angles[i] as number) - prev));
+      this.#targets[i] = target;
+      ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * target;
       ctrl[this.#wheelActuator[i] as number] = ((this.#wheelSign[i] as number) * (speeds[i] as number) * scale) / (this.#radius[i] as number);
     }
     return scale;

@@ -10,7 +10,7 @@ import { wheelLayout } from "../model/wheelLayout.js";
 import { GaussMarkovNoise } from "../sensors/noise/GaussMarkovNoise.js";
 import { commandAtInto, commandsDuration } from "./commandAt.js";
 import type { DriveController } from "./DriveController.js";
-import { limitTwistRateInto } from "./limitTwistRateInto.js";
+import { limitTwistRateInto } from "../kinematics/limitTwistRateInto.js";
 import { MujocoSession } from "./mujoco/MujocoSession.js";
 import { OmniDriveController } from "./OmniDriveController.js";
 import { yawOfMjQuat } from "./planarPose.js";
@@ -35,6 +35,11 @@ export interface SimulationOptions {
   readonly onProgress?: (fraction: number, simulatedTime: number) => void;
   /** MJCF to load instead of emitting it from the robot (tests use this to break it). */
   readonly mjcf?: string;
+  /**
+   * Steered bases: steering error (rad) above which the base waits for its servos (every
+   * wheel at 0). Default 0.1; Infinity = never wait (cosine scaling only).
+   */
+  readonly alignTolerance?: number;
 }
 
 /** Natural length (s) of a scenario's profile. */
@@ -95,7 +100,7 @@ export function runSimulationOn(session: SimulationSession, robot: Robot, scenar
   }
   const dt = substeps * session.timestep;
   const controller: DriveController =
-    layout.type === "steered" ? new SteeredDriveController(robot, layout, session) : new OmniDriveController(robot, layout, session);
+    layout.type === "steered" ? new SteeredDriveController(robot, layout, session, dt, options.alignTolerance) : new OmniDriveController(robot, layout, session);
   return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
 }
 

@@ -12,15 +12,15 @@ import { simulationMetrics } from "../../src/sim/simulationMetrics.js";
 const root = join(import.meta.dirname, "..", "..");
 
 describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, crab, diagonal, zero-turn)", () => {
-  it("drifts less than 5 cm and 0.03 rad, and the velocity errors stay below 12 % per axis (short runs weigh the transitions more)", async () => {
+  it("drifts less than 8 cm and 0.04 rad, and the velocity errors stay below 12 % per axis (short runs weigh the transitions more)", async () => {
     const { scenario } = readScenario(readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"), "paper.yaml");
     expect(scenario).toBeDefined();
     if (scenario === undefined) return;
     const trace = runSimulation(mario, scenario, { mujoco: await loadMujoco(), duration: 42, seed: 3 });
     const m = simulationMetrics(trace);
     expect(m.distance).toBeGreaterThan(3);
-    expect(m.drift.position).toBeLessThan(0.05);
-    expect(Math.abs(m.drift.heading)).toBeLessThan(0.03);
+    expect(m.drift.position).toBeLessThan(0.08); // steering servos at their 3 rad/s limit (issue 13)
+    expect(Math.abs(m.drift.heading)).toBeLessThan(0.04); // 0.031 rad with the 3 rad/s steering limit (issue 13)
     for (const axis of ["vx", "vy", "omega"] as const) {
       expect(m.velocityError[axis].odometry).toBeLessThan(12);
       expect(m.velocityError[axis].truth).toBeLessThan(12);

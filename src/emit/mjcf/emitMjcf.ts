@@ -38,7 +38,10 @@ export interface EmitMjcfOptions {
  * - Actuators from each joint's {@link JointActuator}: position servo (kp = pid.p; the
  *   D gain is written as joint damping, which is the same force and MuJoCo 2.2.2 has no
  *   `kv` on position servos), velocity servo (kv = pid.p), or motor (gear = reduction);
- *   force range from the joint's effort limit, control range from its limits.
+ *   force range from the joint's effort limit, control range from its limits (position
+ *   range for a position servo, ±velocity for a velocity servo, ±effort/gear for a motor).
+ *   The joint's velocity limit, which MJCF cannot express on a joint, is written as
+ *   `<custom><numeric name="velocity_limit:JOINT" data="v"/>` (rad/s or m/s).
  * - Sensors: IMU → site with gyro, accelerometer and framequat (noise = white stddev);
  *   camera/stereo → MJCF cameras (looking along the sensor's +x); GPS → framepos and
  *   velocimeter; range (IR, sonar) → a rangefinder along the sensor's +x (cutoff =
@@ -123,6 +126,14 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   if (actuated.length > 0) {
     const act = root.ele("actuator");
     for (const j of actuated) writeActuator(act, j);
+    // MuJoCo has no joint velocity limit (a position servo swings as fast as kp allows), so
+    // each actuated joint's limit is carried as a custom numeric for the controller that
+    // drives the model (robokit's sim rate-limits its targets with it).
+    const withVelocity = actuated.filter((j) => (velocityLimit(j) ?? 0) > 0);
+    if (withVelocity.length > 0) {
+      const custom = root.ele("custom");
+      for (const j of withVelocity) custom.ele("numeric", { name: mjcfNames.velocityLimit(j.name), size: "1", data: num(velocityLimit(j) ?? 0) });
+    }
   }
 
   const sensorElements: { link: Link; sensor: Sensor }[] = [];

@@ -9,6 +9,8 @@ export const mjcfNames = {
   floor: "floor",
   /** Actuator driving `joint` with the given command interface, e.g. "motor1_velocity". */
   actuator: (joint: string, command: string): string => `${joint}_${command}`,
+  /** Custom numeric carrying a joint's velocity limit (MJCF has no joint velocity limit). */
+  velocityLimit: (joint: string): string => `velocity_limit:${joint}`,
   /** Site carrying a sensor's frame. */
   sensorSite: (sensor: string): string => `${sensor}_site`,
   /** One channel of a sensor, e.g. "imu_gyro". */

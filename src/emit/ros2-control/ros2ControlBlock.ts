@@ -17,7 +17,8 @@ export function hardwarePlugin(target: "gz" | "classic"): string {
 /**
  * Appends the `<ros2_control type="system">` block: the target's hardware plugin and, per
  * actuated joint, its command interface (with min/max from the joint limits) and state
- * interfaces (position state with the actuator's initial value). ROS 1 has none.
+ * interfaces (position state with the actuator's initial value), each with min/max from the
+ * joint's position, velocity or effort limit. ROS 1 has none.
  */
 export function writeRos2ControlBlock(robotElement: XMLBuilder, robot: Robot, target: SimTarget): void {
   if (target === "ros1") return;
@@ -34,16 +35,27 @@ export function writeRos2ControlBlock(robotElement: XMLBuilder, robot: Robot, ta
     for (const s of c.states) {
       const st = el.ele("state_interface", { name: s });
       if (s === "position" && c.actuator.initialValue !== undefined && c.command === "position") st.ele("param", { name: "initial_value" }).txt(num(c.actuator.initialValue));
+      // Every limit of the joint, not only the commanded one's (ros2_control reads min/max
+      // on state interfaces as well).
+      const limits = interfaceRange(c, s);
+      if (limits !== undefined) {
+        st.ele("param", { name: "min" }).txt(num(limits[0]));
+        st.ele("param", { name: "max" }).txt(num(limits[1]));
+      }
     }
   }
 }
 
 /** Command limits from the joint: position → [lower, upper], velocity → ±velocity, effort → ±effort. */
 export function commandRange(c: ControlledJoint): readonly [number, number] | undefined {
+  return interfaceRange(c, c.command);
+}
+
+/** Limits of one interface of the joint: position → [lower, upper], velocity → ±velocity, effort → ±effort. */
+export function interfaceRange(c: ControlledJoint, kind: InterfaceKind): readonly [number, number] | undefined {
   const j = c.joint;
   const limit = j.type === "revolute" || j.type === "prismatic" || j.type === "continuous" ? j.limit : undefined;
   if (limit === undefined) return undefined;
-  const kind: InterfaceKind = c.command;
   switch (kind) {
     case "position":
       return j.type === "revolute" || j.type === "prismatic" ? [j.limit.lower, j.limit.upper] : undefined;

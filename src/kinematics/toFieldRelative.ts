@@ -1,0 +1,34 @@
+import type { ChassisVelocity } from "./ChassisVelocity.js";
+
+/**
+ * Body twist to field frame (the inverse of {@link fromFieldRelative}; WPILib
+ * `ChassisSpeeds.toFieldRelativeSpeeds`): (vx, vy) in base_link rotated by +heading.
+ *
+ * @param body - body twist in base_link (m/s, m/s, rad/s).
+ * @param heading - robot yaw in the field frame (rad).
+ * @returns the velocity in the field frame.
+ */
+export function toFieldRelative(body: ChassisVelocity, heading: number): ChassisVelocity {
+  const out = toFieldRelativeInto(new Float64Array(3), body.vx, body.vy, body.omega, heading);
+  return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
+}
+
+/**
+ * Allocation-free {@link toFieldRelative}.
+ *
+ * @param out - out: [vx, vy (m/s, field), ω (rad/s)].
+ * @param vx - body forward velocity (m/s).
+ * @param vy - body leftward velocity (m/s).
+ * @param omega - yaw rate (rad/s).
+ * @param heading - robot yaw in the field (rad).
+ * @returns `out`.
+ */
+// perf-sensitive
+export function toFieldRelativeInto(out: Float64Array, vx: number, vy: number, omega: number, heading: number): Float64Array {
+  const c = Math.cos(heading);
+  const s = Math.sin(heading);
+  out[0] = c * vx - s * vy;
+  out[1] = s * vx + c * vy;
+  out[2] = omega;
+  return out;
+}
