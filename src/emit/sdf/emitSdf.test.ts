@@ -283,10 +283,10 @@ describe("emitSdf", () => {
   });
 
   it("is registered as `emit --format sdf` (reading sdfVersion) and as the sdf/<robot>/ model directory of `build`", () => {
-    expect(emitFormats["sdf"]!.emit(mario, { sdfVersion: "1.7" })).toBe(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.7" }));
+    expect(emitFormats["sdf"]!.emit(mario, { sdfVersion: "1.7" })).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }));
     expect(() => emitFormats["sdf"]!.emit(mario, { sdfVersion: "9" })).toThrow(UnsupportedSdfVersionError);
     const files = buildArtifacts(mario, { sdfVersion: "1.6" });
-    expect(files.find((f) => f.path === "sdf/mario/model.sdf")?.content).toBe(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.6" }));
+    expect(files.find((f) => f.path === "sdf/mario/model.sdf")?.content).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.6" }));
     expect(files.find((f) => f.path === "sdf/mario/model.config")?.content).toBe(emitModelConfig(mario, "1.6"));
   });
 });
