@@ -9,6 +9,7 @@ import { emitWorld } from "../world/emitWorld.js";
 import { worldForRobot } from "../world/worldForRobot.js";
 import { emitCMakeLists } from "./emitCMakeLists.js";
 import { displayLaunchPath, emitDisplayLaunch, emitLaunch, launchPath, worldPath } from "./emitLaunch.js";
+import { emitPackageReadme, PACKAGE_README } from "./emitPackageReadme.js";
 import { emitRvizConfig, rvizConfigPath } from "./emitRvizConfig.js";
 import { emitPackageXml } from "./packageXml.js";
 
@@ -24,7 +25,7 @@ export function urdfArtifact(robot: Robot, options: EmitOptions): Artifact {
 /**
  * The ROS package files besides the URDF, SDF model and MJCF: package.xml, CMakeLists.txt,
  * the controller YAML, the simulation and display launch files, the RViz configuration,
- * the world, and a placeholder in meshes/.
+ * the world, a placeholder in meshes/ and README.md (build, launch, view, drive).
  */
 export function packageArtifacts(robot: Robot, options: EmitOptions): Artifact[] {
   const platform = platformOf(options);
@@ -37,5 +38,6 @@ export function packageArtifacts(robot: Robot, options: EmitOptions): Artifact[]
     { path: rvizConfigPath(robot), content: emitRvizConfig(robot, platform) },
     { path: worldPath(robot), content: emitWorld(worldForRobot(robot), platform.target, platform.distro) },
     { path: `meshes/${PLACEHOLDER}`, content: "" },
+    { path: PACKAGE_README, content: emitPackageReadme(robot, platform) },
   ];
 }
