@@ -250,7 +250,8 @@ describe("emitSdf", () => {
   it("names unnamed visuals and collisions visual_<k> / collision_<k> (SDF requires names)", () => {
     const base = model(emitSdf(mario));
     const link = named(base, "link", "base_link");
-    expect(childrenNamed(link, "visual").map((v) => attr(v, "name"))).toEqual(["visual_0"]);
+    // The chassis box and the two sensor masts (visual only).
+    expect(childrenNamed(link, "visual").map((v) => attr(v, "name"))).toEqual(["visual_0", "visual_1", "visual_2"]);
     expect(childrenNamed(link, "collision").map((v) => attr(v, "name"))).toEqual(["collision_0"]);
   });
 
