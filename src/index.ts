@@ -11,6 +11,8 @@ export { emitFormats } from "./emit/emitFormats.js";
 export type { EmitFormat, EmitOptions } from "./emit/emitFormats.js";
 export { DEFAULT_SIM_TARGET, SIM_TARGETS } from "./emit/gazebo/SimTarget.js";
 export type { SimTarget } from "./emit/gazebo/SimTarget.js";
+export { DISTRO_FACTS, ROS_DISTROS, defaultDistro, distrosOf, resolvePlatform } from "./emit/gazebo/RosDistro.js";
+export type { DistroFacts, RosDistro, RosPlatform } from "./emit/gazebo/RosDistro.js";
 export { emitMjcf } from "./emit/mjcf/emitMjcf.js";
 export type { EmitMjcfOptions } from "./emit/mjcf/emitMjcf.js";
 export { emitControllersYaml } from "./emit/ros2-control/emitControllersYaml.js";

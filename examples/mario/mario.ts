@@ -57,10 +57,24 @@ const ZED_BOX: Vec3 = [0.033, 0.175, 0.03];
 const ZED_MASS = 0.159;
 const ZED_BASELINE = 0.12;
 const ZED_XYZ: Vec3 = [CHASSIS[0] / 2 - 0.02, 0, CHASSIS[2] / 2 + 0.02];
+/** Gap between the chassis top and the camera body, filled by a visual-only mount (no mass). */
+const ZED_MOUNT = ZED_XYZ[2] - ZED_BOX[2] / 2 - CHASSIS[2] / 2;
 /** Piksi RTK antenna on a mast at the rear. */
 const GPS_XYZ: Vec3 = [-0.2, 0.15, 0.45];
 const GPS_ANTENNA = { radius: 0.04, length: 0.02 };
 const GPS_MASS = 0.05;
+
+/**
+ * Masts holding the IMU and the GPS antenna above the chassis top (visual only: no mass or
+ * collision, so the simulated dynamics are unchanged). The paper's robot carries its
+ * sensors on a mast; without one they floated 0.30–0.35 m above the chassis in RViz.
+ */
+const MAST_RADIUS = 0.012;
+/**
+ * The steering post's shape sits inboard of the pivot, clear of the wheel (it overlapped the
+ * wheel by 19 mm); its inertial stays at the pivot as before, so the dynamics are unchanged.
+ */
+const STEER_POST_INSET = STEER_LINK[1] / 2 + 0.004;
 
 /** Height of base_link above the ground, derived from the wheel geometry. */
 const BASE_HEIGHT = -(PIVOT_Z - WHEEL_DROP) + WHEEL_RADIUS;
@@ -98,7 +112,13 @@ export interface ModulePlacement {
 export function wheelModule(b: RobotBuilder, parent: string, p: ModulePlacement): void {
   const steerLink = `link${p.index}`;
   const wheelLink = `link${p.index}${p.index}`;
-  b.link(solidLink(steerLink, { shape: box(...STEER_LINK), mass: STEER_MASS, material: "grey", origin: { xyz: [0, 0, -STEER_LINK[2] / 2], rpy: [0, 0, 0] } }));
+  const post = solidLink(steerLink, { shape: box(...STEER_LINK), mass: STEER_MASS, material: "grey", origin: { xyz: [0, 0, -STEER_LINK[2] / 2], rpy: [0, 0, 0] } });
+  const shapeOrigin = { xyz: [0, -p.left * STEER_POST_INSET, -STEER_LINK[2] / 2] as Vec3, rpy: [0, 0, 0] as Vec3 };
+  b.link({
+    ...post,
+    visuals: (post.visuals ?? []).map((v) => ({ ...v, origin: shapeOrigin })),
+    collisions: (post.collisions ?? []).map((c) => ({ ...c, origin: shapeOrigin })),
+  });
   b.link(
     solidLink(wheelLink, {
       shape: cylinder(WHEEL_RADIUS, WHEEL_WIDTH),
@@ -141,7 +161,21 @@ function buildMario(): Robot {
     .material("white", [0.95, 0.95, 0.95, 1]);
 
   b.link({ name: "base_footprint", visuals: [{ geometry: box(CHASSIS[0], CHASSIS[1], 0.001), material: "white" }] });
-  b.link(solidLink("base_link", { shape: box(...CHASSIS), mass: CHASSIS_MASS, material: "grey" }));
+  const chassis = solidLink("base_link", { shape: box(...CHASSIS), mass: CHASSIS_MASS, material: "grey" });
+  const top = CHASSIS[2] / 2;
+  const mast = (xy: readonly [number, number], height: number): NonNullable<typeof chassis.visuals>[number] => ({
+    origin: { xyz: [xy[0], xy[1], top + height / 2], rpy: [0, 0, 0] },
+    geometry: cylinder(MAST_RADIUS, height),
+    material: "grey",
+  });
+  b.link({
+    ...chassis,
+    visuals: [
+      ...(chassis.visuals ?? []),
+      mast([IMU_XYZ[0], IMU_XYZ[1]], IMU_XYZ[2] - IMU_BOX[2] / 2 - top),
+      mast([GPS_XYZ[0], GPS_XYZ[1]], GPS_XYZ[2] - GPS_ANTENNA.length / 2 - top),
+    ],
+  });
   b.joint({ name: "base_footprint_joint", type: "fixed", parent: "base_footprint", child: "base_link", origin: { xyz: [0, 0, BASE_HEIGHT], rpy: [0, 0, 0] } });
 
   const placements: readonly ModulePlacement[] = [
@@ -172,31 +206,33 @@ function buildMario(): Robot {
   );
   b.joint({ name: "imu_joint", type: "fixed", parent: "base_link", child: "imu_link", origin: { xyz: IMU_XYZ, rpy: [0, 0, 0] } });
 
-  b.link(
-    solidLink("zed_camera_link", {
-      shape: box(...ZED_BOX),
-      mass: ZED_MASS,
-      material: "black",
-      sensors: [
-        {
-          type: "stereo",
-          name: "zed",
-          updateRate: 30,
-          topic: "zed",
-          // The left camera sits half a baseline left of the body centre.
-          origin: { xyz: [0, ZED_BASELINE / 2, 0], rpy: [0, 0, 0] },
-          baseline: ZED_BASELINE,
-          horizontalFov: Math.PI / 2,
-          width: 672,
-          height: 376,
-          format: "R8G8B8",
-          near: 0.3,
-          far: 20,
-          noise: { mean: 0, stddev: 0.007 },
-        },
-      ],
-    }),
-  );
+  const zed = solidLink("zed_camera_link", {
+    shape: box(...ZED_BOX),
+    mass: ZED_MASS,
+    material: "black",
+    sensors: [
+      {
+        type: "stereo",
+        name: "zed",
+        updateRate: 30,
+        topic: "zed",
+        // The left camera sits half a baseline left of the body centre.
+        origin: { xyz: [0, ZED_BASELINE / 2, 0], rpy: [0, 0, 0] },
+        baseline: ZED_BASELINE,
+        horizontalFov: Math.PI / 2,
+        width: 672,
+        height: 376,
+        format: "R8G8B8",
+        near: 0.3,
+        far: 20,
+        noise: { mean: 0, stddev: 0.007 },
+      },
+    ],
+  });
+  b.link({
+    ...zed,
+    visuals: [...(zed.visuals ?? []), { origin: { xyz: [0, 0, -ZED_BOX[2] / 2 - ZED_MOUNT / 2], rpy: [0, 0, 0] }, geometry: box(ZED_BOX[0], ZED_BOX[1] / 3, ZED_MOUNT), material: "grey" }],
+  });
   b.joint({ name: "zed_camera_joint", type: "fixed", parent: "base_link", child: "zed_camera_link", origin: { xyz: ZED_XYZ, rpy: [0, 0, 0] } });
 
   b.link(

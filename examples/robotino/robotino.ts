@@ -50,6 +50,11 @@ const ROLLER_MASS = 0.02;
 const ROLLERS_PER_GROUP = 3;
 const GROUP_OFFSET = Math.PI / 3;
 const BUMPER_HEIGHT = 0.03;
+/**
+ * Bumper bottom above the wheel axes (m): 5 mm above the roller tops, so the ring neither
+ * cuts the rollers nor shares the body's bottom face (that face z-fought in RViz).
+ */
+const BUMPER_BOTTOM = WHEEL_RADIUS + 0.005;
 const BUMPER_MASS = 0.3;
 /** Nine IR distance sensors every 40°, 4–30 cm. */
 const IR_COUNT = 9;
@@ -175,7 +180,7 @@ function buildRobotino(): Robot {
       sensors: [{ type: "contact", name: "bumper", updateRate: 50, topic: "bumper" }],
     }),
   );
-  b.joint({ name: "bumper_joint", type: "fixed", parent: "base_link", child: "bumper_link", origin: { xyz: [0, 0, CHASSIS_LIFT + BUMPER_HEIGHT / 2], rpy: [0, 0, 0] } });
+  b.joint({ name: "bumper_joint", type: "fixed", parent: "base_link", child: "bumper_link", origin: { xyz: [0, 0, BUMPER_BOTTOM + BUMPER_HEIGHT / 2], rpy: [0, 0, 0] } });
 
   b.link(
     solidLink("camera_link", {

@@ -9,6 +9,8 @@ export interface EmitOptions {
   readonly sdfVersion?: string;
   /** Simulation target: "gz" (default), "classic" or "ros1". */
   readonly target?: string;
+  /** ROS distro: "jazzy" (default for gz), "humble", "kilted", "rolling", "noetic" (ros1). */
+  readonly distro?: string;
 }
 
 /** A single-file output format of `robokit emit`. */

@@ -10,7 +10,9 @@ const asArray = (x: unknown): Node[] => (x === undefined ? [] : Array.isArray(x)
 /**
  * Independent check of generated control files against a model (parses the text; does not
  * reuse the emitters' plan): every joint named in the controller YAML, the <ros2_control>
- * block, ROS 1 transmissions and plugin blocks exists, and has the interface claimed.
+ * block, ROS 1 transmissions and plugin blocks exists, and has the interface claimed; every
+ * non-fixed joint has a state source in simulation (a hardware interface, or the joint
+ * state broadcaster's `extra_joints`), so robot_state_publisher has a TF for every link.
  * Returns human-readable problems (empty = consistent).
  */
 export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string, yamlText: string): string[] {
@@ -69,6 +71,19 @@ export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string,
       if (Array.isArray(p["joints"])) claim(name, p["joints"] as string[], String(p["interface_name"]));
       if (Array.isArray(p["wheel_names"])) claim(name, p["wheel_names"] as string[], "velocity");
     }
+  }
+  const extra = new Set<string>();
+  if (target === "ros1") {
+    const jsc = (yaml[robot.name] ?? {})["joint_state_controller"] as { extra_joints?: { name: string }[] } | undefined;
+    for (const e of jsc?.extra_joints ?? []) if (exists(e.name, "joint_state_controller extra_joints")) extra.add(e.name);
+  } else {
+    const jsb = yaml["joint_state_broadcaster"] as { ros__parameters?: { extra_joints?: string[] } } | undefined;
+    for (const name of jsb?.ros__parameters?.extra_joints ?? []) if (exists(name, "joint_state_broadcaster extra_joints")) extra.add(name);
+  }
+  for (const j of robot.joints ?? []) {
+    if (j.type === "fixed" || j.type === "floating") continue;
+    if (!hw.has(j.name) && !extra.has(j.name)) problems.push(`joint "${j.name}" (${j.type}) has no state source: no interface in the URDF and not in the joint state broadcaster's extra_joints`);
+    if (hw.has(j.name) && extra.has(j.name)) problems.push(`joint "${j.name}" is published twice (interface and extra_joints)`);
   }
   return problems;
 }

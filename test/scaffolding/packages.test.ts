@@ -10,6 +10,7 @@ import { mario } from "../../examples/mario/mario.js";
 import { robotino } from "../../examples/robotino/robotino.js";
 import { writeArtifacts } from "../../src/cli/writeArtifacts.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
+import { defaultDistro, distrosOf, type RosDistro } from "../../src/emit/gazebo/RosDistro.js";
 import { SIM_TARGETS, type SimTarget } from "../../src/emit/gazebo/SimTarget.js";
 import { INSTALLED_DIRECTORIES } from "../../src/emit/package/packageLayout.js";
 import { controllerPlan } from "../../src/emit/ros2-control/controllerPlan.js";
@@ -19,21 +20,22 @@ import { haveTool, runTool } from "../support/tools.js";
 import { crossCheckControl } from "./crossCheckControl.js";
 
 const robots: readonly Robot[] = [mario, robotino];
-const cases = robots.flatMap((robot) => SIM_TARGETS.map((target) => ({ robot, target })));
-const label = (c: { robot: Robot; target: SimTarget }): string => `${c.robot.name} --target ${c.target}`;
+/** Every example × target × distro the target runs on. */
+const cases = robots.flatMap((robot) => SIM_TARGETS.flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))));
+const label = (c: { robot: Robot; target: SimTarget; distro: RosDistro }): string => `${c.robot.name} --target ${c.target} --distro ${c.distro}`;
 
-function build(robot: Robot, target: SimTarget): Map<string, string> {
-  return new Map(buildArtifacts(robot, { target }).map((a) => [a.path, a.content] as const));
+function build(robot: Robot, target: SimTarget, distro: RosDistro = defaultDistro(target)): Map<string, string> {
+  return new Map(buildArtifacts(robot, { target, distro }).map((a) => [a.path, a.content] as const));
 }
 
-function written(robot: Robot, target: SimTarget): string {
-  const dir = mkdtempSync(join(tmpdir(), `robokit-${robot.name}-${target}-`));
-  writeArtifacts(dir, buildArtifacts(robot, { target }));
+function written(robot: Robot, target: SimTarget, distro: RosDistro): string {
+  const dir = mkdtempSync(join(tmpdir(), `robokit-${robot.name}-${target}-${distro}-`));
+  writeArtifacts(dir, buildArtifacts(robot, { target, distro }));
   return dir;
 }
 
-describe.each(cases)("package for $robot.name, target $target", (c) => {
-  const files = build(c.robot, c.target);
+describe.each(cases)("package for $robot.name, target $target, distro $distro", (c) => {
+  const files = build(c.robot, c.target, c.distro);
   const urdfPath = `urdf/${c.robot.name}.urdf`;
 
   it("installs only folders that exist in the output", () => {
@@ -44,7 +46,7 @@ describe.each(cases)("package for $robot.name, target $target", (c) => {
   });
 
   it("is byte-identical across builds", () => {
-    expect(build(c.robot, c.target)).toEqual(files);
+    expect(build(c.robot, c.target, c.distro)).toEqual(files);
   });
 
   it("robokit's validator reports nothing on the URDF, SDF and world (no error, no warning)", () => {
@@ -56,7 +58,7 @@ describe.each(cases)("package for $robot.name, target $target", (c) => {
   });
 
   it("passes check_urdf, ign sdf -k (URDF, SDF, world) and catkin_pkg", () => {
-    const dir = written(c.robot, c.target);
+    const dir = written(c.robot, c.target, c.distro);
     if (haveTool("check_urdf", "URDF cross-check")) {
       const r = runTool("check_urdf", [join(dir, urdfPath)]);
       expect(r.status, r.stderr).toBe(0);
@@ -76,13 +78,15 @@ describe.each(cases)("package for $robot.name, target $target", (c) => {
   });
 
   it("the launch file is valid Python (ROS 2) or XML (ROS 1)", () => {
-    const launch = [...files.keys()].find((p) => p.startsWith("launch/"));
-    expect(launch).toBeDefined();
-    if (c.target === "ros1" || launch === undefined) return;
-    const dir = written(c.robot, c.target);
+    const launches = [...files.keys()].filter((p) => p.startsWith("launch/"));
+    expect(launches).toHaveLength(2);
+    if (c.target === "ros1") return;
+    const dir = written(c.robot, c.target, c.distro);
     if (haveTool("/usr/bin/python3", "launch file syntax check")) {
-      const r = runTool("/usr/bin/python3", ["-c", `import ast,sys; ast.parse(open(${JSON.stringify(join(dir, launch))}).read())`]);
-      expect(r.status, r.stderr).toBe(0);
+      for (const launch of launches) {
+        const r = runTool("/usr/bin/python3", ["-c", `import ast,sys; ast.parse(open(${JSON.stringify(join(dir, launch))}).read())`]);
+        expect(r.status, r.stderr).toBe(0);
+      }
     }
   });
 
@@ -91,7 +95,7 @@ describe.each(cases)("package for $robot.name, target $target", (c) => {
     expect(crossCheckControl(c.robot, c.target, files.get(urdfPath) ?? "", yaml)).toEqual([]);
   });
 
-  it("matches the golden files", () => {
+  it.runIf(c.distro === defaultDistro(c.target))("matches the golden files (the target's default distro)", () => {
     for (const [path, text] of files) {
       if (path.startsWith("mjcf/") || path.startsWith("sdf/")) continue; // owned and pinned by other emitters
       const golden = join(import.meta.dirname, "..", "golden", c.robot.name, c.target, path);
@@ -182,4 +186,53 @@ describe("controller plan reads the model", () => {
 
 it("reads the XML it checks with the parser robokit uses", () => {
   expect(new XMLParser().parse("<a>1</a>")).toEqual({ a: 1 });
+});
+
+describe("--distro drives controllers, plugins and dependencies", () => {
+  const dep = (robot: Robot, target: SimTarget, distro: RosDistro): string => build(robot, target, distro).get("package.xml") ?? "";
+
+  it("Robotino on Humble: a wheel ForwardCommandController, no omni_wheel_drive_controller anywhere", () => {
+    for (const target of ["gz", "classic"] as const) {
+      const files = build(robotino, target, "humble");
+      for (const [path, text] of files) expect(text, `${target} ${path}`).not.toContain("omni_wheel_drive_controller");
+      const types = controllerPlan(robotino, target, "humble").controllers.map((c) => c.type);
+      expect(types).toEqual(["joint_state_broadcaster/JointStateBroadcaster", "forward_command_controller/ForwardCommandController"]);
+    }
+  });
+
+  it("Robotino on Jazzy, Kilted and Rolling: omni_wheel_drive_controller only, declared in package.xml and spawned", () => {
+    for (const distro of ["jazzy", "kilted", "rolling"] as const) {
+      const files = build(robotino, "gz", distro);
+      expect(dep(robotino, "gz", distro)).toContain("<exec_depend>omni_wheel_drive_controller</exec_depend>");
+      expect(dep(robotino, "gz", distro)).not.toContain("forward_command_controller");
+      expect(files.get("launch/robotino_gz.launch.py")).toContain('names = ["joint_state_broadcaster", "omni_wheel_drive_controller", ]');
+    }
+  });
+
+  it("gz-sim system names and the sensor frame element follow the distro (Fortress: ignition)", () => {
+    const humble = build(mario, "gz", "humble");
+    const jazzy = build(mario, "gz", "jazzy");
+    for (const path of ["urdf/mario.urdf", "worlds/mario.world"]) {
+      expect(humble.get(path)).toContain('filename="ignition-gazebo-');
+      expect(humble.get(path)).not.toContain('filename="gz-sim-');
+      expect(jazzy.get(path)).toContain('filename="gz-sim-');
+      expect(jazzy.get(path)).not.toContain("ignition");
+    }
+    expect(humble.get("urdf/mario.urdf")).toContain("<ignition_frame_id>imu_link</ignition_frame_id>");
+    expect(jazzy.get("urdf/mario.urdf")).toContain("<gz_frame_id>imu_link</gz_frame_id>");
+    expect(humble.get("sdf/mario/model.sdf")).toContain("<ignition_frame_id>");
+  });
+
+  it("every distro's package declares ament_index_python (ROS 2) and the RViz of its generation", () => {
+    for (const c of cases) {
+      const xml = dep(c.robot, c.target, c.distro);
+      if (c.target === "ros1") {
+        expect(xml).toContain("<exec_depend>rviz</exec_depend>");
+        expect(xml).toContain("<buildtool_depend>catkin</buildtool_depend>");
+      } else {
+        expect(xml).toContain("<exec_depend>ament_index_python</exec_depend>");
+        expect(xml).toContain("<exec_depend>rviz2</exec_depend>");
+      }
+    }
+  });
 });

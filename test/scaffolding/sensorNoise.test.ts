@@ -22,7 +22,7 @@ if (imu === undefined || gps === undefined) throw new Error("MARIO has an IMU an
 const gyro = imu.angularVelocityNoise?.x as GaussianNoise;
 
 function sdfSensor(name: string): Node {
-  const sdf = parser.parse(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.9" })) as Node;
+  const sdf = parser.parse(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.9" })) as Node;
   const links = ((sdf["sdf"] as Node)["model"] as Node)["link"] as Node[];
   for (const l of links) for (const s of [l["sensor"]].flat() as (Node | undefined)[]) if (s?.["@name"] === name) return s;
   throw new Error(`sensor ${name} not found`);
@@ -47,8 +47,15 @@ describe("IMU noise in the gz SDF carries the model's numbers, field by field", 
 });
 
 describe("targets that ignore a field do not write it", () => {
-  it("Classic: no dynamic bias in <noise>; the hector plugin carries the drift instead", () => {
-    const urdf = emitUrdf(mario, { extensions: scaffoldingUrdfExtensions("classic") });
+  it("Classic on Humble: an SDF IMU sensor without dynamic bias (hector_gazebo_plugins has no Humble release)", () => {
+    const urdf = emitUrdf(mario, { extensions: scaffoldingUrdfExtensions({ target: "classic", distro: "humble" }) });
+    expect(urdf).not.toContain("dynamic_bias_stddev");
+    expect(urdf).not.toContain("libhector_gazebo_ros_imu.so");
+    expect(urdf).toContain("libgazebo_ros_imu_sensor.so");
+  });
+
+  it("ROS 1: no dynamic bias in <noise>; the hector plugin carries the drift instead", () => {
+    const urdf = emitUrdf(mario, { extensions: scaffoldingUrdfExtensions({ target: "ros1", distro: "noetic" }) });
     expect(urdf).not.toContain("dynamic_bias_stddev");
     expect(urdf).toContain("libhector_gazebo_ros_imu.so");
     const drift = /<rateDrift>([^<]*)<\/rateDrift>/.exec(urdf)?.[1]?.split(" ").map(Number) ?? [];

@@ -108,7 +108,7 @@ describe("--sdf-version in emit and build", () => {
   it("emit --format sdf writes the asked version; an unsupported one is a usage error (exit 2)", async () => {
     const ok = await run(["emit", "mario", "--format", "sdf", "--sdf-version", "1.7"]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toBe(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.7" }));
+    expect(ok.stdout).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }));
     const bad = await run(["emit", "mario", "--format", "sdf", "--sdf-version", "1.5"]);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe("");

@@ -35,12 +35,13 @@ export function haveTool(command: string, purpose: string): boolean {
 }
 
 /** Runs a tool with a timeout and captures its output; never throws for a non-zero exit. */
-export function runTool(command: string, args: readonly string[], options: { cwd?: string; input?: string } = {}): ToolRun {
+export function runTool(command: string, args: readonly string[], options: { cwd?: string; input?: string; env?: Readonly<Record<string, string>> } = {}): ToolRun {
   const result = spawnSync(command, args, {
     encoding: "utf8",
     timeout: 120_000,
     cwd: options.cwd,
     input: options.input,
+    env: options.env === undefined ? process.env : { ...process.env, ...options.env },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };

@@ -4,7 +4,9 @@ import { Command, Option } from "commander";
 
 import { buildArtifacts } from "../../emit/buildArtifacts.js";
 import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
-import { DEFAULT_SIM_TARGET, SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
+import { platformOf, ROS_DISTROS } from "../../emit/gazebo/RosDistro.js";
+import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
+import { UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { writePackage } from "../writePackage.js";
 
@@ -15,12 +17,24 @@ export function buildCommand(): Command {
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .requiredOption("-o, --out <dir>", "output directory")
     .addOption(new Option("--sdf-version <version>", "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)").choices(SDF_VERSIONS))
-    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic)").choices(SIM_TARGETS).default(DEFAULT_SIM_TARGET))
-    .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target: string }) => {
+    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic; default: gz, or ros1 with --distro noetic)").choices(SIM_TARGETS))
+    .addOption(new Option("--distro <distro>", "ROS distro the package is for (default: jazzy for gz, humble for classic, noetic for ros1)").choices(ROS_DISTROS))
+    .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target?: string; distro?: string }) => {
+      const platform = usagePlatform(opts);
       const robot = await loadRobot(robotArg);
-      const artifacts = buildArtifacts(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), target: opts.target });
+      const artifacts = buildArtifacts(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform });
       const written = writePackage(opts.out, artifacts);
-      process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" to ${opts.out}\n`);
+      process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${opts.out}\n`);
       for (const file of written) process.stdout.write(`  ${relative(process.cwd(), file)}\n`);
     });
+}
+
+/** The target and distro of the command line; a pair that does not exist is a usage error (exit 2). */
+export function usagePlatform(opts: { readonly target?: string; readonly distro?: string }): { target: string; distro: string } {
+  try {
+    return platformOf(opts);
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
 }

@@ -3,7 +3,9 @@ import { Command, Option } from "commander";
 import { emitFormats } from "../../emit/emitFormats.js";
 import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { UsageError } from "../errors.js";
-import { DEFAULT_SIM_TARGET, SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
+import { ROS_DISTROS } from "../../emit/gazebo/RosDistro.js";
+import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
+import { usagePlatform } from "./buildCommand.js";
 import { loadRobot } from "../loadRobot.js";
 
 /** `robokit emit <robot> --format <format>`: one file to stdout. */
@@ -13,11 +15,13 @@ export function emitCommand(): Command {
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .addOption(new Option("-f, --format <format>", "output format").choices(Object.keys(emitFormats)).makeOptionMandatory())
     .addOption(new Option("--sdf-version <version>", "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)").choices(SDF_VERSIONS))
-    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic)").choices(SIM_TARGETS).default(DEFAULT_SIM_TARGET))
-    .action(async (robotArg: string, opts: { format: string; sdfVersion?: string; target: string }) => {
+    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic; default: gz, or ros1 with --distro noetic)").choices(SIM_TARGETS))
+    .addOption(new Option("--distro <distro>", "ROS distro (default: jazzy for gz, humble for classic, noetic for ros1)").choices(ROS_DISTROS))
+    .action(async (robotArg: string, opts: { format: string; sdfVersion?: string; target?: string; distro?: string }) => {
+      const platform = usagePlatform(opts);
       const format = emitFormats[opts.format];
       if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
       const robot = await loadRobot(robotArg);
-      process.stdout.write(format.emit(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), target: opts.target }));
+      process.stdout.write(format.emit(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform }));
     });
 }

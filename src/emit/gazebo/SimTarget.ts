@@ -3,7 +3,7 @@ import type { SdfVersion } from "../sdf/SdfVersion.js";
 /**
  * A simulation target of `robokit build --target`:
  * - `gz`: modern Gazebo (Fortress on Humble, Harmonic on Jazzy, Ionic on Kilted, Jetty on
- *   Rolling) with gz_ros2_control and gz-sim systems, ROS 2;
+ *   Rolling; see DISTRO_FACTS) with gz_ros2_control and gz-sim systems, ROS 2;
  * - `classic`: Gazebo Classic 11 with gazebo_ros plugins and gazebo_ros2_control, ROS 2 Humble;
  * - `ros1`: Gazebo Classic 11 with gazebo_ros_control and transmissions, ROS 1 Noetic.
  */
@@ -24,18 +24,6 @@ export function parseSimTarget(text: string | undefined): SimTarget {
   const found = SIM_TARGETS.find((t) => t === text);
   if (found === undefined) throw new RangeError(`unknown simulation target "${text}"; expected one of ${SIM_TARGETS.join(", ")}`);
   return found;
-}
-
-/** ROS distributions a target's output is written for (README and package.xml comments). */
-export function targetDistros(target: SimTarget): readonly string[] {
-  switch (target) {
-    case "gz":
-      return ["humble", "jazzy", "kilted", "rolling"];
-    case "classic":
-      return ["humble"];
-    case "ros1":
-      return ["noetic"];
-  }
 }
 
 /** True for the ROS 2 targets. */

@@ -14,6 +14,7 @@ import { contactSensorJoints, lumpedLink } from "./lumpedLink.js";
 import { packageName } from "./packageName.js";
 import { appendTemplate } from "./renderTemplate.js";
 import { imuHasDrift, sensorFrame, sensorTopic } from "./sensorNames.js";
+import { gzSystem, type RosDistro, type RosPlatform } from "./RosDistro.js";
 import type { SimTarget } from "./SimTarget.js";
 import { writeSdfSensor } from "./writeSdfSensor.js";
 
@@ -32,12 +33,12 @@ export function urdfSensorSdfVersion(target: SimTarget): SdfVersion {
  * (gz-sim systems and joint state publisher; hector IMU/GPS on Classic; gazebo-fmi
  * actuators on Classic; ArduPilot on gz).
  */
-export function scaffoldingUrdfExtensions(target: SimTarget): UrdfExtension[] {
+export function scaffoldingUrdfExtensions({ target, distro }: RosPlatform): UrdfExtension[] {
   return [
     (el, robot) => (target === "ros1" ? writeTransmissions(el, robot) : writeRos2ControlBlock(el, robot, target)),
     (el, robot) => writeControlPlugin(el, robot, target),
-    (el, robot) => writeSensorBlocks(el, robot, target),
-    (el, robot) => writeModelPlugins(el, robot, target),
+    (el, robot) => writeSensorBlocks(el, robot, target, distro),
+    (el, robot) => writeModelPlugins(el, robot, target, distro),
   ];
 }
 
@@ -56,7 +57,7 @@ function writeControlPlugin(el: XMLBuilder, robot: Robot, target: SimTarget): vo
   }
 }
 
-function writeSensorBlocks(el: XMLBuilder, robot: Robot, target: SimTarget): void {
+function writeSensorBlocks(el: XMLBuilder, robot: Robot, target: SimTarget, distro: RosDistro): void {
   const preserved = contactSensorJoints(robot);
   for (const joint of preserved) el.ele("gazebo", { reference: joint }).ele("preserveFixedJoint").txt("true");
   robot.links.forEach((link, i) => {
@@ -72,31 +73,34 @@ function writeSensorBlocks(el: XMLBuilder, robot: Robot, target: SimTarget): voi
         }
         firstCollisionName = `${link.name}_collision`;
       }
-      writeSdfSensor(block, sensor, { target, version: urdfSensorSdfVersion(target), link, firstCollisionName });
+      writeSdfSensor(block, sensor, { target, distro, version: urdfSensorSdfVersion(target), link, firstCollisionName });
     }
   });
 }
 
-/** Sensors Classic targets simulate with a hector model plugin instead of an SDF sensor. */
+/**
+ * Sensors ROS 1 simulates with a hector model plugin instead of an SDF sensor (a drifting
+ * IMU, the GPS). hector_gazebo_plugins has no Humble release (rosdistro), so on `classic`
+ * the IMU stays an SDF sensor: Classic applies its white noise and turn-on bias, not the drift.
+ */
 function handledByModelPlugin(sensor: Sensor, target: SimTarget): boolean {
-  if (target === "gz") return false;
-  if (sensor.type === "imu") return imuHasDrift(sensor);
-  return sensor.type === "gps" && target === "ros1";
+  if (target !== "ros1") return false;
+  return sensor.type === "gps" || (sensor.type === "imu" && imuHasDrift(sensor));
 }
 
-function writeModelPlugins(el: XMLBuilder, robot: Robot, target: SimTarget): void {
+function writeModelPlugins(el: XMLBuilder, robot: Robot, target: SimTarget, distro: RosDistro): void {
   const sensors = robot.links.flatMap((link) => (link.sensors ?? []).map((sensor) => ({ link: link.name, sensor })));
   if (target === "gz") {
     const types = new Set(sensors.map((s) => s.sensor.type));
     const systems: { filename: string; name: string }[] = [];
-    if (types.has("imu")) systems.push({ filename: "gz-sim-imu-system", name: "gz::sim::systems::Imu" });
-    if (types.has("gps")) systems.push({ filename: "gz-sim-navsat-system", name: "gz::sim::systems::NavSat" });
-    if (types.has("contact")) systems.push({ filename: "gz-sim-contact-system", name: "gz::sim::systems::Contact" });
+    if (types.has("imu")) systems.push(gzSystem(distro, "imu", "Imu"));
+    if (types.has("gps")) systems.push(gzSystem(distro, "navsat", "NavSat"));
+    if (types.has("contact")) systems.push(gzSystem(distro, "contact", "Contact"));
     const joints = (robot.joints ?? []).filter((j) => j.type !== "fixed").map((j) => j.name);
-    appendTemplate(el, "gz-model-systems", { systems, joints });
+    appendTemplate(el, "gz-model-systems", { systems, jointStatePublisher: gzSystem(distro, "joint-state-publisher", "JointStatePublisher"), joints });
   } else {
     for (const { link, sensor } of sensors) {
-      if (sensor.type === "imu" && imuHasDrift(sensor)) writeHectorImu(el, link, sensor);
+      if (sensor.type === "imu" && target === "ros1" && imuHasDrift(sensor)) writeHectorImu(el, link, sensor);
       if (sensor.type === "gps" && target === "ros1") {
         const rate = formatNumber(sensor.updateRate);
         const h = sensor.horizontalPositionNoise?.stddev ?? 0;

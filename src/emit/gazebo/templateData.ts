@@ -34,9 +34,18 @@ export interface LaunchData {
   readonly package: string;
   readonly urdf: string;
   readonly world: string;
-  readonly controllers: string;
+  readonly controllerFile: string;
   readonly robot: string;
-  readonly always: readonly string[];
+  /** Controllers to spawn, in order. */
+  readonly controllers: readonly string[];
+}
+
+/** Data of the ROS 2 display launch template (Python string literals). */
+export interface DisplayLaunchData {
+  readonly header: string;
+  readonly package: string;
+  readonly urdf: string;
+  readonly rvizConfig: string;
 }
 
 /** The data each template receives; every leaf is text robokit already formatted. */
@@ -44,7 +53,7 @@ export interface TemplateData {
   "gz-ros2-control": { readonly parameters: string };
   "classic-ros2-control": { readonly parameters: string };
   "ros1-ros-control": { readonly namespace: string };
-  "gz-model-systems": { readonly systems: readonly { readonly filename: string; readonly name: string }[]; readonly joints: readonly string[] };
+  "gz-model-systems": { readonly systems: readonly { readonly filename: string; readonly name: string }[]; readonly jointStatePublisher: { readonly filename: string; readonly name: string }; readonly joints: readonly string[] };
   "classic-imu": { readonly name: string; readonly topic: string; readonly frame: string };
   "ros1-imu": { readonly name: string; readonly topic: string; readonly link: string; readonly frame: string; readonly rate: string };
   "hector-imu": {
@@ -56,7 +65,7 @@ export interface TemplateData {
     readonly accel: HectorErrorModelData;
     readonly gyro: HectorErrorModelData;
   };
-  "classic-camera": { readonly name: string; readonly namespace: string; readonly frame: string; readonly baseline?: string };
+  "classic-camera": { readonly name: string; readonly topic: string; readonly frame: string; readonly baseline?: string };
   "ros1-camera": { readonly library: string; readonly name: string; readonly rate: string; readonly topic: string; readonly frame: string; readonly baseline?: string };
   "classic-gps": { readonly name: string; readonly topic: string; readonly frame: string };
   "hector-gps": { readonly name: string; readonly link: string; readonly frame: string; readonly topic: string; readonly rate: string; readonly position: string; readonly velocity: string };
@@ -66,8 +75,9 @@ export interface TemplateData {
   "classic-bumper": { readonly name: string; readonly topic: string; readonly frame: string };
   "ros1-bumper": { readonly name: string; readonly topic: string; readonly frame: string };
   "fmi-actuator": { readonly actuators: readonly FmiActuatorData[] };
-  "launch-gz": LaunchData & { readonly humbleOnly: readonly string[]; readonly afterHumble: readonly string[]; readonly bridges: readonly string[] };
+  "launch-gz": LaunchData & { readonly bridges: readonly string[] };
   "launch-classic": LaunchData;
+  "launch-display": DisplayLaunchData;
   ardupilot: { readonly fdmAddress: string; readonly fdmPortIn: string; readonly imuName: string; readonly channels: readonly ArduPilotChannelData[] };
 }
 
@@ -91,7 +101,7 @@ function obj(fields: Readonly<Record<string, JsonSchema | "string">>): JsonSchem
 
 const list = (items: JsonSchema): JsonSchema => ({ type: "array", items });
 const named = (...keys: string[]): JsonSchema => obj(Object.fromEntries(keys.map((k) => [k, "string"] as const)));
-const launchFields = { header: "string", package: "string", urdf: "string", world: "string", controllers: "string", robot: "string", always: list(str) } as const;
+const launchFields = { header: "string", package: "string", urdf: "string", world: "string", controllerFile: "string", robot: "string", controllers: list(str) } as const;
 const hectorModel = named("offset", "drift", "driftFrequency", "gaussianNoise");
 
 /** JSON Schema of each template's data, checked (ajv) before the template renders. */
@@ -99,11 +109,11 @@ export const TEMPLATE_SCHEMAS: Readonly<Record<TemplateName, JsonSchema>> = {
   "gz-ros2-control": named("parameters"),
   "classic-ros2-control": named("parameters"),
   "ros1-ros-control": named("namespace"),
-  "gz-model-systems": obj({ systems: list(named("filename", "name")), joints: list(str) }),
+  "gz-model-systems": obj({ systems: list(named("filename", "name")), jointStatePublisher: named("filename", "name"), joints: list(str) }),
   "classic-imu": named("name", "topic", "frame"),
   "ros1-imu": named("name", "topic", "link", "frame", "rate"),
   "hector-imu": obj({ name: "string", link: "string", frame: "string", topic: "string", rate: "string", accel: hectorModel, gyro: hectorModel }),
-  "classic-camera": named("name", "namespace", "frame", "baseline?"),
+  "classic-camera": named("name", "topic", "frame", "baseline?"),
   "ros1-camera": named("library", "name", "rate", "topic", "frame", "baseline?"),
   "classic-gps": named("name", "topic", "frame"),
   "hector-gps": named("name", "link", "frame", "topic", "rate", "position", "velocity"),
@@ -113,8 +123,9 @@ export const TEMPLATE_SCHEMAS: Readonly<Record<TemplateName, JsonSchema>> = {
   "classic-bumper": named("name", "topic", "frame"),
   "ros1-bumper": named("name", "topic", "frame"),
   "fmi-actuator": obj({ actuators: { ...list(named("name", "joint", "fmu", "disableLimits")), minItems: 1 } }),
-  "launch-gz": obj({ ...launchFields, humbleOnly: list(str), afterHumble: list(str), bridges: list(str) }),
+  "launch-gz": obj({ ...launchFields, bridges: list(str) }),
   "launch-classic": obj(launchFields),
+  "launch-display": named("header", "package", "urdf", "rvizConfig"),
   ardupilot: obj({
     fdmAddress: "string",
     fdmPortIn: "string",

@@ -3,6 +3,7 @@ import { composePoses, IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { num, vec, type XMLBuilder } from "../xml/xmlDocument.js";
 import { horizontalNoiseInDegrees } from "./gpsNoiseUnits.js";
+import { DISTRO_FACTS } from "./RosDistro.js";
 import { appendTemplate } from "./renderTemplate.js";
 import type { SensorContext } from "./SensorContext.js";
 import { sensorFrame, sensorTopic } from "./sensorNames.js";
@@ -14,7 +15,7 @@ import { writeNoise } from "./writeNoise.js";
  * URDF `<gazebo reference>` block), with the target's ROS plugin inside on Classic/ROS 1.
  *
  * Per target: `gz` writes gz-sim sensor types (`navsat`, `gpu_lidar`, a stereo pair as two
- * `camera` sensors) with `<topic>` and `<gz_frame_id>`; `classic`/`ros1` write Classic types
+ * `camera` sensors) with `<topic>` and the distro's frame element (`<gz_frame_id>`, Fortress `<ignition_frame_id>`); `classic`/`ros1` write Classic types
  * (`gps`, `ray`, `multicamera`) and a gazebo_ros plugin. Noise: IMU and GPS use the full
  * noise.sdf; dynamic bias only for the gz IMU (the one place it is honoured); camera and
  * ray noise have mean and stddev only. IMU orientation noise has no SDF element.
@@ -35,7 +36,7 @@ export function writeSdfSensor(parent: XMLBuilder, sensor: Sensor, ctx: SensorCo
     el.ele("visualize").txt(sensor.visualize === true ? "1" : "0");
     if (gz) {
       el.ele("topic").txt(topicText);
-      el.ele("gz_frame_id").txt(frame);
+      el.ele(DISTRO_FACTS[ctx.distro].sensorFrameElement).txt(frame);
     }
     return el;
   };
@@ -53,7 +54,7 @@ export function writeSdfSensor(parent: XMLBuilder, sensor: Sensor, ctx: SensorCo
     case "camera": {
       const el = open(sensor.name, "camera", origin, `${topic}/image_raw`);
       writeCamera(el, sensor, undefined, undefined, gz && features.cameraInfoTopic ? `${topic}/camera_info` : undefined);
-      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, namespace: topic, frame });
+      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, topic, frame });
       if (ctx.target === "ros1") appendTemplate(el, "ros1-camera", { library: "libgazebo_ros_camera.so", name: sensor.name, rate: formatNumber(sensor.updateRate), topic, frame });
       return;
     }
@@ -70,7 +71,7 @@ export function writeSdfSensor(parent: XMLBuilder, sensor: Sensor, ctx: SensorCo
       writeCamera(el, sensor, "left", IDENTITY_POSE, undefined);
       writeCamera(el, sensor, "right", right, undefined);
       const baseline = formatNumber(sensor.baseline);
-      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, namespace: topic, frame, baseline });
+      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, topic, frame, baseline });
       else appendTemplate(el, "ros1-camera", { library: "libgazebo_ros_multicamera.so", name: sensor.name, rate: formatNumber(sensor.updateRate), topic, frame, baseline });
       return;
     }

@@ -1,11 +1,12 @@
 import type { Robot } from "../../model/Robot.js";
 import { packageName } from "../gazebo/packageName.js";
-import type { SimTarget } from "../gazebo/SimTarget.js";
+import type { RosPlatform } from "../gazebo/RosDistro.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { INSTALLED_DIRECTORIES } from "./packageLayout.js";
 
 /** CMakeLists.txt: ament_cmake (ROS 2) or catkin (ROS 1), installing the package's data directories. */
-export function emitCMakeLists(robot: Robot, target: SimTarget): string {
+export function emitCMakeLists(robot: Robot, platform: RosPlatform): string {
+  const { target, distro } = platform;
   const dirs = INSTALLED_DIRECTORIES.join(" ");
   const lines =
     target === "ros1"
@@ -23,5 +24,5 @@ export function emitCMakeLists(robot: Robot, target: SimTarget): string {
           `install(DIRECTORY ${dirs} DESTINATION share/\${PROJECT_NAME})`,
           "ament_package()",
         ];
-  return `# ${generatedBy("CMakeLists.txt", { target })}\n${lines.join("\n")}\n`;
+  return `# ${generatedBy("CMakeLists.txt", { target, distro })}\n${lines.join("\n")}\n`;
 }

@@ -1,2 +1,2 @@
 /** Directories every generated package installs to share/<package> (each one is written). */
-export const INSTALLED_DIRECTORIES = ["urdf", "sdf", "config", "launch", "worlds", "meshes"] as const;
+export const INSTALLED_DIRECTORIES = ["urdf", "sdf", "mjcf", "config", "launch", "rviz", "worlds", "meshes"] as const;

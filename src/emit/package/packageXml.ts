@@ -1,22 +1,33 @@
 import type { Robot } from "../../model/Robot.js";
+import { imuHasDrift } from "../gazebo/sensorNames.js";
+import { DISTRO_FACTS, type RosPlatform } from "../gazebo/RosDistro.js";
 import { packageName } from "../gazebo/packageName.js";
-import type { SimTarget } from "../gazebo/SimTarget.js";
 import { controllerPlan } from "../ros2-control/controllerPlan.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { serializeXml, xmlDocument } from "../xml/xmlDocument.js";
 
-/** Runtime dependencies of the generated package per target (launch, simulator, controllers). */
-export function execDepends(robot: Robot, target: SimTarget): string[] {
-  const controllerPackages = controllerPlan(robot, target).controllers.map((c) => c.type.split("/")[0] ?? "");
-  const common = ["robot_state_publisher", "xacro"];
-  const sensors = robot.links.flatMap((l) => (l.sensors ?? []).map((s) => s.type));
+/**
+ * Runtime dependencies (rosdep keys) of the generated package on a platform: what the
+ * launch files start (simulator, robot_state_publisher, joint_state_publisher(_gui), RViz
+ * with rviz_imu_plugin), the simulator plugins and the controller packages of the plan.
+ * Every key is released for the distro (checked by rosdep against rosdistro data in
+ * test/scaffolding/rosdep.test.ts).
+ */
+export function execDepends(robot: Robot, platform: RosPlatform): string[] {
+  const { target, distro } = platform;
+  const controllerPackages = controllerPlan(robot, target, distro).controllers.map((c) => c.type.split("/")[0] ?? "");
+  const sensors = robot.links.flatMap((l) => l.sensors ?? []);
+  const types = new Set(sensors.map((s) => s.type));
+  const view = ["robot_state_publisher", "joint_state_publisher", "joint_state_publisher_gui", DISTRO_FACTS[distro].rviz, ...(types.has("imu") ? ["rviz_imu_plugin"] : [])];
   switch (target) {
     case "gz":
-      return unique([...common, "ros_gz_sim", "ros_gz_bridge", "gz_ros2_control", "controller_manager", ...controllerPackages, "launch", "launch_ros"]);
+      return unique(["ament_index_python", "launch", "launch_ros", "xacro", ...view, "ros_gz_sim", "ros_gz_bridge", ...(types.has("contact") ? ["ros_gz_interfaces"] : []), "gz_ros2_control", "controller_manager", ...controllerPackages]);
     case "classic":
-      return unique([...common, "gazebo_ros", "gazebo_plugins", "gazebo_ros2_control", "controller_manager", ...controllerPackages, ...(sensors.includes("imu") ? ["hector_gazebo_plugins"] : []), "launch", "launch_ros"]);
-    case "ros1":
-      return unique([...common, "gazebo_ros", "gazebo_plugins", "gazebo_ros_control", "controller_manager", ...controllerPackages, "hector_gazebo_plugins", "roslaunch"]);
+      return unique(["ament_index_python", "launch", "launch_ros", "xacro", ...view, "gazebo_ros", "gazebo_plugins", "gazebo_ros2_control", "controller_manager", ...controllerPackages]);
+    case "ros1": {
+      const hector = sensors.some((s) => s.type === "gps" || imuHasDrift(s));
+      return unique(["roslaunch", ...view, "gazebo_ros", "gazebo_plugins", "gazebo_ros_control", "controller_manager", ...controllerPackages, ...(hector ? ["hector_gazebo_plugins"] : [])]);
+    }
   }
 }
 
@@ -26,12 +37,13 @@ function unique(xs: readonly string[]): string[] {
 
 /**
  * package.xml (format 3) of the generated package: ament_cmake for ROS 2 targets, catkin for
- * ROS 1; exec_depends on what the launch file, plugins and controllers load; the
- * gazebo_ros export that puts the package on Gazebo's resource path.
+ * ROS 1; exec_depends on what the launch files, plugins and controllers load on the
+ * platform's distro; the gazebo_ros export that puts the package on Gazebo's resource path.
  */
-export function emitPackageXml(robot: Robot, target: SimTarget): string {
+export function emitPackageXml(robot: Robot, platform: RosPlatform): string {
+  const { target, distro } = platform;
   const info = robot.package;
-  const doc = xmlDocument(generatedBy("package.xml", { target }));
+  const doc = xmlDocument(generatedBy("package.xml", { target, distro }));
   const pkg = doc.ele("package", { format: "3" });
   pkg.ele("name").txt(packageName(robot));
   pkg.ele("version").txt(info?.version ?? "0.1.0");
@@ -40,7 +52,7 @@ export function emitPackageXml(robot: Robot, target: SimTarget): string {
   pkg.ele("maintainer", { email: maintainer.email }).txt(maintainer.name);
   pkg.ele("license").txt(info?.license ?? "Apache-2.0");
   pkg.ele("buildtool_depend").txt(target === "ros1" ? "catkin" : "ament_cmake");
-  for (const d of execDepends(robot, target)) pkg.ele("exec_depend").txt(d);
+  for (const d of execDepends(robot, platform)) pkg.ele("exec_depend").txt(d);
   const exp = pkg.ele("export");
   if (target !== "ros1") exp.ele("build_type").txt("ament_cmake");
   exp.ele("gazebo_ros", { gazebo_model_path: "${prefix}/.." });

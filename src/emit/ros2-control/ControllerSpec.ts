@@ -1,8 +1,6 @@
 import type { InterfaceKind, PidGains } from "../../model/Actuator.js";
+import type { RosDistro } from "../gazebo/RosDistro.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
-
-/** Which ROS 2 distros a launch file should start a controller on. */
-export type SpawnWhen = "always" | "humble-only" | "after-humble";
 
 /** One controller of the generated configuration. */
 export interface ControllerSpec {
@@ -16,7 +14,6 @@ export interface ControllerSpec {
   readonly commandInterface?: InterfaceKind;
   /** The controller's own parameters (joint lists included), in output order. */
   readonly params: Readonly<Record<string, unknown>>;
-  readonly spawn: SpawnWhen;
 }
 
 /** Per-joint gains of a ROS 1 controller (effort_controllers' `pid` block). */
@@ -28,6 +25,7 @@ export interface JointPid {
 /** Everything a controller YAML, a launch file and the cross-checks need. */
 export interface ControllerPlan {
   readonly target: SimTarget;
+  readonly distro: RosDistro;
   /** controller_manager update rate (Hz); ROS 1: joint_state_controller publish rate. */
   readonly updateRate: number;
   readonly controllers: readonly ControllerSpec[];

@@ -1,6 +1,7 @@
 import type { InterfaceKind } from "../../model/Actuator.js";
 import type { Robot } from "../../model/Robot.js";
 import { wheelLayout, type OmniWheelLayout } from "../../model/wheelLayout.js";
+import { DISTRO_FACTS, defaultDistro, type RosDistro } from "../gazebo/RosDistro.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
 import type { ControllerPlan, ControllerSpec } from "./ControllerSpec.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
@@ -27,47 +28,59 @@ const LENGTH_TOLERANCE = 1e-9;
  *   for an omni drive omni_wheel_drive_controller (Jazzy and later, `gz` only) with a
  *   ForwardCommandController on the wheels for Humble; other actuated joints grouped by
  *   command interface.
- * - ROS 1: joint_state_controller and one controller per actuated joint (effort_controllers
- *   with the actuator's PID when it has one, else position_/velocity_controllers).
+ * - ROS 1: joint_state_controller (passive joints as `extra_joints`) and one controller per
+ *   actuated joint (effort_controllers with the actuator's PID when it has one, else
+ *   position_/velocity_controllers).
  *
  * Throws ScaffoldingError when the model cannot be controlled as declared (a drive joint
  * without an actuator, mixed command interfaces in one group, unevenly spaced omni wheels).
  */
-export function controllerPlan(robot: Robot, target: SimTarget): ControllerPlan {
+export function controllerPlan(robot: Robot, target: SimTarget, distro: RosDistro = defaultDistro(target)): ControllerPlan {
   const controlled = controlledJoints(robot);
+  const passive = passiveJoints(robot, controlled);
   switch (target) {
     case "gz":
     case "classic":
-      return { target, updateRate: CONTROLLER_UPDATE_RATE, controllers: ros2Controllers(robot, target, controlled) };
+      return { target, distro, updateRate: CONTROLLER_UPDATE_RATE, controllers: ros2Controllers(robot, target === "gz" && DISTRO_FACTS[distro].omniWheelDriveController, controlled, passive) };
     case "ros1":
-      return { target, updateRate: ROS1_JOINT_STATE_RATE, controllers: ros1Controllers(controlled) };
+      return { target, distro, updateRate: ROS1_JOINT_STATE_RATE, controllers: ros1Controllers(controlled, passive) };
   }
 }
 
-function ros2Controllers(robot: Robot, target: SimTarget, controlled: readonly ControlledJoint[]): ControllerSpec[] {
+/**
+ * Non-fixed joints no controller commands (e.g. Robotino's rollers). They have no state
+ * interface in the simulator, so the joint state broadcaster publishes them as
+ * `extra_joints` (position 0): robot_state_publisher then has a TF for every link. The
+ * rollers are round, so the fixed angle does not show.
+ */
+export function passiveJoints(robot: Robot, controlled: readonly ControlledJoint[] = controlledJoints(robot)): string[] {
+  const commanded = new Set(controlled.map((c) => c.joint.name));
+  return (robot.joints ?? []).filter((j) => j.type !== "fixed" && j.type !== "floating" && !commanded.has(j.name)).map((j) => j.name);
+}
+
+function ros2Controllers(robot: Robot, omniController: boolean, controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
   const byName = new Map(controlled.map((c) => [c.joint.name, c] as const));
   const claimed = new Set<string>();
   const out: ControllerSpec[] = [
-    { name: "joint_state_broadcaster", type: "joint_state_broadcaster/JointStateBroadcaster", joints: [], params: {}, spawn: "always" },
+    { name: "joint_state_broadcaster", type: "joint_state_broadcaster/JointStateBroadcaster", joints: [], params: passive.length > 0 ? { extra_joints: [...passive] } : {} },
   ];
-  const group = (prefix: string, joints: readonly string[], spawn: ControllerSpec["spawn"]): void => {
+  const group = (prefix: string, joints: readonly string[]): void => {
     const command = commonCommand(robot, joints, byName, prefix);
     for (const j of joints) claimed.add(j);
-    out.push(forward(`${prefix}_${command}_controller`, joints, command, spawn));
+    out.push(forward(`${prefix}_${command}_controller`, joints, command));
   };
   const drive = robot.drive;
   if (drive !== undefined) {
     switch (drive.type) {
       case "steered":
-        group("steering", drive.modules.map((m) => m.steer), "always");
-        group("wheel", drive.modules.map((m) => m.wheel), "always");
+        group("steering", drive.modules.map((m) => m.steer));
+        group("wheel", drive.modules.map((m) => m.wheel));
         break;
       case "omni": {
         const command = commonCommand(robot, drive.wheels, byName, "wheel");
         if (command !== "velocity") throw new ScaffoldingError(robot.name, `/drive/wheels`, `omni wheel joints must be velocity-commanded (actuator.command "velocity"), found "${command}"`);
-        if (target === "gz") out.push(omniController(robot));
         for (const j of drive.wheels) claimed.add(j);
-        out.push(forward("wheel_velocity_controller", drive.wheels, "velocity", target === "gz" ? "humble-only" : "always"));
+        out.push(omniController ? omniWheelDriveController(robot) : forward("wheel_velocity_controller", drive.wheels, "velocity"));
         break;
       }
     }
@@ -75,19 +88,18 @@ function ros2Controllers(robot: Robot, target: SimTarget, controlled: readonly C
   const rest = controlled.filter((c) => !claimed.has(c.joint.name));
   for (const command of ["position", "velocity", "effort"] as const) {
     const joints = rest.filter((c) => c.command === command).map((c) => c.joint.name);
-    if (joints.length > 0) out.push(forward(`joint_${command}_controller`, joints, command, "always"));
+    if (joints.length > 0) out.push(forward(`joint_${command}_controller`, joints, command));
   }
   return out;
 }
 
-function forward(name: string, joints: readonly string[], command: InterfaceKind, spawn: ControllerSpec["spawn"]): ControllerSpec {
+function forward(name: string, joints: readonly string[], command: InterfaceKind): ControllerSpec {
   return {
     name,
     type: "forward_command_controller/ForwardCommandController",
     joints,
     commandInterface: command,
     params: { joints: [...joints], interface_name: command },
-    spawn,
   };
 }
 
@@ -111,7 +123,7 @@ function commonCommand(robot: Robot, joints: readonly string[], byName: Readonly
  * `wheel_offset`, assumes equal spacing 2π/n, one robot radius and one wheel radius, and
  * that a positive wheel speed pushes the base clockwise about its centre.
  */
-function omniController(robot: Robot): ControllerSpec {
+function omniWheelDriveController(robot: Robot): ControllerSpec {
   const layout = wheelLayout(robot);
   if (layout.type !== "omni") throw new ScaffoldingError(robot.name, "/drive", "expected an omni drive");
   const first = layout.wheels[0];
@@ -145,7 +157,6 @@ function omniController(robot: Robot): ControllerSpec {
       base_frame_id: layout.baseLink,
       odom_frame_id: "odom",
     },
-    spawn: "after-humble",
   };
 }
 
@@ -155,14 +166,13 @@ function positiveAngle(a: number): number {
   return Math.abs(p - 2 * Math.PI) < ANGLE_TOLERANCE ? 0 : Math.max(p, 0);
 }
 
-function ros1Controllers(controlled: readonly ControlledJoint[]): ControllerSpec[] {
+function ros1Controllers(controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
   const out: ControllerSpec[] = [
     {
       name: "joint_state_controller",
       type: "joint_state_controller/JointStateController",
       joints: [],
-      params: { publish_rate: ROS1_JOINT_STATE_RATE },
-      spawn: "always",
+      params: { publish_rate: ROS1_JOINT_STATE_RATE, ...(passive.length > 0 ? { extra_joints: passive.map((name) => ({ name })) } : {}) },
     },
   ];
   for (const c of controlled) {
@@ -185,7 +195,6 @@ function ros1Controllers(controlled: readonly ControlledJoint[]): ControllerSpec
       joints: [c.joint.name],
       commandInterface: hw,
       params,
-      spawn: "always",
     });
   }
   return out;

@@ -1,4 +1,5 @@
 import type { Robot } from "../../model/Robot.js";
+import type { RosDistro } from "../gazebo/RosDistro.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { controllerPlan } from "./controllerPlan.js";
@@ -16,13 +17,13 @@ export function controllersYamlPath(robot: Robot): string {
  * and each controller's parameters under its own `ros__parameters`. ROS 1: every
  * controller under the robot's namespace.
  */
-export function emitControllersYaml(robot: Robot, target: SimTarget): string {
-  return controllersYamlFromPlan(robot, controllerPlan(robot, target));
+export function emitControllersYaml(robot: Robot, target: SimTarget, distro?: RosDistro): string {
+  return controllersYamlFromPlan(robot, controllerPlan(robot, target, distro));
 }
 
 /** {@link emitControllersYaml} from an already computed plan. */
 export function controllersYamlFromPlan(robot: Robot, plan: ControllerPlan): string {
-  const header = generatedBy("controllers yaml", { target: plan.target });
+  const header = generatedBy("controllers yaml", { target: plan.target, distro: plan.distro });
   if (plan.target === "ros1") {
     const ns: Record<string, unknown> = {};
     for (const c of plan.controllers) ns[c.name] = { type: c.type, ...c.params };

@@ -250,7 +250,8 @@ describe("emitSdf", () => {
   it("names unnamed visuals and collisions visual_<k> / collision_<k> (SDF requires names)", () => {
     const base = model(emitSdf(mario));
     const link = named(base, "link", "base_link");
-    expect(childrenNamed(link, "visual").map((v) => attr(v, "name"))).toEqual(["visual_0"]);
+    // The chassis box and the two sensor masts (visual only).
+    expect(childrenNamed(link, "visual").map((v) => attr(v, "name"))).toEqual(["visual_0", "visual_1", "visual_2"]);
     expect(childrenNamed(link, "collision").map((v) => attr(v, "name"))).toEqual(["collision_0"]);
   });
 
@@ -283,10 +284,10 @@ describe("emitSdf", () => {
   });
 
   it("is registered as `emit --format sdf` (reading sdfVersion) and as the sdf/<robot>/ model directory of `build`", () => {
-    expect(emitFormats["sdf"]!.emit(mario, { sdfVersion: "1.7" })).toBe(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.7" }));
+    expect(emitFormats["sdf"]!.emit(mario, { sdfVersion: "1.7" })).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }));
     expect(() => emitFormats["sdf"]!.emit(mario, { sdfVersion: "9" })).toThrow(UnsupportedSdfVersionError);
     const files = buildArtifacts(mario, { sdfVersion: "1.6" });
-    expect(files.find((f) => f.path === "sdf/mario/model.sdf")?.content).toBe(emitSdf(mario, { ...sdfBuildExtensions("gz"), version: "1.6" }));
+    expect(files.find((f) => f.path === "sdf/mario/model.sdf")?.content).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.6" }));
     expect(files.find((f) => f.path === "sdf/mario/model.config")?.content).toBe(emitModelConfig(mario, "1.6"));
   });
 });

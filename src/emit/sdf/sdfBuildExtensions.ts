@@ -1,5 +1,5 @@
 import { sdfSensorLinkExtension } from "../gazebo/sdfSensorLinkExtension.js";
-import type { SimTarget } from "../gazebo/SimTarget.js";
+import type { RosPlatform } from "../gazebo/RosDistro.js";
 import type { SdfLinkExtension, SdfModelExtension } from "./writeSdfModel.js";
 
 /**
@@ -7,6 +7,6 @@ import type { SdfLinkExtension, SdfModelExtension } from "./writeSdfModel.js";
  * (sensors, plugins) for a simulation target. Other emitter families register theirs here with one added line each,
  * without editing the SDF writer.
  */
-export function sdfBuildExtensions(target: SimTarget): { readonly linkExtensions: readonly SdfLinkExtension[]; readonly modelExtensions: readonly SdfModelExtension[] } {
-  return { linkExtensions: [sdfSensorLinkExtension(target)], modelExtensions: [] };
+export function sdfBuildExtensions(platform: RosPlatform): { readonly linkExtensions: readonly SdfLinkExtension[]; readonly modelExtensions: readonly SdfModelExtension[] } {
+  return { linkExtensions: [sdfSensorLinkExtension(platform)], modelExtensions: [] };
 }

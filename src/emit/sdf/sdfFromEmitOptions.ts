@@ -1,7 +1,8 @@
 import type { Robot } from "../../model/Robot.js";
 import type { Artifact } from "../Artifact.js";
 import type { EmitOptions } from "../emitFormats.js";
-import { parseSimTarget, targetSdfVersion } from "../gazebo/SimTarget.js";
+import { platformOf } from "../gazebo/RosDistro.js";
+import { targetSdfVersion } from "../gazebo/SimTarget.js";
 import { emitSdf } from "./emitSdf.js";
 import { sdfBuildExtensions } from "./sdfBuildExtensions.js";
 import { sdfModelDirectory } from "./sdfModelDirectory.js";
@@ -12,8 +13,8 @@ import { toSdfVersion, type SdfVersion } from "./SdfVersion.js";
  * target's simulator reads (1.9 for gz, 1.6 for classic and ros1).
  */
 function sdfOptions(options: EmitOptions): ReturnType<typeof sdfBuildExtensions> & { readonly version: SdfVersion } {
-  const target = parseSimTarget(options.target);
-  return { ...sdfBuildExtensions(target), version: options.sdfVersion === undefined ? targetSdfVersion(target) : toSdfVersion(options.sdfVersion) };
+  const platform = platformOf(options);
+  return { ...sdfBuildExtensions(platform), version: options.sdfVersion === undefined ? targetSdfVersion(platform.target) : toSdfVersion(options.sdfVersion) };
 }
 
 /** `robokit emit --format sdf`: the SDF file for the target, with the registered extensions. */

@@ -1,3 +1,4 @@
+import { defaultDistro, gzSystem, type RosDistro } from "../gazebo/RosDistro.js";
 import { targetSdfVersion, type SimTarget } from "../gazebo/SimTarget.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { num, serializeXml, vec, xmlDocument, type XMLBuilder } from "../xml/xmlDocument.js";
@@ -11,25 +12,25 @@ export function worldSdfVersion(target: SimTarget): string {
 
 /**
  * An SDF world: physics, gravity, spherical coordinates (GPS reference), the gz-sim world
- * systems on `gz` (physics, user commands, scene broadcaster, rendering sensors), a sun,
+ * systems on `gz` (names per distro: ignition-gazebo on Fortress; physics, user commands, scene broadcaster, rendering sensors), a sun,
  * a ground plane and the static objects (e.g. a vineyard).
  */
-export function emitWorld(spec: WorldSpec, target: SimTarget): string {
-  const doc = xmlDocument(generatedBy(`world, sdf ${worldSdfVersion(target)}`, { target }));
+export function emitWorld(spec: WorldSpec, target: SimTarget, distro: RosDistro = defaultDistro(target)): string {
+  const doc = xmlDocument(generatedBy(`world, sdf ${worldSdfVersion(target)}`, { target, distro }));
   const world = doc.ele("sdf", { version: worldSdfVersion(target) }).ele("world", { name: spec.name });
   const physics = world.ele("physics", { name: "default", type: "ode" });
   physics.ele("max_step_size").txt(num(spec.maxStepSize));
   physics.ele("real_time_factor").txt(num(spec.realTimeFactor));
   world.ele("gravity").txt("0 0 -9.8");
   if (target === "gz") {
-    for (const [filename, name] of [
-      ["gz-sim-physics-system", "gz::sim::systems::Physics"],
-      ["gz-sim-user-commands-system", "gz::sim::systems::UserCommands"],
-      ["gz-sim-scene-broadcaster-system", "gz::sim::systems::SceneBroadcaster"],
-      ["gz-sim-sensors-system", "gz::sim::systems::Sensors"],
+    for (const [file, className] of [
+      ["physics", "Physics"],
+      ["user-commands", "UserCommands"],
+      ["scene-broadcaster", "SceneBroadcaster"],
+      ["sensors", "Sensors"],
     ] as const) {
-      const p = world.ele("plugin", { filename, name });
-      if (name === "gz::sim::systems::Sensors") p.ele("render_engine").txt("ogre2");
+      const p = world.ele("plugin", gzSystem(distro, file, className));
+      if (className === "Sensors") p.ele("render_engine").txt("ogre2");
     }
   }
   const sc = world.ele("spherical_coordinates");
