@@ -1,0 +1,450 @@
+// robokit view: the page. Loads /api/scene, draws the robot with three.js and urdf-loader,
+// and exposes window.robokitView for the CLI's screenshots and the browser tests.
+import * as THREE from "three";
+import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import URDFLoader from "urdf-loader";
+import type { URDFJoint, URDFRobot } from "urdf-loader/src/URDFClasses.js";
+
+import { buildOverlays, type Layer, type Overlays } from "./overlays.js";
+import { buildPlots } from "./plots.js";
+import type { IkJson, SceneJson } from "./types.js";
+
+type CameraView = "iso" | "top" | "front" | "side";
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+const params = new URLSearchParams(location.search);
+const view = $("view");
+const tip = $("tip");
+
+const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: params.has("shot") });
+renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+view.prepend(renderer.domElement);
+const scene3 = new THREE.Scene();
+scene3.background = new THREE.Color(0xeef0f4);
+const camera = new THREE.PerspectiveCamera(45, 1, 0.005, 500);
+camera.up.set(0, 0, 1); // REP-103: z up
+camera.position.set(2, 1.5, 1.2);
+const controls = new OrbitControls(camera, renderer.domElement);
+scene3.add(new THREE.HemisphereLight(0xffffff, 0x667788, 2.2));
+const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+sun.position.set(3, 2, 5);
+scene3.add(sun);
+const grid = new THREE.GridHelper(10, 40, 0xaab0bb, 0xd0d4dc);
+grid.rotation.x = Math.PI / 2; // the XY plane
+scene3.add(grid);
+/** The robot's base pose in the world (moved only by trace playback). */
+const base = new THREE.Group();
+scene3.add(base);
+
+const collisionMaterial = new THREE.MeshPhongMaterial({ color: 0xff8c1a, transparent: true, opacity: 0.45, depthWrite: false });
+const show: Record<"visuals" | "collisions" | Layer | "labels", boolean> = { visuals: true, collisions: false, frames: true, joints: true, inertia: false, sensors: true, labels: true };
+
+let current: SceneJson | undefined;
+let robot: URDFRobot | undefined;
+let overlays: Overlays | undefined;
+let highlight: THREE.BoxHelper | undefined;
+let highlighted: string | undefined;
+let wheelRates = new Map<string, number>();
+let tracePlayer: { readonly seek: (t: number) => void; readonly duration: number } | undefined;
+let pendingMeshes = 0;
+let firstFrameMs: number | undefined;
+let frames = 0;
+let ready = false;
+
+function resize(): void {
+  const w = view.clientWidth, h = view.clientHeight;
+  renderer.setSize(w, h);
+  camera.aspect = w / Math.max(h, 1);
+  camera.updateProjectionMatrix();
+}
+new ResizeObserver(resize).observe(view);
+resize();
+
+/** Points the camera at the robot from a named direction (robot x forward, z up). */
+function setCamera(which: CameraView): void {
+  if (robot === undefined) return;
+  const box = new THREE.Box3().setFromObject(robot);
+  if (box.isEmpty()) box.set(new THREE.Vector3(-0.5, -0.5, 0), new THREE.Vector3(0.5, 0.5, 0.5));
+  const center = box.getCenter(new THREE.Vector3());
+  const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 0.05);
+  const dist = radius / Math.sin((camera.fov * Math.PI) / 360) * 1.05;
+  const dirs: Record<CameraView, THREE.Vector3> = {
+    iso: new THREE.Vector3(1.0, 0.8, 0.65),
+    top: new THREE.Vector3(0, -1e-4, 1),
+    front: new THREE.Vector3(1, 0, 0.12),
+    side: new THREE.Vector3(0, -1, 0.12),
+  };
+  camera.position.copy(center).add(dirs[which].normalize().multiplyScalar(dist));
+  camera.near = dist / 200;
+  camera.far = dist * 50;
+  camera.updateProjectionMatrix();
+  controls.target.copy(center);
+  controls.update();
+}
+
+function loadRobot(s: SceneJson): URDFRobot {
+  const manager = new THREE.LoadingManager();
+  const loader = new URDFLoader(manager);
+  loader.parseCollision = true;
+  loader.loadMeshCb = (url, mgr, material, done) => {
+    if (url.startsWith("/missing/")) return done(new THREE.Group());
+    pendingMeshes++;
+    loader.defaultMeshLoader(url, mgr, material, (mesh, err) => {
+      pendingMeshes--;
+      if (err !== undefined) console.warn(`robokit view: cannot load ${url}`);
+      done(mesh, err);
+      applyVisibility();
+    });
+  };
+  return loader.parse(s.urdf);
+}
+
+/** Rebuilds the robot from a scene, keeping the camera and the joint positions by name. */
+function build(s: SceneJson): void {
+  const keep = new Map<string, number>();
+  if (robot !== undefined) {
+    for (const [n, j] of Object.entries(robot.joints)) keep.set(n, Number(j.angle));
+    base.remove(robot);
+  }
+  const firstLoad = robot === undefined;
+  current = s;
+  robot = loadRobot(s);
+  base.add(robot);
+  robot.updateMatrixWorld(true);
+  const box = new THREE.Box3().setFromObject(robot);
+  const size = box.isEmpty() ? 0.5 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.1);
+  overlays = buildOverlays(robot, s.robot, size);
+  for (const [n, q] of keep) if (robot.joints[n] !== undefined && q !== 0) robot.setJointValue(n, q);
+  robot.traverse((o) => {
+    if ((o as { isURDFCollider?: boolean }).isURDFCollider === true) {
+      o.traverse((m) => {
+        if (m instanceof THREE.Mesh) m.material = collisionMaterial;
+      });
+    }
+  });
+  $("title").textContent = s.name;
+  $("source").textContent = `${s.source} (${s.format})`;
+  buildJointPanel();
+  buildTwistPanel();
+  buildDiagnostics();
+  buildTrace();
+  applyVisibility();
+  highlighted = undefined;
+  if (highlight !== undefined) scene3.remove(highlight);
+  if (firstLoad) setCamera((params.get("camera") as CameraView | null) ?? "iso");
+}
+
+function applyVisibility(): void {
+  if (robot === undefined || overlays === undefined) return;
+  robot.traverse((o) => {
+    const flags = o as { isURDFVisual?: boolean; isURDFCollider?: boolean };
+    if (flags.isURDFVisual === true) o.visible = show.visuals;
+    if (flags.isURDFCollider === true) o.visible = show.collisions;
+  });
+  for (const layer of ["frames", "joints", "inertia", "sensors"] as const) for (const o of overlays.layers[layer]) o.visible = show[layer];
+}
+
+function buildToggles(): void {
+  const host = $("toggles");
+  for (const key of Object.keys(show) as (keyof typeof show)[]) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.checked = show[key];
+    box.dataset["toggle"] = key;
+    box.addEventListener("change", () => {
+      show[key] = box.checked;
+      applyVisibility();
+    });
+    label.append(box, ` ${key === "joints" ? "joint axes and limits" : key === "inertia" ? "inertia boxes, COM" : key === "labels" ? "names on hover" : key}`);
+    host.append(label);
+  }
+}
+
+function movable(j: URDFJoint): boolean {
+  return (j.jointType === "revolute" || j.jointType === "continuous" || j.jointType === "prismatic") && !("mimicJoint" in j && (j as { mimicJoint?: string }).mimicJoint !== undefined);
+}
+
+function buildJointPanel(): void {
+  const host = $("joints");
+  host.replaceChildren();
+  if (robot === undefined) return;
+  for (const [name, joint] of Object.entries(robot.joints)) {
+    if (!movable(joint)) continue;
+    const row = document.createElement("div");
+    row.className = "joint";
+    const lo = joint.jointType === "continuous" ? -Math.PI : Number(joint.limit.lower);
+    const hi = joint.jointType === "continuous" ? Math.PI : Number(joint.limit.upper);
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.min = String(Math.min(lo, hi));
+    slider.max = String(Math.max(lo, hi));
+    slider.step = "any";
+    slider.value = String(Number(joint.angle));
+    slider.dataset["joint"] = name;
+    const value = document.createElement("span");
+    const unit = joint.jointType === "prismatic" ? "m" : "rad";
+    const label = document.createElement("div");
+    label.textContent = name;
+    const show = (): void => void (value.textContent = `${Number(slider.value).toFixed(3)} ${unit}`);
+    slider.addEventListener("input", () => {
+      robot?.setJointValue(name, Number(slider.value));
+      show();
+    });
+    show();
+    row.append(label, value, slider);
+    host.append(row);
+  }
+  if (host.childElementCount === 0) host.textContent = "no movable joints";
+}
+
+function buildTwistPanel(): void {
+  const host = $("twistBox");
+  host.replaceChildren();
+  wheelRates = new Map();
+  const drive = current?.drive;
+  if (drive === null || drive === undefined) return;
+  const h = document.createElement("h2");
+  h.textContent = `Twist (${drive.type} drive, robokit ik)`;
+  const grid = document.createElement("div");
+  grid.className = "twist";
+  const inputs = (["vx", "vy", "wz"] as const).map((k) => {
+    const input = document.createElement("input");
+    input.type = "number";
+    input.step = "0.1";
+    input.value = "0";
+    input.id = `twist-${k}`;
+    const l = document.createElement("label");
+    l.textContent = k;
+    grid.append(l, input);
+    return input;
+  });
+  const apply = document.createElement("button");
+  apply.textContent = "apply";
+  apply.id = "twist-apply";
+  apply.addEventListener("click", () => void applyTwist(...(inputs.map((i) => Number(i.value)) as [number, number, number])));
+  host.append(h, grid, apply);
+}
+
+/** Poses the wheels for a body twist with `robokit ik` (the CLI's /api/ik): steering angles, then wheel spin rates. */
+async function applyTwist(vx: number, vy: number, wz: number): Promise<IkJson> {
+  const res = await fetch(`/api/ik?vx=${vx}&vy=${vy}&wz=${wz}`);
+  const ik = (await res.json()) as IkJson;
+  wheelRates = new Map();
+  for (const w of ik.wheels) {
+    if (ik.drive === "steered" && w.steerJoint !== undefined) {
+      robot?.setJointValue(w.steerJoint, w.angle);
+      const slider = document.querySelector<HTMLInputElement>(`input[data-joint="${CSS.escape(w.steerJoint)}"]`);
+      if (slider !== null) slider.value = String(w.angle);
+    }
+    wheelRates.set(w.wheelJoint, w.wheelRate);
+  }
+  return ik;
+}
+
+/** The element a diagnostic points at: a link (or a joint's child link) by xmlPath or jsonPath. */
+function diagnosticTarget(d: SceneJson["diagnostics"][number]): string | undefined {
+  const model = current?.robot;
+  const xml = d.xmlPath === undefined ? [] : [...d.xmlPath.matchAll(/(link|joint)\[@name=["']([^"']+)["']\]/g)];
+  const last = xml[xml.length - 1];
+  if (last !== undefined) return last[1] === "joint" ? (robot?.joints[last[2] ?? ""]?.children.find((c) => "isURDFLink" in c)?.name ?? last[2]) : last[2];
+  const json = d.jsonPath === undefined ? null : /\/(links|joints)\/(\d+)/.exec(d.jsonPath);
+  if (json !== null && model !== null && model !== undefined) {
+    const i = Number(json[2]);
+    return json[1] === "links" ? model.links[i]?.name : model.joints?.[i]?.child;
+  }
+  return undefined;
+}
+
+function highlightLink(name: string | undefined): void {
+  if (highlight !== undefined) scene3.remove(highlight);
+  highlight = undefined;
+  highlighted = undefined;
+  const link = name === undefined ? undefined : robot?.links[name];
+  if (link === undefined || name === undefined) return;
+  highlight = new THREE.BoxHelper(link, 0xffd400);
+  scene3.add(highlight);
+  highlighted = name;
+}
+
+function buildDiagnostics(): void {
+  const host = $("diagnostics");
+  host.replaceChildren();
+  const list = [
+    ...(current?.diagnostics ?? []),
+    ...(current?.unresolvedMeshes ?? []).map((uri) => ({ code: "MESH_NOT_FOUND", severity: "warning" as const, message: `mesh ${uri} not found (viewer's resolver)`, file: current?.source ?? "" })),
+  ];
+  if (list.length === 0) host.textContent = "none";
+  for (const d of list) {
+    const row = document.createElement("div");
+    row.className = d.severity;
+    const where = "line" in d && d.line !== undefined ? `:${d.line}${d.column === undefined ? "" : `:${d.column}`}` : "";
+    row.textContent = `${d.severity} ${d.code}${where}: ${d.message}`;
+    const target = "xmlPath" in d || "jsonPath" in d ? diagnosticTarget(d) : undefined;
+    row.title = target === undefined ? "no element to highlight" : `highlight ${target}`;
+    row.dataset["target"] = target ?? "";
+    row.addEventListener("click", () => highlightLink(target));
+    host.append(row);
+  }
+}
+
+function buildTrace(): void {
+  const trace = current?.trace;
+  tracePlayer = undefined;
+  $("plots").classList.toggle("on", trace != null);
+  $("timebar").classList.toggle("on", trace != null);
+  if (trace === null || trace === undefined) return;
+  const cols = new Map<string, readonly number[]>(trace.columns.map((c, i) => [c, trace.data[i] ?? []]));
+  const time = cols.get("time") ?? [0];
+  const n = time.length;
+  // Wheel joint angles: the trapezoid integral of the logged joint rates.
+  const wheelAngles = new Map<string, Float64Array>();
+  for (const [c, rates] of cols) {
+    if (!c.startsWith("rate_")) continue;
+    const a = new Float64Array(n);
+    for (let k = 1; k < n; k++) a[k] = a[k - 1]! + 0.5 * ((rates[k] ?? 0) + (rates[k - 1] ?? 0)) * ((time[k] ?? 0) - (time[k - 1] ?? 0));
+    wheelAngles.set(c.slice(5), a);
+  }
+  const plot = buildPlots($("plots"), cols);
+  const slider = $<HTMLInputElement>("timeSlider");
+  const duration = time[n - 1] ?? 0;
+  slider.max = String(duration);
+  const seek = (t: number): void => {
+    let lo = 0, hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((time[mid] ?? 0) <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const k = lo;
+    base.position.set(cols.get("true_x")?.[k] ?? 0, cols.get("true_y")?.[k] ?? 0, 0);
+    base.rotation.set(0, 0, cols.get("true_theta")?.[k] ?? 0);
+    for (const [c, v] of cols) if (c.startsWith("steer_")) robot?.setJointValue(c.slice(6), v[k] ?? 0);
+    for (const [j, a] of wheelAngles) robot?.setJointValue(j, a[k] ?? 0);
+    $("time").textContent = `${(time[k] ?? 0).toFixed(2)} s`;
+    slider.value = String(t);
+    plot(k);
+  };
+  slider.oninput = () => seek(Number(slider.value));
+  tracePlayer = { seek, duration };
+  seek(0);
+}
+
+let playing = false;
+$("play").addEventListener("click", () => {
+  playing = !playing;
+  $("play").textContent = playing ? "⏸" : "▶";
+});
+
+// Names on hover.
+const raycaster = new THREE.Raycaster();
+const pointer = new THREE.Vector2();
+renderer.domElement.addEventListener("pointermove", (e) => {
+  if (!show.labels || overlays === undefined) return void (tip.style.display = "none");
+  const r = renderer.domElement.getBoundingClientRect();
+  pointer.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+  raycaster.setFromCamera(pointer, camera);
+  const hit = raycaster.intersectObjects(overlays.pickables.filter((p) => p.parent?.visible !== false && isShown(p)), false)[0];
+  let label = hit?.object.userData["label"] as string | undefined;
+  if (label === undefined && robot !== undefined) {
+    const mesh = raycaster.intersectObject(robot, true).find((h) => isShown(h.object));
+    let o: THREE.Object3D | null = mesh?.object ?? null;
+    while (o !== null && !(o as { isURDFLink?: boolean }).isURDFLink) o = o.parent;
+    if (o !== null) label = `link ${o.name}`;
+  }
+  tip.style.display = label === undefined ? "none" : "block";
+  if (label !== undefined) {
+    tip.textContent = label;
+    tip.style.left = `${e.clientX - r.left + 12}px`;
+    tip.style.top = `${e.clientY - r.top + 12}px`;
+  }
+});
+
+function isShown(o: THREE.Object3D): boolean {
+  for (let p: THREE.Object3D | null = o; p !== null; p = p.parent) if (!p.visible) return false;
+  return true;
+}
+
+// Live reload: the CLI pushes `reload` after a watched file changed; the camera stays.
+const events = new EventSource("/api/events");
+events.addEventListener("reload", () => void refresh());
+
+async function refresh(): Promise<void> {
+  const res = await fetch("/api/scene");
+  build((await res.json()) as SceneJson);
+}
+
+let last = performance.now();
+function frame(now: number): void {
+  const dt = Math.min((now - last) / 1000, 0.1);
+  last = now;
+  if (robot !== undefined) {
+    for (const [j, rate] of wheelRates) {
+      const joint = robot.joints[j];
+      if (joint !== undefined) robot.setJointValue(j, Number(joint.angle) + rate * dt);
+    }
+    if (playing && tracePlayer !== undefined) {
+      const t = Number($<HTMLInputElement>("timeSlider").value) + dt;
+      tracePlayer.seek(t > tracePlayer.duration ? 0 : t);
+    }
+  }
+  highlight?.update();
+  controls.update();
+  renderer.render(scene3, camera);
+  frames++;
+  if (robot !== undefined && firstFrameMs === undefined) firstFrameMs = performance.now();
+  if (!ready && robot !== undefined && pendingMeshes === 0 && frames > 2) ready = true;
+  requestAnimationFrame(frame);
+}
+
+/** Pose of a link in the robot's root frame: column-major 4×4 (three.js / gl-matrix layout). */
+function linkMatrix(name: string): number[] | undefined {
+  const link = robot?.links[name];
+  if (link === undefined || robot === undefined) return undefined;
+  robot.updateMatrixWorld(true);
+  return [...new THREE.Matrix4().copy(robot.matrixWorld).invert().multiply(link.matrixWorld).elements];
+}
+
+/** The page's test and screenshot interface. */
+const api = {
+  get ready(): boolean {
+    return ready;
+  },
+  get generation(): number {
+    return current?.generation ?? -1;
+  },
+  get firstFrameMs(): number | undefined {
+    return firstFrameMs;
+  },
+  get frames(): number {
+    return frames;
+  },
+  get highlighted(): string | undefined {
+    return highlighted;
+  },
+  linkNames: (): string[] => Object.keys(robot?.links ?? {}),
+  jointValue: (name: string): number | undefined => (robot?.joints[name] === undefined ? undefined : Number(robot.joints[name].angle)),
+  linkMatrix,
+  /** Moves a joint's slider as a user would (an input event). */
+  setJointSlider(name: string, value: number): boolean {
+    const slider = document.querySelector<HTMLInputElement>(`input[data-joint="${CSS.escape(name)}"]`);
+    if (slider === null) return false;
+    slider.value = String(value);
+    slider.dispatchEvent(new Event("input"));
+    return true;
+  },
+  applyTwist,
+  setCamera,
+  stopWheels: (): void => void (wheelRates = new Map()),
+  seek: (t: number): void => tracePlayer?.seek(t),
+  /** Frames rendered per second over `ms` of continuous rendering. */
+  async measureFps(ms: number): Promise<number> {
+    const f0 = frames, t0 = performance.now();
+    await new Promise((r) => setTimeout(r, ms));
+    return ((frames - f0) * 1000) / (performance.now() - t0);
+  },
+};
+(window as unknown as { robokitView: typeof api }).robokitView = api;
+
+buildToggles();
+void refresh().then(() => requestAnimationFrame(frame));
