@@ -5,7 +5,7 @@ import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import URDFLoader from "urdf-loader";
 import type { URDFJoint, URDFRobot } from "urdf-loader/src/URDFClasses.js";
 
-import { buildOverlays, type Layer, type Overlays } from "./overlays.js";
+import { buildOverlays, quaternionFromRpy, type Layer, type Overlays } from "./overlays.js";
 import { buildPlots } from "./plots.js";
 import type { IkJson, SceneJson } from "./types.js";
 
@@ -109,6 +109,7 @@ function build(s: SceneJson): void {
   const firstLoad = robot === undefined;
   current = s;
   robot = loadRobot(s);
+  exactJointOrigins(robot, s);
   base.add(robot);
   robot.updateMatrixWorld(true);
   const box = new THREE.Box3().setFromObject(robot);
@@ -132,6 +133,21 @@ function build(s: SceneJson): void {
   highlighted = undefined;
   if (highlight !== undefined) scene3.remove(highlight);
   if (firstLoad) setCamera((params.get("camera") as CameraView | null) ?? "iso");
+}
+
+/**
+ * The emitted URDF prints 9 significant digits; the model's joint origins and axes are set
+ * on the loaded joints at full precision, so the page's kinematics equal robokit's linkPoses.
+ */
+function exactJointOrigins(urdf: URDFRobot, s: SceneJson): void {
+  for (const j of s.robot?.joints ?? []) {
+    const joint = urdf.joints[j.name];
+    if (joint === undefined) continue;
+    const origin = j.origin ?? { xyz: [0, 0, 0] as const, rpy: [0, 0, 0] as const };
+    joint.position.set(...origin.xyz);
+    joint.quaternion.copy(quaternionFromRpy(origin.rpy));
+    if ("axis" in j && j.axis !== undefined) joint.axis.set(...j.axis).normalize();
+  }
 }
 
 function applyVisibility(): void {
@@ -435,6 +451,9 @@ const api = {
   },
   applyTwist,
   setCamera,
+  cameraPosition: (): number[] => camera.position.toArray(),
+  /** The robot's base pose in the world (trace playback), column-major 4×4. */
+  baseMatrix: (): number[] => (base.updateMatrixWorld(true), [...base.matrixWorld.elements]),
   stopWheels: (): void => void (wheelRates = new Map()),
   seek: (t: number): void => tracePlayer?.seek(t),
   /** Frames rendered per second over `ms` of continuous rendering. */
