@@ -50,6 +50,7 @@ let pendingMeshes = 0;
 let firstFrameMs: number | undefined;
 let frames = 0;
 let ready = false;
+let fitPending = false;
 
 function resize(): void {
   const w = view.clientWidth, h = view.clientHeight;
@@ -60,11 +61,24 @@ function resize(): void {
 new ResizeObserver(resize).observe(view);
 resize();
 
+/** Bounds of the robot's bodies and link origins (not the overlays), at least 0.2 m across. */
+function robotBox(r: URDFRobot): THREE.Box3 {
+  r.updateMatrixWorld(true);
+  const box = new THREE.Box3();
+  const p = new THREE.Vector3();
+  for (const link of Object.values(r.links)) box.expandByPoint(link.getWorldPosition(p));
+  r.traverse((o) => {
+    const flags = o as { isURDFVisual?: boolean; isURDFCollider?: boolean };
+    if (flags.isURDFVisual === true || (flags.isURDFCollider === true && Object.keys(r.visual).length === 0)) box.expandByObject(o);
+  });
+  const c = box.getCenter(new THREE.Vector3());
+  return box.union(new THREE.Box3().setFromCenterAndSize(c, new THREE.Vector3(0.2, 0.2, 0.2)));
+}
+
 /** Points the camera at the robot from a named direction (robot x forward, z up). */
 function setCamera(which: CameraView): void {
   if (robot === undefined) return;
-  const box = new THREE.Box3().setFromObject(robot);
-  if (box.isEmpty()) box.set(new THREE.Vector3(-0.5, -0.5, 0), new THREE.Vector3(0.5, 0.5, 0.5));
+  const box = robotBox(robot);
   const center = box.getCenter(new THREE.Vector3());
   const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 0.05);
   const dist = radius / Math.sin((camera.fov * Math.PI) / 360) * 1.05;
@@ -112,8 +126,7 @@ function build(s: SceneJson): void {
   exactJointOrigins(robot, s);
   base.add(robot);
   robot.updateMatrixWorld(true);
-  const box = new THREE.Box3().setFromObject(robot);
-  const size = box.isEmpty() ? 0.5 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.1);
+  const size = robotBox(robot).getSize(new THREE.Vector3()).length();
   overlays = buildOverlays(robot, s.robot, size);
   for (const [n, q] of keep) if (robot.joints[n] !== undefined && q !== 0) robot.setJointValue(n, q);
   robot.traverse((o) => {
@@ -132,7 +145,8 @@ function build(s: SceneJson): void {
   applyVisibility();
   highlighted = undefined;
   if (highlight !== undefined) scene3.remove(highlight);
-  if (firstLoad) setCamera((params.get("camera") as CameraView | null) ?? "iso");
+  // The first view is fitted again once the meshes have arrived.
+  if (firstLoad) setCamera((params.get("camera") as CameraView | null) ?? "iso"), (fitPending = true);
 }
 
 /**
@@ -181,9 +195,12 @@ function movable(j: URDFJoint): boolean {
   return (j.jointType === "revolute" || j.jointType === "continuous" || j.jointType === "prismatic") && !("mimicJoint" in j && (j as { mimicJoint?: string }).mimicJoint !== undefined);
 }
 
+const sliders = new Map<string, { readonly input: HTMLInputElement; readonly show: () => void }>();
+
 function buildJointPanel(): void {
   const host = $("joints");
   host.replaceChildren();
+  sliders.clear();
   if (robot === undefined) return;
   for (const [name, joint] of Object.entries(robot.joints)) {
     if (!movable(joint)) continue;
@@ -208,10 +225,21 @@ function buildJointPanel(): void {
       show();
     });
     show();
+    sliders.set(name, { input: slider, show });
     row.append(label, value, slider);
     host.append(row);
   }
   if (host.childElementCount === 0) host.textContent = "no movable joints";
+}
+
+/** Sets a joint and its slider (continuous joints shown wrapped to [−π, π)). */
+function setJoint(name: string, value: number): void {
+  robot?.setJointValue(name, value);
+  const slider = sliders.get(name);
+  if (slider === undefined) return;
+  const wrapped = robot?.joints[name]?.jointType === "continuous" ? value - 2 * Math.PI * Math.floor((value + Math.PI) / (2 * Math.PI)) : value;
+  slider.input.value = String(wrapped);
+  slider.show();
 }
 
 function buildTwistPanel(): void {
@@ -249,9 +277,7 @@ async function applyTwist(vx: number, vy: number, wz: number): Promise<IkJson> {
   wheelRates = new Map();
   for (const w of ik.wheels) {
     if (ik.drive === "steered" && w.steerJoint !== undefined) {
-      robot?.setJointValue(w.steerJoint, w.angle);
-      const slider = document.querySelector<HTMLInputElement>(`input[data-joint="${CSS.escape(w.steerJoint)}"]`);
-      if (slider !== null) slider.value = String(w.angle);
+      setJoint(w.steerJoint, w.angle);
     }
     wheelRates.set(w.wheelJoint, w.wheelRate);
   }
@@ -333,17 +359,22 @@ function buildTrace(): void {
       else hi = mid - 1;
     }
     const k = lo;
+    // The camera follows the base (same offset), so the robot stays in view while it drives.
+    const before = base.position.clone();
     base.position.set(cols.get("true_x")?.[k] ?? 0, cols.get("true_y")?.[k] ?? 0, 0);
+    const moved = base.position.clone().sub(before);
+    camera.position.add(moved);
+    controls.target.add(moved);
     base.rotation.set(0, 0, cols.get("true_theta")?.[k] ?? 0);
-    for (const [c, v] of cols) if (c.startsWith("steer_")) robot?.setJointValue(c.slice(6), v[k] ?? 0);
-    for (const [j, a] of wheelAngles) robot?.setJointValue(j, a[k] ?? 0);
+    for (const [c, v] of cols) if (c.startsWith("steer_")) setJoint(c.slice(6), v[k] ?? 0);
+    for (const [j, a] of wheelAngles) setJoint(j, a[k] ?? 0);
     $("time").textContent = `${(time[k] ?? 0).toFixed(2)} s`;
     slider.value = String(t);
     plot(k);
   };
   slider.oninput = () => seek(Number(slider.value));
   tracePlayer = { seek, duration };
-  seek(0);
+  seek(Number(params.get("t") ?? 0) || 0);
 }
 
 let playing = false;
@@ -397,7 +428,7 @@ function frame(now: number): void {
   if (robot !== undefined) {
     for (const [j, rate] of wheelRates) {
       const joint = robot.joints[j];
-      if (joint !== undefined) robot.setJointValue(j, Number(joint.angle) + rate * dt);
+      if (joint !== undefined) setJoint(j, Number(joint.angle) + rate * dt);
     }
     if (playing && tracePlayer !== undefined) {
       const t = Number($<HTMLInputElement>("timeSlider").value) + dt;
@@ -409,7 +440,11 @@ function frame(now: number): void {
   renderer.render(scene3, camera);
   frames++;
   if (robot !== undefined && firstFrameMs === undefined) firstFrameMs = performance.now();
-  if (!ready && robot !== undefined && pendingMeshes === 0 && frames > 2) ready = true;
+  if (fitPending && pendingMeshes === 0) {
+    setCamera((params.get("camera") as CameraView | null) ?? "iso");
+    fitPending = false;
+  }
+  if (!ready && robot !== undefined && pendingMeshes === 0 && !fitPending && frames > 2) ready = true;
   requestAnimationFrame(frame);
 }
 

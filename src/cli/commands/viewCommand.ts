@@ -15,6 +15,7 @@ export function viewCommand(): Command {
     .option("--screenshot <out.png>", "render headless (Chromium) to a PNG and exit")
     .addOption(new Option("--camera <view>", "camera for --screenshot").choices(["iso", "top", "front", "side"]).default("iso"))
     .option("--size <WxH>", "picture size for --screenshot (px)", "1280x800")
+    .option("--time <s>", "with --trace and --screenshot: the moment of the run to show (s)", (v) => Number(v))
     .option("--no-watch", "do not reload when the files change")
     .action(async (robotArg: string, opts: ViewOptions) => {
       const { runView } = await import("../view/runView.js");
@@ -30,5 +31,6 @@ export interface ViewOptions {
   readonly screenshot?: string;
   readonly camera: "iso" | "top" | "front" | "side";
   readonly size: string;
+  readonly time?: number;
   readonly watch: boolean;
 }

@@ -72,8 +72,9 @@ export async function loadViewScene(arg: string, trace: TraceTable | null, gener
     const diagnostics = validatePath(file, { displayName: arg }).diagnostics;
     const read = isSdf ? sdfToModel(text, arg) : urdfToModel(text, arg);
     if (isSdf) {
-      if (read.robot === undefined) throw new InputError(`${arg}: cannot convert this SDF to a robot model`, [...diagnostics, ...read.diagnostics]);
-      return fromRobot(read.robot, arg, "sdf", file, [...diagnostics, ...read.diagnostics.filter((d) => d.severity !== "info")], [], trace);
+      // An SDF that does not convert (a world, a ball joint) still opens: the page lists why.
+      const notes = read.diagnostics.filter((d) => d.severity !== "info" && !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message));
+      return fromRobot(read.robot ?? null, arg, "sdf", file, [...diagnostics, ...notes], [], trace);
     }
     return fromRobot(read.robot ?? null, arg, "urdf", file, diagnostics, [], trace, text);
   }

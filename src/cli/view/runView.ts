@@ -47,6 +47,7 @@ export async function startView(robotArg: string, opts: { readonly trace?: strin
 /** `robokit view`: serve until interrupted, or render `--screenshot` and exit. */
 export async function runView(robotArg: string, opts: ViewOptions): Promise<void> {
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port < 65536)) throw new UsageError(`--port must be an integer in [0, 65535]`);
+  if (opts.time !== undefined && !(Number.isFinite(opts.time) && opts.time >= 0)) throw new UsageError("--time must be a number of seconds >= 0");
   const size = /^(\d+)x(\d+)$/.exec(opts.size);
   if (size === null) throw new UsageError(`--size must look like 1280x800, got "${opts.size}"`);
   const server = await startView(robotArg, {
@@ -57,7 +58,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
   });
   if (opts.screenshot !== undefined) {
     try {
-      await screenshot(server.url, opts.screenshot, opts.camera, Number(size[1]), Number(size[2]));
+      await screenshot(`${server.url}?camera=${opts.camera}&shot=1${opts.time === undefined ? "" : `&t=${opts.time}`}`, opts.screenshot, Number(size[1]), Number(size[2]));
     } finally {
       await server.close();
     }
@@ -74,7 +75,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
 }
 
 /** Renders the page headless and writes a PNG (temp file, then rename). */
-async function screenshot(url: string, out: string, camera: string, width: number, height: number): Promise<void> {
+async function screenshot(url: string, out: string, width: number, height: number): Promise<void> {
   const executable = findChromium();
   if (executable === undefined) throw new UsageError("--screenshot needs Chromium (apt-get install chromium, or set ROBOKIT_CHROMIUM)");
   const chrome = await launchChromium(executable);
@@ -84,7 +85,7 @@ async function screenshot(url: string, out: string, camera: string, width: numbe
     await page.setViewportSize({ width, height });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${url}?camera=${camera}&shot=1`);
+    await page.goto(url);
     await page.waitForFunction(() => (globalThis as unknown as { robokitView?: { ready?: boolean } }).robokitView?.ready === true, null, { timeout: 60_000 });
     if (errors.length > 0) throw new Error(`the viewer failed: ${errors.join("; ")}`);
     await page.screenshot({ path: tmp });
