@@ -16,7 +16,7 @@ const params = new URLSearchParams(location.search);
 const view = $("view");
 const tip = $("tip");
 
-const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: params.has("shot") });
+const renderer = new THREE.WebGLRenderer({ antialias: params.get("aa") !== "0", preserveDrawingBuffer: params.has("shot") });
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 view.prepend(renderer.domElement);
 const scene3 = new THREE.Scene();
@@ -50,6 +50,10 @@ let pendingMeshes = 0;
 let firstFrameMs: number | undefined;
 let frames = 0;
 let ready = false;
+/** Render only when something changed (a software renderer burns a core per frame otherwise). */
+let dirty = true;
+let continuous = false;
+const invalidate = (): void => void (dirty = true);
 let fitPending = false;
 
 function resize(): void {
@@ -58,7 +62,8 @@ function resize(): void {
   camera.aspect = w / Math.max(h, 1);
   camera.updateProjectionMatrix();
 }
-new ResizeObserver(resize).observe(view);
+new ResizeObserver(() => (resize(), invalidate())).observe(view);
+controls.addEventListener("change", invalidate);
 resize();
 
 /** Bounds of the robot's bodies and link origins (not the overlays), at least 0.2 m across. */
@@ -94,6 +99,7 @@ function setCamera(which: CameraView): void {
   camera.updateProjectionMatrix();
   controls.target.copy(center);
   controls.update();
+  invalidate();
 }
 
 function loadRobot(s: SceneJson): URDFRobot {
@@ -108,6 +114,7 @@ function loadRobot(s: SceneJson): URDFRobot {
       if (err !== undefined) console.warn(`robokit view: cannot load ${url}`);
       done(mesh, err);
       applyVisibility();
+      invalidate();
     });
   };
   return loader.parse(s.urdf);
@@ -128,6 +135,14 @@ function build(s: SceneJson): void {
   robot.updateMatrixWorld(true);
   const size = robotBox(robot).getSize(new THREE.Vector3()).length();
   overlays = buildOverlays(robot, s.robot, size);
+  // A big robot starts with bodies only: each overlay is a draw call per link (toggle them on).
+  if (firstLoad && Object.keys(robot.links).length > 300) {
+    for (const key of ["frames", "joints", "sensors"] as const) {
+      show[key] = false;
+      const box = document.querySelector<HTMLInputElement>(`input[data-toggle="${key}"]`);
+      if (box !== null) box.checked = false;
+    }
+  }
   for (const [n, q] of keep) if (robot.joints[n] !== undefined && q !== 0) robot.setJointValue(n, q);
   robot.traverse((o) => {
     if ((o as { isURDFCollider?: boolean }).isURDFCollider === true) {
@@ -136,6 +151,7 @@ function build(s: SceneJson): void {
       });
     }
   });
+  invalidate();
   $("title").textContent = s.name;
   $("source").textContent = `${s.source} (${s.format})`;
   buildJointPanel();
@@ -166,6 +182,7 @@ function exactJointOrigins(urdf: URDFRobot, s: SceneJson): void {
 
 function applyVisibility(): void {
   if (robot === undefined || overlays === undefined) return;
+  invalidate();
   robot.traverse((o) => {
     const flags = o as { isURDFVisual?: boolean; isURDFCollider?: boolean };
     if (flags.isURDFVisual === true) o.visible = show.visuals;
@@ -222,6 +239,7 @@ function buildJointPanel(): void {
     const show = (): void => void (value.textContent = `${Number(slider.value).toFixed(3)} ${unit}`);
     slider.addEventListener("input", () => {
       robot?.setJointValue(name, Number(slider.value));
+      invalidate();
       show();
     });
     show();
@@ -235,6 +253,7 @@ function buildJointPanel(): void {
 /** Sets a joint and its slider (continuous joints shown wrapped to [−π, π)). */
 function setJoint(name: string, value: number): void {
   robot?.setJointValue(name, value);
+  invalidate();
   const slider = sliders.get(name);
   if (slider === undefined) return;
   const wrapped = robot?.joints[name]?.jointType === "continuous" ? value - 2 * Math.PI * Math.floor((value + Math.PI) / (2 * Math.PI)) : value;
@@ -304,6 +323,7 @@ function highlightLink(name: string | undefined): void {
   highlighted = undefined;
   const link = name === undefined ? undefined : robot?.links[name];
   if (link === undefined || name === undefined) return;
+  invalidate();
   highlight = new THREE.BoxHelper(link, 0xffd400);
   scene3.add(highlight);
   highlighted = name;
@@ -368,6 +388,7 @@ function buildTrace(): void {
     base.rotation.set(0, 0, cols.get("true_theta")?.[k] ?? 0);
     for (const [c, v] of cols) if (c.startsWith("steer_")) setJoint(c.slice(6), v[k] ?? 0);
     for (const [j, a] of wheelAngles) setJoint(j, a[k] ?? 0);
+    invalidate();
     $("time").textContent = `${(time[k] ?? 0).toFixed(2)} s`;
     slider.value = String(t);
     plot(k);
@@ -435,16 +456,18 @@ function frame(now: number): void {
       tracePlayer.seek(t > tracePlayer.duration ? 0 : t);
     }
   }
-  highlight?.update();
-  controls.update();
-  renderer.render(scene3, camera);
-  frames++;
-  if (robot !== undefined && firstFrameMs === undefined) firstFrameMs = performance.now();
   if (fitPending && pendingMeshes === 0) {
     setCamera((params.get("camera") as CameraView | null) ?? "iso");
     fitPending = false;
   }
-  if (!ready && robot !== undefined && pendingMeshes === 0 && !fitPending && frames > 2) ready = true;
+  if (dirty || continuous || wheelRates.size > 0 || playing) {
+    dirty = false;
+    highlight?.update();
+    renderer.render(scene3, camera);
+    frames++;
+  }
+  if (robot !== undefined && firstFrameMs === undefined) firstFrameMs = performance.now();
+  if (!ready && robot !== undefined && pendingMeshes === 0 && !fitPending && frames > 0) ready = true;
   requestAnimationFrame(frame);
 }
 
@@ -454,6 +477,12 @@ function linkMatrix(name: string): number[] | undefined {
   if (link === undefined || robot === undefined) return undefined;
   robot.updateMatrixWorld(true);
   return [...new THREE.Matrix4().copy(robot.matrixWorld).invert().multiply(link.matrixWorld).elements];
+}
+
+function countObjects(): number {
+  let n = 0;
+  scene3.traverse(() => void n++);
+  return n;
 }
 
 /** The page's test and screenshot interface. */
@@ -487,14 +516,17 @@ const api = {
   applyTwist,
   setCamera,
   cameraPosition: (): number[] => camera.position.toArray(),
+  info: () => ({ calls: renderer.info.render.calls, triangles: renderer.info.render.triangles, objects: scene3 === undefined ? 0 : countObjects() }),
   /** The robot's base pose in the world (trace playback), column-major 4×4. */
   baseMatrix: (): number[] => (base.updateMatrixWorld(true), [...base.matrixWorld.elements]),
   stopWheels: (): void => void (wheelRates = new Map()),
   seek: (t: number): void => tracePlayer?.seek(t),
   /** Frames rendered per second over `ms` of continuous rendering. */
   async measureFps(ms: number): Promise<number> {
+    continuous = true;
     const f0 = frames, t0 = performance.now();
     await new Promise((r) => setTimeout(r, ms));
+    continuous = false;
     return ((frames - f0) * 1000) / (performance.now() - t0);
   },
 };
