@@ -16,8 +16,21 @@ const params = new URLSearchParams(location.search);
 const view = $("view");
 const tip = $("tip");
 
-const renderer = new THREE.WebGLRenderer({ antialias: params.get("aa") !== "0", preserveDrawingBuffer: params.has("shot") });
-renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+/** True when WebGL runs on a CPU rasteriser (SwiftShader, llvmpipe): fill rate is then the cost. */
+function softwareRenderer(): boolean {
+  const gl = document.createElement("canvas").getContext("webgl2");
+  if (gl === null) return false;
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const name = String(info === null ? gl.getParameter(gl.RENDERER) : gl.getParameter(info.UNMASKED_RENDERER_WEBGL));
+  gl.getExtension("WEBGL_lose_context")?.loseContext();
+  return /swiftshader|llvmpipe|software/i.test(name);
+}
+// Screenshots keep full quality; an interactive page on a software renderer draws fewer pixels
+// (no multisampling, 0.6 px per CSS px): about 3× the frame rate (bench/view.bench.ts).
+const software = softwareRenderer();
+const lowFill = software && !params.has("shot") && params.get("quality") !== "full";
+const renderer = new THREE.WebGLRenderer({ antialias: !lowFill, preserveDrawingBuffer: params.has("shot") });
+renderer.setPixelRatio(lowFill ? 0.6 : Math.min(window.devicePixelRatio, 2));
 view.prepend(renderer.domElement);
 const scene3 = new THREE.Scene();
 scene3.background = new THREE.Color(0xeef0f4);
@@ -53,8 +66,15 @@ let ready = false;
 /** Render only when something changed (a software renderer burns a core per frame otherwise). */
 let dirty = true;
 let continuous = false;
-const invalidate = (): void => void (dirty = true);
+/** World matrices are recomputed only when a pose changed, not when only the camera moved. */
+let poseDirty = true;
+scene3.matrixWorldAutoUpdate = false;
+const invalidate = (pose = true): void => {
+  dirty = true;
+  if (pose) poseDirty = true;
+};
 let fitPending = false;
+let batchPending = false;
 
 function resize(): void {
   const w = view.clientWidth, h = view.clientHeight;
@@ -62,8 +82,8 @@ function resize(): void {
   camera.aspect = w / Math.max(h, 1);
   camera.updateProjectionMatrix();
 }
-new ResizeObserver(() => (resize(), invalidate())).observe(view);
-controls.addEventListener("change", invalidate);
+new ResizeObserver(() => (resize(), invalidate(false))).observe(view);
+controls.addEventListener("change", () => invalidate(false));
 resize();
 
 /** Bounds of the robot's bodies and link origins (not the overlays), at least 0.2 m across. */
@@ -78,6 +98,59 @@ function robotBox(r: URDFRobot): THREE.Box3 {
   });
   const c = box.getCenter(new THREE.Vector3());
   return box.union(new THREE.Box3().setFromCenterAndSize(c, new THREE.Vector3(0.2, 0.2, 0.2)));
+}
+
+/**
+ * A big robot's primitive visuals drawn as one BatchedMesh (one draw call instead of one per
+ * body): each instance copies its source mesh's world matrix whenever the scene changes.
+ */
+let batch: { readonly mesh: THREE.BatchedMesh; readonly items: readonly { readonly src: THREE.Mesh; readonly id: number }[] } | undefined;
+const BATCH_FROM_LINKS = 200;
+
+function buildBatch(r: URDFRobot): void {
+  if (batch !== undefined) {
+    scene3.remove(batch.mesh);
+    batch.mesh.dispose();
+    batch = undefined;
+  }
+  if (Object.keys(r.links).length < BATCH_FROM_LINKS) return;
+  const sources: THREE.Mesh[] = [];
+  r.traverse((o) => {
+    if (!(o instanceof THREE.Mesh) || o.geometry.getIndex() === null) return;
+    for (let p: THREE.Object3D | null = o.parent; p !== null; p = p.parent) {
+      if ((p as { isURDFCollider?: boolean }).isURDFCollider === true) return;
+      if ((p as { isURDFVisual?: boolean }).isURDFVisual === true) return void sources.push(o);
+    }
+  });
+  const geometries = new Map<string, THREE.BufferGeometry>();
+  for (const m of sources) {
+    const g = m.geometry;
+    if (g.getAttribute("position") !== undefined && g.getAttribute("normal") !== undefined && g.getAttribute("uv") !== undefined) geometries.set(g.uuid, g);
+  }
+  let vertices = 0, indices = 0;
+  for (const g of geometries.values()) (vertices += g.getAttribute("position").count), (indices += g.getIndex()?.count ?? 0);
+  const mesh = new THREE.BatchedMesh(sources.length, vertices, indices, new THREE.MeshPhongMaterial({ color: 0xffffff }));
+  mesh.frustumCulled = false;
+  const ids = new Map<string, number>();
+  for (const [uuid, g] of geometries) ids.set(uuid, mesh.addGeometry(g));
+  const items: { src: THREE.Mesh; id: number }[] = [];
+  for (const src of sources) {
+    const gid = ids.get(src.geometry.uuid);
+    if (gid === undefined) continue;
+    const id = mesh.addInstance(gid);
+    const material = Array.isArray(src.material) ? src.material[0] : src.material;
+    mesh.setColorAt(id, (material as THREE.MeshPhongMaterial | undefined)?.color ?? new THREE.Color(0xffffff));
+    src.visible = false;
+    items.push({ src, id });
+  }
+  scene3.add(mesh);
+  batch = { mesh, items };
+}
+
+function syncBatch(): void {
+  if (batch === undefined || robot === undefined) return;
+  batch.mesh.visible = show.visuals;
+  for (const { src, id } of batch.items) batch.mesh.setMatrixAt(id, src.matrixWorld);
 }
 
 /** Points the camera at the robot from a named direction (robot x forward, z up). */
@@ -99,7 +172,7 @@ function setCamera(which: CameraView): void {
   camera.updateProjectionMatrix();
   controls.target.copy(center);
   controls.update();
-  invalidate();
+  invalidate(false);
 }
 
 function loadRobot(s: SceneJson): URDFRobot {
@@ -152,6 +225,7 @@ function build(s: SceneJson): void {
     }
   });
   invalidate();
+  batchPending = true;
   $("title").textContent = s.name;
   $("source").textContent = `${s.source} (${s.format})`;
   buildJointPanel();
@@ -460,8 +534,18 @@ function frame(now: number): void {
     setCamera((params.get("camera") as CameraView | null) ?? "iso");
     fitPending = false;
   }
+  if (batchPending && pendingMeshes === 0 && robot !== undefined) {
+    buildBatch(robot);
+    batchPending = false;
+    invalidate();
+  }
   if (dirty || continuous || wheelRates.size > 0 || playing) {
     dirty = false;
+    if (poseDirty) {
+      scene3.updateMatrixWorld(true);
+      syncBatch();
+      poseDirty = false;
+    }
     highlight?.update();
     renderer.render(scene3, camera);
     frames++;
@@ -516,7 +600,7 @@ const api = {
   applyTwist,
   setCamera,
   cameraPosition: (): number[] => camera.position.toArray(),
-  info: () => ({ calls: renderer.info.render.calls, triangles: renderer.info.render.triangles, objects: scene3 === undefined ? 0 : countObjects() }),
+  info: () => ({ software, lowFill, calls: renderer.info.render.calls, triangles: renderer.info.render.triangles, objects: scene3 === undefined ? 0 : countObjects() }),
   /** The robot's base pose in the world (trace playback), column-major 4×4. */
   baseMatrix: (): number[] => (base.updateMatrixWorld(true), [...base.matrixWorld.elements]),
   stopWheels: (): void => void (wheelRates = new Map()),
