@@ -31,6 +31,7 @@ interface ViewApi {
   stopWheels(): void;
   seek(t: number): void;
   cameraPosition(): number[];
+  screenOf(name: string): [number, number] | undefined;
   baseMatrix(): number[];
 }
 declare const robokitView: ViewApi;
@@ -82,6 +83,11 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     }
 
     const cli = JSON.parse(execFileSync("node", [CLI, "ik", "mario", "--vx", "0.5", "--vy", "0.2", "--wz", "0.3", "--json"], { encoding: "utf8" })) as { wheels: { steerJoint: string; angle: number }[] };
+    // Names on hover: the pointer over the ZED camera's frame names it.
+    const at = await page.evaluate(() => robokitView.screenOf("zed_camera_link"));
+    await page.mouse.move(at![0], at![1]);
+    await expect.poll(() => page.locator("#tip").textContent()).toMatch(/zed_camera_link/);
+
     await page.evaluate(() => robokitView.applyTwist(0.5, 0.2, 0.3));
     await page.evaluate(() => robokitView.stopWheels());
     expect(cli.wheels.length).toBe(4);

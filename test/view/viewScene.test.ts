@@ -1,5 +1,5 @@
 import { execSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadViewScene } from "../../src/cli/view/loadViewScene.js";
 import { readTraceCsv } from "../../src/cli/view/readTraceCsv.js";
 import { resolveMeshUri } from "../../src/cli/view/resolveMeshUri.js";
+import { runCliProcess } from "../support/runCliProcess.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "robokit-view-scene-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -86,5 +87,20 @@ describe("robokit view's scene", () => {
     expect(t.data).toEqual([[0, 0.01], [0.1, 0.2], [0, 0.005]]);
     expect(() => readTraceCsv("time,x\n0,1\n0.1,abc\n", "t.csv")).toThrow('t.csv:3:2: "abc" is not a number');
     expect(() => readTraceCsv("a,b\n1,2\n", "t.csv")).toThrow(/no "time" column/);
+  });
+
+  it("the CLI refuses bad use with exit 2 and a bad trace with exit 1, writing no picture", () => {
+    const out = join(tmp, "never.png");
+    const unknown = runCliProcess(["view", "no_such_robot", "--screenshot", out]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown robot "no_such_robot"/);
+    expect(runCliProcess(["view", "mario", "--camera", "oblique", "--screenshot", out]).status).toBe(2);
+    expect(runCliProcess(["view", "mario", "--size", "big", "--screenshot", out]).status).toBe(2);
+    const trace = join(tmp, "bad.csv");
+    writeFileSync(trace, "time,true_x\n0,0\n0.1,x\n");
+    const bad = runCliProcess(["view", "mario", "--trace", trace, "--screenshot", out]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/bad\.csv:3:2: "x" is not a number/);
+    expect(existsSync(out)).toBe(false);
   });
 });

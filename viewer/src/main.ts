@@ -600,6 +600,14 @@ const api = {
   applyTwist,
   setCamera,
   cameraPosition: (): number[] => camera.position.toArray(),
+  /** Where a link's frame origin is on the page (CSS px from the top left), for hover tests. */
+  screenOf(name: string): [number, number] | undefined {
+    const link = robot?.links[name];
+    if (link === undefined) return undefined;
+    const p = link.getWorldPosition(new THREE.Vector3()).project(camera);
+    const r = renderer.domElement.getBoundingClientRect();
+    return [r.left + ((p.x + 1) / 2) * r.width, r.top + ((1 - p.y) / 2) * r.height];
+  },
   info: () => ({ software, lowFill, calls: renderer.info.render.calls, triangles: renderer.info.render.triangles, objects: scene3 === undefined ? 0 : countObjects() }),
   /** The robot's base pose in the world (trace playback), column-major 4×4. */
   baseMatrix: (): number[] => (base.updateMatrixWorld(true), [...base.matrixWorld.elements]),
