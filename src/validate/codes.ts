@@ -50,6 +50,9 @@ export const diagnosticCodes = {
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
+  // issue 15
+  MESH_URI_UNRESOLVED: "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
+  VIEW_RELOAD_FAILED: "robokit view could not reload the changed file; the page keeps the last scene that loaded.",
 } as const;
 
 /** A stable diagnostic code. */

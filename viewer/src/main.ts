@@ -406,17 +406,14 @@ function highlightLink(name: string | undefined): void {
 function buildDiagnostics(): void {
   const host = $("diagnostics");
   host.replaceChildren();
-  const list = [
-    ...(current?.diagnostics ?? []),
-    ...(current?.unresolvedMeshes ?? []).map((uri) => ({ code: "MESH_NOT_FOUND", severity: "warning" as const, message: `mesh ${uri} not found (viewer's resolver)`, file: current?.source ?? "" })),
-  ];
+  const list = current?.diagnostics ?? [];
   if (list.length === 0) host.textContent = "none";
   for (const d of list) {
     const row = document.createElement("div");
     row.className = d.severity;
-    const where = "line" in d && d.line !== undefined ? `:${d.line}${d.column === undefined ? "" : `:${d.column}`}` : "";
+    const where = d.line !== undefined ? `:${d.line}${d.column === undefined ? "" : `:${d.column}`}` : "";
     row.textContent = `${d.severity} ${d.code}${where}: ${d.message}`;
-    const target = "xmlPath" in d || "jsonPath" in d ? diagnosticTarget(d) : undefined;
+    const target = diagnosticTarget(d);
     row.title = target === undefined ? "no element to highlight" : `highlight ${target}`;
     row.dataset["target"] = target ?? "";
     row.addEventListener("click", () => highlightLink(target));

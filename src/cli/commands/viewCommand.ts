@@ -11,6 +11,7 @@ export function viewCommand(): Command {
     .argument("<robot>", "bundled example name, robot module/document, .urdf or .sdf file, or model folder")
     .option("--open", "open the page in the default browser")
     .option("--port <port>", "TCP port (default: a free one)", (v) => Number(v))
+    .option("--model <name>", "for an SDF world: which inline <model> to show (default: the one with the most links)")
     .option("--trace <trace.csv>", "play back a `robokit sim` trace (time slider, velocity and trajectory plots)")
     .option("--screenshot <out.png>", "render headless (Chromium) to a PNG and exit")
     .addOption(new Option("--camera <view>", "camera for --screenshot").choices(["iso", "top", "front", "side"]).default("iso"))
@@ -28,6 +29,7 @@ export interface ViewOptions {
   readonly open?: boolean;
   readonly port?: number;
   readonly trace?: string;
+  readonly model?: string;
   readonly screenshot?: string;
   readonly camera: "iso" | "top" | "front" | "side";
   readonly size: string;

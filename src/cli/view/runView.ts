@@ -20,7 +20,7 @@ export function viewerPageDir(): string {
 }
 
 /** Starts the view server for `robotArg` (with an optional trace) on 127.0.0.1. */
-export async function startView(robotArg: string, opts: { readonly trace?: string; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void }): Promise<ViewServer> {
+export async function startView(robotArg: string, opts: { readonly trace?: string; readonly model?: string; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void }): Promise<ViewServer> {
   let trace: TraceTable | null = null;
   if (opts.trace !== undefined) {
     let text: string;
@@ -37,7 +37,7 @@ export async function startView(robotArg: string, opts: { readonly trace?: strin
   }
   return startViewServer({
     pageDir: viewerPageDir(),
-    load: (generation) => loadViewScene(robotArg, trace, generation),
+    load: (generation) => loadViewScene(robotArg, trace, generation, opts.model === undefined ? {} : { model: opts.model }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     ...(opts.watch === undefined ? {} : { watch: opts.watch }),
     ...(opts.onReloadError === undefined ? {} : { onReloadError: opts.onReloadError }),
@@ -52,6 +52,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
   if (size === null) throw new UsageError(`--size must look like 1280x800, got "${opts.size}"`);
   const server = await startView(robotArg, {
     ...(opts.trace === undefined ? {} : { trace: opts.trace }),
+    ...(opts.model === undefined ? {} : { model: opts.model }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     watch: opts.screenshot === undefined && opts.watch,
     onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${e instanceof Error ? e.message : String(e)}\n`),

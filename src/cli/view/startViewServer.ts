@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 
 import { steeredIk, omniIk } from "../commands/ikCommand.js";
+import type { Diagnostic } from "../../validate/Diagnostic.js";
 import type { LoadedScene } from "./loadViewScene.js";
 
 /** A running `robokit view` server. */
@@ -68,7 +69,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       sceneJson = JSON.stringify({
         ...loaded.scene,
         generation,
-        diagnostics: [{ code: "RELOAD_FAILED", severity: "error", message, file: loaded.scene.source }, ...(Array.isArray(diagnostics) ? diagnostics : [])],
+        diagnostics: [{ code: "VIEW_RELOAD_FAILED", severity: "error", message, file: loaded.scene.source } satisfies Diagnostic, ...(Array.isArray(diagnostics) ? diagnostics : [])],
       });
     }
     rewatch();
