@@ -42,9 +42,7 @@ scene3.add(new THREE.HemisphereLight(0xffffff, 0x667788, 2.2));
 const sun = new THREE.DirectionalLight(0xffffff, 1.6);
 sun.position.set(3, 2, 5);
 scene3.add(sun);
-const grid = new THREE.GridHelper(10, 40, 0xaab0bb, 0xd0d4dc);
-grid.rotation.x = Math.PI / 2; // the XY plane
-scene3.add(grid);
+scene3.add(groundGrid(10, 40));
 /** The robot's base pose in the world (moved only by trace playback). */
 const base = new THREE.Group();
 scene3.add(base);
@@ -623,3 +621,29 @@ const api = {
 
 buildToggles();
 void refresh().then(() => requestAnimationFrame(frame));
+
+/**
+ * A grid on the XY plane (z = 0) of `size` metres in `divisions` cells, each line cut into
+ * cell-long segments: SwiftShader drops a line whose far end is behind the camera, so one
+ * 10 m segment per line left the floor under a close camera empty.
+ */
+function groundGrid(size: number, divisions: number): THREE.LineSegments {
+  const step = size / divisions;
+  const half = size / 2;
+  const positions: number[] = [];
+  const colors: number[] = [];
+  const axis = new THREE.Color(0xaab0bb), line = new THREE.Color(0xd0d4dc);
+  for (let i = 0; i <= divisions; i++) {
+    const c = -half + i * step;
+    const color = Math.abs(c) < step / 2 ? axis : line;
+    for (let j = 0; j < divisions; j++) {
+      const a = -half + j * step, b = a + step;
+      positions.push(a, c, 0, b, c, 0, c, a, 0, c, b, 0);
+      for (let k = 0; k < 4; k++) colors.push(color.r, color.g, color.b);
+    }
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute("position", new THREE.Float32BufferAttribute(positions, 3));
+  geometry.setAttribute("color", new THREE.Float32BufferAttribute(colors, 3));
+  return new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ vertexColors: true, toneMapped: false }));
+}
