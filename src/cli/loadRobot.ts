@@ -15,8 +15,9 @@ import { INPUT_LIMITS } from "../util/inputLimits.js";
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
  * .ts/.mts/.js/.mjs module exporting a robot (named export `robot`, or its only export that
  * is a Robot or a RobotBuilder). Returns a checked robot or throws InputError/UsageError.
+ * A non-zero `generation` loads a module afresh (a query on its URL) for live reload.
  */
-export async function loadRobot(arg: string): Promise<Robot> {
+export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
   const example = bundledExamples[arg];
   if (example !== undefined && !existsSync(arg)) {
     const mod = await example.load();
@@ -42,21 +43,22 @@ export async function loadRobot(arg: string): Promise<Robot> {
     case ".mts":
     case ".js":
     case ".mjs":
-      return checked(await importRobot(path, ext, arg), arg);
+      return checked(await importRobot(path, ext, arg, generation), arg);
     default:
       throw new UsageError(`${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml or a bundled example name)`);
   }
 }
 
-async function importRobot(path: string, ext: string, arg: string): Promise<Robot> {
+async function importRobot(path: string, ext: string, arg: string, generation: number): Promise<Robot> {
   let mod: Record<string, unknown>;
+  const url = pathToFileURL(path).href + (generation === 0 ? "" : `?generation=${generation}`);
   try {
     if (ext === ".ts" || ext === ".mts") {
       // tsx compiles the user's TypeScript (ESM or CommonJS, with or without a package.json).
       const { tsImport } = await import("tsx/esm/api");
-      mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
+      mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
     } else {
-      mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      mod = (await import(url)) as Record<string, unknown>;
     }
   } catch (error) {
     if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));

@@ -30,6 +30,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   { name: "fmu", term: "", summary: "inspect FMI 2.0 co-simulation units (FMUs)", load: async () => (await import("./commands/fmuCommand.js")).fmuCommand() },
   { name: "ik", term: "[options] <robot>", summary: "inverse kinematics: per-wheel steering angle and speed for a body twist (base_link, REP-103)", load: async () => (await import("./commands/ikCommand.js")).ikCommand() },
   { name: "odom", term: "[options] <robot> <file.csv>", summary: "wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out", load: async () => (await import("./commands/odomCommand.js")).odomCommand() },
+  { name: "view", term: "[options] <robot>", summary: "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback", load: async () => (await import("./commands/viewCommand.js")).viewCommand() },
   { name: "sim", term: "[options] <robot>", summary: "drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary", load: async () => (await import("./commands/simCommand.js")).simCommand() },
 ];
 

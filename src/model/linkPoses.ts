@@ -1,12 +1,15 @@
-import type { Joint } from "./Joint.js";
-import { composePoses, IDENTITY_POSE, invertPose, type Pose } from "./Pose.js";
+import { jointAxis, type Joint } from "./Joint.js";
+import { composePoses, IDENTITY_POSE, invertPose, rpyFromQuat, type Pose } from "./Pose.js";
 import type { Robot } from "./Robot.js";
 
 /**
- * Pose of every link in the root link's frame (`root_T_link`) with all joints at zero.
- * Assumes a checked model (a tree); links not reachable from the root are omitted.
+ * Pose of every link in the root link's frame (`root_T_link`), the forward kinematics of the
+ * tree. Joints take their position from `positions` (rad for revolute and continuous, m for
+ * prismatic; absent = 0); a mimic joint follows its leader (multiplier·q + offset) unless given.
+ * Floating and planar joints stay at their origin. Assumes a checked model (a tree); links not
+ * reachable from the root are omitted.
  */
-export function linkPoses(robot: Robot): Map<string, Pose> {
+export function linkPoses(robot: Robot, positions?: ReadonlyMap<string, number>): Map<string, Pose> {
   const root = rootLink(robot);
   const poses = new Map<string, Pose>();
   if (root === undefined) return poses;
@@ -19,7 +22,9 @@ export function linkPoses(robot: Robot): Map<string, Pose> {
     const root_T_parent = poses.get(parent)!;
     for (const j of children.get(parent) ?? []) {
       if (poses.has(j.child)) continue;
-      poses.set(j.child, composePoses(root_T_parent, j.origin ?? IDENTITY_POSE));
+      const parent_T_joint = j.origin ?? IDENTITY_POSE;
+      const q = positions === undefined ? 0 : jointPosition(j, positions);
+      poses.set(j.child, composePoses(root_T_parent, q === 0 ? parent_T_joint : composePoses(parent_T_joint, jointMotion(j, q))));
       stack.push(j.child);
     }
   }
@@ -38,4 +43,25 @@ export function relativePose(robot: Robot, a: string, b: string, poses = linkPos
 export function rootLink(robot: Robot): string | undefined {
   const children = new Set((robot.joints ?? []).map((j) => j.child));
   return robot.links.find((l) => !children.has(l.name))?.name;
+}
+
+/** A joint's position from `positions`, a mimic joint's from its leader when not given itself. */
+function jointPosition(joint: Joint, positions: ReadonlyMap<string, number>): number {
+  const own = positions.get(joint.name);
+  if (own !== undefined) return own;
+  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
+    return (joint.mimic.multiplier ?? 1) * (positions.get(joint.mimic.joint) ?? 0) + (joint.mimic.offset ?? 0);
+  }
+  return 0;
+}
+
+/** `joint_T_child` at position q: a rotation about the unit axis, or a translation along it. */
+function jointMotion(joint: Joint, q: number): Pose {
+  const axis = jointAxis(joint);
+  if (axis === undefined || joint.type === "planar") return IDENTITY_POSE;
+  const n = Math.hypot(axis[0], axis[1], axis[2]);
+  const u = [axis[0] / n, axis[1] / n, axis[2] / n] as const;
+  if (joint.type === "prismatic") return { xyz: [u[0] * q, u[1] * q, u[2] * q], rpy: [0, 0, 0] };
+  const s = Math.sin(q / 2);
+  return { xyz: [0, 0, 0], rpy: rpyFromQuat([u[0] * s, u[1] * s, u[2] * s, Math.cos(q / 2)]) };
 }

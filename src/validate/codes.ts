@@ -68,6 +68,9 @@ export const diagnosticCodes = {
   RESOURCE_NOT_FOUND: "A mesh or other resource URI (package://, model://, file://, relative path) does not resolve to a readable file.",
   RESOURCE_FORMAT_UNSUPPORTED: "A mesh file has a format the consumer cannot load (STL, DAE and OBJ everywhere; glTF/GLB only in gz-sim).",
   VERSION_CONVERTED: "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
+  // issue 15
+  MESH_URI_UNRESOLVED: "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
+  VIEW_RELOAD_FAILED: "robokit view could not reload the changed file; the page keeps the last scene that loaded.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -23,7 +23,8 @@ export function finiteNumber(value: string): number {
   return n;
 }
 
-interface IkOptions {
+/** Options of `robokit ik` that shape the answer. */
+export interface IkOptions {
   readonly vx: number;
   readonly vy: number;
   readonly wz: number;
@@ -59,12 +60,14 @@ export function ikCommand(): Command {
     });
 }
 
-interface Report {
+/** `robokit ik`'s answer: the JSON body (without the header) and the text table. */
+export interface IkReport {
   readonly json: Record<string, unknown>;
   readonly text: string;
 }
 
-function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): Report {
+/** `robokit ik` for a steered drive: angles (rad) folded into the steering limits, speeds (m/s). */
+export function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): IkReport {
   const { kinematics: k, layout } = drive;
   const n = layout.modules.length;
   const angles = new Float64Array(n);
@@ -116,7 +119,8 @@ function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): Report {
   return { json, text: `${lines.join("\n")}\n` };
 }
 
-function omniIk(drive: OmniDriveFromModel, opts: IkOptions): Report {
+/** `robokit ik` for an omni drive: contact speeds (m/s) and joint rates (rad/s). */
+export function omniIk(drive: OmniDriveFromModel, opts: IkOptions): IkReport {
   const { kinematics: k, layout } = drive;
   const u = k.toWheelSpeedsInto(new Float64Array(layout.wheels.length), opts.vx, opts.vy, opts.wz, "m/s");
   const mode = driveModeOf(opts.vx, opts.vy, opts.wz);

@@ -1,0 +1,193 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, extname, join, resolve } from "node:path";
+
+import { driveFromModel, type OmniDriveFromModel, type SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
+import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
+import { checkRobot } from "../../model/checkRobot.js";
+import type { Robot } from "../../model/Robot.js";
+import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
+import { sdfToModel } from "../../parse/sdfToModel.js";
+import { urdfToModel } from "../../parse/urdfToModel.js";
+import type { ModelReadResult } from "../../parse/ModelReadResult.js";
+import { readXml } from "../../parse/readXml.js";
+import type { Diagnostic } from "../../validate/Diagnostic.js";
+import { bundledExamples } from "../bundledExamples.js";
+import { validatePath } from "../commands/validateCommand.js";
+import { InputError, UsageError } from "../errors.js";
+import { loadRobot } from "../loadRobot.js";
+import type { TraceTable } from "./readTraceCsv.js";
+import { resolveMeshUri } from "./resolveMeshUri.js";
+
+/** What the viewer page draws: sent as JSON by `GET /api/scene`. */
+export interface ViewScene {
+  /** Robot name. */
+  readonly name: string;
+  /** The argument as the user gave it. */
+  readonly source: string;
+  readonly format: "robot" | "urdf" | "sdf";
+  /** URDF for urdf-loader: the file itself, or emitted from the model; mesh URIs point at `/files/<i>/<name>`. */
+  readonly urdf: string;
+  /** The robokit model (frames, inertials, sensors, joints), when the input converts to one. */
+  readonly robot: Robot | null;
+  /** The validator's diagnostics for the file (checkRobot's for a robot model). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Steering and wheel joints of a steered or omni drive (twist input), else null. */
+  readonly drive: { readonly type: "steered" | "omni"; readonly steerJoints: readonly string[]; readonly wheelJoints: readonly string[] } | null;
+  /** A simulation trace to play back, or null. */
+  readonly trace: TraceTable | null;
+  /** Mesh URIs that did not resolve to a file. */
+  readonly unresolvedMeshes: readonly string[];
+}
+
+/** A scene plus what only the server needs: mesh files, files to watch, the drive's kinematics. */
+export interface LoadedScene {
+  readonly scene: ViewScene;
+  /** Absolute paths of the meshes, indexed as in `/files/<i>/`. */
+  readonly files: readonly string[];
+  /** Files and folders whose change reloads the scene. */
+  readonly watch: readonly string[];
+  readonly drive: SteeredDriveFromModel | OmniDriveFromModel | undefined;
+}
+
+/**
+ * Loads `robokit view`'s argument: a bundled robot name, a robot module or document
+ * (.ts/.js/.json/.yaml), a URDF or SDF file, or a model folder (model.config, or one
+ * .urdf/.sdf). Throws UsageError/InputError as loadRobot does; `generation` busts the module
+ * cache of a .ts/.js robot on reload.
+ */
+export async function loadViewScene(arg: string, trace: TraceTable | null, generation = 0, options: { readonly model?: string } = {}): Promise<LoadedScene> {
+  if (bundledExamples[arg] !== undefined && !existsSync(arg)) {
+    const robot = await loadRobot(arg);
+    // A bundled example lives inside robokit (no meshes, nothing to watch): its name stands for its file.
+    return fromRobot(robot, arg, "robot", arg, checkRobot(robot), [], trace);
+  }
+  const path = resolve(arg);
+  if (!existsSync(path)) return fromRobot(await loadRobot(arg), arg, "robot", path, [], [], trace);
+  const file = statSync(path).isDirectory() ? modelFolderFile(path, arg) : path;
+  const ext = extname(file).toLowerCase();
+  if (ext === ".urdf" || ext === ".sdf" || ext === ".world" || ext === ".xml") {
+    const decoded = decodeXmlBytes(readFileSync(file), arg);
+    if (decoded.text === undefined) throw new InputError(`${arg}: cannot read`, decoded.diagnostics);
+    const text = decoded.text;
+    const isSdf = ext !== ".urdf" && (ext !== ".xml" || /<sdf[\s>]/.test(text));
+    const diagnostics = validatePath(file, { displayName: arg }).diagnostics;
+    let read = isSdf ? sdfToModel(text, arg) : urdfToModel(text, arg);
+    if (isSdf && (read.robot === undefined || options.model !== undefined)) {
+      const picked = worldModel(text, arg, options.model);
+      if (picked !== undefined) read = { robot: picked.read.robot, diagnostics: [picked.note, ...picked.read.diagnostics] } as ModelReadResult;
+    }
+    if (isSdf) {
+      // An SDF that does not convert (a world, a ball joint) still opens: the page lists why.
+      const notes = read.diagnostics.filter((d) => (d.severity !== "info" || d.message.startsWith("showing model")) && !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message));
+      return fromRobot(read.robot ?? null, arg, "sdf", file, [...diagnostics, ...notes], [], trace);
+    }
+    return fromRobot(read.robot ?? null, arg, "urdf", file, diagnostics, [], trace, text);
+  }
+  const robot = await loadRobot(arg, generation);
+  return fromRobot(robot, arg, "robot", file, checkRobot(robot), [dirname(file)], trace);
+}
+
+function fromRobot(
+  robot: Robot | null,
+  source: string,
+  format: ViewScene["format"],
+  file: string,
+  diagnostics: readonly Diagnostic[],
+  extraWatch: readonly string[],
+  trace: TraceTable | null,
+  urdfText?: string,
+): LoadedScene {
+  const raw = urdfText ?? (robot === null ? '<robot name="empty"/>' : emitUrdf(robot));
+  const files: string[] = [];
+  const unresolved: string[] = [];
+  const urdf = raw.replace(/(<mesh\b[^>]*\bfilename\s*=\s*)(["'])(.*?)\2/g, (_m, head: string, q: string, uri: string) => {
+    const found = resolveMeshUri(uri, file);
+    if (found === undefined) {
+      unresolved.push(uri);
+      return `${head}${q}/missing/${encodeURIComponent(basename(uri))}${q}`;
+    }
+    files.push(found);
+    return `${head}${q}/files/${files.length - 1}/${encodeURIComponent(basename(found))}${q}`;
+  });
+  const result = robot === null ? undefined : driveFromModel(robot).drive;
+  const drive =
+    result === undefined
+      ? null
+      : result.type === "steered"
+        ? { type: "steered" as const, steerJoints: result.layout.modules.map((m) => m.steerJoint), wheelJoints: result.layout.modules.map((m) => m.wheelJoint) }
+        : { type: "omni" as const, steerJoints: [], wheelJoints: result.layout.wheels.map((w) => w.joint) };
+  const name = robot?.name ?? /<robot\b[^>]*\bname\s*=\s*["']([^"']*)/.exec(raw)?.[1] ?? basename(file);
+  const meshDiagnostics: Diagnostic[] = [...new Set(unresolved)].map((uri) => ({
+    code: "MESH_URI_UNRESOLVED",
+    severity: "warning",
+    message: `mesh ${uri} does not resolve to a file (searched the file's folders, ROS_PACKAGE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH)`,
+    file: source,
+  }));
+  return {
+    scene: { name, source, format, urdf, robot, diagnostics: [...diagnostics, ...meshDiagnostics], drive, trace, unresolvedMeshes: unresolved },
+    files,
+    watch: [file, ...extraWatch],
+    drive: result,
+  };
+}
+
+/** The description file of a model folder: model.config's <sdf>, else its only .sdf or .urdf. */
+function modelFolderFile(dir: string, arg: string): string {
+  const config = join(dir, "model.config");
+  if (existsSync(config)) {
+    const named = /<sdf\b[^>]*>\s*([^<\s]+)\s*<\/sdf>/.exec(readFileSync(config, "utf8"))?.[1];
+    if (named !== undefined && existsSync(join(dir, named))) return join(dir, named);
+  }
+  const candidates = readdirSync(dir).filter((f) => /\.(sdf|urdf)$/i.test(f));
+  if (candidates.length === 1 && candidates[0] !== undefined) return join(dir, candidates[0]);
+  throw new UsageError(`${arg}: a model folder needs a model.config or exactly one .sdf/.urdf file (found ${candidates.length})`);
+}
+
+/**
+ * One <model> of an SDF <world> as a document of its own (lines kept, so diagnostics point into
+ * the world file): the one named `wanted`, else the one with the most links. Undefined when the
+ * document has no world with an inline model (included models are not expanded here).
+ */
+function worldModel(text: string, arg: string, wanted: string | undefined): { read: ModelReadResult; note: Diagnostic } | undefined {
+  const root = readXml(text, arg).document.root;
+  const world = root?.children.find((c) => c.name === "world");
+  if (root === undefined || world === undefined) return undefined;
+  const models = world.children.filter((c) => c.name === "model");
+  const name = (e: (typeof models)[number]): string => e.attributes.find((a) => a.name === "name")?.value ?? "";
+  const links = (e: (typeof models)[number]): number => e.children.filter((c) => c.name === "link").length;
+  const chosen = wanted === undefined ? [...models].sort((a, b) => links(b) - links(a))[0] : models.find((m) => name(m) === wanted);
+  if (chosen === undefined) {
+    if (wanted === undefined) return undefined;
+    throw new UsageError(`${arg}: the world has no inline <model name="${wanted}"> (it has: ${models.map(name).join(", ") || "none"})`);
+  }
+  const end = elementEnd(text, chosen.offset);
+  if (end === undefined) return undefined;
+  const version = root.attributes.find((a) => a.name === "version")?.value ?? "1.9";
+  const body = `<sdf version="${version}">${"\n".repeat(chosen.line - 1)}${" ".repeat(Math.max(chosen.column - 1, 0))}${text.slice(chosen.offset, end)}</sdf>\n`;
+  return {
+    read: sdfToModel(body, arg),
+    note: {
+      code: "FEATURE_UNSUPPORTED",
+      severity: "info",
+      message: `showing model "${name(chosen)}" of world "${world.attributes.find((a) => a.name === "name")?.value ?? ""}" (${models.length} inline models: ${models.map(name).join(", ")}; --model NAME picks another; included models are not shown)`,
+      file: arg,
+      line: chosen.line,
+      column: chosen.column,
+      xmlPath: chosen.xmlPath,
+    },
+  };
+}
+
+/** Offset just past the element that starts at `start` (a <model>, nested models counted). */
+function elementEnd(text: string, start: number): number | undefined {
+  const tag = /<(\/?)model\b[^>]*?(\/?)>/g;
+  tag.lastIndex = start;
+  let depth = 0;
+  for (let m = tag.exec(text); m !== null; m = tag.exec(text)) {
+    if (m[1] === "/") depth--;
+    else if (m[2] !== "/") depth++;
+    else if (depth === 0) return tag.lastIndex;
+    if (depth === 0) return tag.lastIndex;
+  }
+  return undefined;
+}

@@ -1,0 +1,106 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import type { ViewOptions } from "../commands/viewCommand.js";
+import { InputError, UsageError } from "../errors.js";
+import { findChromium, launchChromium } from "./launchChromium.js";
+import { loadViewScene } from "./loadViewScene.js";
+import { readTraceCsv, type TraceTable } from "./readTraceCsv.js";
+import { startViewServer, type ViewServer } from "./startViewServer.js";
+
+/** The built page (dist/viewer): next to dist/src when compiled, under dist/ when run from src/ with tsx. */
+export function viewerPageDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, "../../../viewer"), resolve(here, "../../../dist/viewer")];
+  const found = candidates.find((d) => existsSync(resolve(d, "index.html")) && existsSync(resolve(d, "viewer.js")));
+  if (found === undefined) throw new Error(`the viewer page is not built (npm run build writes dist/viewer); looked in ${candidates.join(", ")}`);
+  return found;
+}
+
+/** Starts the view server for `robotArg` (with an optional trace) on 127.0.0.1. */
+export async function startView(robotArg: string, opts: { readonly trace?: string; readonly model?: string; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void }): Promise<ViewServer> {
+  let trace: TraceTable | null = null;
+  if (opts.trace !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.trace, "utf8");
+    } catch (error) {
+      throw new InputError(`${opts.trace}: cannot read (${error instanceof Error ? error.message : String(error)})`);
+    }
+    try {
+      trace = readTraceCsv(text, opts.trace);
+    } catch (error) {
+      throw new InputError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return startViewServer({
+    pageDir: viewerPageDir(),
+    load: (generation) => loadViewScene(robotArg, trace, generation, opts.model === undefined ? {} : { model: opts.model }),
+    ...(opts.port === undefined ? {} : { port: opts.port }),
+    ...(opts.watch === undefined ? {} : { watch: opts.watch }),
+    ...(opts.onReloadError === undefined ? {} : { onReloadError: opts.onReloadError }),
+  });
+}
+
+/** `robokit view`: serve until interrupted, or render `--screenshot` and exit. */
+export async function runView(robotArg: string, opts: ViewOptions): Promise<void> {
+  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port < 65536)) throw new UsageError(`--port must be an integer in [0, 65535]`);
+  if (opts.time !== undefined && !(Number.isFinite(opts.time) && opts.time >= 0)) throw new UsageError("--time must be a number of seconds >= 0");
+  const size = /^(\d+)x(\d+)$/.exec(opts.size);
+  if (size === null) throw new UsageError(`--size must look like 1280x800, got "${opts.size}"`);
+  const server = await startView(robotArg, {
+    ...(opts.trace === undefined ? {} : { trace: opts.trace }),
+    ...(opts.model === undefined ? {} : { model: opts.model }),
+    ...(opts.port === undefined ? {} : { port: opts.port }),
+    watch: opts.screenshot === undefined && opts.watch,
+    onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${e instanceof Error ? e.message : String(e)}\n`),
+  });
+  if (opts.screenshot !== undefined) {
+    try {
+      await screenshot(`${server.url}?camera=${opts.camera}&shot=1${opts.time === undefined ? "" : `&t=${opts.time}`}`, opts.screenshot, Number(size[1]), Number(size[2]));
+    } finally {
+      await server.close();
+    }
+    process.stderr.write(`robokit: wrote ${opts.screenshot}\n`);
+    return;
+  }
+  process.stdout.write(`robokit view: ${server.url} (Ctrl+C to stop)\n`);
+  if (opts.open === true) openBrowser(server.url);
+  await new Promise<void>((done) => {
+    const stop = (): void => void server.close().then(done);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+/** Renders the page headless and writes a PNG (temp file, then rename). */
+async function screenshot(url: string, out: string, width: number, height: number): Promise<void> {
+  const executable = findChromium();
+  if (executable === undefined) throw new UsageError("--screenshot needs Chromium (apt-get install chromium, or set ROBOKIT_CHROMIUM)");
+  const chrome = await launchChromium(executable);
+  const tmp = `${out}.tmp-${process.pid}.png`;
+  try {
+    const page = await chrome.context.newPage();
+    await page.setViewportSize({ width, height });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForFunction(() => (globalThis as unknown as { robokitView?: { ready?: boolean } }).robokitView?.ready === true, null, { timeout: 60_000 });
+    if (errors.length > 0) throw new Error(`the viewer failed: ${errors.join("; ")}`);
+    await page.screenshot({ path: tmp });
+    renameSync(tmp, out);
+  } finally {
+    rmSync(tmp, { force: true });
+    await chrome.close();
+  }
+}
+
+function openBrowser(url: string): void {
+  const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "cmd" : "xdg-open";
+  const args = process.platform === "win32" ? ["/c", "start", "", url] : [url];
+  const child = spawn(command, args, { detached: true, stdio: "ignore" });
+  child.on("error", () => process.stderr.write(`robokit view: could not open a browser; open ${url}\n`));
+  child.unref();
+}

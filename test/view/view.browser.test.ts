@@ -1,0 +1,178 @@
+// robokit view in a real browser: Debian's Chromium (SwiftShader WebGL) driven by playwright-core.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { loadRobot } from "../../src/cli/loadRobot.js";
+import { findChromium, launchChromium } from "../../src/cli/view/launchChromium.js";
+import { startView } from "../../src/cli/view/runView.js";
+import type { ViewServer } from "../../src/cli/view/startViewServer.js";
+import { linkPoses } from "../../src/model/linkPoses.js";
+import { poseToMatrix } from "../../src/model/Pose.js";
+import { haveTool } from "../support/tools.js";
+import { readPng } from "../support/readPng.js";
+
+const CLI = join(import.meta.dirname, "../../dist/src/cli/main.js");
+const hasChromium = haveTool("chromium", "robokit view browser tests (apt-get install chromium)");
+
+interface ViewApi {
+  ready: boolean;
+  generation: number;
+  highlighted: string | undefined;
+  linkNames(): string[];
+  jointValue(name: string): number | undefined;
+  linkMatrix(name: string): number[] | undefined;
+  setJointSlider(name: string, value: number): boolean;
+  applyTwist(vx: number, vy: number, wz: number): Promise<unknown>;
+  stopWheels(): void;
+  seek(t: number): void;
+  cameraPosition(): number[];
+  screenOf(name: string): [number, number] | undefined;
+  baseMatrix(): number[];
+}
+declare const robokitView: ViewApi;
+
+describe.runIf(hasChromium)("robokit view in Chromium", () => {
+  let chrome: Awaited<ReturnType<typeof launchChromium>>;
+  const servers: ViewServer[] = [];
+  const tmp = mkdtempSync(join(tmpdir(), "robokit-view-test-"));
+
+  beforeAll(async () => {
+    chrome = await launchChromium(findChromium() ?? "chromium");
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await chrome?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** Opens the view of `arg`; the list collects console errors and page exceptions. */
+  async function open(arg: string, options: { trace?: string; watch?: boolean } = {}): Promise<{ page: Page; errors: string[]; server: ViewServer }> {
+    const server = await startView(arg, { watch: options.watch ?? false, ...(options.trace === undefined ? {} : { trace: options.trace }) });
+    servers.push(server);
+    const page = await chrome.context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.waitForFunction(() => robokitView?.ready === true, null, { timeout: 60_000 });
+    return { page, errors, server };
+  }
+
+  it("shows every link of MARIO with no console error; each slider moves its link exactly as linkPoses says; a twist poses the wheels as robokit ik says", async () => {
+    const robot = await loadRobot("mario");
+    const { page, errors } = await open("mario");
+    expect((await page.evaluate(() => robokitView.linkNames())).sort()).toEqual(robot.links.map((l) => l.name).sort());
+
+    const movable = (robot.joints ?? []).filter((j) => j.type === "revolute" || j.type === "continuous" || j.type === "prismatic");
+    const positions = new Map<string, number>();
+    movable.forEach((j, i) => positions.set(j.name, j.type === "revolute" ? j.limit.lower + ((j.limit.upper - j.limit.lower) * (i + 1)) / (movable.length + 2) : 0.37 * (i + 1) - 1));
+    for (const [name, q] of positions) expect(await page.evaluate(([n, v]) => robokitView.setJointSlider(n, v), [name, q] as const)).toBe(true);
+    const expected = linkPoses(robot, positions);
+    for (const link of robot.links) {
+      const got = await page.evaluate((n) => robokitView.linkMatrix(n), link.name);
+      const want = Array.from(poseToMatrix(expected.get(link.name)!));
+      expect(got).toHaveLength(16);
+      got!.forEach((v, k) => expect(Math.abs(v - want[k]!), `${link.name}[${k}]`).toBeLessThan(1e-9));
+    }
+
+    const cli = JSON.parse(execFileSync("node", [CLI, "ik", "mario", "--vx", "0.5", "--vy", "0.2", "--wz", "0.3", "--json"], { encoding: "utf8" })) as { wheels: { steerJoint: string; angle: number }[] };
+    // Names on hover: the pointer over the ZED camera's frame names it.
+    const at = await page.evaluate(() => robokitView.screenOf("zed_camera_link"));
+    await page.mouse.move(at![0], at![1]);
+    await expect.poll(() => page.locator("#tip").textContent()).toMatch(/zed_camera_link/);
+
+    await page.evaluate(() => robokitView.applyTwist(0.5, 0.2, 0.3));
+    await page.evaluate(() => robokitView.stopWheels());
+    expect(cli.wheels.length).toBe(4);
+    for (const w of cli.wheels) {
+      const q = await page.evaluate((n) => robokitView.jointValue(n), w.steerJoint);
+      // The CLI prints 9 significant digits.
+      expect(Math.abs(q! - w.angle), w.steerJoint).toBeLessThan(1e-8);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("a diagnostic click highlights its element", async () => {
+    const file = join(tmp, "warn.urdf");
+    // A revolute joint with lower > upper: the validator flags the joint.
+    writeFileSync(
+      file,
+      `<robot name="w"><link name="a"/><link name="b"><visual><geometry><box size="0.1 0.1 0.1"/></geometry></visual></link>
+<joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/><limit lower="1" upper="-1" effort="1" velocity="1"/></joint></robot>\n`,
+    );
+    const { page } = await open(file);
+    const rows = page.locator("#diagnostics div[data-target='b']");
+    expect(await rows.count()).toBeGreaterThan(0);
+    await rows.first().click();
+    expect(await page.evaluate(() => robokitView.highlighted)).toBe("b");
+  });
+
+  it("--screenshot writes a picture that is not blank", () => {
+    const out = join(tmp, "robotino.png");
+    execFileSync("node", [CLI, "view", "robotino", "--screenshot", out, "--camera", "iso", "--size", "800x600"], { stdio: "pipe" });
+    const img = readPng(readFileSync(out));
+    expect([img.width, img.height]).toEqual([800, 600]);
+    // The 3-D view is right of the 290 px side panel: count pixels unlike its background.
+    const bg = [0xee, 0xf0, 0xf4];
+    let differing = 0, total = 0;
+    const colours = new Set<number>();
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 300; x < img.width; x++) {
+        const i = (y * img.width + x) * 4;
+        const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+        total++;
+        if (Math.abs(r - bg[0]!) + Math.abs(g - bg[1]!) + Math.abs(b - bg[2]!) > 30) differing++;
+        colours.add((r << 16) | (g << 8) | b);
+      }
+    }
+    expect(differing / total).toBeGreaterThan(0.03);
+    expect(colours.size).toBeGreaterThan(100);
+  });
+
+  it("live reload: editing the URDF updates the page and keeps the camera", async () => {
+    const file = join(tmp, "live.urdf");
+    const urdf = (extra: string) =>
+      `<robot name="live"><link name="base"><visual><geometry><box size="0.4 0.3 0.1"/></geometry></visual></link>${extra}</robot>\n`;
+    writeFileSync(file, urdf(""));
+    const { page, errors } = await open(file, { watch: true });
+    expect(await page.evaluate(() => robokitView.linkNames())).toEqual(["base"]);
+    await page.mouse.move(700, 400);
+    await page.mouse.down();
+    await page.mouse.move(760, 430, { steps: 5 });
+    await page.mouse.up();
+    const camera = await page.evaluate(() => robokitView.cameraPosition());
+    writeFileSync(file, urdf(`<link name="arm"><visual><geometry><cylinder radius="0.02" length="0.3"/></geometry></visual></link><joint name="j" type="continuous"><parent link="base"/><child link="arm"/><origin xyz="0 0 0.2"/><axis xyz="0 0 1"/></joint>`));
+    await page.waitForFunction(() => robokitView.generation >= 1 && robokitView.linkNames().includes("arm"), null, { timeout: 20_000 });
+    expect((await page.evaluate(() => robokitView.linkNames())).sort()).toEqual(["arm", "base"]);
+    const after = await page.evaluate(() => robokitView.cameraPosition());
+    after.forEach((v, k) => expect(v).toBeCloseTo(camera[k]!, 9));
+    expect(errors).toEqual([]);
+  });
+
+  it("plays back a simulation trace: the base and steering follow the CSV", async () => {
+    const trace = join(tmp, "trace.csv");
+    const rows = ["time,cmd_vx,cmd_vy,cmd_omega,true_vx,true_vy,true_omega,odom_x,odom_y,odom_theta,true_x,true_y,true_theta,steer_servo1,rate_motor1"];
+    for (let k = 0; k <= 20; k++) {
+      const t = k * 0.1;
+      rows.push([t, 0.5, 0, 0.2, 0.48, 0, 0.19, 0.5 * t, 0.1 * t * t, 0.2 * t, 0.5 * t, 0.1 * t * t, 0.2 * t, 0.3 * Math.sin(t), 2].join(","));
+    }
+    writeFileSync(trace, `${rows.join("\n")}\n`);
+    const { page, errors } = await open("mario", { trace });
+    expect(await page.locator("#plots canvas").count()).toBe(4);
+    await page.evaluate(() => robokitView.seek(1.5));
+    expect(await page.evaluate(() => robokitView.jointValue("servo1"))).toBeCloseTo(0.3 * Math.sin(1.5), 12);
+    // base_link's world pose = (true_x, true_y, true_theta) at t = 1.5 s.
+    const world = await page.evaluate(() => robokitView.baseMatrix());
+    expect(world[12]).toBeCloseTo(0.75, 12);
+    expect(world[13]).toBeCloseTo(0.225, 12);
+    expect(Math.atan2(world[1]!, world[0]!)).toBeCloseTo(0.3, 12);
+    expect(errors).toEqual([]);
+  });
+});
