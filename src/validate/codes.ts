@@ -50,6 +50,9 @@ export const diagnosticCodes = {
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
+  // issue 16
+  XACRO_ERROR: "A xacro document cannot be expanded (unknown macro or property, bad expression, missing file or package); reported at the xacro element, with the macro calls that led there.",
+  XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
 } as const;
 
 /** A stable diagnostic code. */
