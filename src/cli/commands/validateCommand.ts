@@ -12,6 +12,7 @@ import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDia
 import type { IncludeResolver } from "../../validate/RuleContext.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError } from "../errors.js";
+import { readDescriptionSource } from "../readXacro.js";
 
 /** `robokit validate FILE... [--strict] [--format text|json] [-I dir]`. Exit 1 when any file has errors. */
 export function validateCommand(): Command {
@@ -20,10 +21,11 @@ export function validateCommand(): Command {
     .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files")
     .option("--strict", "report unknown, repeated and deprecated elements and attributes as errors")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
-    .option("-I, --include-path <dir...>", "folders searched for <include> model URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH)")
-    .action((files: string[], opts: { strict?: boolean; format: string; includePath?: string[] }) => {
+    .option("-I, --include-path <dir...>", "folders searched for <include> model URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH) and xacro's ROS packages")
+    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .action((files: string[], opts: { strict?: boolean; format: string; includePath?: string[]; arg?: string[] }) => {
       const searchPaths = [...(opts.includePath ?? []), ...envSearchPaths()];
-      const reports = files.map((file) => validatePath(file, { strict: opts.strict === true, searchPaths }));
+      const reports = files.map((file) => validatePath(file, { strict: opts.strict === true, searchPaths, xacroArgs: opts.arg ?? [] }));
       if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
       else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
       const bad = reports.filter((r) => hasErrors(r.diagnostics));
@@ -36,7 +38,7 @@ export function validateCommand(): Command {
 }
 
 /** Validates one file from disk, following includes with the disk resolver. Never throws. */
-export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; displayName?: string }): FileReport {
+export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; displayName?: string; xacroArgs?: readonly string[] }): FileReport {
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
@@ -48,7 +50,10 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
   const resolver = diskIncludeResolver(options.searchPaths ?? [], path, name);
-  const diagnostics: Diagnostic[] = validateFile(decoded.text, name, { strict: options.strict === true, resolveInclude: resolver });
+  // xacro is expanded first; diagnostics on the expansion point back at the xacro source.
+  const source = readDescriptionSource(path, name, decoded.text, { args: options.xacroArgs ?? [], includePaths: options.searchPaths ?? [] });
+  if (source.text === undefined) return { file: name, diagnostics: source.diagnostics };
+  const diagnostics: Diagnostic[] = [...source.diagnostics, ...validateFile(source.text, name, { strict: options.strict === true, resolveInclude: resolver }).map(source.toSource)];
   return { file: name, diagnostics };
 }
 
