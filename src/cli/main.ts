@@ -14,6 +14,7 @@ import { ikCommand } from "./commands/ikCommand.js";
 import { odomCommand } from "./commands/odomCommand.js";
 import { simCommand } from "./commands/simCommand.js";
 import { validateCommand } from "./commands/validateCommand.js";
+import { importCommand } from "./commands/importCommand.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
 
 /** The robokit command line: one command module per subcommand. */
@@ -31,6 +32,7 @@ export function createProgram(): Command {
   program.addCommand(ikCommand());
   program.addCommand(odomCommand());
   program.addCommand(simCommand());
+  program.addCommand(importCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

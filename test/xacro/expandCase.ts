@@ -7,7 +7,7 @@ import type { Diagnostic } from "../../src/validate/Diagnostic.js";
 import { caseRepoFolder, packagesOf, xacroDataRoot, type XacroCase } from "./xacroTestSet.js";
 
 /** Expands one test-set case with robokit (packages of the case's repository, no environment). */
-export function expandCase(c: XacroCase): { text: string | undefined; diagnostics: Diagnostic[]; packages: Map<string, string> } {
+export function expandCase(c: XacroCase): { text: string | undefined; diagnostics: Diagnostic[]; packages: Map<string, string>; dependencies: string[] } {
   const packages = packagesOf(caseRepoFolder(c));
   const path = join(xacroDataRoot, c.file);
   const r = expandXacro(readFileSync(path, "utf8"), path, {
@@ -25,5 +25,5 @@ export function expandCase(c: XacroCase): { text: string | undefined; diagnostic
       env: () => undefined,
     },
   });
-  return { text: r.root === undefined ? undefined : writeXacroXml(r.root).text, diagnostics: r.diagnostics, packages };
+  return { text: r.root === undefined ? undefined : writeXacroXml(r.root).text, diagnostics: r.diagnostics, packages, dependencies: [...new Set(r.dependencies)] };
 }
