@@ -14,7 +14,8 @@ import { tsImport } from "tsx/esm/api";
 
 import { compareRobots } from "../src/import/compareRobots.js";
 import { findRepeatedSubtrees } from "../src/import/findRepeatedSubtrees.js";
-import { importNotes } from "../src/import/importNotes.js";
+import { importExtras } from "../src/import/importExtras.js";
+import { emitUrdf } from "../src/emit/urdf/emitUrdf.js";
 import { robotToTypeScript } from "../src/import/robotToTypeScript.js";
 import type { Robot } from "../src/model/Robot.js";
 import { descriptionToModel } from "../src/parse/descriptionToModel.js";
@@ -68,17 +69,21 @@ for (const input of inputs) {
     rows.push({ input, why: read.diagnostics.find((d) => d.severity === "error")?.message ?? "not a robot" });
     continue;
   }
-  const ts = robotToTypeScript(read.robot, { from: input.id, notes: importNotes(input.text, input.id) });
+  const extras = importExtras(input.text, input.id);
+  const robot: Robot = extras.blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: extras.blocks };
+  const ts = robotToTypeScript(robot, { from: input.id, notes: extras.notes });
   const tsFile = join(work, `${input.set}-${rows.length}.ts`);
   writeFileSync(tsFile, ts);
-  rows.push({ input, robot: read.robot, tsFile, tsLines: ts.split("\n").length, functions: findRepeatedSubtrees(read.robot).length });
+  rows.push({ input, robot, tsFile, tsLines: ts.split("\n").length, functions: findRepeatedSubtrees(read.robot).length });
 }
 
 for (const row of rows) {
   if (row.tsFile === undefined || row.robot === undefined) continue;
   try {
     const mod = (await tsImport(pathToFileURL(row.tsFile).href, import.meta.url)) as { robot: Robot };
-    row.roundTrip = compareRobots(row.robot, mod.robot);
+    // The built module equals the file's model, and so does the URDF it emits, read back.
+    const emitted = descriptionToModel(emitUrdf(mod.robot), "emitted.urdf").robot;
+    row.roundTrip = [...compareRobots(row.robot, mod.robot), ...(emitted === undefined ? ["its URDF does not read back"] : compareRobots({ ...row.robot, xmlBlocks: [] }, { ...emitted, xmlBlocks: [] }).map((d) => `URDF: ${d}`))];
   } catch (error) {
     row.roundTrip = [`the module does not build: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`];
   }

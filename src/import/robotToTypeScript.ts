@@ -170,7 +170,7 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   const out: string[] = [];
   const used = new Set<string>(["RobotBuilder", "type Robot"]);
   const header = [`/**`, ` * ${robot.name}: imported by \`robokit import\` from ${options.from}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
-  for (const note of options.notes ?? []) header.push(` * Not imported: ${note.replace(/\*\//g, "* /")}`);
+  for (const note of options.notes ?? []) header.push(` * ${note.replace(/\*\//g, "* /")}`);
   header.push(" */");
   const body: string[] = [];
   for (const m of robot.materials ?? []) {
@@ -236,6 +236,9 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   for (const j of robot.joints ?? []) {
     if (jointsInGroups.has(j.name)) continue;
     body.push(`b.joint(${jointText(j, literal, "")});`);
+  }
+  for (const block of robot.xmlBlocks ?? []) {
+    body.push(`b.xmlBlock(${str(block.format)}, \`${block.xml.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\`);`);
   }
   body.push("", `/** ${robot.name}. */`, "export const robot: Robot = b.build();", "");
   const text = body.join("\n");

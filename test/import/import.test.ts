@@ -92,13 +92,17 @@ describe("robokit import: generated modules build the same robot and type-check"
     const out = "tmp/import-cli/go1.ts";
     const r = runCliProcess(["import", "test/data/xacro/unitreerobotics+unitree_ros/robots/go1_description/xacro/robot.xacro", "--arg", "DEBUG:=false", "--to", "ts", "--out", out]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/not imported: \d+ <transmission> blocks/);
+    expect(r.stderr).toMatch(/\d+ <transmission> blocks \(.*\) kept verbatim/);
     const ts = readFileSync(join(repoRoot, out), "utf8");
     expect(ts).toContain('from "robokit"');
-    expect(ts).toMatch(/Not imported: \d+ <transmission> blocks/);
+    expect(ts).toMatch(/\* \d+ <transmission> blocks .* kept verbatim/);
+    expect(ts).toContain('b.xmlBlock("urdf", `<transmission name="FL_hip_tran">');
     const built = runCliProcess(["build", out, "--out", "tmp/import-cli/go1-build"]);
     expect(built.status, built.stderr).toBe(0);
-    expect(readFileSync(join(repoRoot, "tmp/import-cli/go1-build/urdf/go1.urdf"), "utf8")).toContain('<joint name="FL_hip_joint" type="revolute">');
+    const urdf = readFileSync(join(repoRoot, "tmp/import-cli/go1-build/urdf/go1.urdf"), "utf8");
+    expect(urdf).toContain('<joint name="FL_hip_joint" type="revolute">');
+    // The transmissions the model does not describe come back verbatim.
+    expect(urdf).toContain('<transmission name="FL_hip_tran">');
     const yaml = runCliProcess(["import", "test/data/xacro/unitreerobotics+unitree_ros/robots/go1_description/xacro/robot.xacro", "--arg", "DEBUG:=false", "--to", "yaml"]);
     expect(yaml.status, yaml.stderr).toBe(0);
     expect(yaml.stdout).toMatch(/^name: go1$/m);

@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import { Command, Option } from "commander";
 import { stringify } from "yaml";
 
-import { importNotes } from "../../import/importNotes.js";
+import { importExtras } from "../../import/importExtras.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionToModel } from "../../parse/descriptionToModel.js";
@@ -41,12 +41,13 @@ export function importCommand(): Command {
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
       if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot import`, diagnostics);
       for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
-      const notes = importNotes(source.text, file);
-      for (const note of notes) process.stderr.write(`robokit: ${file}: not imported: ${note}\n`);
+      const { blocks, notes } = importExtras(source.text, file);
+      for (const note of notes) process.stderr.write(`robokit: ${file}: ${note}\n`);
+      const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };
       const text =
         opts.to === "ts"
-          ? robotToTypeScript(read.robot, { from: basename(file), notes })
-          : `# ${read.robot.name}: imported by robokit import from ${basename(file)}\n${notes.map((n) => `# Not imported: ${n}\n`).join("")}${stringify(read.robot)}`;
+          ? robotToTypeScript(robot, { from: basename(file), notes })
+          : `# ${robot.name}: imported by robokit import from ${basename(file)}\n${notes.map((n) => `# ${n}\n`).join("")}${stringify(robot)}`;
       if (opts.out === undefined) {
         process.stdout.write(text);
         return;

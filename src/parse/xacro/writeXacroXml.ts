@@ -49,3 +49,9 @@ export function writeXacroXml(root: XacroElement): WrittenXacro {
   write(root, "");
   return { text: `${lines.join("\n")}\n`, origins };
 }
+
+/** One element (and its content) as XML text, indented by two spaces per level; no declaration. */
+export function writeXacroElement(el: XacroElement): string {
+  const doc = writeXacroXml(el).text;
+  return doc.slice(doc.indexOf("\n") + 1).replace(/\n$/, "");
+}
