@@ -18,7 +18,19 @@ function normalise(robot: Robot): { materials: Map<string, unknown>; links: Map<
         },
       ]),
     ),
-    joints: new Map((robot.joints ?? []).map((j) => [j.name, { ...j, origin: j.origin ?? IDENTITY, axis: jointAxis(j) }])),
+    joints: new Map(
+      (robot.joints ?? []).map((j) => [
+        j.name,
+        // URDF's defaults: no <dynamics> is damping 0 and friction 0.
+        {
+          ...j,
+          origin: j.origin ?? IDENTITY,
+          axis: jointAxis(j),
+          dynamics: { damping: j.dynamics?.damping ?? 0, friction: j.dynamics?.friction ?? 0 },
+          ...("mimic" in j && j.mimic !== undefined ? { mimic: { joint: j.mimic.joint, multiplier: j.mimic.multiplier ?? 1, offset: j.mimic.offset ?? 0 } } : {}),
+        },
+      ]),
+    ),
   };
 }
 
@@ -46,7 +58,7 @@ function diff(a: unknown, b: unknown, path: string, tol: number, out: string[]):
  * Differences between two robots in every material, link (visuals, collisions, inertial,
  * sensors), joint (matched by name) and verbatim XML block (in order); numbers equal within `tolerance` (relative, absolute
  * below 1). Defaults are made explicit first (absent origin = identity, URDF default axis).
- * Empty when the robots are equal.
+ * Absent joint dynamics count as damping 0 and friction 0, an absent mimic multiplier as 1 and offset as 0. Empty when the robots are equal.
  */
 export function compareRobots(a: Robot, b: Robot, tolerance = 1e-9): string[] {
   const out: string[] = [];

@@ -125,9 +125,11 @@ function linkText(link: Link, name: NameWriter, materials: Map<string, string>, 
   return `{\n${indent}  ${parts.join(`,\n${indent}  `)},\n${indent}}`;
 }
 
-function jointText(joint: Joint, name: NameWriter, indent: string, override?: { parent: string; origin: string }): string {
-  const parts: string[] = [`name: ${name(joint.name)}`, `type: ${str(joint.type)}`, `parent: ${override?.parent ?? name(joint.parent)}`, `child: ${name(joint.child)}`];
-  if (override !== undefined) parts.push(`origin: ${override.origin}`);
+/** `isRoot`: the subtree's attaching joint, whose parent and origin are the function's parameters. */
+function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = false): string {
+  const override = isRoot ? true : undefined;
+  const parts: string[] = [`name: ${name(joint.name)}`, `type: ${str(joint.type)}`, override === undefined ? `parent: ${name(joint.parent)}` : "parent", `child: ${name(joint.child)}`];
+  if (override !== undefined) parts.push("origin");
   else if (joint.origin !== undefined) parts.push(`origin: ${poseText(joint.origin)}`);
   if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic" || joint.type === "planar") && joint.axis !== undefined) parts.push(`axis: ${vec(joint.axis)}`);
   if ((joint.type === "revolute" || joint.type === "prismatic") && joint.limit !== undefined) {
@@ -205,7 +207,7 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
     }
     for (const j of joints) {
       const isRoot = j.name === first.rootJoint;
-      body.push(`    .joint(${jointText(j, name, "    ", isRoot ? { parent: "parent", origin: "origin" } : undefined)})`);
+      body.push(`    .joint(${jointText(j, name, "    ", isRoot)})`);
     }
     body[body.length - 1] += ";";
     body.push("}", "");
