@@ -15,6 +15,7 @@ import { tsImport } from "tsx/esm/api";
 import { compareRobots } from "../src/import/compareRobots.js";
 import { findRepeatedSubtrees } from "../src/import/findRepeatedSubtrees.js";
 import { importExtras } from "../src/import/importExtras.js";
+import { emitSdf } from "../src/emit/sdf/emitSdf.js";
 import { emitUrdf } from "../src/emit/urdf/emitUrdf.js";
 import { robotToTypeScript } from "../src/import/robotToTypeScript.js";
 import type { Robot } from "../src/model/Robot.js";
@@ -59,6 +60,8 @@ interface Row {
   /** Differences after emitUrdf and reading that URDF back (1e-9, and 1e-8: the emitter writes 9 significant digits). */
   urdfTrip?: string[];
   urdfLoose?: string[];
+  /** The same through SDF (default version), at 1e-8. */
+  sdfLoose?: string[];
   readonly why?: string;
 }
 const rows: Row[] = [];
@@ -90,6 +93,10 @@ for (const row of rows) {
     const noBlocks = { ...row.robot, xmlBlocks: [] };
     row.urdfTrip = emitted === undefined ? ["its URDF does not read back (a value the emitter writes as 0)"] : compareRobots(noBlocks, { ...emitted, xmlBlocks: [] });
     row.urdfLoose = emitted === undefined ? row.urdfTrip : compareRobots(noBlocks, { ...emitted, xmlBlocks: [] }, 1e-8);
+    const sdf = descriptionToModel(emitSdf(mod.robot), "emitted.sdf").robot;
+    // SDF has no named materials (colours are inline): material names are left out of this check.
+    const unnamed = (r: Robot): Robot => ({ ...r, xmlBlocks: [], materials: [], links: r.links.map((l) => ({ ...l, ...(l.visuals === undefined ? {} : { visuals: l.visuals.map(({ material: _m, ...v }) => v) }) })) });
+    row.sdfLoose = sdf === undefined ? ["its SDF does not read back"] : compareRobots(unnamed(noBlocks), unnamed(sdf), 1e-8);
   } catch (error) {
     row.roundTrip = [`the module does not build: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`];
   }
@@ -116,6 +123,7 @@ for (const set of ["realworld", "xacro"] as const) {
   const exact = imported.filter((r) => r.roundTrip?.length === 0);
   const urdfExact = imported.filter((r) => r.urdfTrip?.length === 0);
   const urdfLoose = imported.filter((r) => r.urdfLoose?.length === 0);
+  const sdfLoose = imported.filter((r) => r.sdfLoose?.length === 0);
   const typed = imported.filter((r) => r.tsFile !== undefined && !typeErrors.has(r.tsFile) && !typeErrors.has(resolve(r.tsFile)));
   const withFns = imported.filter((r) => (r.functions ?? 0) > 0);
   const origLines = withFns.reduce((n, r) => n + r.input.lines, 0);
@@ -124,10 +132,11 @@ for (const set of ["realworld", "xacro"] as const) {
   const worlds = notImported.filter((r) => /not a <world>/.test(r.why ?? "")).length;
   const physics = notImported.filter((r) => /inertial|inertia|mass/.test(r.why ?? "")).length;
   reasons.push(`- ${set}: ${notImported.length} not imported: ${worlds} are worlds, not robots; ${physics} are refused by the model check (zero mass, inertia not positive definite or breaking the triangle inequality); ${notImported.length - worlds - physics} other (see the table).`);
-  summary.push(`| ${set} | ${rs.length} | ${imported.length} | ${exact.length} | ${urdfExact.length} | ${urdfLoose.length} | ${typed.length} | ${withFns.length} | ${tsLines} / ${origLines} |`);
+  summary.push(`| ${set} | ${rs.length} | ${imported.length} | ${exact.length} | ${urdfExact.length} | ${urdfLoose.length} | ${sdfLoose.length} | ${typed.length} | ${withFns.length} | ${tsLines} / ${origLines} |`);
   for (const r of rs) {
     const urdf = r.urdfTrip?.length === 0 ? "URDF exact" : r.urdfLoose?.length === 0 ? "URDF within 1e-8" : `URDF differs: ${(r.urdfTrip ?? []).slice(0, 1).join("")}`;
-    const status = r.robot === undefined ? `not imported: ${r.why ?? ""}` : r.roundTrip?.length === 0 ? `module exact; ${urdf}` : `module differs: ${(r.roundTrip ?? []).slice(0, 2).join("; ")}`;
+    const sdfNote = r.sdfLoose === undefined || r.sdfLoose.length === 0 ? "" : `; SDF differs: ${r.sdfLoose[0] ?? ""}`;
+    const status = r.robot === undefined ? `not imported: ${r.why ?? ""}` : r.roundTrip?.length === 0 ? `module exact; ${urdf}${sdfNote}` : `module differs: ${(r.roundTrip ?? []).slice(0, 2).join("; ")}`;
     table.push(`| ${set} | ${r.input.id} | ${status.replace(/\|/g, "\\|").slice(0, 200)} | ${r.functions ?? ""} | ${r.tsLines ?? ""} / ${r.input.lines} |`);
   }
 }
@@ -139,11 +148,11 @@ const report = [
   "built, equals the file's model in every material, link (visuals, collisions, inertial) and joint, numbers within 1e-9.",
   "*URDF*: the same check on the URDF that robokit's emitter writes from the built module, read back; the emitter writes",
   "9 significant digits (src/util/formatNumber.ts), so digits beyond that (π/2 from xacro's `${pi/2}`) differ by up to 5e-9",
-  "(relative): the 1e-8 column counts those as equal. *Type-checks*: `tsc` with the project's strict options over all generated modules. *Functions*: modules where repeated",
+  "(relative): the 1e-8 column counts those as equal. *SDF*: the same through the SDF robokit writes (default version), 1e-8, material names left out (SDF has none). *Type-checks*: `tsc` with the project's strict options over all generated modules. *Functions*: modules where repeated",
   "subtrees (wheels, legs, fingers) became one function called per instance; lines are TypeScript / original for those.",
   "",
-  "| set | files | import | module round-trip exact (1e-9) | URDF round-trip (1e-9) | URDF round-trip (1e-8) | type-check | with functions | lines TS / original (with functions) |",
-  "|---|---|---|---|---|---|---|---|---|",
+  "| set | files | import | module round-trip exact (1e-9) | URDF round-trip (1e-9) | URDF round-trip (1e-8) | SDF round-trip (1e-8) | type-check | with functions | lines TS / original (with functions) |",
+  "|---|---|---|---|---|---|---|---|---|---|",
   ...summary,
   "",
   ...reasons,
