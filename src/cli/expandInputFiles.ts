@@ -2,7 +2,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /** What `robokit validate FOLDER` picks up: URDF and SDF files (worlds are SDF). */
-export const VALIDATE_EXTENSIONS: readonly string[] = [".urdf", ".sdf", ".world"];
+export const VALIDATE_EXTENSIONS: readonly string[] = [".urdf", ".xacro", ".sdf", ".world"];
 
 /**
  * The files named by command-line arguments, in argument order: a file stands for itself

@@ -6,7 +6,9 @@ import { checkRobot } from "../model/checkRobot.js";
 import type { Robot } from "../model/Robot.js";
 import { readRobotDocument } from "../model/readRobotDocument.js";
 import { hasErrors } from "../validate/Diagnostic.js";
+import { descriptionToModel } from "../parse/descriptionToModel.js";
 import { bundledExamples } from "./bundledExamples.js";
+import { readDescriptionSource } from "./readXacro.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
 import { readInputFile } from "./readInputFile.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
@@ -39,13 +41,24 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
       if (result.robot === undefined) throw new InputError(`${arg}: invalid robot document`, result.diagnostics);
       return result.robot;
     }
+    case ".urdf":
+    case ".sdf":
+    case ".xacro": {
+      // A description file (xacro expanded with its defaults): read into the model.
+      const source = readDescriptionSource(path, arg, readInputFile(path, INPUT_LIMITS.maxXmlBytes).toString("utf8"));
+      if (source.text === undefined) throw new InputError(`${arg}: cannot expand the xacro`, source.diagnostics);
+      const read = descriptionToModel(source.text, arg);
+      const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
+      if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${arg}: invalid robot description`, diagnostics);
+      return read.robot;
+    }
     case ".ts":
     case ".mts":
     case ".js":
     case ".mjs":
       return checked(await importRobot(path, ext, arg, generation), arg);
     default:
-      throw new UsageError(`${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml or a bundled example name)`);
+      throw new UsageError(`${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml, .urdf, .sdf, .xacro or a bundled example name)`);
   }
 }
 

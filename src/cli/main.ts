@@ -31,6 +31,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   { name: "ik", term: "[options] <robot>", summary: "inverse kinematics: per-wheel steering angle and speed for a body twist (base_link, REP-103)", load: async () => (await import("./commands/ikCommand.js")).ikCommand() },
   { name: "odom", term: "[options] <robot> <file.csv>", summary: "wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out", load: async () => (await import("./commands/odomCommand.js")).odomCommand() },
   { name: "view", term: "[options] <robot>", summary: "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback", load: async () => (await import("./commands/viewCommand.js")).viewCommand() },
+  { name: "import", term: "[options] <file>", summary: "turn a URDF, xacro or SDF robot into a robokit TypeScript module or YAML document", load: async () => (await import("./commands/importCommand.js")).importCommand() },
   { name: "sim", term: "[options] <robot>", summary: "drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary", load: async () => (await import("./commands/simCommand.js")).simCommand() },
 ];
 

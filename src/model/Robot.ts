@@ -3,6 +3,7 @@ import type { Drive } from "./Drive.js";
 import type { Joint } from "./Joint.js";
 import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
+import type { XmlBlock } from "./XmlBlock.js";
 
 /** Metadata for the generated ROS package (package.xml). */
 export interface PackageInfo {
@@ -34,4 +35,6 @@ export interface Robot {
   readonly package?: PackageInfo;
   /** Connect the robot to ArduPilot SITL (modern Gazebo ArduPilotPlugin). */
   readonly ardupilot?: ArduPilotLink;
+  /** Extension blocks kept verbatim (e.g. from an imported URDF); the URDF emitter writes them back. */
+  readonly xmlBlocks?: readonly XmlBlock[];
 }

@@ -5,6 +5,7 @@ import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
 import type { PackageInfo, Robot } from "./Robot.js";
 import type { Rgba } from "./Vector.js";
+import type { XmlBlock } from "./XmlBlock.js";
 
 /**
  * Incremental, typed construction of a {@link Robot}: what xacro macros do, with types.
@@ -23,6 +24,7 @@ export class RobotBuilder {
   readonly #joints: Joint[] = [];
   #drive: Drive | undefined;
   #package: PackageInfo | undefined;
+  readonly #xmlBlocks: XmlBlock[] = [];
 
   /** @param name - the robot's name (URDF `<robot name>`, SDF `<model name>`). */
   constructor(name: string) {
@@ -59,6 +61,12 @@ export class RobotBuilder {
     return this;
   }
 
+  /** Keeps an XML extension block verbatim; the URDF emitter writes it back after the joints. */
+  xmlBlock(format: XmlBlock["format"], xml: string): this {
+    this.#xmlBlocks.push({ format, xml });
+    return this;
+  }
+
   /** Returns the checked, frozen robot; throws RobotModelError listing every problem. */
   build(): Robot {
     const robot: Robot = {
@@ -68,6 +76,7 @@ export class RobotBuilder {
       joints: [...this.#joints],
       ...(this.#drive === undefined ? {} : { drive: this.#drive }),
       ...(this.#package === undefined ? {} : { package: this.#package }),
+      ...(this.#xmlBlocks.length === 0 ? {} : { xmlBlocks: [...this.#xmlBlocks] }),
     };
     return defineRobot(robot);
   }

@@ -40,6 +40,7 @@ export type {
 export type { Collision, Link, Surface, Visual } from "./Link.js";
 export { linkPoses, relativePose, rootLink } from "./linkPoses.js";
 export type { Material } from "./Material.js";
+export type { XmlBlock } from "./XmlBlock.js";
 export type { GaussianNoise } from "./Noise.js";
 export {
   composePoses,

@@ -63,6 +63,14 @@ describe("urdfToModel", () => {
     expect(robot.links[0]!.collisions![0]!.surface).toEqual({ mu: 0.7, mu2: 0.6, fdir1: [0, 1, 0], kp: 1000 });
   });
 
+  it("reads <gazebo> contact values written as a value attribute (<kp value=\"1e6\"/>, as Unitree's files do)", () => {
+    const text = `<robot name="r"><link name="a"><collision><geometry><sphere radius="0.5"/></geometry></collision></link>
+  <gazebo reference="a"><mu1>0.2</mu1><kp  value="1000000.0"/><kd value="1.0"/></gazebo></robot>`;
+    const result = urdfToModel(text, "r.urdf");
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.robot!.links[0]!.collisions![0]!.surface).toEqual({ mu: 0.2, kp: 1000000, kd: 1 });
+  });
+
   it("merges a cylinder and two end spheres back into a capsule only when they form one", () => {
     const capsule = urdfToModel(emitUrdf({ name: "c", links: [{ name: "a", visuals: [{ name: "v", geometry: { type: "capsule", radius: 0.1, length: 0.5 } }] }] }), "c.urdf").robot!;
     expect(capsule.links[0]!.visuals).toEqual([{ name: "v", origin: { xyz: [0, 0, 0], rpy: [0, 0, 0] }, geometry: { type: "capsule", radius: 0.1, length: 0.5 } }]);

@@ -121,9 +121,12 @@ class UrdfReader {
     for (const g of childrenNamed(root, "gazebo")) {
       const ref = attrNode(g, "reference")?.value;
       if (ref === undefined) continue;
+      // Like libsdformat's URDF reader, a `value` attribute (`<kp value="1e6"/>`) wins over the text.
       const value = (name: string): number | undefined => {
         const el = child(g, name);
-        return el === undefined ? undefined : this.#ctx.number(el.text, el, `<${name}>`);
+        if (el === undefined) return undefined;
+        const attribute = attrNode(el, "value");
+        return attribute === undefined ? this.#ctx.number(el.text, el, `<${name}>`) : this.#ctx.number(attribute.value, { element: el, attribute }, `<${name}> value`);
       };
       const fdir = child(g, "fdir1");
       const fdir1 = fdir === undefined ? undefined : (this.#ctx.numbers(fdir.text, 3, fdir, "<fdir1>") as Vec3 | undefined);

@@ -71,6 +71,9 @@ export const diagnosticCodes = {
   // issue 15
   MESH_URI_UNRESOLVED: "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
   VIEW_RELOAD_FAILED: "robokit view could not reload the changed file; the page keeps the last scene that loaded.",
+  // issue 16
+  XACRO_ERROR: "A xacro document cannot be expanded (unknown macro or property, bad expression, missing file or package); reported at the xacro element, with the macro calls that led there.",
+  XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
 } as const;
 
 /** A stable diagnostic code. */

@@ -11,6 +11,7 @@ import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { readDescriptionSource } from "../readXacro.js";
 
 /**
  * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
@@ -20,14 +21,19 @@ import { INPUT_LIMITS } from "../../util/inputLimits.js";
 export function convertCommand(): Command {
   return new Command("convert")
     .description("convert a URDF or SDF file to SDF or URDF (stdout)")
-    .argument("<file>", "URDF (<robot>) or SDF (<sdf>) file")
+    .argument("<file>", "URDF (<robot>), xacro (.xacro) or SDF (<sdf>) file")
+    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)")
     .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
     .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
-    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string }) => {
+    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string; arg?: string[]; includePath?: string[] }) => {
       const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
       if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
-      const result = descriptionToModel(decoded.text, file);
+      const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg ?? [], includePaths: opts.includePath ?? [] });
+      if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
+      const read = descriptionToModel(source.text, file);
+      const result = { robot: read.robot, diagnostics: [...source.diagnostics, ...read.diagnostics.map(source.toSource)] };
       if (result.robot === undefined || hasErrors(result.diagnostics)) throw new InputError(`${file}: cannot convert`, result.diagnostics);
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.

@@ -13,6 +13,7 @@ import { expandInputFiles, VALIDATE_EXTENSIONS } from "../expandInputFiles.js";
 import { validateBatch } from "../validateBatch.js";
 import { diskResolvers } from "../resolve/diskResolvers.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
+import { readDescriptionSource } from "../readXacro.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
 const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./validateWorker.ts" : "./validateWorker.js", import.meta.url);
@@ -28,13 +29,14 @@ export function validateCommand(): Command {
     .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)")
     .option("--strict", "report unknown, repeated and deprecated elements and attributes as errors")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
-    .option("-I, --include-path <dir...>", "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH)")
+    .option("-I, --include-path <dir...>", "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages")
+    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
-    .action(async (files: string[], opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number }) => {
+    .action(async (files: string[], opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number; arg?: string[] }) => {
       const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
       const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
       if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
-      const options = { strict: opts.strict === true, searchPaths: searchPaths.models, packagePaths: searchPaths.packages };
+      const options = { strict: opts.strict === true, searchPaths: searchPaths.models, packagePaths: searchPaths.packages, xacroArgs: opts.arg ?? [] };
       const reports = await validateBatch(paths, options, (file) => validatePath(file, options), workerUrl, opts.jobs);
       if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
       else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
@@ -48,7 +50,7 @@ export function validateCommand(): Command {
 }
 
 /** Validates one file from disk, following includes with the disk resolver. Never throws. */
-export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; packagePaths?: readonly string[]; displayName?: string; checkResources?: boolean }): FileReport {
+export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; packagePaths?: readonly string[]; displayName?: string; checkResources?: boolean; xacroArgs?: readonly string[] }): FileReport {
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
@@ -60,12 +62,15 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   }
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
+  // xacro is expanded first; diagnostics on the expansion point back at the xacro source.
+  const source = readDescriptionSource(path, name, decoded.text, { args: options.xacroArgs ?? [], includePaths: [...(options.searchPaths ?? []), ...(options.packagePaths ?? [])] });
+  if (source.text === undefined) return { file: name, diagnostics: source.diagnostics };
   const resolvers = diskResolvers({ models: options.searchPaths ?? [], packages: options.packagePaths ?? [] }, path, name);
-  const diagnostics: Diagnostic[] = validateFile(decoded.text, name, {
+  const diagnostics: Diagnostic[] = [...source.diagnostics, ...validateFile(source.text, name, {
     strict: options.strict === true,
     resolveInclude: resolvers.resolveInclude,
     ...(options.checkResources === false ? {} : { resolveResource: resolvers.resolveResource }),
-  });
+  }).map(source.toSource)];
   return { file: name, diagnostics };
 }
 

@@ -1,3 +1,5 @@
+import { fragment } from "xmlbuilder2";
+
 import type { Geometry } from "../../model/Geometry.js";
 import type { Inertial } from "../../model/Inertial.js";
 import { jointAxis, type Joint } from "../../model/Joint.js";
@@ -36,6 +38,8 @@ export function emitUrdf(robot: Robot, options: EmitUrdfOptions = {}): string {
   }
   for (const link of robot.links) writeLink(root, link);
   for (const joint of robot.joints ?? []) writeJoint(root, joint);
+  // Extension blocks kept verbatim (robokit import): written back as they came.
+  for (const block of robot.xmlBlocks ?? []) if (block.format === "urdf") root.import(fragment(block.xml));
   for (const extension of options.extensions ?? []) extension(root, robot);
   return serializeXml(doc);
 }

@@ -1,0 +1,65 @@
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+
+import { Command, Option } from "commander";
+import { stringify } from "yaml";
+
+import { importExtras } from "../../import/importExtras.js";
+import { robotToTypeScript } from "../../import/robotToTypeScript.js";
+import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
+import { descriptionToModel } from "../../parse/descriptionToModel.js";
+import { hasErrors } from "../../validate/Diagnostic.js";
+import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
+import { InputError } from "../errors.js";
+import { readDescriptionSource } from "../readXacro.js";
+
+/**
+ * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit
+ * module (builder API, solidLink, one function per repeated subtree) or a robot document. What
+ * the model does not hold is listed in the module's header comment and on stderr.
+ */
+export function importCommand(): Command {
+  return new Command("import")
+    .description("turn a URDF, xacro or SDF robot into a robokit TypeScript module or YAML document")
+    .argument("<file>", "URDF (.urdf), xacro (.xacro) or SDF (.sdf) file")
+    .addOption(new Option("--to <format>", "output").choices(["ts", "yaml"]).makeOptionMandatory())
+    .option("--out <path>", "write here instead of stdout")
+    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages")
+    .action((file: string, opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[] }) => {
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(file);
+      } catch (error) {
+        throw new InputError(`${file}: cannot read the file`, [{ code: "FILE_READ_ERROR", severity: "error", message: error instanceof Error ? error.message : String(error), file }]);
+      }
+      const decoded = decodeXmlBytes(bytes, file);
+      if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
+      const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg, includePaths: opts.includePath ?? [] });
+      if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
+      const read = descriptionToModel(source.text, file);
+      const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
+      if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot import`, diagnostics);
+      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+      const { blocks, notes } = importExtras(source.text, file);
+      for (const note of notes) process.stderr.write(`robokit: ${file}: ${note}\n`);
+      const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };
+      const text =
+        opts.to === "ts"
+          ? robotToTypeScript(robot, { from: basename(file), notes })
+          : `# ${robot.name}: imported by robokit import from ${basename(file)}\n${notes.map((n) => `# ${n}\n`).join("")}${stringify(robot)}`;
+      if (opts.out === undefined) {
+        process.stdout.write(text);
+        return;
+      }
+      const tmp = `${opts.out}.tmp-${process.pid}`;
+      try {
+        writeFileSync(tmp, text);
+        renameSync(tmp, opts.out);
+      } catch (error) {
+        rmSync(tmp, { force: true });
+        throw new InputError(`${opts.out}: cannot write (${error instanceof Error ? error.message : String(error)})`, []);
+      }
+      process.stderr.write(`robokit: wrote ${opts.out}\n`);
+    });
+}

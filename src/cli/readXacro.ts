@@ -1,0 +1,159 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { delimiter, dirname, join, relative, resolve } from "node:path";
+
+import { expandXacro, callTrace, type XacroHost } from "../parse/xacro/expandXacro.js";
+import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
+import type { XacroOrigin } from "../parse/xacro/XacroNode.js";
+import type { Diagnostic } from "../validate/Diagnostic.js";
+import { UsageError } from "./errors.js";
+
+/** Options for reading a xacro file from disk. */
+export interface XacroReadOptions {
+  /** `name:=value` pairs from `--arg`. */
+  readonly args?: readonly string[];
+  /** Extra folders searched for ROS packages (`-I`), before ROS_PACKAGE_PATH and AMENT_PREFIX_PATH. */
+  readonly includePaths?: readonly string[];
+}
+
+/** A description read from disk: its (expanded) text and how to point diagnostics back at the source. */
+export interface DescriptionSource {
+  /** The URDF/SDF text (the expansion, for xacro), or undefined when the expansion failed. */
+  readonly text: string | undefined;
+  /** Problems of the expansion itself (xacro errors and warnings), already at source positions. */
+  readonly diagnostics: Diagnostic[];
+  /** Moves diagnostics on `text` to the xacro element each line came from (identity for plain files). */
+  readonly toSource: (d: Diagnostic) => Diagnostic;
+}
+
+/** True for a file robokit expands as xacro: `*.xacro`, or a root element declaring the xacro namespace. */
+export function isXacro(path: string, text: string): boolean {
+  return /\.xacro$/i.test(path) || /<robot[^>]*xmlns:xacro\s*=/.test(text.slice(0, 4000));
+}
+
+/** Parses `name:=value` arguments; throws on a malformed one (a usage error). */
+export function parseXacroArgs(args: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const a of args) {
+    const i = a.indexOf(":=");
+    if (i <= 0) throw new UsageError(`--arg ${a}: expected name:=value`);
+    out[a.slice(0, i)] = a.slice(i + 2);
+  }
+  return out;
+}
+
+/**
+ * The folder of ROS package `name`: a package.xml naming it under a `-I` folder, a
+ * ROS_PACKAGE_PATH entry or the workspace holding the file (searched up to 4 levels deep), or
+ * `share/name` under an AMENT_PREFIX_PATH entry.
+ */
+function packageFinder(file: string, includePaths: readonly string[]): (name: string) => string | undefined {
+  const cache = new Map<string, Map<string, string>>();
+  const index = (root: string): Map<string, string> => {
+    const known = cache.get(root);
+    if (known !== undefined) return known;
+    const found = new Map<string, string>();
+    const walk = (dir: string, depth: number): void => {
+      let entries: string[];
+      try {
+        entries = readdirSync(dir).sort();
+      } catch {
+        return;
+      }
+      if (entries.includes("package.xml")) {
+        const m = /<name>\s*([^<\s]+)\s*<\/name>/.exec(readFileSync(join(dir, "package.xml"), "utf8"));
+        if (m?.[1] !== undefined && !found.has(m[1])) found.set(m[1], dir);
+      }
+      if (depth >= 4) return;
+      for (const e of entries) {
+        if (e.startsWith(".") || e === "node_modules") continue;
+        const p = join(dir, e);
+        try {
+          if (statSync(p).isDirectory()) walk(p, depth + 1);
+        } catch {
+          // unreadable entries are skipped
+        }
+      }
+    };
+    walk(root, 0);
+    cache.set(root, found);
+    return found;
+  };
+  const env = (v: string): string[] => (process.env[v] ?? "").split(delimiter).filter((p) => p !== "");
+  // The workspace of the file: the folder above the nearest package.xml, else the file's folder.
+  let dir = dirname(resolve(file));
+  let workspace = dirname(resolve(file));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, "package.xml"))) {
+      workspace = dirname(dir);
+      break;
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  const roots = [...includePaths.map((p) => resolve(p)), ...env("ROS_PACKAGE_PATH"), workspace];
+  return (name) => {
+    for (const root of roots) {
+      const hit = index(root).get(name);
+      if (hit !== undefined) return hit;
+    }
+    for (const prefix of env("AMENT_PREFIX_PATH")) {
+      const share = join(prefix, "share", name);
+      if (existsSync(join(prefix, "share", "ament_index", "resource_index", "packages", name)) && existsSync(share)) return share;
+    }
+    return undefined;
+  };
+}
+
+/** The disk and environment, as the xacro expander sees them. */
+export function diskXacroHost(file: string, includePaths: readonly string[]): XacroHost {
+  return {
+    readFile: (p) => {
+      try {
+        return readFileSync(p, "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+    findPackage: packageFinder(file, includePaths),
+    env: (name) => process.env[name],
+  };
+}
+
+/**
+ * Reads a URDF/SDF/xacro description that is already decoded: xacro is expanded (with
+ * `--arg`s and package lookup), anything else passes through. `displayName` names the
+ * top-level file in diagnostics; included files are named relative to the working folder.
+ */
+export function readDescriptionSource(path: string, displayName: string, text: string, options: XacroReadOptions = {}): DescriptionSource {
+  if (!isXacro(path, text)) return { text, diagnostics: [], toSource: (d) => d };
+  const absolute = resolve(path);
+  const show = (f: string): string => (f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f));
+  const result = expandXacro(text, displayName, { path: absolute, args: parseXacroArgs(options.args ?? []), host: diskXacroHost(path, options.includePaths ?? []) });
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...(d.file === undefined ? {} : { file: show(d.file) }), message: relativiseTrace(d.message, show) }));
+  if (result.root === undefined) return { text: undefined, diagnostics, toSource: (d) => d };
+  const written = writeXacroXml(result.root);
+  const lines = [...written.origins.keys()].sort((a, b) => a - b);
+  const originAt = (line: number): XacroOrigin | undefined => {
+    let best: XacroOrigin | undefined;
+    for (const l of lines) {
+      if (l > line) break;
+      best = written.origins.get(l);
+    }
+    return best;
+  };
+  return {
+    text: written.text,
+    diagnostics,
+    toSource: (d) => {
+      if (d.line === undefined) return d;
+      const o = originAt(d.line);
+      if (o === undefined) return d;
+      return { ...d, file: show(o.file), line: o.line, column: o.column, message: relativiseTrace(d.message + callTrace(o), show) };
+    },
+  };
+}
+
+function relativiseTrace(message: string, show: (f: string) => string): string {
+  return message.replace(/(?<=^|[\s(])(\/[^\s:()[\]]+\.(?:xacro|urdf|gazebo|yaml|xml|trans|sdf))/g, (p) => show(p));
+}

@@ -1,0 +1,251 @@
+import type { Geometry } from "../model/Geometry.js";
+import type { Inertial } from "../model/Inertial.js";
+import { shapeInertia } from "../model/inertia.js";
+import type { Joint } from "../model/Joint.js";
+import type { Link } from "../model/Link.js";
+import type { Pose } from "../model/Pose.js";
+import type { Robot } from "../model/Robot.js";
+import { findRepeatedSubtrees, type RepeatedSubtree } from "./findRepeatedSubtrees.js";
+
+/** Options of {@link robotToTypeScript}. */
+export interface RobotToTypeScriptOptions {
+  /** Where the robot came from (a file name), for the header comment. */
+  readonly from: string;
+  /** Module specifier robokit is imported from; default "robokit". */
+  readonly importFrom?: string;
+  /** Notes for the header: what the reader dropped or approximated. */
+  readonly notes?: readonly string[];
+}
+
+/** A number exactly as JavaScript reads it back (shortest round-trip form). */
+function n(x: number): string {
+  return Object.is(x, -0) ? "-0" : String(x);
+}
+
+function str(s: string): string {
+  return JSON.stringify(s);
+}
+
+function vec(v: readonly number[]): string {
+  return `[${v.map(n).join(", ")}]`;
+}
+
+function isIdentity(p: Pose | undefined): boolean {
+  return p === undefined || (p.xyz.every((x) => x === 0) && p.rpy.every((x) => x === 0));
+}
+
+function poseText(p: Pose): string {
+  return `{ xyz: ${vec(p.xyz)}, rpy: ${vec(p.rpy)} }`;
+}
+
+function geometryText(g: Geometry): string {
+  switch (g.type) {
+    case "box":
+      return `box(${g.size.map(n).join(", ")})`;
+    case "cylinder":
+      return `cylinder(${n(g.radius)}, ${n(g.length)})`;
+    case "sphere":
+      return `sphere(${n(g.radius)})`;
+    case "capsule":
+      return `capsule(${n(g.radius)}, ${n(g.length)})`;
+    case "mesh":
+      return g.scale === undefined ? `mesh(${str(g.uri)})` : `mesh(${str(g.uri)}, ${vec(g.scale)})`;
+  }
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function close(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/**
+ * True when `link` is exactly what {@link solidLink} makes from one shape: one unnamed visual
+ * and collision with the same geometry and origin, the inertial at that origin, and the
+ * tensor equal to the homogeneous solid's within 1e-9 (relative).
+ */
+export function isSolidLink(link: Link): boolean {
+  const v = link.visuals ?? [];
+  const c = link.collisions ?? [];
+  const i = link.inertial;
+  if (v.length !== 1 || c.length !== 1 || i === undefined || link.sensors !== undefined) return false;
+  const vis = v[0];
+  const col = c[0];
+  if (vis === undefined || col === undefined || vis.name !== undefined || col.name !== undefined) return false;
+  if (!sameJson(vis.geometry, col.geometry) || vis.geometry.type === "mesh") return false;
+  const origin = (p: Pose | undefined): string => JSON.stringify(p ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] });
+  if (origin(vis.origin) !== origin(col.origin) || origin(vis.origin) !== origin(i.origin)) return false;
+  if (!(i.mass > 0)) return false;
+  const t = shapeInertia(i.mass, vis.geometry);
+  return close(t.ixx, i.inertia.ixx) && close(t.iyy, i.inertia.iyy) && close(t.izz, i.inertia.izz) && close(t.ixy, i.inertia.ixy) && close(t.ixz, i.inertia.ixz) && close(t.iyz, i.inertia.iyz);
+}
+
+function inertialText(i: Inertial): string {
+  const t = i.inertia;
+  const origin = i.origin === undefined ? "" : `, origin: ${poseText(i.origin)}`;
+  return `{ mass: ${n(i.mass)}${origin}, inertia: { ixx: ${n(t.ixx)}, ixy: ${n(t.ixy)}, ixz: ${n(t.ixz)}, iyy: ${n(t.iyy)}, iyz: ${n(t.iyz)}, izz: ${n(t.izz)} } }`;
+}
+
+/** Writes a name: literal, or a template with `${name}` where the instance token stands. */
+type NameWriter = (s: string) => string;
+
+function linkText(link: Link, name: NameWriter, materials: Map<string, string>, indent: string): string {
+  const mat = (m: string | undefined): string => (m === undefined ? "" : `, material: ${materials.get(m) ?? str(m)}.name`);
+  if (isSolidLink(link)) {
+    const vis = link.visuals?.[0];
+    const col = link.collisions?.[0];
+    const i = link.inertial;
+    if (vis !== undefined && col !== undefined && i !== undefined) {
+      const origin = isIdentity(vis.origin) || vis.origin === undefined ? "" : `, origin: ${poseText(vis.origin)}`;
+      const surface = col.surface === undefined ? "" : `, surface: ${JSON.stringify(col.surface)}`;
+      // Shape-derived inertia: the tensor in the file equals the homogeneous solid's (1e-9).
+      return `solidLink(${name(link.name)}, { shape: ${geometryText(vis.geometry)}, mass: ${n(i.mass)}${origin}${mat(vis.material)}${surface} })`;
+    }
+  }
+  const parts: string[] = [`name: ${name(link.name)}`];
+  if (link.visuals !== undefined) {
+    const vs = link.visuals.map((v) => {
+      const f = [v.name === undefined ? "" : `name: ${str(v.name)}`, v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`, `geometry: ${geometryText(v.geometry)}`, v.material === undefined ? "" : `material: ${materials.get(v.material) ?? str(v.material)}.name`].filter((s) => s !== "");
+      return `{ ${f.join(", ")} }`;
+    });
+    parts.push(`visuals: [${vs.length > 1 ? `\n${indent}    ${vs.join(`,\n${indent}    `)},\n${indent}  ` : (vs[0] ?? "")}]`);
+  }
+  if (link.collisions !== undefined) {
+    const cs = link.collisions.map((c) => {
+      const f = [c.name === undefined ? "" : `name: ${str(c.name)}`, c.origin === undefined ? "" : `origin: ${poseText(c.origin)}`, `geometry: ${geometryText(c.geometry)}`, c.surface === undefined ? "" : `surface: ${JSON.stringify(c.surface)}`].filter((s) => s !== "");
+      return `{ ${f.join(", ")} }`;
+    });
+    parts.push(`collisions: [${cs.length > 1 ? `\n${indent}    ${cs.join(`,\n${indent}    `)},\n${indent}  ` : (cs[0] ?? "")}]`);
+  }
+  if (link.inertial !== undefined) parts.push(`inertial: ${inertialText(link.inertial)}`);
+  if (link.sensors !== undefined) parts.push(`sensors: ${JSON.stringify(link.sensors)}`);
+  if (parts.length === 1) return `{ ${parts[0] ?? ""} }`;
+  return `{\n${indent}  ${parts.join(`,\n${indent}  `)},\n${indent}}`;
+}
+
+/** `isRoot`: the subtree's attaching joint, whose parent and origin are the function's parameters. */
+function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = false): string {
+  const override = isRoot ? true : undefined;
+  const parts: string[] = [`name: ${name(joint.name)}`, `type: ${str(joint.type)}`, override === undefined ? `parent: ${name(joint.parent)}` : "parent", `child: ${name(joint.child)}`];
+  if (override !== undefined) parts.push("origin");
+  else if (joint.origin !== undefined) parts.push(`origin: ${poseText(joint.origin)}`);
+  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic" || joint.type === "planar") && joint.axis !== undefined) parts.push(`axis: ${vec(joint.axis)}`);
+  if ((joint.type === "revolute" || joint.type === "prismatic") && joint.limit !== undefined) {
+    const l = joint.limit;
+    parts.push(`limit: { lower: ${n(l.lower)}, upper: ${n(l.upper)}, effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`);
+  } else if ((joint.type === "continuous" || joint.type === "planar") && joint.limit !== undefined) {
+    parts.push(`limit: { effort: ${n(joint.limit.effort)}, velocity: ${n(joint.limit.velocity)} }`);
+  }
+  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
+    const m = joint.mimic;
+    parts.push(`mimic: { joint: ${name(m.joint)}${m.multiplier === undefined ? "" : `, multiplier: ${n(m.multiplier)}`}${m.offset === undefined ? "" : `, offset: ${n(m.offset)}`} }`);
+  }
+  for (const key of ["dynamics", "safetyController", "calibration", "actuator"] as const) {
+    const v = joint[key];
+    if (v !== undefined) parts.push(`${key}: ${JSON.stringify(v).replace(/"([A-Za-z_][A-Za-z0-9_]*)":/g, "$1: ")}`);
+  }
+  return `{\n${indent}  ${parts.join(`,\n${indent}  `)},\n${indent}}`;
+}
+
+function identifier(name: string, taken: Set<string>): string {
+  let id = name.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^(\d)/, "_$1").replace(/_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
+  if (id === "" || /^(break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|robot|b)$/.test(id)) id = `${id}_`;
+  let out = id;
+  for (let i = 2; taken.has(out); i++) out = `${id}${i}`;
+  taken.add(out);
+  return out;
+}
+
+/**
+ * Writes a robot as the TypeScript module a person would write with robokit's builder:
+ * materials as constants, `solidLink` where the inertia is the shape's, one function per
+ * repeated subtree (wheels, legs, fingers) called once per instance with its name, parent
+ * and offset, mesh URIs and names as they are, and every number in its exact shortest form
+ * (JavaScript reads back the same double). The module exports `robot`.
+ */
+export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOptions): string {
+  const from = options.importFrom ?? "robokit";
+  const taken = new Set<string>();
+  const materials = new Map<string, string>();
+  const out: string[] = [];
+  const used = new Set<string>(["RobotBuilder", "type Robot"]);
+  const header = [`/**`, ` * ${robot.name}: imported by \`robokit import\` from ${options.from}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
+  for (const note of options.notes ?? []) header.push(` * ${note.replace(/\*\//g, "* /")}`);
+  header.push(" */");
+  const body: string[] = [];
+  for (const m of robot.materials ?? []) {
+    const id = identifier(`${m.name}_material`, taken);
+    materials.set(m.name, id);
+    body.push(`const ${id} = { name: ${str(m.name)}, rgba: ${vec(m.rgba)}${m.texture === undefined ? "" : `, texture: ${str(m.texture)}`} } as const;`);
+  }
+  if (body.length > 0) body.push("");
+
+  const groups = findRepeatedSubtrees(robot);
+  const instanceOf = new Map<string, { group: RepeatedSubtree; index: number }>();
+  groups.forEach((g) => g.instances.forEach((inst, index) => inst.links.forEach((l) => instanceOf.set(l, { group: g, index }))));
+  const jointsInGroups = new Set(groups.flatMap((g) => g.instances.flatMap((i) => i.joints)));
+
+  // One function per repeated subtree, written from its first instance.
+  const fnNames = new Map<RepeatedSubtree, string>();
+  for (const g of groups) {
+    const first = g.instances[0];
+    if (first === undefined) continue;
+    const fn = identifier(g.label, taken);
+    fnNames.set(g, fn);
+    const token = first.token;
+    const name: NameWriter = (s) => (s.includes(token) ? `\`${s.split(token).join("${name}").replace(/`/g, "\\`")}\`` : str(s));
+    const links = robot.links.filter((l) => first.links.includes(l.name));
+    const joints = (robot.joints ?? []).filter((j) => first.joints.includes(j.name));
+    body.push(`/** One ${g.label} (${g.instances.length} on the robot: ${g.instances.map((i) => i.token).join(", ")}). \`name\` replaces "${token}" in its link and joint names. */`);
+    body.push(`function ${fn}(b: RobotBuilder, name: string, parent: string, origin: Pose): RobotBuilder {`);
+    body.push("  return b");
+    for (const l of links) {
+      if (isSolidLink(l)) used.add("solidLink");
+      body.push(`    .link(${linkText(l, name, materials, "    ")})`);
+    }
+    for (const j of joints) {
+      const isRoot = j.name === first.rootJoint;
+      body.push(`    .joint(${jointText(j, name, "    ", isRoot)})`);
+    }
+    body[body.length - 1] += ";";
+    body.push("}", "");
+    used.add("type Pose");
+  }
+
+  body.push(`const b = new RobotBuilder(${str(robot.name)});`);
+  for (const m of robot.materials ?? []) {
+    const id = materials.get(m.name) ?? "";
+    body.push(`b.material(${id}.name, ${id}.rgba${m.texture === undefined ? "" : `, ${id}.texture`});`);
+  }
+  const literal: NameWriter = str;
+  const done = new Set<number>();
+  for (const l of robot.links) {
+    const inst = instanceOf.get(l.name);
+    if (inst !== undefined) {
+      if (done.has(groups.indexOf(inst.group) * 100000 + inst.index)) continue;
+      done.add(groups.indexOf(inst.group) * 100000 + inst.index);
+      const i = inst.group.instances[inst.index];
+      const root = (robot.joints ?? []).find((j) => j.name === i?.rootJoint);
+      if (i === undefined || root === undefined) continue;
+      body.push(`${fnNames.get(inst.group) ?? ""}(b, ${str(i.token)}, ${str(root.parent)}, ${poseText(root.origin ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] })});`);
+      continue;
+    }
+    if (isSolidLink(l)) used.add("solidLink");
+    body.push(`b.link(${linkText(l, literal, materials, "")});`);
+  }
+  for (const j of robot.joints ?? []) {
+    if (jointsInGroups.has(j.name)) continue;
+    body.push(`b.joint(${jointText(j, literal, "")});`);
+  }
+  for (const block of robot.xmlBlocks ?? []) {
+    body.push(`b.xmlBlock(${str(block.format)}, \`${block.xml.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\`);`);
+  }
+  body.push("", `/** ${robot.name}. */`, "export const robot: Robot = b.build();", "");
+  const text = body.join("\n");
+  for (const shape of ["box", "cylinder", "sphere", "capsule", "mesh"]) if (new RegExp(`\\b${shape}\\(`).test(text)) used.add(shape);
+  const names = [...used].sort((a, b) => a.replace("type ", "").localeCompare(b.replace("type ", "")));
+  out.push(...header, `import { ${names.join(", ")} } from ${str(from)};`, "", text);
+  return out.join("\n");
+}

@@ -1,0 +1,709 @@
+import { posix } from "node:path";
+
+import { parse as parseYaml, type Tags } from "yaml";
+
+import type { Diagnostic } from "../../validate/Diagnostic.js";
+import { evaluatePython, type PyScope } from "./evaluatePython.js";
+import { parseXacroXml } from "./parseXacroXml.js";
+import { pythonGlobals } from "./pythonGlobals.js";
+import { parsePyFloat, parsePyInt, PyDict, PyError, PyOpaque, pyStr, truthy, type PyValue } from "./PyValue.js";
+import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type XacroOrigin } from "./XacroNode.js";
+
+/** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
+export interface XacroHost {
+  /** The text of a file by absolute path, or undefined when it cannot be read. */
+  readFile(path: string): string | undefined;
+  /** The folder of ROS package `name` (`$(find name)`), or undefined. */
+  findPackage(name: string): string | undefined;
+  /** An environment variable (`$(env)`, `$(optenv)`), or undefined. */
+  env(name: string): string | undefined;
+  /** Files matching a glob pattern (xacro:include with `*`, `?` or `[`), sorted; optional. */
+  glob?(pattern: string): string[];
+}
+
+/** Options of one expansion. */
+export interface ExpandXacroOptions {
+  /** `name:=value` arguments (`xacro:arg` defaults apply to the others). */
+  readonly args?: Readonly<Record<string, string>>;
+  /** Absolute path of the top-level file (includes and `$(dirname)` resolve against it). */
+  readonly path: string;
+  readonly host: XacroHost;
+}
+
+/** The expansion: the expanded document as a tree, plus warnings and the error that stopped it. */
+export interface ExpandXacroResult {
+  /** The expanded root element (absent on error). Comments are kept, like xacro. */
+  readonly root: XacroElement | undefined;
+  readonly diagnostics: Diagnostic[];
+  /** Every file read (the top-level file, includes, YAML). */
+  readonly dependencies: string[];
+}
+
+/** Thrown inside the expander; turned into one diagnostic at the element being expanded. */
+class XacroError extends Error {
+  constructor(
+    message: string,
+    readonly at: XacroOrigin | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const BLOCK = "xacro-block";
+
+interface Macro {
+  readonly name: string;
+  readonly params: string[];
+  readonly defaults: Map<string, [string | null, string | null]>;
+  readonly body: XacroElement;
+}
+
+class MacroTable {
+  readonly map = new Map<string, Macro>();
+  constructor(readonly parent?: MacroTable) {}
+  get(name: string): Macro | undefined {
+    return this.map.get(name) ?? this.parent?.get(name);
+  }
+}
+
+/** xacro's symbol table: lazily evaluated properties, scoped by macro calls. */
+class SymbolTable implements PyScope {
+  readonly values = new Map<string, PyValue>();
+  readonly unevaluated = new Set<string>();
+  private readonly resolving: string[] = [];
+  constructor(
+    readonly parent: SymbolTable | undefined,
+    readonly globals: Map<string, PyValue>,
+    private readonly expander: Expander,
+  ) {}
+
+  has(key: string): boolean {
+    return this.values.has(key) || (this.parent?.has(key) ?? this.globals.has(key));
+  }
+
+  lookup(key: string): PyValue {
+    if (this.values.has(key)) return this.resolve(key);
+    if (this.parent !== undefined) return this.parent.lookup(key);
+    if (this.globals.has(key)) return this.globals.get(key) ?? null;
+    throw new PyError("NameError", `name '${key}' is not defined`);
+  }
+
+  private resolve(key: string): PyValue {
+    if (this.unevaluated.has(key)) {
+      if (this.resolving.includes(key)) {
+        throw new XacroError(`circular variable definition: ${[...this.resolving, key].join(" -> ")}\nConsider disabling lazy evaluation via lazy_eval="false"`, undefined);
+      }
+      this.resolving.push(key);
+      try {
+        this.values.set(key, evalLiteral(this.expander.evalText(pyStr(this.values.get(key) ?? null), this)));
+      } finally {
+        this.resolving.pop();
+      }
+      this.unevaluated.delete(key);
+    }
+    return this.values.get(key) ?? null;
+  }
+
+  set(key: string, value: PyValue, lazy: boolean): void {
+    const v = evalLiteral(value);
+    this.values.set(key, v);
+    if (lazy && typeof v === "string") this.unevaluated.add(key);
+    else this.unevaluated.delete(key);
+  }
+
+  remove(key: string): void {
+    let t: SymbolTable | undefined = this;
+    while (t !== undefined) {
+      t.values.delete(key);
+      t.unevaluated.delete(key);
+      t = t.parent;
+    }
+  }
+
+  top(): SymbolTable {
+    let t: SymbolTable = this;
+    while (t.parent !== undefined) t = t.parent;
+    return t;
+  }
+}
+
+/** xacro's `Table._eval_literal`: a property's text becomes an int, float or bool when it reads as one. */
+export function evalLiteral(value: PyValue): PyValue {
+  if (typeof value !== "string") return value;
+  if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1);
+  if (value.includes("_")) return value;
+  const i = parsePyInt(value);
+  if (i !== undefined) return i;
+  const f = parsePyFloat(value);
+  if (f !== undefined) return f;
+  if (value === "true" || value === "True") return true;
+  if (value === "false" || value === "False") return false;
+  return value;
+}
+
+/** xacro's `get_boolean_value`: the value of an `if`/`unless` condition. */
+function booleanValue(value: PyValue, condition: string): boolean {
+  if (typeof value === "string") {
+    if (value === "true" || value === "True") return true;
+    if (value === "false" || value === "False") return false;
+    const i = parsePyInt(value);
+    if (i !== undefined) return i !== 0n;
+    throw new XacroError(`Xacro conditional "${condition}" evaluated to "${value}", which is not a boolean expression.`, undefined);
+  }
+  return truthy(value);
+}
+
+const DEFAULT_VALUE = String.raw`\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|`;
+const MACRO_ARG = new RegExp(String.raw`^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(` + DEFAULT_VALUE + String.raw`)(?:\s+|$)(.*)`);
+
+/** Splits a macro's `params` like xacro: `name`, `name:=default`, `name:=^`, `name:=^|default`, `*block`, `**block`. */
+export function parseMacroParams(params: string): { params: string[]; defaults: Map<string, [string | null, string | null]> } {
+  const out: string[] = [];
+  const defaults = new Map<string, [string | null, string | null]>();
+  let rest = params;
+  while (rest !== "") {
+    const m = MACRO_ARG.exec(rest);
+    if (m !== null) {
+      const [, param = "", forward, dflt, tail = ""] = m;
+      out.push(param);
+      defaults.set(param, [forward !== undefined && forward !== "" ? param : null, dflt === undefined || dflt === "" ? null : dflt]);
+      rest = tail;
+    } else {
+      const t = rest.trimStart();
+      const sp = t.search(/\s/);
+      if (t === "") break;
+      out.push(sp < 0 ? t : t.slice(0, sp));
+      rest = sp < 0 ? "" : t.slice(sp).trimStart();
+    }
+  }
+  return { params: out, defaults };
+}
+
+const LEX = [
+  { id: "dollars", re: /^\$\$+(\{|\()/ },
+  { id: "expr", re: /^\$\{[^}]*\}/ },
+  { id: "ext", re: /^\$\([^)]*\)/ },
+  { id: "text", re: /^(?:[^$]+|\$[^{($]+|\$$)/ },
+] as const;
+
+class Expander {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly dependencies: string[] = [];
+  readonly args = new Map<string, string>();
+  readonly fileStack: string[] = [];
+  readonly globals: Map<string, PyValue>;
+  /** The element being expanded (for messages). */
+  current: XacroOrigin | undefined;
+
+  constructor(
+    readonly host: XacroHost,
+    readonly topPath: string,
+    args: Readonly<Record<string, string>>,
+  ) {
+    for (const [k, v] of Object.entries(args)) this.args.set(k, v);
+    this.globals = pythonGlobals({
+      loadYaml: (file) => this.loadYaml(file),
+      arg: (name) => {
+        const v = this.args.get(name);
+        if (v === undefined) throw new PyError("KeyError", `'${name}'`);
+        return v;
+      },
+      message: (level, text) => {
+        if (level !== "message") this.warn(`xacro.${level}: ${text}`);
+      },
+      absFilename: (file) => this.absFilename(file),
+    });
+  }
+
+  warn(message: string): void {
+    const at = this.current;
+    this.diagnostics.push({
+      code: "XACRO_WARNING",
+      severity: "warning",
+      message: message + callTrace(at),
+      file: at?.file ?? this.topPath,
+      ...(at === undefined ? {} : { line: at.line, column: at.column }),
+    });
+  }
+
+  currentFile(): string {
+    return this.fileStack[this.fileStack.length - 1] ?? this.topPath;
+  }
+
+  absFilename(file: string): string {
+    return posix.isAbsolute(file) ? file : posix.join(posix.dirname(this.currentFile()), file);
+  }
+
+  readFile(path: string): string {
+    const text = this.host.readFile(path);
+    if (text === undefined) throw new XacroError(`No such file or directory: ${path}`, this.current);
+    this.dependencies.push(path);
+    return text;
+  }
+
+  loadYaml(file: string): PyValue {
+    const path = this.absFilename(file);
+    const text = this.readFile(path);
+    const angle = (degrees: boolean) => ({
+      tag: degrees ? "!degrees" : "!radians",
+      identify: () => false,
+      resolve: (s: string): number => {
+        const v = Number(evaluatePython(s, { lookup: (n) => this.lookupGlobal(n) }));
+        return degrees ? (v * Math.PI) / 180 : v;
+      },
+    });
+    const customTags: Tags = [angle(true), angle(false)] as unknown as Tags;
+    let data: unknown;
+    try {
+      data = parseYaml(text, { intAsBigInt: true, customTags, schema: "core", uniqueKeys: false });
+    } catch (error) {
+      throw new XacroError(`${path}: invalid YAML: ${error instanceof Error ? error.message : String(error)}`, this.current);
+    }
+    return toPy(data);
+  }
+
+  lookupGlobal(name: string): PyValue {
+    if (this.globals.has(name)) return this.globals.get(name) ?? null;
+    throw new PyError("NameError", `name '${name}' is not defined`);
+  }
+
+  /** xacro's eval_text: `${expr}` evaluated, `$(ext)` substituted, `$$` escapes; a single part keeps its type. */
+  evalText(text: string, symbols: SymbolTable): PyValue {
+    const results: PyValue[] = [];
+    let s = text;
+    while (s !== "") {
+      let matched = false;
+      for (const { id, re } of LEX) {
+        const m = re.exec(s);
+        if (m === null) continue;
+        matched = true;
+        s = s.slice(m[0].length);
+        if (id === "expr") {
+          const inner = m[0].slice(2, -1);
+          try {
+            results.push(evaluatePython(pyStr(this.evalText(inner, symbols)), symbols));
+          } catch (error) {
+            if (error instanceof XacroError) throw error;
+            const msg = error instanceof Error ? error.message : String(error);
+            throw new XacroError(`${msg}\nwhen evaluating expression '${inner}'`, this.current);
+          }
+        } else if (id === "ext") {
+          results.push(this.extension(pyStr(this.evalText(m[0].slice(2, -1), symbols))));
+        } else if (id === "dollars") {
+          results.push(m[0].slice(1));
+        } else results.push(m[0]);
+        break;
+      }
+      if (!matched) throw new XacroError(`invalid expression: ${s}`, this.current);
+    }
+    if (results.length === 1) return results[0] ?? null;
+    return results.map(pyStr).join("");
+  }
+
+  /** `$(find pkg)`, `$(arg name)`, `$(env V)`, `$(optenv V default)`, `$(eval expr)`, `$(dirname)`, `$(cwd)`. */
+  extension(body: string): string {
+    const trimmed = body.trim();
+    if (trimmed.startsWith("eval ")) return this.evalExtension(trimmed.slice(5));
+    const [cmd = "", ...args] = trimmed.split(/\s+/);
+    switch (cmd) {
+      case "find": {
+        const dir = this.host.findPackage(args[0] ?? "");
+        if (dir === undefined) throw new XacroError(`package '${args[0] ?? ""}' not found (searched ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, -I folders and the folders above the file)`, this.current);
+        return dir;
+      }
+      case "arg": {
+        const v = this.args.get(args[0] ?? "");
+        if (v === undefined) throw new XacroError(`Undefined substitution argument ${args[0] ?? ""}`, this.current);
+        return v;
+      }
+      case "env": {
+        const v = this.host.env(args[0] ?? "");
+        if (v === undefined) throw new XacroError(`environment variable '${args[0] ?? ""}' is not set`, this.current);
+        return v;
+      }
+      case "optenv":
+        return this.host.env(args[0] ?? "") ?? args.slice(1).join(" ");
+      case "dirname":
+        return posix.dirname(this.currentFile());
+      default:
+        throw new XacroError(`Unknown substitution command '$(${body})'`, this.current);
+    }
+  }
+
+  evalExtension(expr: string): string {
+    if (expr.includes("__")) throw new XacroError("$(eval ...) may not contain double underscore expressions", this.current);
+    const scope: PyScope = {
+      lookup: (name) => {
+        if (name === "arg") return this.globals.get("xacro") instanceof PyDict ? argFunction(this) : null;
+        if (this.args.has(name)) return convertValue(this.args.get(name) ?? "");
+        const m = this.globals.get("math");
+        if (m instanceof PyDict && m.map.has(name)) return m.map.get(name) ?? null;
+        throw new PyError("NameError", `name '${name}' is not defined`);
+      },
+    };
+    try {
+      return pyStr(evaluatePython(expr, scope));
+    } catch (error) {
+      throw new XacroError(`${error instanceof Error ? error.message : String(error)}\nwhen evaluating $(eval ${expr})`, this.current);
+    }
+  }
+
+  /** xacro's eval_all: expands `node`'s attributes and children in place. */
+  evalAll(node: XacroElement, macros: MacroTable, symbols: SymbolTable): void {
+    const saved = this.current;
+    this.current = node.origin;
+    const attrs: [string, string][] = [];
+    for (const [name, value] of node.attrs) {
+      if (name.startsWith("xacro:") || name === "xmlns:xacro") continue;
+      attrs.push([name, pyStr(this.evalText(value, symbols))]);
+    }
+    node.attrs = attrs;
+    const out: XacroNode[] = [];
+    let evalComments = false;
+    for (let child of node.children) {
+      if (child.type === "text") {
+        const text = pyStr(this.evalText(child.text, symbols));
+        out.push({ type: "text", text });
+        if (text.trim() !== "") evalComments = false;
+        continue;
+      }
+      if (child.type === "comment") {
+        if (child.text.includes("xacro:eval-comments")) evalComments = !child.text.includes("xacro:eval-comments:off");
+        else out.push(evalComments ? { type: "comment", text: pyStr(this.evalText(child.text, symbols)) } : child);
+        continue;
+      }
+      evalComments = false;
+      this.current = child.origin;
+      for (;;) {
+        const el: XacroElement = child;
+        if (el.name !== "xacro:element") break;
+        const nameAttr = el.attrs.find(([k]) => k === "xacro:name");
+        if (nameAttr === undefined) throw new XacroError("xacro:element: missing attribute xacro:name", el.origin);
+        const newName = pyStr(this.evalText(nameAttr[1], symbols));
+        if (newName === "") throw new XacroError("xacro:element: empty name", el.origin);
+        child = { ...el, name: newName, attrs: el.attrs.filter(([k]) => k !== "xacro:name") };
+      }
+      const el: XacroElement = child;
+      switch (el.name) {
+        case "xacro:insert_block": {
+          const name = requiredAttr(el, "name");
+          let block: PyValue;
+          let contentOnly: boolean;
+          if (symbols.has(`**${name}`)) {
+            block = symbols.lookup(`**${name}`);
+            contentOnly = true;
+          } else if (symbols.has(`*${name}`)) {
+            block = symbols.lookup(`*${name}`);
+            contentOnly = false;
+          } else throw new XacroError(`Undefined block "${name}"`, el.origin);
+          if (!(block instanceof PyOpaque)) throw new XacroError(`"${name}" is not a block`, el.origin);
+          const copy = cloneXacroNode(block.value as XacroElement);
+          this.evalAll(copy, macros, symbols);
+          if (contentOnly) out.push(...copy.children);
+          else out.push(copy);
+          break;
+        }
+        case "xacro:include":
+          out.push(...this.include(el, macros, symbols));
+          break;
+        case "xacro:property":
+          this.grabProperty(el, symbols);
+          break;
+        case "xacro:macro":
+          this.grabMacro(el, macros);
+          break;
+        case "xacro:arg": {
+          const name = requiredAttr(el, "name");
+          const dflt = el.attrs.find(([k]) => k === "default");
+          if (dflt === undefined) throw new XacroError("xacro:arg: missing attribute default", el.origin);
+          if (!this.args.has(name)) this.args.set(name, pyStr(this.evalText(dflt[1], symbols)));
+          break;
+        }
+        case "xacro:attribute": {
+          const name = pyStr(this.evalText(requiredAttr(el, "name"), symbols));
+          const value = pyStr(this.evalText(requiredAttr(el, "value"), symbols));
+          if (name === "") throw new XacroError("xacro:attribute: empty name", el.origin);
+          const i = attrs.findIndex(([k]) => k === name);
+          if (i >= 0) attrs[i] = [name, value];
+          else attrs.push([name, value]);
+          break;
+        }
+        case "xacro:if":
+        case "xacro:unless": {
+          const cond = requiredAttr(el, "value");
+          let keep = booleanValue(this.withAt(el.origin, () => this.evalText(cond, symbols)), cond);
+          if (el.name === "xacro:unless") keep = !keep;
+          if (keep) {
+            this.evalAll(el, macros, symbols);
+            out.push(...el.children);
+          }
+          break;
+        }
+        default:
+          if (el.name.startsWith("xacro:")) out.push(...this.macroCall(el, macros, symbols));
+          else {
+            this.evalAll(el, macros, symbols);
+            out.push(el);
+          }
+      }
+      this.current = node.origin;
+    }
+    node.children = out;
+    this.current = saved;
+  }
+
+  withAt<T>(at: XacroOrigin, f: () => T): T {
+    try {
+      return f();
+    } catch (error) {
+      if (error instanceof XacroError && error.at === undefined) throw new XacroError(error.message, at);
+      throw error;
+    }
+  }
+
+  include(el: XacroElement, macros: MacroTable, symbols: SymbolTable): XacroNode[] {
+    const spec = requiredAttr(el, "filename");
+    if (el.attrs.some(([k]) => k === "ns")) throw new XacroError("xacro:include ns=… (namespaced includes) is not supported by robokit", el.origin);
+    const optionalAttr = el.attrs.find(([k]) => k === "optional")?.[1];
+    const optional = optionalAttr !== undefined && booleanValue(optionalAttr, optionalAttr);
+    const filename = this.absFilename(pyStr(this.evalText(spec, symbols)));
+    let files = [filename];
+    if (/[*[?]/.test(filename)) {
+      files = this.host.glob?.(filename) ?? [];
+      if (files.length === 0) this.warn(`Include tag's filename spec "${filename}" matched no files.`);
+    }
+    const out: XacroNode[] = [];
+    for (const file of files) {
+      const text = this.host.readFile(file);
+      if (text === undefined) {
+        if (optional) continue;
+        throw new XacroError(`No such file or directory: ${file}`, el.origin);
+      }
+      this.dependencies.push(file);
+      const parsed = parseXacroXml(text, file);
+      if ("error" in parsed) {
+        throw new XacroError(`${file}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.message}`, el.origin);
+      }
+      const root = withCalls(parsed.root, el.origin.calls);
+      this.fileStack.push(file);
+      try {
+        this.evalAll(root, macros, symbols);
+      } finally {
+        this.fileStack.pop();
+      }
+      out.push(...root.children);
+    }
+    return out;
+  }
+
+  grabProperty(el: XacroElement, symbols: SymbolTable): void {
+    const get = (k: string): string | undefined => el.attrs.find(([n]) => n === k)?.[1];
+    let name = pyStr(this.evalText(requiredAttr(el, "name"), symbols));
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || PY_KEYWORDS.has(name)) throw new XacroError(`Property names must be valid python identifiers: ${name}`, el.origin);
+    if (name.startsWith("__")) throw new XacroError(`Property names must not start with double underscore:${name}`, el.origin);
+    let value: PyValue | undefined = get("value");
+    const dflt = get("default");
+    const removeAttr = get("remove");
+    const remove = booleanValue(this.evalText(removeAttr ?? "false", symbols), removeAttr ?? "false");
+    if ([value !== undefined, dflt !== undefined, remove].filter(Boolean).length > 1) {
+      throw new XacroError(`Property attributes default, value, and remove are mutually exclusive: ${name}`, el.origin);
+    }
+    if (remove) {
+      if (symbols.has(name)) symbols.remove(name);
+      return;
+    }
+    const scope = get("scope");
+    if (dflt !== undefined) {
+      if (symbols.has(name)) return;
+      value = dflt;
+    }
+    if (value === undefined) {
+      name = `**${name}`;
+      value = new PyOpaque(BLOCK, el);
+    }
+    const lazyAttr = get("lazy_eval");
+    let lazy = booleanValue(this.evalText(lazyAttr ?? "true", symbols), lazyAttr ?? "true");
+    let target = symbols;
+    if (scope === "global") {
+      target = symbols.top();
+      lazy = false;
+    } else if (scope === "parent") {
+      if (symbols.parent === undefined) {
+        this.warn(`${name}: no parent scope at global scope`);
+        return;
+      }
+      target = symbols.parent;
+      lazy = false;
+    }
+    if (!lazy && typeof value === "string") value = this.evalText(value, symbols);
+    target.set(name, value, lazy);
+  }
+
+  grabMacro(el: XacroElement, macros: MacroTable): void {
+    let name = requiredAttr(el, "name");
+    if (name === "call") throw new XacroError("Invalid use of macro name 'call'", el.origin);
+    if (name.includes(".")) throw new XacroError(`macro names must not contain '.' (reserved for namespaces): ${name}`, el.origin);
+    if (name.startsWith("xacro:")) name = name.slice(6);
+    const { params, defaults } = parseMacroParams(el.attrs.find(([k]) => k === "params")?.[1] ?? "");
+    macros.map.set(name, { name, params, defaults, body: el });
+  }
+
+  macroCall(node: XacroElement, macros: MacroTable, symbols: SymbolTable): XacroNode[] {
+    if (node.name === "xacro:call") {
+      const m = node.attrs.find(([k]) => k === "macro");
+      if (m === undefined || m[1] === "") throw new XacroError("xacro:call is missing the 'macro' attribute", node.origin);
+      node = { ...node, name: `xacro:${pyStr(this.evalText(m[1], symbols))}`, attrs: node.attrs.filter(([k]) => k !== "macro") };
+    }
+    const name = node.name.slice(6);
+    const m = macros.get(name);
+    if (m === undefined) throw new XacroError(`unknown macro name: ${node.name}`, node.origin);
+    const call: XacroCall = {
+      macro: name,
+      file: node.origin.file,
+      line: node.origin.line,
+      column: node.origin.column,
+      definedIn: m.body.origin.file,
+      definedLine: m.body.origin.line,
+    };
+    const calls = [call, ...node.origin.calls];
+    const scoped = new SymbolTable(symbols, this.globals, this);
+    const scopedMacros = new MacroTable(macros);
+    const params = [...m.params];
+    for (const [pname, value] of node.attrs) {
+      const i = params.indexOf(pname);
+      if (i < 0) throw new XacroError(`Invalid parameter "${pname}"${macroWhere(call)}`, node.origin);
+      params.splice(i, 1);
+      scoped.set(pname, this.evalText(value, symbols), false);
+    }
+    const callNode: XacroElement = { ...node, attrs: [] };
+    this.evalAll(callNode, macros, symbols);
+    const blocks = callNode.children.filter((c): c is XacroElement => c.type === "element");
+    let b = 0;
+    for (const p of [...params]) {
+      if (!p.startsWith("*")) continue;
+      const block = blocks[b++];
+      if (block === undefined) throw new XacroError(`Not enough blocks${macroWhere(call)}`, node.origin);
+      params.splice(params.indexOf(p), 1);
+      scoped.set(p, new PyOpaque(BLOCK, block), true);
+    }
+    if (b < blocks.length) throw new XacroError(`Unused block "${blocks[b]?.name ?? ""}"${macroWhere(call)}`, node.origin);
+    for (const p of [...params]) {
+      const d = m.defaults.get(p);
+      if (d === undefined) continue;
+      const [forward, dflt] = d;
+      let v: PyValue;
+      if (forward === null) v = this.evalText(dflt ?? "", symbols);
+      else if (symbols.has(forward)) v = symbols.lookup(forward);
+      else if (dflt !== null) v = this.evalText(dflt, symbols);
+      else throw new XacroError(`Undefined property to forward: ${forward}${macroWhere(call)}`, node.origin);
+      scoped.set(p, v, false);
+      params.splice(params.indexOf(p), 1);
+    }
+    if (params.length > 0) throw new XacroError(`Undefined parameters [${params.join(",")}]${macroWhere(call)}`, node.origin);
+    const body = withCalls(cloneXacroNode(m.body), calls);
+    this.evalAll(body, scopedMacros, scoped);
+    return body.children;
+  }
+}
+
+const PY_KEYWORDS = new Set(["False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"]);
+
+function argFunction(ex: Expander): PyValue {
+  const x = ex.globals.get("xacro");
+  return x instanceof PyDict ? (x.map.get("arg") ?? null) : null;
+}
+
+/** substitution_args' convert_value(value, 'auto'). */
+function convertValue(v: string): PyValue {
+  const t = v.trim();
+  if (/^[+-]?\d+$/.test(t)) return BigInt(t);
+  const f = parsePyFloat(t);
+  if (f !== undefined && t.includes(".")) return f;
+  if (f !== undefined) return f;
+  if (t.toLowerCase() === "true") return true;
+  if (t.toLowerCase() === "false") return false;
+  return v;
+}
+
+function toPy(v: unknown): PyValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "bigint" || typeof v === "number" || typeof v === "boolean" || typeof v === "string") return v;
+  if (Array.isArray(v)) return v.map(toPy);
+  if (v instanceof Map) return new PyDict([...v].map(([k, x]) => [k as string, toPy(x)] as const));
+  if (typeof v === "object") return new PyDict(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, toPy(x)] as const));
+  return String(v);
+}
+
+function requiredAttr(el: XacroElement, name: string): string {
+  const a = el.attrs.find(([k]) => k === name);
+  if (a === undefined) throw new XacroError(`${el.name}: missing attribute ${name}`, el.origin);
+  return a[1];
+}
+
+function withCalls(node: XacroElement, calls: readonly XacroCall[]): XacroElement {
+  if (calls.length === 0) return node;
+  const visit = (n: XacroElement): void => {
+    n.origin = { ...n.origin, calls: [...n.origin.calls, ...calls] };
+    for (const c of n.children) if (c.type === "element") visit(c);
+  };
+  visit(node);
+  return node;
+}
+
+function macroWhere(call: XacroCall): string {
+  return ` (macro ${call.macro} defined at ${call.definedIn}:${call.definedLine})`;
+}
+
+/** " (in macro X defined at f:l, called at f:l:c; ...)" for a message, or "". */
+export function callTrace(at: XacroOrigin | undefined): string {
+  if (at === undefined || at.calls.length === 0) return "";
+  return ` [${at.calls.map((c) => `in macro ${c.macro} (defined at ${c.definedIn}:${c.definedLine}) called at ${c.file}:${c.line}:${c.column}`).join("; ")}]`;
+}
+
+/**
+ * Expands a xacro document as ROS 2's xacro does (in-order processing): `xacro:arg`,
+ * properties (lazy, scoped, `default`, `remove`, blocks), macros (defaults, `^` forwarding,
+ * `*`/`**` blocks, `xacro:call`), `xacro:if`/`unless`, includes (relative, `$(find)`, globs,
+ * `optional`), `xacro:element`/`attribute`, `${}` Python expressions (a safe evaluator, no
+ * host code), `$(arg|find|env|optenv|eval|dirname)` and `xacro.load_yaml`. File access goes
+ * through `host`. An error stops the expansion and is reported at the xacro element that
+ * caused it, with the macro calls that led there.
+ */
+export function expandXacro(text: string, file: string, options: ExpandXacroOptions): ExpandXacroResult {
+  const ex = new Expander(options.host, options.path, options.args ?? {});
+  ex.dependencies.push(options.path);
+  const parsed = parseXacroXml(text, file);
+  if ("error" in parsed) {
+    return { root: undefined, diagnostics: [{ code: "XML_ERROR", severity: "error", message: parsed.error.message, file, line: parsed.error.line, column: parsed.error.column }], dependencies: ex.dependencies };
+  }
+  // Files are named by absolute path internally; the top-level file keeps the caller's name.
+  const rename = (f: string): string => (f === options.path ? file : f);
+  const root = parsed.root;
+  const symbols = new SymbolTable(undefined, ex.globals, ex);
+  try {
+    const target = root.attrs.find(([k]) => k === "xacro:targetNamespace");
+    if (target !== undefined) root.attrs.push(["xmlns", target[1]]);
+    ex.evalAll(root, new MacroTable(), symbols);
+  } catch (error) {
+    if (error instanceof XacroError || error instanceof PyError) {
+      const at = error instanceof XacroError ? (error.at ?? ex.current) : ex.current;
+      return {
+        root: undefined,
+        diagnostics: [
+          ...ex.diagnostics,
+          {
+            code: "XACRO_ERROR",
+            severity: "error",
+            message: error.message.split("\n").join(" ") + callTrace(at),
+            file: rename(at?.file ?? file),
+            ...(at === undefined ? {} : { line: at.line, column: at.column }),
+          },
+        ],
+        dependencies: ex.dependencies,
+      };
+    }
+    throw error;
+  }
+  void rename;
+  return { root, diagnostics: ex.diagnostics, dependencies: ex.dependencies };
+}
