@@ -2,6 +2,10 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { LineIndex } from "./LineIndex.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
+import { severityPolicy } from "../validate/severityPolicy.js";
+
+/** Code and severity of a not-well-formed file, from the severity policy. */
+const xmlError = { code: severityPolicy.xmlMalformed.code, severity: severityPolicy.xmlMalformed.severity };
 
 /** Deeper nesting than this is reported and cut off: no robot description needs it. */
 export const MAX_XML_DEPTH = 256;
@@ -36,17 +40,29 @@ const parser = new XMLParser({
 });
 
 /**
+ * Whitespace before the XML declaration is not well-formed XML, but TinyXML2 (urdfdom,
+ * libsdformat) reads such files, and many real ones have it: the declaration is blanked out
+ * (same length, so every position stays) instead of being reported.
+ */
+function blankLateDeclaration(text: string): string {
+  const m = /^\s+(<\?xml\s[^>]*\?>)/.exec(text);
+  if (m === null || m[1] === undefined) return text;
+  const start = m[0].length - m[1].length;
+  return text.slice(0, start) + m[1].replace(/[^\n]/g, " ") + text.slice(m[0].length);
+}
+
+/**
  * Reads XML text into a positioned element tree. Well-formedness is checked first
  * (fast-xml-parser's XMLValidator), so a broken file yields one XML_ERROR with line:col and
  * no tree. Never throws: every problem is returned as a diagnostic.
  */
 export function readXml(text: string, file: string): ReadXmlResult {
   const diagnostics: Diagnostic[] = [];
-  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const lines = new LineIndex(source);
   const empty = { document: { file, root: undefined }, diagnostics, lines };
   if (source.trim() === "") {
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file is empty", file, line: 1, column: 1 });
+    diagnostics.push({ ...xmlError, message: "the file is empty", file, line: 1, column: 1 });
     return empty;
   }
   let ordered: OrderedNode[];
@@ -56,7 +72,7 @@ export function readXml(text: string, file: string): ReadXmlResult {
     if (check !== true) {
       const line = Number.isFinite(check.err.line) ? check.err.line : 1;
       const column = Number.isFinite(check.err.col) ? check.err.col : 1;
-      diagnostics.push({ code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${check.err.msg}`, file, line, column });
+      diagnostics.push({ ...xmlError, message: `not well-formed XML: ${check.err.msg}`, file, line, column });
       // Junk after a complete root element (a stray closing tag, text): like TinyXML2, keep
       // checking the complete document before it, so one run still reports everything.
       const prefix = completeRootPrefix(source);
@@ -67,13 +83,13 @@ export function readXml(text: string, file: string): ReadXmlResult {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const text = /nested tags/i.test(message) ? `elements are nested deeper than ${MAX_XML_DEPTH} levels; robokit does not read such files` : `XML could not be parsed: ${message}`;
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: text, file, line: 1, column: 1 });
+    diagnostics.push({ ...xmlError, message: text, file, line: 1, column: 1 });
     return empty;
   }
   const roots = ordered.filter((n) => elementName(n) !== undefined);
   const first = roots[0];
   if (first === undefined) {
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file has no root element", file, line: 1, column: 1 });
+    diagnostics.push({ ...xmlError, message: "the file has no root element", file, line: 1, column: 1 });
     return empty;
   }
   const builder = new TreeBuilder(source, file, lines, diagnostics);
@@ -121,8 +137,7 @@ class TreeBuilder {
       if (!this.#depthReported) {
         this.#depthReported = true;
         this.diagnostics.push({
-          code: "XML_ERROR",
-          severity: "error",
+          ...xmlError,
           message: `elements are nested deeper than ${MAX_XML_DEPTH} levels; the deeper ones were not checked`,
           file: this.file,
           line,

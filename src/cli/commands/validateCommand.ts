@@ -18,7 +18,7 @@ export function validateCommand(): Command {
   return new Command("validate")
     .description("check URDF and SDF files (format and version detected from the content)")
     .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files")
-    .option("--strict", "report unknown, repeated and deprecated elements and attributes as errors")
+    .option("--strict", "report every warning as an error (see the severity policy in README)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
     .option("-I, --include-path <dir...>", "folders searched for <include> model URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH)")
     .action((files: string[], opts: { strict?: boolean; format: string; includePath?: string[] }) => {

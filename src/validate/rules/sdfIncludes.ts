@@ -25,10 +25,10 @@ export const sdfIncludes: Rule = (ctx) => {
       ctx.includes.set(include, { include, entity, name });
     };
     if (attr(include, "merge") === "true" && parent.name === "world") {
-      ctx.report("MERGE_INCLUDE_UNSUPPORTED", "error", include, "merge-include is only supported inside a <model>, not directly in a <world>", "merge");
+      ctx.flag("mergeIncludeInWorld", include, "merge-include is only supported inside a <model>, not directly in a <world>", "merge");
     }
     if (child(include, "placement_frame") !== undefined && child(include, "pose") === undefined) {
-      ctx.report("MODEL_PLACEMENT_FRAME_INVALID", "error", child(include, "placement_frame") ?? include, "<pose> is required when <placement_frame> is given");
+      ctx.flag("placementFrameInvalid", child(include, "placement_frame") ?? include, "<pose> is required when <placement_frame> is given");
     }
     const uri = child(include, "uri")?.text.trim();
     if (uri === undefined || uri === "") return record(undefined);
@@ -37,12 +37,12 @@ export const sdfIncludes: Rule = (ctx) => {
     const resolved = resolver(uri, ctx.file);
     if ("error" in resolved) {
       const uriElement = child(include, "uri") ?? include;
-      if (resolved.offline === true) ctx.report("URI_LOOKUP", "warning", uriElement, `include [${uri}] was not fetched (${resolved.error}); names inside it are not checked`);
-      else ctx.report("URI_LOOKUP", "error", uriElement, `unable to resolve include uri [${uri}]: ${resolved.error}`);
+      if (resolved.offline === true) ctx.flag("includeOffline", uriElement, `include [${uri}] was not fetched (${resolved.error}); names inside it are not checked`);
+      else ctx.flag("includeNotFound", uriElement, `unable to resolve include uri [${uri}]: ${resolved.error}`);
       return record(undefined);
     }
     if (stack.includes(resolved.file)) {
-      ctx.report("URI_LOOKUP", "error", include, `include [${uri}] includes itself (cycle through ${resolved.file})`);
+      ctx.flag("includeCycle", include, `include [${uri}] includes itself (cycle through ${resolved.file})`);
       return record(undefined);
     }
     const { document, diagnostics } = readXml(resolved.text, resolved.file);
@@ -50,17 +50,17 @@ export const sdfIncludes: Rule = (ctx) => {
     const root = document.root;
     if (root === undefined) return record(undefined);
     if (root.name !== "sdf") {
-      ctx.report("URI_LOOKUP", "error", include, `include [${uri}] resolves to ${resolved.file}, whose root is <${root.name}>, not <sdf>`);
+      ctx.flag("includeNotSdf", include, `include [${uri}] resolves to ${resolved.file}, whose root is <${root.name}>, not <sdf>`);
       return record(undefined);
     }
     ctx.diagnostics.push(...validateSdfDocument(root, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file] }));
     const tops = root.children.filter((c) => topLevelKinds.has(c.name));
     if (tops.length === 0) {
-      ctx.report("ELEMENT_MISSING", "error", include, `failed to find a top-level <model>, <actor> or <light> in ${resolved.file} for <include> [${uri}]`);
+      ctx.flag("includeNoEntity", include, `failed to find a top-level <model>, <actor> or <light> in ${resolved.file} for <include> [${uri}]`);
       return record(undefined);
     }
     if (tops.length > 1) {
-      ctx.report("ELEMENT_INCORRECT_TYPE", "error", include, `${resolved.file} has ${tops.length} top-level elements (${tops.map((t) => `<${t.name}>`).join(", ")}); an included file must hold exactly one`);
+      ctx.flag("includeManyEntities", include, `${resolved.file} has ${tops.length} top-level elements (${tops.map((t) => `<${t.name}>`).join(", ")}); an included file must hold exactly one`);
     }
     return record(tops[0]);
   };

@@ -11,7 +11,7 @@ export const urdfUniqueNames: Rule = (ctx) => {
       if (name === undefined) continue;
       const first = seen.get(name);
       if (first === undefined) seen.set(name, el);
-      else ctx.report("DUPLICATE_NAME", "error", el, `${kind} with name [${name}] already exists (line ${first.line}); ${kind} names must be unique`, "name");
+      else ctx.flag("duplicateName", el, `${kind} with name [${name}] already exists (line ${first.line}); ${kind} names must be unique`, "name");
     }
   }
 };
