@@ -59,6 +59,13 @@ export const severityPolicy = {
   repeatedElement: { code: "ELEMENT_REPEATED", severity: "warning", basis: "loads", what: "an element that may appear once appears again", consequence: "consumers use the first one" },
   // --- names and the kinematic tree ---
   duplicateName: { code: "DUPLICATE_NAME", severity: "error", basis: "consumer", what: "two elements of one kind in one scope share a name", consequence: "urdfdom and libsdformat reject duplicate link, joint and sibling names" },
+  urdfLinkJointSameName: {
+    code: "DUPLICATE_NAME",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a link and a joint share a name",
+    consequence: "urdfdom loads it (URDF names links and joints apart); libsdformat rejects it, since SDF puts links and joints in one name scope, so Gazebo cannot load the robot",
+  },
   urdfNoLink: { code: "MODEL_WITHOUT_LINK", severity: "error", basis: "consumer", what: "URDF: the robot has no link", consequence: "urdfdom rejects a robot without links" },
   urdfParentMissing: { code: "JOINT_PARENT_LINK_INVALID", severity: "error", basis: "consumer", what: "URDF: a joint's parent link does not exist", consequence: "urdfdom fails to build the tree" },
   urdfChildMissing: { code: "JOINT_CHILD_LINK_INVALID", severity: "error", basis: "consumer", what: "URDF: a joint's child link does not exist", consequence: "urdfdom fails to build the tree" },
@@ -66,7 +73,14 @@ export const severityPolicy = {
   urdfTwoParents: { code: "LINK_MULTIPLE_PARENTS", severity: "error", basis: "consumer", what: "URDF: a link is the child of two joints", consequence: "urdfdom rejects it: URDF describes a tree" },
   urdfMultipleRoots: { code: "MODEL_MULTIPLE_ROOTS", severity: "error", basis: "consumer", what: "URDF: more than one link has no parent", consequence: "urdfdom rejects it: one root link" },
   urdfCycle: { code: "KINEMATIC_CYCLE", severity: "error", basis: "spec", what: "URDF: the joints form a cycle", consequence: "URDF describes a tree (urdfdom misses cycles away from the root)" },
-  mimicInvalid: { code: "JOINT_MIMIC_INVALID", severity: "error", basis: "spec", what: "URDF: a mimic joint follows a missing joint, itself, or a cycle", consequence: "the mimic relation has no leader" },
+  mimicInvalid: { code: "JOINT_MIMIC_INVALID", severity: "error", basis: "spec", what: "URDF: a mimic joint follows itself, or mimic joints form a cycle", consequence: "the constraint has no leader to follow" },
+  mimicLeaderMissing: {
+    code: "JOINT_MIMIC_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a mimic joint follows a joint that does not exist",
+    consequence: "urdfdom and libsdformat load it; tools that follow mimic tags (MoveIt, joint_state_publisher) find no leader, so the joint is not coupled",
+  },
   // --- URDF extensions (transmission, ros2_control, gazebo) ---
   transmissionJointMissing: {
     code: "REFERENCE_INVALID",
@@ -131,19 +145,19 @@ export const severityPolicy = {
   massNegative: { code: "LINK_INERTIA_INVALID", severity: "error", basis: "physics", what: "negative mass", consequence: "mass cannot be negative (libsdformat rejects it)" },
   inertiaNegativeMoment: { code: "LINK_INERTIA_INVALID", severity: "error", basis: "physics", what: "a negative principal moment of inertia", consequence: "the inertia tensor of a body is positive semi-definite (libsdformat rejects it)" },
   inertiaTriangle: { code: "LINK_INERTIA_INVALID", severity: "error", basis: "physics", what: "principal moments violate the triangle inequality", consequence: "for any body I1 + I2 ≥ I3 (libsdformat rejects it)" },
+  inertiaPartOfPhysicalBody: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a link's own tensor is impossible, but the rigid body it is fixed into is physical",
+    consequence: "Gazebo (fixed-joint reduction) and MuJoCo (fusestatic) simulate only the lumped body, which is physical; the link's own numbers are still wrong",
+  },
   massZeroRoot: {
     code: "LINK_INERTIA_INVALID",
     severity: "warning",
     basis: "loads",
-    what: "zero mass on the root link",
-    consequence: "urdfdom loads it and pybullet makes it a static base; libsdformat (Gazebo) drops a massless root link, and the model does not load there when nothing is left",
-  },
-  massZeroFixed: {
-    code: "LINK_INERTIA_INVALID",
-    severity: "warning",
-    basis: "loads",
-    what: "zero mass on a link attached by a fixed joint",
-    consequence: "Gazebo lumps it into its parent (fixed-joint reduction); no effect on the dynamics",
+    what: "URDF: the root link (with the links fixed to it) has no mass",
+    consequence: "urdfdom loads it and pybullet makes a massless base static; libsdformat drops a massless link with everything jointed below it, so Gazebo gets no model",
   },
   massZeroStatic: {
     code: "LINK_INERTIA_INVALID",
@@ -156,8 +170,8 @@ export const severityPolicy = {
     code: "LINK_INERTIA_INVALID",
     severity: "warning",
     basis: "loads",
-    what: "zero mass on a link moved by a joint",
-    consequence: "urdfdom loads it; Gazebo drops or cannot simulate a massless moving link and MuJoCo rejects a moving body without mass",
+    what: "a link moved by a joint (URDF: with the links fixed to it) has no mass",
+    consequence: "urdfdom loads it; libsdformat drops a massless URDF link with everything jointed below it (Gazebo never sees them), and MuJoCo rejects a moving body without mass",
   },
   inertiaZeroMoment: {
     code: "LINK_INERTIA_INVALID",
