@@ -45,6 +45,13 @@ export const severityPolicy = {
   // --- structure (phase 1: the format's schema) ---
   attributeMissing: { code: "ATTRIBUTE_MISSING", severity: "error", basis: "spec", what: "a required attribute is missing", consequence: "the spec requires it; libsdformat and urdfdom reject the element" },
   elementMissing: { code: "ELEMENT_MISSING", severity: "error", basis: "spec", what: "a required element is missing", consequence: "the spec requires it; the consumer rejects the element" },
+  sdfElementMissingDefaulted: {
+    code: "ELEMENT_MISSING",
+    severity: "warning",
+    basis: "loads",
+    what: "SDF: a required element is missing outside a <joint>",
+    consequence: "libsdformat inserts the element with its default value and loads the file (it rejects only a joint's missing required elements)",
+  },
   elementValueInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "an element value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
   attributeValueInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "an attribute value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
   urdfGeometryValueInvalid: {

@@ -80,7 +80,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: Record<str
       } else if (element.name === "include" && missing === "uri") {
         push("attributeMissing", `<include> has no <uri>: nothing to include`);
       } else {
-        push("elementMissing", `required element <${missing}> of ${describe(element)} is missing`);
+        push(missingFinding(ctx, element), `required element <${missing}> of ${describe(element)} is missing`);
       }
       return;
     }
@@ -108,7 +108,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: Record<str
     }
     case "minItems": {
       const parent = locateJsonPointer(ctx.root, parentPointer(jsonPath)).element;
-      ctx.flag("elementMissing", parent, `${describe(parent)} needs at least one <${lastKey(jsonPath)}>`);
+      ctx.flag(missingFinding(ctx, parent), parent, `${describe(parent)} needs at least one <${lastKey(jsonPath)}>`);
       return;
     }
     case "deprecated":
@@ -141,6 +141,11 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: Record<str
 function valueFinding(ctx: RuleContext, element: XmlElement, otherwise: Finding): Finding {
   if (ctx.format !== "urdf") return otherwise;
   return /\/(visual|collision)(\[|\/|$)/.test(element.xmlPath) ? "urdfGeometryValueInvalid" : otherwise;
+}
+
+/** libsdformat adds a missing required element with its default, except inside a <joint>. */
+function missingFinding(ctx: RuleContext, parent: XmlElement): Finding {
+  return ctx.format === "sdf" && parent.name !== "joint" ? "sdfElementMissingDefaulted" : "elementMissing";
 }
 
 function parentPointer(pointer: string): string {
