@@ -121,12 +121,20 @@ class UrdfReader {
     for (const g of childrenNamed(root, "gazebo")) {
       const ref = attrNode(g, "reference")?.value;
       if (ref === undefined) continue;
+      // Gazebo extension values that are not numbers (e.g. unexpanded xacro) are left out, as libsdformat passes them on unread.
       const value = (name: string): number | undefined => {
         const el = child(g, name);
-        return el === undefined ? undefined : this.#ctx.number(el.text, el, `<${name}>`);
+        if (el === undefined) return undefined;
+        const v = Number(el.text.trim());
+        if (el.text.trim() !== "" && Number.isFinite(v)) return v;
+        this.#ctx.report("ELEMENT_INVALID", "warning", el, `<gazebo reference="${ref}"> <${name}> [${el.text.trim()}] is not a number; left out`);
+        return undefined;
       };
       const fdir = child(g, "fdir1");
-      const fdir1 = fdir === undefined ? undefined : (this.#ctx.numbers(fdir.text, 3, fdir, "<fdir1>") as Vec3 | undefined);
+      const fdirValues = fdir?.text.trim().split(/\s+/).map(Number);
+      const fdirOk = fdirValues !== undefined && fdirValues.length === 3 && fdirValues.every(Number.isFinite);
+      if (fdir !== undefined && !fdirOk) this.#ctx.report("ELEMENT_INVALID", "warning", fdir, `<gazebo reference="${ref}"> <fdir1> [${fdir.text.trim()}] is not 3 numbers; left out`);
+      const fdir1 = fdirOk ? (fdirValues as unknown as Vec3) : undefined;
       const surface: Surface = {
         ...optional("mu", value("mu1")),
         ...optional("mu2", value("mu2")),
@@ -143,9 +151,11 @@ class UrdfReader {
     const name = this.#required(el, "name");
     const inertialEl = child(el, "inertial");
     const inertial = inertialEl === undefined ? undefined : this.#inertial(inertialEl);
-    const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v));
-    const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface));
-    if (name === undefined || visuals.some((v) => v === undefined) || collisions.some((c) => c === undefined)) return undefined;
+    const errorsBefore = this.#ctx.diagnostics.filter((d) => d.severity === "error").length;
+    // A visual or collision urdfdom drops (reported as a warning) is left out; one with an error fails the link.
+    const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v)).filter((v) => v !== undefined);
+    const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface)).filter((c) => c !== undefined);
+    if (name === undefined || this.#ctx.diagnostics.filter((d) => d.severity === "error").length > errorsBefore) return undefined;
     const mergedVisuals = mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material, (first, geometry, n) => withName({ ...first, geometry }, n));
     const mergedCollisions = mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n));
     return {
@@ -166,7 +176,8 @@ class UrdfReader {
     }
     const mass = this.#scalar(massEl, "value", true);
     const keys = ["ixx", "ixy", "ixz", "iyy", "iyz", "izz"] as const;
-    const values = keys.map((k) => this.#scalar(inertiaEl, k, true));
+    // Like urdfdom and libsdformat, a missing product of inertia reads as 0.
+    const values = keys.map((k) => (k === "ixx" || k === "iyy" || k === "izz" || attrNode(inertiaEl, k) !== undefined ? this.#scalar(inertiaEl, k, true) : 0));
     if (mass === undefined || values.some((v) => v === undefined)) return undefined;
     const [ixx, ixy, ixz, iyy, iyz, izz] = values as number[];
     return { mass, ...(origin === undefined ? {} : { origin }), inertia: { ixx: ixx!, ixy: ixy!, ixz: ixz!, iyy: iyy!, iyz: iyz!, izz: izz! } };
@@ -176,7 +187,7 @@ class UrdfReader {
     const g = child(parent, "geometry");
     const shape = g?.children[0];
     if (g === undefined || shape === undefined) {
-      this.#ctx.report("ELEMENT_MISSING", "error", g ?? parent, `<${parent.name}> needs a <geometry> with one shape`);
+      this.#ctx.report("ELEMENT_MISSING", "warning", g ?? parent, `<${parent.name}> has no <geometry> shape; urdfdom drops it, and it is not converted`);
       return undefined;
     }
     switch (shape.name) {
@@ -197,11 +208,17 @@ class UrdfReader {
       }
       case "mesh": {
         const uri = this.#required(shape, "filename");
+        const rawScale = attrNode(shape, "scale")?.value;
+        const scaleValues = rawScale?.trim().split(/\s+/).map(Number);
+        if (scaleValues !== undefined && (scaleValues.length !== 3 || !scaleValues.every(Number.isFinite))) {
+          this.#ctx.report("ATTRIBUTE_INVALID", "warning", { element: shape, attribute: attrNode(shape, "scale")! }, `<mesh> scale [${rawScale ?? ""}] is not 3 numbers; urdfdom drops this ${parent.name}, and it is not converted`);
+          return undefined;
+        }
         const scale = this.#vector(shape, "scale", 3);
         return uri === undefined ? undefined : { type: "mesh", uri, ...(scale === undefined ? {} : { scale }) };
       }
       default:
-        this.#ctx.report("ELEMENT_UNRECOGNIZED", "error", shape, `unknown URDF geometry <${shape.name}> (box, cylinder, sphere, mesh, capsule)`);
+        this.#ctx.report("ELEMENT_UNRECOGNIZED", "warning", shape, `unknown URDF geometry <${shape.name}> (box, cylinder, sphere, mesh, capsule); urdfdom drops this ${parent.name}, and it is not converted`);
         return undefined;
     }
   }
