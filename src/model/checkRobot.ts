@@ -10,6 +10,17 @@ import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
 import type { Robot } from "./Robot.js";
 
+/** Options of {@link checkRobot}. */
+export interface CheckRobotOptions {
+  /**
+   * The model was read from a URDF or SDF file someone else wrote: what its consumers load
+   * (zero mass or inertia, an impossible tensor on one link, zero-size shapes, lower > upper,
+   * negative effort or velocity limits, undeclared materials) is a warning, so the file still
+   * converts; the validator judges the physics. Robots authored in robokit keep every check.
+   */
+  readonly imported?: boolean;
+}
+
 /**
  * Checks a robot model and returns every problem found (never throws on data, however
  * malformed). Each diagnostic names the element and the field, e.g.
@@ -21,10 +32,10 @@ import type { Robot } from "./Robot.js";
  * axes; revolute/prismatic joints have limits with lower ≤ upper; materials, mimic and
  * drive references resolve; positive geometry and sensor rates.
  */
-export function checkRobot(robot: Robot): Diagnostic[] {
+export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const add = (code: DiagnosticCode, jsonPath: string, message: string): void => {
-    out.push({ code, severity: "error", message, jsonPath });
+  const add = (code: DiagnosticCode, jsonPath: string, message: string, suspect = false): void => {
+    out.push({ code, severity: suspect && options.imported === true ? "warning" : "error", message, jsonPath });
   };
   const links: readonly Link[] = Array.isArray(robot.links) ? robot.links : [];
   const joints: readonly Joint[] = Array.isArray(robot.joints) ? robot.joints : [];
@@ -54,20 +65,20 @@ export function checkRobot(robot: Robot): Diagnostic[] {
     (link.visuals ?? []).forEach((v, k) => {
       checkGeometry(v.geometry, `${where}: visuals[${k}].geometry`, `/links/${i}/visuals/${k}/geometry`, add);
       if (v.material !== undefined && !materialNames.has(v.material)) {
-        add("MATERIAL_UNDEFINED", `/links/${i}/visuals/${k}/material`, `${where}: visuals[${k}].material "${v.material}" is not declared in materials`);
+        add("MATERIAL_UNDEFINED", `/links/${i}/visuals/${k}/material`, `${where}: visuals[${k}].material "${v.material}" is not declared in materials`, true);
       }
     });
     (link.collisions ?? []).forEach((c, k) => checkGeometry(c.geometry, `${where}: collisions[${k}].geometry`, `/links/${i}/collisions/${k}/geometry`, add));
     const inertial = link.inertial;
     if (inertial !== undefined) {
       if (!(inertial.mass > 0)) {
-        add("LINK_INERTIA_INVALID", `/links/${i}/inertial/mass`, `${where}: inertial.mass must be > 0 (got ${String(inertial.mass)})`);
+        add("LINK_INERTIA_INVALID", `/links/${i}/inertial/mass`, `${where}: inertial.mass must be > 0 (got ${String(inertial.mass)})`, inertial.mass === 0);
       } else if (inertial.inertia !== undefined && allFinite(Object.values(inertial.inertia))) {
         const problem = inertiaProblem(inertial.inertia);
         if (problem === "not-positive-definite") {
-          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia must be positive definite`);
+          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia must be positive definite`, true);
         } else if (problem === "triangle-inequality") {
-          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia breaks the triangle inequality (each principal moment must be ≤ the sum of the other two)`);
+          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia breaks the triangle inequality (each principal moment must be ≤ the sum of the other two)`, true);
         }
       }
     }
@@ -115,7 +126,7 @@ export function checkRobot(robot: Robot): Diagnostic[] {
   return out;
 }
 
-type Add = (code: DiagnosticCode, jsonPath: string, message: string) => void;
+type Add = (code: DiagnosticCode, jsonPath: string, message: string, suspect?: boolean) => void;
 
 function checkJointFields(joint: Joint, where: string, base: string, jointByName: ReadonlyMap<string, Joint>, mimicLoops: ReadonlyMap<string, readonly string[]>, add: Add): void {
   const axis = jointAxis(joint);
@@ -128,7 +139,7 @@ function checkJointFields(joint: Joint, where: string, base: string, jointByName
         add("JOINT_LIMIT_MISSING", `${base}/limit`, `${where}: a ${joint.type} joint needs limit (lower, upper, effort, velocity)`);
         break;
       }
-      if (limit.lower > limit.upper) add("JOINT_LIMIT_INVALID", `${base}/limit/lower`, `${where}: limit.lower (${limit.lower}) must be ≤ limit.upper (${limit.upper})`);
+      if (limit.lower > limit.upper) add("JOINT_LIMIT_INVALID", `${base}/limit/lower`, `${where}: limit.lower (${limit.lower}) must be ≤ limit.upper (${limit.upper})`, true);
       checkRate(limit, where, base, add);
       break;
     }
@@ -145,7 +156,7 @@ function checkJointFields(joint: Joint, where: string, base: string, jointByName
     if (target === joint.name) {
       add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint refers to itself`);
     } else if (!jointByName.has(target)) {
-      add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint "${target}" does not exist`);
+      add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint "${target}" does not exist`, true);
     } else {
       const chain = mimicLoops.get(joint.name);
       if (chain !== undefined) add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic joints ${chain.map((c) => `"${c}"`).join(" → ")}${chain.length === 8 ? " → …" : ""} form a loop`);
@@ -175,13 +186,13 @@ function checkRate(limit: { effort: number; velocity: number }, where: string, b
     add("JOINT_LIMIT_MISSING", `${base}/limit`, `${where}: limit needs effort and velocity`);
     return;
   }
-  if (limit.effort < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/effort`, `${where}: limit.effort must be ≥ 0 (got ${limit.effort})`);
-  if (limit.velocity < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/velocity`, `${where}: limit.velocity must be ≥ 0 (got ${limit.velocity})`);
+  if (limit.effort < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/effort`, `${where}: limit.effort must be ≥ 0 (got ${limit.effort})`, true);
+  if (limit.velocity < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/velocity`, `${where}: limit.velocity must be ≥ 0 (got ${limit.velocity})`, true);
 }
 
 function checkGeometry(g: Geometry, where: string, path: string, add: Add): void {
   const positive = (value: number, field: string): void => {
-    if (!(value > 0)) add("GEOMETRY_INVALID", `${path}/${field}`, `${where}.${field} must be > 0 (got ${String(value)})`);
+    if (!(value > 0)) add("GEOMETRY_INVALID", `${path}/${field}`, `${where}.${field} must be > 0 (got ${String(value)})`, value === 0);
   };
   switch (g.type) {
     case "box":

@@ -55,7 +55,8 @@ export class ModelReadContext {
   /** Checks the robot; returns it when there is no error, with every diagnostic placed. */
   finish(robot: Robot | undefined): ModelReadResult {
     if (robot !== undefined && !hasErrors(this.diagnostics)) {
-      for (const d of checkRobot(robot)) this.diagnostics.push(this.#place(d));
+      // Files written elsewhere: what their consumers load is a warning (robots authored in robokit keep every check).
+      for (const d of checkRobot(robot, { imported: true })) this.diagnostics.push(this.#place(d));
     }
     const ok = robot !== undefined && !hasErrors(this.diagnostics);
     return ok ? { robot, diagnostics: this.diagnostics } : { diagnostics: this.diagnostics };

@@ -1,4 +1,8 @@
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { severityPolicy } from "../validate/severityPolicy.js";
+
+/** Code and severity of a not-well-formed file, from the severity policy. */
+const xmlError = { code: severityPolicy.xmlMalformed.code, severity: severityPolicy.xmlMalformed.severity };
 
 /** Result of turning file bytes into text. `text` is undefined when the bytes cannot be decoded. */
 export interface DecodedText {
@@ -39,8 +43,7 @@ export function decodeXmlBytes(bytes: Uint8Array, file: string): DecodedText {
       text: undefined,
       diagnostics: [
         {
-          code: "XML_ERROR",
-          severity: "error",
+          ...xmlError,
           message: `the file is not valid UTF-8 (byte 0x${(bytes[bad] ?? 0).toString(16)} at offset ${bad}); declare its encoding or save it as UTF-8`,
           file,
           line,

@@ -3,6 +3,10 @@ import type { Diagnostic } from "../validate/Diagnostic.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { LineIndex } from "./LineIndex.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
+import { policyDiagnostic, severityPolicy } from "../validate/severityPolicy.js";
+
+/** Code and severity of a not-well-formed file, from the severity policy. */
+const xmlError = { code: severityPolicy.xmlMalformed.code, severity: severityPolicy.xmlMalformed.severity };
 
 /** Deeper nesting than this is reported and cut off: no robot description needs it. */
 export const MAX_XML_DEPTH = INPUT_LIMITS.maxDepth;
@@ -38,17 +42,29 @@ const parser = new XMLParser({
 });
 
 /**
+ * Whitespace before the XML declaration is not well-formed XML, but TinyXML2 (urdfdom,
+ * libsdformat) reads such files, and many real ones have it: the declaration is blanked out
+ * (same length, so every position stays) instead of being reported.
+ */
+function blankLateDeclaration(text: string): string {
+  const m = /^\s+(<\?xml\s[^>]*\?>)/.exec(text);
+  if (m === null || m[1] === undefined) return text;
+  const start = m[0].length - m[1].length;
+  return text.slice(0, start) + m[1].replace(/[^\n]/g, " ") + text.slice(m[0].length);
+}
+
+/**
  * Reads XML text into a positioned element tree. Well-formedness is checked first
  * (fast-xml-parser's XMLValidator), so a broken file yields one XML_ERROR with line:col and
  * no tree. Never throws: every problem is returned as a diagnostic.
  */
 export function readXml(text: string, file: string): ReadXmlResult {
   const diagnostics: Diagnostic[] = [];
-  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const lines = new LineIndex(source);
   const empty = { document: { file, root: undefined }, diagnostics, lines };
   if (source.trim() === "") {
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file is empty", file, line: 1, column: 1 });
+    diagnostics.push({ ...xmlError, message: "the file is empty", file, line: 1, column: 1 });
     return empty;
   }
   const limit = inputLimitProblem(source, file, lines) ?? badCharacterReference(source, file, lines);
@@ -63,7 +79,7 @@ export function readXml(text: string, file: string): ReadXmlResult {
     if (check !== true) {
       const line = Number.isFinite(check.err.line) ? check.err.line : 1;
       const column = Number.isFinite(check.err.col) ? check.err.col : 1;
-      diagnostics.push({ code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${check.err.msg}`, file, line, column });
+      diagnostics.push({ ...xmlError, message: `not well-formed XML: ${check.err.msg}`, file, line, column });
       // Junk after a complete root element (a stray closing tag, text): like TinyXML2, keep
       // checking the complete document before it, so one run still reports everything.
       const prefix = completeRootPrefix(source);
@@ -74,13 +90,13 @@ export function readXml(text: string, file: string): ReadXmlResult {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const text = /nested tags/i.test(message) ? `elements are nested deeper than ${MAX_XML_DEPTH} levels; robokit does not read such files` : `XML could not be parsed: ${message}`;
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: text, file, line: 1, column: 1 });
+    diagnostics.push({ ...xmlError, message: text, file, line: 1, column: 1 });
     return empty;
   }
   const roots = ordered.filter((n) => elementName(n) !== undefined);
   const first = roots[0];
   if (first === undefined) {
-    diagnostics.push({ code: "XML_ERROR", severity: "error", message: "the file has no root element", file, line: 1, column: 1 });
+    diagnostics.push({ ...xmlError, message: "the file has no root element", file, line: 1, column: 1 });
     return empty;
   }
   const builder = new TreeBuilder(source, file, lines, diagnostics);
@@ -94,7 +110,7 @@ export function readXml(text: string, file: string): ReadXmlResult {
  */
 function inputLimitProblem(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
   if (source.length > INPUT_LIMITS.maxXmlBytes) {
-    return { code: "INPUT_TOO_LARGE", severity: "error", message: `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`, file, line: 1, column: 1 };
+    return policyDiagnostic("inputTooLarge", `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`, { file, line: 1, column: 1 });
   }
   let elements = 0;
   for (let i = source.indexOf("<"); i >= 0; i = source.indexOf("<", i + 1)) {
@@ -103,7 +119,7 @@ function inputLimitProblem(source: string, file: string, lines: LineIndex): Diag
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58 || c > 127) {
       if (++elements > INPUT_LIMITS.maxElements) {
         const { line, column } = lines.position(i);
-        return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, file, line, column };
+        return policyDiagnostic("tooManyElements", `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, { file, line, column });
       }
     }
   }
@@ -117,7 +133,7 @@ function badCharacterReference(source: string, file: string, lines: LineIndex): 
     const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
     if (!allowed) {
       const { line, column } = lines.position(m.index);
-      return { code: "XML_ERROR", severity: "error", message: `not well-formed XML: ${m[0]} refers to a character XML does not allow`, file, line, column };
+      return { ...xmlError, message: `not well-formed XML: ${m[0]} refers to a character XML does not allow`, file, line, column };
     }
   }
   return undefined;
@@ -163,8 +179,7 @@ class TreeBuilder {
       if (!this.#depthReported) {
         this.#depthReported = true;
         this.diagnostics.push({
-          code: "XML_ERROR",
-          severity: "error",
+          ...xmlError,
           message: `elements are nested deeper than ${MAX_XML_DEPTH} levels; the deeper ones were not checked`,
           file: this.file,
           line,

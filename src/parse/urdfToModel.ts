@@ -122,14 +122,21 @@ class UrdfReader {
       const ref = attrNode(g, "reference")?.value;
       if (ref === undefined) continue;
       // Like libsdformat's URDF reader, a `value` attribute (`<kp value="1e6"/>`) wins over the text.
+      // Values that are not numbers (e.g. unexpanded xacro) are left out, as libsdformat passes them on unread.
       const value = (name: string): number | undefined => {
         const el = child(g, name);
         if (el === undefined) return undefined;
-        const attribute = attrNode(el, "value");
-        return attribute === undefined ? this.#ctx.number(el.text, el, `<${name}>`) : this.#ctx.number(attribute.value, { element: el, attribute }, `<${name}> value`);
+        const text = (attrNode(el, "value")?.value ?? el.text).trim();
+        const v = Number(text);
+        if (text !== "" && Number.isFinite(v)) return v;
+        this.#ctx.report("ELEMENT_INVALID", "warning", el, `<gazebo reference="${ref}"> <${name}> [${text}] is not a number; left out`);
+        return undefined;
       };
       const fdir = child(g, "fdir1");
-      const fdir1 = fdir === undefined ? undefined : (this.#ctx.numbers(fdir.text, 3, fdir, "<fdir1>") as Vec3 | undefined);
+      const fdirValues = fdir?.text.trim().split(/\s+/).map(Number);
+      const fdirOk = fdirValues !== undefined && fdirValues.length === 3 && fdirValues.every(Number.isFinite);
+      if (fdir !== undefined && !fdirOk) this.#ctx.report("ELEMENT_INVALID", "warning", fdir, `<gazebo reference="${ref}"> <fdir1> [${fdir.text.trim()}] is not 3 numbers; left out`);
+      const fdir1 = fdirOk ? (fdirValues as unknown as Vec3) : undefined;
       const surface: Surface = {
         ...optional("mu", value("mu1")),
         ...optional("mu2", value("mu2")),
@@ -146,9 +153,11 @@ class UrdfReader {
     const name = this.#required(el, "name");
     const inertialEl = child(el, "inertial");
     const inertial = inertialEl === undefined ? undefined : this.#inertial(inertialEl);
-    const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v));
-    const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface));
-    if (name === undefined || visuals.some((v) => v === undefined) || collisions.some((c) => c === undefined)) return undefined;
+    const errorsBefore = this.#ctx.diagnostics.filter((d) => d.severity === "error").length;
+    // A visual or collision urdfdom drops (reported as a warning) is left out; one with an error fails the link.
+    const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v)).filter((v) => v !== undefined);
+    const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface)).filter((c) => c !== undefined);
+    if (name === undefined || this.#ctx.diagnostics.filter((d) => d.severity === "error").length > errorsBefore) return undefined;
     const mergedVisuals = mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material, (first, geometry, n) => withName({ ...first, geometry }, n));
     const mergedCollisions = mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n));
     return {
@@ -169,7 +178,8 @@ class UrdfReader {
     }
     const mass = this.#scalar(massEl, "value", true);
     const keys = ["ixx", "ixy", "ixz", "iyy", "iyz", "izz"] as const;
-    const values = keys.map((k) => this.#scalar(inertiaEl, k, true));
+    // Like urdfdom and libsdformat, a missing product of inertia reads as 0.
+    const values = keys.map((k) => (k === "ixx" || k === "iyy" || k === "izz" || attrNode(inertiaEl, k) !== undefined ? this.#scalar(inertiaEl, k, true) : 0));
     if (mass === undefined || values.some((v) => v === undefined)) return undefined;
     const [ixx, ixy, ixz, iyy, iyz, izz] = values as number[];
     return { mass, ...(origin === undefined ? {} : { origin }), inertia: { ixx: ixx!, ixy: ixy!, ixz: ixz!, iyy: iyy!, iyz: iyz!, izz: izz! } };
@@ -179,7 +189,7 @@ class UrdfReader {
     const g = child(parent, "geometry");
     const shape = g?.children[0];
     if (g === undefined || shape === undefined) {
-      this.#ctx.report("ELEMENT_MISSING", "error", g ?? parent, `<${parent.name}> needs a <geometry> with one shape`);
+      this.#ctx.report("ELEMENT_MISSING", "warning", g ?? parent, `<${parent.name}> has no <geometry> shape; urdfdom drops it, and it is not converted`);
       return undefined;
     }
     switch (shape.name) {
@@ -200,11 +210,17 @@ class UrdfReader {
       }
       case "mesh": {
         const uri = this.#required(shape, "filename");
+        const rawScale = attrNode(shape, "scale")?.value;
+        const scaleValues = rawScale?.trim().split(/\s+/).map(Number);
+        if (scaleValues !== undefined && (scaleValues.length !== 3 || !scaleValues.every(Number.isFinite))) {
+          this.#ctx.report("ATTRIBUTE_INVALID", "warning", { element: shape, attribute: attrNode(shape, "scale")! }, `<mesh> scale [${rawScale ?? ""}] is not 3 numbers; urdfdom drops this ${parent.name}, and it is not converted`);
+          return undefined;
+        }
         const scale = this.#vector(shape, "scale", 3);
         return uri === undefined ? undefined : { type: "mesh", uri, ...(scale === undefined ? {} : { scale }) };
       }
       default:
-        this.#ctx.report("ELEMENT_UNRECOGNIZED", "error", shape, `unknown URDF geometry <${shape.name}> (box, cylinder, sphere, mesh, capsule)`);
+        this.#ctx.report("ELEMENT_UNRECOGNIZED", "warning", shape, `unknown URDF geometry <${shape.name}> (box, cylinder, sphere, mesh, capsule); urdfdom drops this ${parent.name}, and it is not converted`);
         return undefined;
     }
   }

@@ -1,6 +1,7 @@
 import type { XmlElement } from "../parse/XmlDocument.js";
 import type { DiagnosticCode } from "./codes.js";
 import type { Diagnostic, Severity } from "./Diagnostic.js";
+import { effectiveSeverity, type Finding, severityPolicy } from "./severityPolicy.js";
 
 /** What an include resolver returns: the included file's text, or why it could not be found. */
 export type ResolvedResource =
@@ -43,7 +44,7 @@ export type ResourceResolver = (uri: string, fromFile: string) => ResourceLookup
 
 /** Options of {@link validateFile}. */
 export interface ValidateOptions {
-  /** Report unknown, repeated and deprecated elements and attributes as errors, not warnings. */
+  /** Report every warning as an error (the severity policy's `--strict`). */
   readonly strict?: boolean;
   /** Resolves `<include>` URIs. Without it, includes are not followed (a note says so). */
   readonly resolveInclude?: IncludeResolver;
@@ -66,14 +67,6 @@ export interface IncludedEntity {
   readonly name: string | undefined;
 }
 
-/** Codes that the policy (`strict`) turns from warnings into errors. */
-export const policyCodes: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
-  "ELEMENT_UNRECOGNIZED",
-  "ATTRIBUTE_INCORRECT_TYPE",
-  "ELEMENT_REPEATED",
-  "ELEMENT_DEPRECATED",
-]);
-
 /** Everything a rule sees: the document, its format and version, and a way to report. */
 export interface RuleContext {
   readonly file: string;
@@ -86,7 +79,13 @@ export interface RuleContext {
   readonly options: ValidateOptions;
   /** Resolved includes by `<include>` element (SDF only; filled by the include rule). */
   readonly includes: Map<XmlElement, IncludedEntity>;
-  /** Diagnostics of included files, kept apart so rules can run after includes resolve. */
+  /**
+   * Reports a finding of the severity policy (src/validate/severityPolicy.ts), which decides its
+   * code and severity; a warning's message gets the policy's consequence appended ("…; RViz
+   * draws it in its default colour"). Rules report through this only.
+   */
+  readonly flag: (finding: Finding, at: XmlElement, message: string, attribute?: string) => void;
+  /** Low level: a diagnostic with an explicit code and severity (the policy's `strict` still applies). Rules use {@link flag}. */
   readonly report: (code: DiagnosticCode, severity: Severity, at: XmlElement, message: string, attribute?: string) => void;
   readonly diagnostics: Diagnostic[];
 }
@@ -95,15 +94,14 @@ export interface RuleContext {
 export type Rule = (ctx: RuleContext) => void;
 
 /** Builds a context whose `report` places diagnostics at the element or attribute. */
-export function createRuleContext(init: Omit<RuleContext, "report" | "diagnostics" | "includes">): RuleContext {
+export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "diagnostics" | "includes">): RuleContext {
   const diagnostics: Diagnostic[] = [];
   const strict = init.options.strict === true;
   const report = (code: DiagnosticCode, severity: Severity, at: XmlElement, message: string, attribute?: string): void => {
     const a = attribute === undefined ? undefined : at.attributes.find((x) => x.name === attribute);
-    const effective: Severity = strict && severity === "warning" && policyCodes.has(code) ? "error" : severity;
     diagnostics.push({
       code,
-      severity: effective,
+      severity: effectiveSeverity(severity, strict),
       message,
       file: init.file,
       line: a?.line ?? at.line,
@@ -111,5 +109,9 @@ export function createRuleContext(init: Omit<RuleContext, "report" | "diagnostic
       xmlPath: attribute === undefined ? at.xmlPath : `${at.xmlPath}/@${attribute}`,
     });
   };
-  return { ...init, report, diagnostics, includes: new Map() };
+  const flag = (finding: Finding, at: XmlElement, message: string, attribute?: string): void => {
+    const entry = severityPolicy[finding];
+    report(entry.code, entry.severity, at, entry.severity === "warning" ? `${message}; ${entry.consequence}` : message, attribute);
+  };
+  return { ...init, flag, report, diagnostics, includes: new Map() };
 }

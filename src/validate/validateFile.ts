@@ -2,6 +2,7 @@ import { readXml } from "../parse/readXml.js";
 import type { Diagnostic } from "./Diagnostic.js";
 import { detectFormat } from "./detectFormat.js";
 import type { ValidateOptions } from "./RuleContext.js";
+import { effectiveSeverity } from "./severityPolicy.js";
 import { validateSdfDocument } from "./validateSdf.js";
 import { validateUrdfDocument } from "./validateUrdf.js";
 
@@ -14,6 +15,12 @@ import { validateUrdfDocument } from "./validateUrdf.js";
  * @param fileName the name used in diagnostics and to resolve relative includes
  */
 export function validateFile(text: string, fileName: string, options: ValidateOptions = {}): Diagnostic[] {
+  const found = validateUnsorted(text, fileName, options);
+  // The policy's --strict: every warning, from any phase, is an error.
+  return options.strict === true ? found.map((d) => (d.severity === "warning" ? { ...d, severity: effectiveSeverity(d.severity, true) } : d)) : found;
+}
+
+function validateUnsorted(text: string, fileName: string, options: ValidateOptions): Diagnostic[] {
   const { document, diagnostics } = readXml(text, fileName);
   const root = document.root;
   if (root === undefined) return diagnostics;

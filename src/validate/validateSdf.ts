@@ -1,5 +1,6 @@
 import { attr, type XmlElement } from "../parse/XmlDocument.js";
 import type { Diagnostic } from "./Diagnostic.js";
+import { policyDiagnostic } from "./severityPolicy.js";
 import { createRuleContext, type Rule, type ValidateOptions } from "./RuleContext.js";
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";
@@ -56,28 +57,28 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
   const raw = attr(root, "version");
   const at = { file, line: root.line, column: root.column, xmlPath: root.xmlPath };
   if (raw === undefined || raw.trim() === "") {
-    return [{ code: "ATTRIBUTE_MISSING", severity: "error", message: "<sdf> has no version attribute; write e.g. <sdf version=\"1.9\">", ...at }];
+    return [policyDiagnostic("sdfVersionMissing", "<sdf> has no version attribute; write e.g. <sdf version=\"1.9\">", at)];
   }
   const m = /^\s*1\.(\d+)\s*$/.exec(raw);
   if (m === null) {
-    return [{ code: "VERSION_UNSUPPORTED", severity: "error", message: `SDF version [${raw}] is not a version of the form 1.x`, ...at }];
+    return [policyDiagnostic("sdfVersionMalformed", `SDF version [${raw}] is not a version of the form 1.x`, at)];
   }
   const minor = Number(m[1]);
   const pre: Diagnostic[] = [];
   if (root.name === "gazebo") {
-    pre.push({ code: "VERSION_DEPRECATED", severity: "error", message: `SDF [${raw}] is deprecated: libsdformat 9 and later (Gazebo 11, gz-sim) no longer read the <gazebo> root of SDF 1.0–1.2; write <sdf version="${raw.trim()}"> (the rest of the file is checked as if it did)`, ...at });
+    pre.push(policyDiagnostic("sdfGazeboRoot", `SDF [${raw}] is deprecated: libsdformat 9 and later (Gazebo 11, gz-sim) no longer read the <gazebo> root of SDF 1.0–1.2; write <sdf version="${raw.trim()}"> (the rest of the file is checked as if it did)`, at));
   }
   if (root.name === "sdf" && minor < 2) {
-    pre.push({ code: "VERSION_DEPRECATED", severity: "warning", message: `SDF [${raw}] with an <sdf> root: libsdformat 12 cannot convert it ("Unable to convert from SDF version ${raw.trim()}") and reads it as its newest version, ignoring the 1.0 attributes (mass, pose, static…); robokit reads it converted`, ...at });
+    pre.push(policyDiagnostic("sdf10Root", `SDF [${raw}] with an <sdf> root; robokit reads it converted`, at));
   }
   // The schema of the file's own version; a version without a spec is checked against the nearest one.
   let schemaMinor = minor;
   if (minor > SDF_SCHEMA_MINOR.newest) {
     schemaMinor = SDF_SCHEMA_MINOR.newest;
-    pre.push({ code: "VERSION_UNSUPPORTED", severity: "warning", message: `SDF ${raw} is newer than the newest schema robokit has (1.${SDF_SCHEMA_MINOR.newest}); checked against 1.${SDF_SCHEMA_MINOR.newest}`, ...at });
+    pre.push(policyDiagnostic("sdfVersionNewer", `SDF ${raw} is newer than 1.${SDF_SCHEMA_MINOR.newest}`, at));
   } else if (!SDF_SPEC_MINORS.includes(minor)) {
     schemaMinor = [...SDF_SPEC_MINORS].reverse().find((v) => v < minor) ?? 0;
-    pre.push({ code: "VERSION_UNSUPPORTED", severity: "warning", message: `there is no SDF ${raw} specification; checked as SDF 1.${schemaMinor}`, ...at });
+    pre.push(policyDiagnostic("sdfVersionNoSpec", `there is no SDF ${raw} specification (nearest: 1.${schemaMinor})`, at));
   }
   const schemaCtx = createRuleContext({ file, format: "sdf", version: `1.${schemaMinor}`, minor: schemaMinor, root, options });
   runRules(schemaCtx, [(c) => checkSchema(c, `sdf/1.${schemaMinor}/sdf.schema.json`)]);
@@ -89,7 +90,7 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
     const converted = convertSdf(root, schemaMinor, SDF_SCHEMA_MINOR.oldest);
     ruleRoot = converted.root;
     ruleMinor = SDF_SCHEMA_MINOR.oldest;
-    pre.push({ code: "VERSION_CONVERTED", severity: "info", message: `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`, ...at });
+    pre.push(policyDiagnostic("sdfVersionConverted", `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`, at));
   }
   const ctx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });
   ctx.diagnostics.push(...schemaCtx.diagnostics);

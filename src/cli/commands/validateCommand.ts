@@ -27,7 +27,7 @@ export function validateCommand(): Command {
   return new Command("validate")
     .description("check URDF and SDF files (format and version detected from the content)")
     .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)")
-    .option("--strict", "report unknown, repeated and deprecated elements and attributes as errors")
+    .option("--strict", "report every warning as an error (see the severity policy in README)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
     .option("-I, --include-path <dir...>", "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages")
     .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])

@@ -18,11 +18,11 @@ export const finiteNumbers: Rule = (ctx) => {
     if (el.name === "plugin" || el.name.includes(":")) continue;
     const limitHere = inLimit || el.name === "limit";
     for (const c of el.children) stack.push({ el: c, inLimit: limitHere });
-    if (el.children.length === 0 && !NAME_ELEMENTS.has(el.name)) check(el.text, limitHere && infinityAllowed.has(el.name), (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `<${el.name}> ${msg}`));
+    if (el.children.length === 0 && !NAME_ELEMENTS.has(el.name)) check(el.text, limitHere && infinityAllowed.has(el.name), (msg) => ctx.flag("numberNotFinite", el, `<${el.name}> ${msg}`));
     for (const a of el.attributes) {
       if (NAME_ATTRIBUTES.has(a.name)) continue;
       const allowInf = el.name === "limit" && (a.name === "lower" || a.name === "upper");
-      check(a.value, allowInf, (msg) => ctx.report("NUMBER_NOT_FINITE", "error", el, `attribute [${a.name}] of <${el.name}> ${msg}`, a.name));
+      check(a.value, allowInf, (msg) => ctx.flag("numberNotFinite", el, `attribute [${a.name}] of <${el.name}> ${msg}`, a.name));
     }
   }
 };

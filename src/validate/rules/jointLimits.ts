@@ -6,8 +6,9 @@ import { parseNumber } from "./numbers.js";
 const limited = new Set(["revolute", "prismatic"]);
 
 /**
- * Joint limits are consistent: lower ≤ upper; URDF revolute and prismatic joints have a
- * <limit> with non-negative effort and velocity (SDF uses -1 for "no limit").
+ * URDF revolute and prismatic joints have a <limit> (urdfdom rejects them otherwise). Limits that
+ * load but act oddly are warnings: lower > upper, and (URDF) a zero or negative effort or velocity
+ * (SDF uses -1 for "no limit").
  */
 export const jointLimits: Rule = (ctx) => {
   for (const element of elementsNamed(ctx.root, "joint")) {
@@ -16,7 +17,7 @@ export const jointLimits: Rule = (ctx) => {
     if (ctx.format === "urdf") {
       const limit = child(element, "limit");
       if (limit === undefined) {
-        if (limited.has(type)) ctx.report("JOINT_LIMIT_MISSING", "error", element, `${type} joint [${name}] has no <limit>; URDF requires one with effort and velocity`);
+        if (limited.has(type)) ctx.flag("urdfLimitMissing", element, `${type} joint [${name}] has no <limit>; URDF requires one with effort and velocity`);
         continue;
       }
       const num = (a: string): number | undefined => {
@@ -25,10 +26,12 @@ export const jointLimits: Rule = (ctx) => {
       };
       const lower = num("lower") ?? 0;
       const upper = num("upper") ?? 0;
-      if (limited.has(type) && lower > upper) ctx.report("JOINT_LIMIT_INVALID", "error", limit, `joint [${name}] limit lower ${lower} > upper ${upper}`, "lower");
+      if (limited.has(type) && lower > upper) ctx.flag("limitLowerAboveUpper", limit, `joint [${name}] limit lower ${lower} > upper ${upper}`, "lower");
+      if (type === "fixed" || type === "floating") continue;
       for (const a of ["effort", "velocity"]) {
         const v = num(a);
-        if (v !== undefined && v < 0) ctx.report("JOINT_LIMIT_INVALID", "error", limit, `joint [${name}] limit ${a} is ${v}; it must be ≥ 0`, a);
+        if (v !== undefined && v < 0) ctx.flag("limitNegativeRate", limit, `joint [${name}] limit ${a} is ${v}`, a);
+        else if (v === 0) ctx.flag("limitZeroRate", limit, `joint [${name}] limit ${a} is 0`, a);
       }
       continue;
     }
@@ -39,7 +42,7 @@ export const jointLimits: Rule = (ctx) => {
       const lower = parseNumber(child(limit, "lower")?.text ?? "");
       const upper = parseNumber(child(limit, "upper")?.text ?? "");
       if (lower !== undefined && upper !== undefined && lower > upper) {
-        ctx.report("JOINT_LIMIT_INVALID", "error", child(limit, "lower") ?? limit, `joint [${name}] ${axisName} limit lower ${lower} > upper ${upper}`);
+        ctx.flag("limitLowerAboveUpper", child(limit, "lower") ?? limit, `joint [${name}] ${axisName} limit lower ${lower} > upper ${upper}`);
       }
     }
   }

@@ -16,7 +16,7 @@ export const sdfFrameGraph: Rule = (ctx) => {
       const pose = child(scope.element, "pose");
       const rel = pose === undefined ? undefined : attr(pose, "relative_to");
       if (pose !== undefined && rel !== undefined && rel !== "") {
-        ctx.report("ATTRIBUTE_INVALID", "error", pose, `attribute //pose[@relative_to] of the top-level model [${scope.name}] must be left empty`, "relative_to");
+        ctx.flag("topLevelPoseRelativeTo", pose, `attribute //pose[@relative_to] of the top-level model [${scope.name}] must be left empty`, "relative_to");
       }
     }
     checkPlacementFrame(ctx, scope);
@@ -38,7 +38,7 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
   const to = attr(frame.element, "attached_to");
   if (to === undefined || to === "") return;
   if (to === frame.name) {
-    ctx.report("FRAME_ATTACHED_TO_CYCLE", "error", frame.element, `attached_to name [${to}] is identical to the frame's own name, a cycle in ${describe(scope)}`, "attached_to");
+    ctx.flag("attachedToCycle", frame.element, `attached_to name [${to}] is identical to the frame's own name, a cycle in ${describe(scope)}`, "attached_to");
     return;
   }
   const target = resolveFrameIn(scope, to, ctx.minor);
@@ -46,7 +46,7 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
   if (!allowed) {
     if (target === undefined && scope.opaque) return;
     const kinds = scope.kind === "world" ? "a model or frame" : "a link, joint, frame or nested model";
-    ctx.report("FRAME_ATTACHED_TO_INVALID", "error", frame.element, `attached_to [${to}] of frame [${frame.name}] does not name ${kinds} in ${describe(scope)}`, "attached_to");
+    ctx.flag("attachedToInvalid", frame.element, `attached_to [${to}] of frame [${frame.name}] does not name ${kinds} in ${describe(scope)}`, "attached_to");
     return;
   }
   const result = resolveAttached(scope, frame, ctx.minor);
@@ -54,7 +54,7 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
     const key = `A:${[...result.cycle].sort().join(",")}`;
     if (reported.has(key)) return;
     reported.add(key);
-    ctx.report("FRAME_ATTACHED_TO_CYCLE", "error", frame.element, `attached_to graph cycle in ${describe(scope)}: ${result.cycle.join(" -> ")}`, "attached_to");
+    ctx.flag("attachedToCycle", frame.element, `attached_to graph cycle in ${describe(scope)}: ${result.cycle.join(" -> ")}`, "attached_to");
   }
 }
 
@@ -83,14 +83,14 @@ function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, r
   const attribute = explicit === undefined ? "attached_to" : "relative_to";
   if (rel.value === entity.name) {
     const how = explicit === undefined ? "the implicit relative_to (its attached_to)" : "relative_to";
-    ctx.report("POSE_RELATIVE_TO_CYCLE", "error", rel.pose, `${how} name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`, attribute);
+    ctx.flag("relativeToCycle", rel.pose, `${how} name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`, attribute);
     return;
   }
   if (explicit === undefined) return; // other attached_to problems are reported by checkAttachedTo
   const target = resolveFrameIn(scope, rel.value, ctx.minor);
   if (target === undefined) {
     if (scope.opaque || rel.value === "__root__" || (rel.value === "world" && scope.kind === "world")) return;
-    ctx.report("POSE_RELATIVE_TO_INVALID", "error", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
+    ctx.flag("relativeToInvalid", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
     return;
   }
   // Walk the relative-to graph: explicit relative_to first, then the entity's default.
@@ -105,7 +105,7 @@ function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, r
       const id = `R:${[...cycle].sort().join(",")}`;
       if (reported.has(id)) return;
       reported.add(id);
-      ctx.report("POSE_RELATIVE_TO_CYCLE", "error", rel.pose, `relative_to graph cycle in ${describe(scope)}: ${[...cycle, key].join(" -> ")}`, "relative_to");
+      ctx.flag("relativeToCycle", rel.pose, `relative_to graph cycle in ${describe(scope)}: ${[...cycle, key].join(" -> ")}`, "relative_to");
       return;
     }
     visited.push(key);
@@ -125,7 +125,7 @@ function checkLinkChildren(ctx: RuleContext, scope: SdfScope, link: SdfEntity): 
     const rel = pose === undefined ? undefined : attr(pose, "relative_to");
     if (pose === undefined || rel === undefined || rel === "") continue;
     if (resolveFrameIn(scope, rel, ctx.minor) === undefined && !scope.opaque) {
-      ctx.report("POSE_RELATIVE_TO_INVALID", "error", pose, `relative_to [${rel}] of ${c.name} [${attr(c, "name") ?? ""}] in link [${link.name}] does not name a frame in ${describe(scope)}`, "relative_to");
+      ctx.flag("relativeToInvalid", pose, `relative_to [${rel}] of ${c.name} [${attr(c, "name") ?? ""}] in link [${link.name}] does not name a frame in ${describe(scope)}`, "relative_to");
     }
   }
 }
@@ -137,7 +137,7 @@ function checkExpressedIn(ctx: RuleContext, scope: SdfScope, joint: SdfEntity): 
     const frame = attr(xyz, "expressed_in");
     if (frame === undefined || frame === "" || frame === "__model__") continue;
     if (resolveFrameIn(scope, frame, ctx.minor) === undefined && !scope.opaque) {
-      ctx.report("JOINT_AXIS_EXPRESSED_IN_INVALID", "error", xyz, `expressed_in [${frame}] of joint [${joint.name}] ${axisName} does not name a frame in ${describe(scope)}`, "expressed_in");
+      ctx.flag("expressedInInvalid", xyz, `expressed_in [${frame}] of joint [${joint.name}] ${axisName} does not name a frame in ${describe(scope)}`, "expressed_in");
     }
   }
 }
@@ -148,6 +148,6 @@ function checkPlacementFrame(ctx: RuleContext, scope: SdfScope): void {
   if (placement === undefined || placement === "") return;
   const target = resolveFrameIn(scope, placement, ctx.minor);
   if (target === undefined && !scope.opaque) {
-    ctx.report("MODEL_PLACEMENT_FRAME_INVALID", "error", scope.element, `placement_frame [${placement}] does not name a frame inside model [${scope.name}]`, "placement_frame");
+    ctx.flag("placementFrameInvalid", scope.element, `placement_frame [${placement}] does not name a frame inside model [${scope.name}]`, "placement_frame");
   }
 }

@@ -1,10 +1,20 @@
 import { readXml } from "../../parse/readXml.js";
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
+import type { DiagnosticCode } from "../codes.js";
 import { MAX_INCLUDE_DEPTH, type ParsedInclude, type Rule } from "../RuleContext.js";
+import type { Finding } from "../severityPolicy.js";
 import { validateSdfDocument } from "../validateSdf.js";
 
 /** Text whose first element is `<sdf` (after an XML declaration, comments and whitespace). */
 const looksLikeSdf = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<sdf[\s>]/;
+
+/** The finding of each refusal code the include resolver returns. */
+const includeRefusal: ReadonlyMap<DiagnosticCode, Finding> = new Map<DiagnosticCode, Finding>([
+  ["INCLUDE_OUTSIDE_ROOTS", "includeOutsideRoots"],
+  ["INCLUDE_NOT_REGULAR_FILE", "includeNotRegularFile"],
+  ["INCLUDE_TOO_LARGE", "includeTooLarge"],
+  ["INCLUDE_TOTAL_TOO_LARGE", "includeTotalTooLarge"],
+]);
 
 const topLevelKinds = new Set(["model", "actor", "light"]);
 
@@ -30,10 +40,10 @@ export const sdfIncludes: Rule = (ctx) => {
       ctx.includes.set(include, { include, entity, name });
     };
     if (attr(include, "merge") === "true" && parent.name === "world") {
-      ctx.report("MERGE_INCLUDE_UNSUPPORTED", "error", include, "merge-include is only supported inside a <model>, not directly in a <world>", "merge");
+      ctx.flag("mergeIncludeInWorld", include, "merge-include is only supported inside a <model>, not directly in a <world>", "merge");
     }
     if (child(include, "placement_frame") !== undefined && child(include, "pose") === undefined) {
-      ctx.report("MODEL_PLACEMENT_FRAME_INVALID", "error", child(include, "placement_frame") ?? include, "<pose> is required when <placement_frame> is given");
+      ctx.flag("placementFrameInvalid", child(include, "placement_frame") ?? include, "<pose> is required when <placement_frame> is given");
     }
     const uri = child(include, "uri")?.text.trim();
     if (uri === undefined || uri === "") return record(undefined);
@@ -41,18 +51,18 @@ export const sdfIncludes: Rule = (ctx) => {
     if (resolver === undefined) return record(undefined);
     const uriElement = child(include, "uri") ?? include;
     if (stack.length > maxDepth) {
-      ctx.report("INCLUDE_DEPTH_EXCEEDED", "error", uriElement, `include [${uri}] is nested ${stack.length} levels deep, over the limit of ${maxDepth}; it is not followed`);
+      ctx.flag("includeDepthExceeded", uriElement, `include [${uri}] is nested ${stack.length} levels deep, over the limit of ${maxDepth}; it is not followed`);
       return record(undefined);
     }
     const resolved = resolver(uri, ctx.file);
     if ("error" in resolved) {
-      if (resolved.offline === true) ctx.report("URI_LOOKUP", "warning", uriElement, `include [${uri}] was not fetched (${resolved.error}); names inside it are not checked`);
-      else if (resolved.code !== undefined) ctx.report(resolved.code, "error", uriElement, `include [${uri}] refused: ${resolved.error}`);
-      else ctx.report("URI_LOOKUP", "error", uriElement, `unable to resolve include uri [${uri}]: ${resolved.error}`);
+      if (resolved.offline === true) ctx.flag("includeOffline", uriElement, `include [${uri}] was not fetched (${resolved.error}); names inside it are not checked`);
+      else if (resolved.code !== undefined) ctx.flag(includeRefusal.get(resolved.code) ?? "includeNotFound", uriElement, `include [${uri}] refused: ${resolved.error}`);
+      else ctx.flag("includeNotFound", uriElement, `unable to resolve include uri [${uri}]: ${resolved.error}`);
       return record(undefined);
     }
     if (stack.includes(resolved.file)) {
-      ctx.report("URI_LOOKUP", "error", include, `include [${uri}] includes itself (cycle through ${resolved.file})`);
+      ctx.flag("includeCycle", include, `include [${uri}] includes itself (cycle through ${resolved.file})`);
       return record(undefined);
     }
     let parsed = cache.get(resolved.file);
@@ -72,16 +82,16 @@ export const sdfIncludes: Rule = (ctx) => {
     const root = parsed.root;
     if (root === undefined && looksLikeSdf.test(resolved.text)) return record(undefined);
     if (root === undefined) {
-      ctx.report("INCLUDE_NOT_SDF", "error", uriElement, `include [${uri}] resolves to ${resolved.file}, which is not an SDF file (not well-formed XML with an <sdf> root)`);
+      ctx.flag("includeNotSdf", uriElement, `include [${uri}] resolves to ${resolved.file}, which is not an SDF file (not well-formed XML with an <sdf> root)`);
       return record(undefined);
     }
     const tops = root.children.filter((c) => topLevelKinds.has(c.name));
     if (tops.length === 0) {
-      ctx.report("ELEMENT_MISSING", "error", include, `failed to find a top-level <model>, <actor> or <light> in ${resolved.file} for <include> [${uri}]`);
+      ctx.flag("includeNoEntity", include, `failed to find a top-level <model>, <actor> or <light> in ${resolved.file} for <include> [${uri}]`);
       return record(undefined);
     }
     if (tops.length > 1) {
-      ctx.report("ELEMENT_INCORRECT_TYPE", "error", include, `${resolved.file} has ${tops.length} top-level elements (${tops.map((t) => `<${t.name}>`).join(", ")}); an included file must hold exactly one`);
+      ctx.flag("includeManyEntities", include, `${resolved.file} has ${tops.length} top-level elements (${tops.map((t) => `<${t.name}>`).join(", ")}); an included file must hold exactly one`);
     }
     return record(tops[0]);
   };

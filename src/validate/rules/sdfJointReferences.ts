@@ -20,20 +20,20 @@ export const sdfJointReferences: Rule = (ctx) => {
       if (parent === undefined || child === undefined || parentEl === undefined || childEl === undefined) continue;
       const where = `${scope.kind} [${scope.name}]`;
       if (child === "world") {
-        ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `joint [${name}] specifies invalid child [world]: the world cannot be a joint's child`);
+        ctx.flag("sdfJointChildWorld", childEl, `joint [${name}] specifies invalid child [world]: the world cannot be a joint's child`);
         continue;
       }
       if (parent === child) {
-        ctx.report("JOINT_PARENT_SAME_AS_CHILD", "error", childEl, `joint [${name}] must specify different frames for parent and child, but [${child}] is both`);
+        ctx.flag("sdfJointSameLink", childEl, `joint [${name}] must specify different frames for parent and child, but [${child}] is both`);
         continue;
       }
       let ok = true;
       if (parent === name) {
-        ctx.report("JOINT_PARENT_LINK_INVALID", "error", parentEl, `joint [${name}] must not name itself as its parent frame`);
+        ctx.flag("sdfJointParentMissing", parentEl, `joint [${name}] must not name itself as its parent frame`);
         ok = false;
       }
       if (child === name) {
-        ctx.report("FRAME_ATTACHED_TO_CYCLE", "error", childEl, `joint [${name}] names itself as its child frame, which makes the attached-to graph a cycle`);
+        ctx.flag("sdfJointSelfChild", childEl, `joint [${name}] names itself as its child frame, which makes the attached-to graph a cycle`);
         ok = false;
       }
       if (!ok) continue;
@@ -48,10 +48,10 @@ export const sdfJointReferences: Rule = (ctx) => {
       const p = lookup(parent, "parent");
       const c = lookup(child, "child");
       if (p === undefined && !scope.opaque) {
-        ctx.report("JOINT_PARENT_LINK_INVALID", "error", parentEl, `parent frame [${parent}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: parent must be a link or world)" : ""}`);
+        ctx.flag("sdfJointParentMissing", parentEl, `parent frame [${parent}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: parent must be a link or world)" : ""}`);
       }
       if (c === undefined && !scope.opaque) {
-        ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `child frame [${child}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: child must be a link)" : ""}`);
+        ctx.flag("sdfJointChildMissing", childEl, `child frame [${child}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: child must be a link)" : ""}`);
       }
       if (p === undefined || c === undefined || ctx.minor < 7) continue;
       const pl = p === "world" ? { link: "world" as const } : resolveAttached(p.owner, p.target, ctx.minor);
@@ -59,7 +59,7 @@ export const sdfJointReferences: Rule = (ctx) => {
       const cl = resolveAttached(c.owner, c.target, ctx.minor);
       if ("link" in pl && "link" in cl && pl.link === cl.link) {
         const linkName = pl.link === "world" ? "world" : pl.link.name;
-        ctx.report("JOINT_PARENT_SAME_AS_CHILD", "error", joint, `joint [${name}] in ${where} has parent [${parent}] and child [${child}] that both resolve to link [${linkName}]; they must resolve to different links`);
+        ctx.flag("sdfJointSameLink", joint, `joint [${name}] in ${where} has parent [${parent}] and child [${child}] that both resolve to link [${linkName}]; they must resolve to different links`);
       }
     }
   }

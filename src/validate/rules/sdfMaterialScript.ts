@@ -14,13 +14,13 @@ export const sdfMaterialScript: Rule = (ctx) => {
       const uri = child(script, "uri");
       // A missing <uri> is the schema's ELEMENT_MISSING from 1.6 on; before 1.6 schema findings
       // are warnings, but libsdformat rejects such a script in every version.
-      if ((uri !== undefined && unset(uri.text)) || (uri === undefined && ctx.minor < 6)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <uri> (empty or __default__ given)");
-      if (unset(child(script, "name")?.text)) ctx.report("ELEMENT_INVALID", "error", script, "a material <script> needs a non-empty <name>");
+      if ((uri !== undefined && unset(uri.text)) || (uri === undefined && ctx.minor < 6)) ctx.flag("materialScriptInvalid", script, "a material <script> needs a non-empty <uri> (empty or __default__ given)");
+      if (unset(child(script, "name")?.text)) ctx.flag("materialScriptInvalid", script, "a material <script> needs a non-empty <name>");
     }
     const shader = child(el, "shader");
     const type = shader === undefined ? undefined : attr(shader, "type");
     if (shader !== undefined && type !== undefined && type.startsWith("normal_map") && child(shader, "normal_map") === undefined) {
-      ctx.report("ELEMENT_MISSING", "error", shader, `shader type [${type}] needs a <normal_map>`);
+      ctx.flag("shaderNormalMapMissing", shader, `shader type [${type}] needs a <normal_map>`);
     }
   }
 };

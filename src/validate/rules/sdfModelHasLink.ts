@@ -7,7 +7,7 @@ export const sdfModelHasLink: Rule = (ctx) => {
   for (const scope of sdfScopes(ctx)) {
     if (scope.kind !== "model" || scope.external) continue;
     if (!hasLink(ctx, scope.element, 0) && !scope.element.children.some((c) => c.name === "static" && c.text.trim() === "true")) {
-      ctx.report("MODEL_WITHOUT_LINK", "error", scope.element, `model [${scope.name}] has no <link>, directly or in a nested model; a model must have at least one link`);
+      ctx.flag("sdfModelWithoutLink", scope.element, `model [${scope.name}] has no <link>, directly or in a nested model; a model must have at least one link`);
     }
   }
 };

@@ -17,9 +17,8 @@ export const sdfPluginReferences: Rule = (ctx) => {
         for (const name of names) {
           const target = resolveFrame(scope, name, Math.max(ctx.minor, 8));
           if (target !== undefined && !isScope(target) && target.kind === "joint") continue;
-          ctx.report(
-            "REFERENCE_INVALID",
-            "error",
+          ctx.flag(
+            "pluginJointMissing",
             element,
             `plugin [${attr(plugin, "name") ?? ""}] parameter <${element.name}> names joint [${name}], which is not a joint of model [${scope.name}]`,
           );

@@ -16,14 +16,14 @@ export const sdfReservedNames: Rule = (ctx) => {
     for (const item of element.children) stack.push(item);
     const name = attr(element, "name");
     if (framed.has(element.name) && name !== undefined && (name === "world" || (name.startsWith("__") && name.endsWith("__")))) {
-      ctx.report("RESERVED_NAME", "error", element, `the ${element.name} name [${name}] is reserved`, "name");
+      ctx.flag("reservedName", element, `the ${element.name} name [${name}] is reserved`, "name");
     }
     if (ctx.minor >= 8) {
       for (const a of frameAttributes) {
-        if (attr(element, a) === "__root__") ctx.report("ATTRIBUTE_INVALID", "error", element, `'__root__' is reserved; it cannot be used as the value of attribute [${a}]`, a);
+        if (attr(element, a) === "__root__") ctx.flag("reservedRoot", element, `'__root__' is reserved; it cannot be used as the value of attribute [${a}]`, a);
       }
       if ((element.name === "parent" || element.name === "child" || element.name === "placement_frame") && element.text.trim() === "__root__") {
-        ctx.report("ATTRIBUTE_INVALID", "error", element, `'__root__' is reserved; it cannot be used in <${element.name}>`);
+        ctx.flag("reservedRoot", element, `'__root__' is reserved; it cannot be used in <${element.name}>`);
       }
     }
   }

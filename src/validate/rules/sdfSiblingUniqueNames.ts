@@ -22,9 +22,8 @@ export const sdfSiblingUniqueNames: Rule = (ctx) => {
         seen.set(name, c);
         continue;
       }
-      ctx.report(
-        "DUPLICATE_NAME",
-        "error",
+      ctx.flag(
+        "duplicateName",
         c,
         `${c.name} with name [${name}] already exists in <${element.name}${attr(element, "name") === undefined ? "" : ` name="${attr(element, "name") ?? ""}"`}> (${first.name} on line ${first.line}); sibling names must be unique`,
         "name",

@@ -10,8 +10,8 @@ export const urdfMimic: Rule = (ctx) => {
     const mimic = child(joint, "mimic");
     const leader = mimic === undefined ? undefined : attr(mimic, "joint");
     if (mimic === undefined || leader === undefined) continue;
-    if (leader === name) ctx.report("JOINT_MIMIC_INVALID", "error", mimic, `joint [${name}] mimics itself`, "joint");
-    else if (!joints.has(leader)) ctx.report("JOINT_MIMIC_INVALID", "error", mimic, `joint [${name}] mimics joint [${leader}], which does not exist`, "joint");
+    if (leader === name) ctx.flag("mimicInvalid", mimic, `joint [${name}] mimics itself`, "joint");
+    else if (!joints.has(leader)) ctx.flag("mimicLeaderMissing", mimic, `joint [${name}] mimics joint [${leader}], which does not exist`, "joint");
     else follows.set(name, leader);
   }
   const reported = new Set<string>();
@@ -28,6 +28,6 @@ export const urdfMimic: Rule = (ctx) => {
     if (reported.has(key)) continue;
     reported.add(key);
     const mimic = child(joints.get(at) as NonNullable<ReturnType<typeof joints.get>>, "mimic");
-    ctx.report("JOINT_MIMIC_INVALID", "error", mimic ?? ctx.root, `mimic joints form a cycle: ${[...cycle, at].join(" -> ")}`, "joint");
+    ctx.flag("mimicInvalid", mimic ?? ctx.root, `mimic joints form a cycle: ${[...cycle, at].join(" -> ")}`, "joint");
   }
 };

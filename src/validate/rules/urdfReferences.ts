@@ -14,7 +14,7 @@ export const urdfReferences: Rule = (ctx) => {
   const index = urdfIndex(ctx);
   const needJoint = (el: XmlElement, where: string): void => {
     const name = attr(el, "name");
-    if (name !== undefined && !index.joints.has(name)) ctx.report("REFERENCE_INVALID", "error", el, `${where} names joint [${name}], which is not a joint of the robot`, "name");
+    if (name !== undefined && !index.joints.has(name)) ctx.flag("transmissionJointMissing", el, `${where} names joint [${name}], which is not a joint of the robot`, "name");
   };
   for (const el of ctx.root.children) {
     if (el.name === "transmission") {
@@ -23,12 +23,12 @@ export const urdfReferences: Rule = (ctx) => {
     else if (el.name === "gazebo") {
       const ref = attr(el, "reference");
       if (ref !== undefined && !index.links.has(ref) && !index.joints.has(ref)) {
-        ctx.report("REFERENCE_INVALID", "error", el, `<gazebo reference="${ref}"> names no link or joint of the robot`, "reference");
+        ctx.flag("gazeboReferenceMissing", el, `<gazebo reference="${ref}"> names no link or joint of the robot`, "reference");
       }
       for (const plugin of el.children.filter((c) => c.name === "plugin")) {
         for (const { element, names } of pluginJointReferences(plugin)) {
           for (const name of names) {
-            if (!index.joints.has(name)) ctx.report("REFERENCE_INVALID", "error", element, `Gazebo plugin [${attr(plugin, "name") ?? attr(plugin, "filename") ?? ""}] parameter <${element.name}> names joint [${name}], which is not a joint of the robot`);
+            if (!index.joints.has(name)) ctx.flag("pluginJointMissing", element, `Gazebo plugin [${attr(plugin, "name") ?? attr(plugin, "filename") ?? ""}] parameter <${element.name}> names joint [${name}], which is not a joint of the robot`);
           }
         }
       }
@@ -49,7 +49,7 @@ function checkRos2Control(ctx: RuleContext, el: XmlElement, needJoint: (el: XmlE
     const name = attr(s, "name");
     if (s.name !== "sensor" || name === undefined) continue;
     if (!index.gazeboSensors.has(name) && !index.links.has(name) && !index.joints.has(name)) {
-      ctx.report("REFERENCE_INVALID", "error", s, `${where} (Gazebo hardware ${plugin}) exposes sensor [${name}], but no <gazebo> block defines a <sensor name="${name}">`, "name");
+      ctx.flag("ros2ControlSensorMissing", s, `${where} (Gazebo hardware ${plugin}) exposes sensor [${name}], but no <gazebo> block defines a <sensor name="${name}">`, "name");
     }
   }
 }

@@ -1,6 +1,8 @@
 import type { ErrorObject } from "ajv";
 
 import type { RuleContext } from "../RuleContext.js";
+import type { Finding } from "../severityPolicy.js";
+import type { XmlElement } from "../../parse/XmlDocument.js";
 import { isGazeboExtensionElement, isGazeboRepeatableElement } from "./gazeboExtensionElements.js";
 import { loadSchema } from "./loadSchema.js";
 import { loadValidator, type PrecompiledValidator } from "./loadValidator.js";
@@ -50,8 +52,8 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
   const { element, attribute } = locateJsonPointer(ctx.root, error.instancePath);
   const params = error.params as Record<string, unknown>;
   const jsonPath = error.instancePath;
-  const push = (code: Parameters<RuleContext["report"]>[0], severity: "error" | "warning", message: string, attr?: string): void => {
-    ctx.report(code, severity, element, message, attr);
+  const push = (finding: Finding, message: string, attr?: string): void => {
+    ctx.flag(finding, element, message, attr);
     const last = ctx.diagnostics[ctx.diagnostics.length - 1];
     if (last !== undefined) ctx.diagnostics[ctx.diagnostics.length - 1] = { ...last, jsonPath };
   };
@@ -59,23 +61,24 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
     case "required": {
       const missing = String(params["missingProperty"] ?? "");
       if (missing.startsWith("@")) {
-        push("ATTRIBUTE_MISSING", "error", `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`);
+        const product = ctx.format === "urdf" && element.name === "inertia" && ["@ixy", "@ixz", "@iyz"].includes(missing);
+        push(product ? "urdfInertiaProductMissing" : "attributeMissing", `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`);
       } else if (element.name === "include" && missing === "uri") {
-        push("ATTRIBUTE_MISSING", "error", `<include> has no <uri>: nothing to include`);
+        push("attributeMissing", `<include> has no <uri>: nothing to include`);
       } else {
-        push("ELEMENT_MISSING", "error", `required element <${missing}> of ${describe(element)} is missing`);
+        push(missingFinding(ctx, element), `required element <${missing}> of ${describe(element)} is missing`);
       }
       return;
     }
     case "additionalProperties": {
       const extra = String(params["additionalProperty"] ?? "");
       if (extra.startsWith("@")) {
-        push("ATTRIBUTE_INCORRECT_TYPE", "warning", `attribute [${extra.slice(1)}] is not defined for ${describe(element)} in ${label(ctx)}`, extra.slice(1));
+        push("unknownAttribute", `attribute [${extra.slice(1)}] is not defined for ${describe(element)} in ${label(ctx)}`, extra.slice(1));
       } else {
         if (ctx.format === "sdf" && isGazeboExtensionElement(element.name, extra)) return;
         const child = element.children.find((c) => c.name === extra);
         const where = child ?? element;
-        ctx.report("ELEMENT_UNRECOGNIZED", "warning", where, `element <${extra}> is not defined as a child of ${describe(element)} in ${label(ctx)}`);
+        ctx.flag("unknownElement", where, `element <${extra}> is not defined as a child of ${describe(element)} in ${label(ctx)}`);
       }
       return;
     }
@@ -86,12 +89,12 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       if (parent === ctx.root && ctx.format === "sdf") return; // sdfRootElements reports this
       if (ctx.format === "sdf" && isGazeboRepeatableElement(parent, name)) return;
       const repeated = parent.children.filter((c) => c.name === name);
-      ctx.report("ELEMENT_REPEATED", "warning", repeated[1] ?? parent, `<${name}> may appear at most once in ${describe(parent)}; only the first is used`);
+      ctx.flag("repeatedElement", repeated[1] ?? parent, `<${name}> may appear at most once in ${describe(parent)}; only the first is used`);
       return;
     }
     case "minItems": {
       const parent = locateJsonPointer(ctx.root, parentPointer(jsonPath)).element;
-      ctx.report("ELEMENT_MISSING", "error", parent, `${describe(parent)} needs at least one <${lastKey(jsonPath)}>`);
+      ctx.flag(missingFinding(ctx, parent), parent, `${describe(parent)} needs at least one <${lastKey(jsonPath)}>`);
       return;
     }
     case "deprecated":
@@ -101,20 +104,34 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
       const sdfType = String(schemaNodeAt(schema(), parentPointer(error.schemaPath.replace(/^#/, "")))?.["sdfType"] ?? (ctx.format === "urdf" ? "number (or list of numbers)" : "value"));
       const what = error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
-      if (attribute === undefined) push("ELEMENT_INVALID", "error", `value [${raw}] of ${describe(element)} ${what}`);
-      else push("ATTRIBUTE_INVALID", "error", `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);
+      if (attribute === undefined) push(valueFinding(ctx, element, "elementValueInvalid"), `value [${raw}] of ${describe(element)} ${what}`);
+      else push(valueFinding(ctx, element, "attributeValueInvalid"), `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);
       return;
     }
     case "enum": {
       const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
       const allowed = (params["allowedValues"] as unknown[] | undefined)?.join(", ") ?? "";
-      if (attribute === undefined) push("ELEMENT_INVALID", "error", `value [${raw}] of ${describe(element)} must be one of: ${allowed}`);
-      else push("ATTRIBUTE_INVALID", "error", `value [${raw}] of attribute [${attribute}] of ${describe(element)} must be one of: ${allowed}`, attribute);
+      if (attribute === undefined) push(valueFinding(ctx, element, "elementValueInvalid"), `value [${raw}] of ${describe(element)} must be one of: ${allowed}`);
+      else push(valueFinding(ctx, element, "attributeValueInvalid"), `value [${raw}] of attribute [${attribute}] of ${describe(element)} must be one of: ${allowed}`, attribute);
       return;
     }
     default:
-      push(attribute === undefined ? "ELEMENT_INVALID" : "ATTRIBUTE_INVALID", "error", `${describe(element)}${attribute === undefined ? "" : ` attribute [${attribute}]`} ${error.message ?? "is invalid"}`, attribute);
+      push(valueFinding(ctx, element, attribute === undefined ? "elementValueInvalid" : "attributeValueInvalid"), `${describe(element)}${attribute === undefined ? "" : ` attribute [${attribute}]`} ${error.message ?? "is invalid"}`, attribute);
   }
+}
+
+/**
+ * urdfdom drops a <visual> or <collision> whose content it cannot parse and loads the rest of
+ * the robot, so in URDF such a value is a warning; elsewhere the consumer rejects the file.
+ */
+function valueFinding(ctx: RuleContext, element: XmlElement, otherwise: Finding): Finding {
+  if (ctx.format !== "urdf") return otherwise;
+  return /\/(visual|collision)(\[|\/|$)/.test(element.xmlPath) ? "urdfGeometryValueInvalid" : otherwise;
+}
+
+/** libsdformat adds a missing required element with its default, except inside a <joint>. */
+function missingFinding(ctx: RuleContext, parent: XmlElement): Finding {
+  return ctx.format === "sdf" && parent.name !== "joint" ? "sdfElementMissingDefaulted" : "elementMissing";
 }
 
 function parentPointer(pointer: string): string {

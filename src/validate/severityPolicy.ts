@@ -1,0 +1,302 @@
+import type { DiagnosticCode } from "./codes.js";
+import type { Diagnostic, Severity } from "./Diagnostic.js";
+
+/**
+ * Why a finding has its severity:
+ * - `consumer`: the format's reference consumer rejects the file (urdfdom for URDF, libsdformat
+ *   for SDF, MuJoCo for MJCF), so the robot does not load;
+ * - `spec`: the format's specification forbids it;
+ * - `physics`: the values cannot describe a physical body (negative mass, a negative principal
+ *   moment, a violated triangle inequality, NaN);
+ * - `loads`: consumers load the file, but the finding is suspect; the diagnostic is a warning and
+ *   `consequence` says what Gazebo, MuJoCo or RViz do with it;
+ * - `note`: information only.
+ */
+export type SeverityBasis = "consumer" | "spec" | "physics" | "loads" | "note";
+
+/** One row of the severity policy: what a finding is reported as, and why. */
+export interface SeverityEntry {
+  readonly code: DiagnosticCode;
+  /** Default-mode severity; `--strict` turns every warning into an error. */
+  readonly severity: Severity;
+  readonly basis: SeverityBasis;
+  /** What the finding is, in a few words (for SEVERITY.md and README). */
+  readonly what: string;
+  /**
+   * Errors: which consumer rejects it or which spec clause / physical law forbids it.
+   * Warnings: what the consumers do with it. For warnings, {@link RuleContext.flag} appends it
+   * to the message, so each warning says what the simulator will do.
+   */
+  readonly consequence: string;
+}
+
+/**
+ * The severity policy: every finding a validator rule can report, with its code, its severity
+ * and the reason. Rules report through `ctx.flag(finding, …)` and never choose a severity
+ * themselves, so this table is the one place that decides. test/validate/severityPolicy.test.ts
+ * checks that src/validate/rules/SEVERITY.md is generated from it.
+ *
+ * Error: a consumer rejects the file, the spec forbids it, or the physics is impossible.
+ * Warning: it loads but deserves a look. Info: a note.
+ */
+export const severityPolicy = {
+  // --- reading the file ---
+  xmlMalformed: { code: "XML_ERROR", severity: "error", basis: "consumer", what: "not well-formed XML", consequence: "TinyXML2 (urdfdom, libsdformat) cannot read it" },
+  // --- structure (phase 1: the format's schema) ---
+  attributeMissing: { code: "ATTRIBUTE_MISSING", severity: "error", basis: "spec", what: "a required attribute is missing", consequence: "the spec requires it; libsdformat and urdfdom reject the element" },
+  elementMissing: { code: "ELEMENT_MISSING", severity: "error", basis: "spec", what: "a required element is missing", consequence: "the spec requires it; the consumer rejects the element" },
+  sdfElementMissingDefaulted: {
+    code: "ELEMENT_MISSING",
+    severity: "warning",
+    basis: "loads",
+    what: "SDF: a required element is missing outside a <joint>",
+    consequence: "libsdformat inserts the element with its default value and loads the file (it rejects only a joint's missing required elements)",
+  },
+  elementValueInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "an element value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
+  attributeValueInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "an attribute value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
+  urdfGeometryValueInvalid: {
+    code: "ATTRIBUTE_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: an unparsable value inside a <visual> or <collision> (e.g. mesh scale with 4 numbers)",
+    consequence: "urdfdom logs an error and drops this visual or collision (RViz does not draw it; no contact for a collision); the rest of the robot loads",
+  },
+  unknownAttribute: { code: "ATTRIBUTE_INCORRECT_TYPE", severity: "warning", basis: "loads", what: "an attribute the spec does not define", consequence: "consumers ignore it" },
+  unknownElement: { code: "ELEMENT_UNRECOGNIZED", severity: "warning", basis: "loads", what: "an element the spec does not define here", consequence: "consumers ignore it" },
+  repeatedElement: { code: "ELEMENT_REPEATED", severity: "warning", basis: "loads", what: "an element that may appear once appears again", consequence: "consumers use the first one" },
+  // --- names and the kinematic tree ---
+  duplicateName: { code: "DUPLICATE_NAME", severity: "error", basis: "consumer", what: "two elements of one kind in one scope share a name", consequence: "urdfdom and libsdformat reject duplicate link, joint and sibling names" },
+  urdfLinkJointSameName: {
+    code: "DUPLICATE_NAME",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a link and a joint share a name",
+    consequence: "urdfdom loads it (URDF names links and joints apart); libsdformat rejects it, since SDF puts links and joints in one name scope, so Gazebo cannot load the robot",
+  },
+  urdfNoLink: { code: "MODEL_WITHOUT_LINK", severity: "error", basis: "consumer", what: "URDF: the robot has no link", consequence: "urdfdom rejects a robot without links" },
+  urdfParentMissing: { code: "JOINT_PARENT_LINK_INVALID", severity: "error", basis: "consumer", what: "URDF: a joint's parent link does not exist", consequence: "urdfdom fails to build the tree" },
+  urdfChildMissing: { code: "JOINT_CHILD_LINK_INVALID", severity: "error", basis: "consumer", what: "URDF: a joint's child link does not exist", consequence: "urdfdom fails to build the tree" },
+  urdfParentIsChild: { code: "JOINT_PARENT_SAME_AS_CHILD", severity: "error", basis: "spec", what: "URDF: a joint's parent and child are the same link", consequence: "a loop: URDF describes a tree (urdfdom's check misses it)" },
+  urdfTwoParents: { code: "LINK_MULTIPLE_PARENTS", severity: "error", basis: "consumer", what: "URDF: a link is the child of two joints", consequence: "urdfdom rejects it: URDF describes a tree" },
+  urdfMultipleRoots: { code: "MODEL_MULTIPLE_ROOTS", severity: "error", basis: "consumer", what: "URDF: more than one link has no parent", consequence: "urdfdom rejects it: one root link" },
+  urdfCycle: { code: "KINEMATIC_CYCLE", severity: "error", basis: "spec", what: "URDF: the joints form a cycle", consequence: "URDF describes a tree (urdfdom misses cycles away from the root)" },
+  mimicInvalid: { code: "JOINT_MIMIC_INVALID", severity: "error", basis: "spec", what: "URDF: a mimic joint follows itself, or mimic joints form a cycle", consequence: "the constraint has no leader to follow" },
+  mimicLeaderMissing: {
+    code: "JOINT_MIMIC_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a mimic joint follows a joint that does not exist",
+    consequence: "urdfdom and libsdformat load it; tools that follow mimic tags (MoveIt, joint_state_publisher) find no leader, so the joint is not coupled",
+  },
+  // --- URDF extensions (transmission, ros2_control, gazebo) ---
+  transmissionJointMissing: {
+    code: "REFERENCE_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "a <transmission> or <ros2_control> joint names no joint",
+    consequence: "the robot loads; ros_control / ros2_control fail to start that interface, and gazebo_ros_control skips it",
+  },
+  gazeboReferenceMissing: {
+    code: "REFERENCE_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF <gazebo reference> names no link or joint",
+    consequence: "libsdformat ignores the block, so its friction, material or sensor settings never reach Gazebo",
+  },
+  pluginJointMissing: {
+    code: "REFERENCE_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "a Gazebo plugin parameter names no joint",
+    consequence: "the model loads; the plugin reports the missing joint when Gazebo starts it and does not drive it",
+  },
+  ros2ControlSensorMissing: {
+    code: "REFERENCE_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "a ros2_control sensor with Gazebo hardware has no Gazebo <sensor>",
+    consequence: "gz_ros2_control finds no sensor of that name and publishes no data for it",
+  },
+  // --- materials and geometry ---
+  materialUndefined: {
+    code: "MATERIAL_UNDEFINED",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a visual names a material that is not declared with a colour or texture",
+    consequence: "urdfdom loads it; RViz draws the visual in its default colour and Gazebo in its default material",
+  },
+  geometryNoShape: {
+    code: "GEOMETRY_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a <geometry> without exactly one known shape",
+    consequence: "urdfdom drops this visual or collision (RViz draws nothing, no contact); the robot loads",
+  },
+  geometryZeroSize: {
+    code: "GEOMETRY_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "a shape with a zero size",
+    consequence: "consumers load it; it is invisible and a zero-size collision never touches anything",
+  },
+  geometryNegativeSize: { code: "GEOMETRY_INVALID", severity: "error", basis: "physics", what: "a shape with a negative size", consequence: "no shape has a negative extent" },
+  colorOutOfRange: {
+    code: "ATTRIBUTE_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a colour component outside [0, 1]",
+    consequence: "urdfdom rejects the colour and keeps the material without it (RViz default colour)",
+  },
+  sdfColorOutOfRange: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a colour component outside [0, 1]", consequence: "libsdformat rejects the value (Error reading element)" },
+  // --- inertia ---
+  massNegative: { code: "LINK_INERTIA_INVALID", severity: "error", basis: "physics", what: "negative mass", consequence: "mass cannot be negative (libsdformat rejects it)" },
+  inertiaNegativeMoment: { code: "LINK_INERTIA_INVALID", severity: "error", basis: "physics", what: "a negative principal moment of inertia", consequence: "the inertia tensor of a body is positive semi-definite (libsdformat rejects it)" },
+  inertiaTriangle: { code: "LINK_INERTIA_INVALID", severity: "error", basis: "physics", what: "principal moments violate the triangle inequality", consequence: "for any body I1 + I2 ≥ I3 (libsdformat rejects it)" },
+  inertiaPartOfPhysicalBody: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: a link's own tensor is impossible, but the rigid body it is fixed into is physical",
+    consequence: "Gazebo (fixed-joint reduction) and MuJoCo (fusestatic) simulate only the lumped body, which is physical; the link's own numbers are still wrong",
+  },
+  massZeroRoot: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: the root link (with the links fixed to it) has no mass",
+    consequence: "urdfdom loads it and pybullet makes a massless base static; libsdformat drops a massless link with everything jointed below it, so Gazebo gets no model",
+  },
+  massZeroStatic: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "SDF: zero mass on a link of a static model",
+    consequence: "Gazebo does not move static models, so the mass is never used",
+  },
+  massZeroMoving: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "a link moved by a joint (URDF: with the links fixed to it) has no mass",
+    consequence: "urdfdom loads it; libsdformat drops a massless URDF link with everything jointed below it (Gazebo never sees them), and MuJoCo rejects a moving body without mass",
+  },
+  inertiaZeroMoment: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "a zero principal moment of inertia (degenerate tensor)",
+    consequence: "consumers load it; physics engines cannot rotate the body about that axis (MuJoCo rejects a moving body with zero inertia, Bullet and DART clamp it)",
+  },
+  urdfInertiaProductMissing: {
+    code: "ATTRIBUTE_MISSING",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF <inertia> without some of ixy, ixz, iyz",
+    consequence: "urdfdom logs it and libsdformat reads the missing products as 0; both load the link",
+  },
+  // --- joints ---
+  axisZero: { code: "JOINT_AXIS_ZERO", severity: "error", basis: "consumer", what: "a joint axis of zero length", consequence: "libsdformat rejects it (the norm of the xyz vector cannot be zero)" },
+  urdfLimitMissing: { code: "JOINT_LIMIT_MISSING", severity: "error", basis: "consumer", what: "URDF: a revolute or prismatic joint without <limit>", consequence: "urdfdom rejects it" },
+  limitLowerAboveUpper: {
+    code: "JOINT_LIMIT_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "joint limit lower > upper",
+    consequence: "urdfdom and libsdformat load it; pybullet reads it as an unlimited joint, Gazebo passes the empty range to the physics engine, MuJoCo rejects such a range",
+  },
+  limitNegativeRate: {
+    code: "JOINT_LIMIT_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: negative effort or velocity limit",
+    consequence: "urdfdom loads it; the URDF spec bounds |effort| by the value, and Gazebo reads a negative limit as no limit",
+  },
+  limitZeroRate: {
+    code: "JOINT_LIMIT_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: effort or velocity limit 0 on a moving joint",
+    consequence: "urdfdom loads it; Gazebo clamps the commanded effort or velocity to 0, so no controller can drive the joint (pybullet ignores URDF limits)",
+  },
+  numberNotFinite: { code: "NUMBER_NOT_FINITE", severity: "error", basis: "physics", what: "a number is NaN, or infinite where only limits may be", consequence: "NaN is not a quantity (libsdformat rejects it)" },
+  // --- SDF structure and frames ---
+  sdfRootEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: more than one top-level entity, or a world beside one", consequence: "libsdformat rejects it" },
+  reservedName: { code: "RESERVED_NAME", severity: "error", basis: "consumer", what: "SDF: a reserved name (world, __model__, __x__)", consequence: "libsdformat rejects it" },
+  reservedRoot: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "SDF: `__root__` used as a frame name", consequence: "libsdformat rejects it" },
+  sdfModelWithoutLink: { code: "MODEL_WITHOUT_LINK", severity: "error", basis: "consumer", what: "SDF: a model without a link", consequence: "libsdformat rejects it" },
+  canonicalLinkInvalid: { code: "MODEL_CANONICAL_LINK_INVALID", severity: "error", basis: "consumer", what: "SDF: canonical_link names no link", consequence: "libsdformat rejects it" },
+  sdfJointChildWorld: { code: "JOINT_CHILD_LINK_INVALID", severity: "error", basis: "consumer", what: "SDF: a joint's child is the world", consequence: "libsdformat rejects it" },
+  sdfJointParentMissing: { code: "JOINT_PARENT_LINK_INVALID", severity: "error", basis: "consumer", what: "SDF: a joint's parent frame is not in scope", consequence: "libsdformat rejects it" },
+  sdfJointChildMissing: { code: "JOINT_CHILD_LINK_INVALID", severity: "error", basis: "consumer", what: "SDF: a joint's child frame is not in scope", consequence: "libsdformat rejects it" },
+  sdfJointSameLink: { code: "JOINT_PARENT_SAME_AS_CHILD", severity: "error", basis: "consumer", what: "SDF: parent and child resolve to the same link", consequence: "libsdformat rejects it" },
+  sdfJointSelfChild: { code: "FRAME_ATTACHED_TO_CYCLE", severity: "error", basis: "consumer", what: "SDF: a joint names itself as its child frame", consequence: "libsdformat rejects it" },
+  topLevelPoseRelativeTo: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "SDF: relative_to on a top-level model's pose", consequence: "libsdformat rejects it" },
+  attachedToInvalid: { code: "FRAME_ATTACHED_TO_INVALID", severity: "error", basis: "consumer", what: "SDF: attached_to names no frame in scope", consequence: "libsdformat rejects it" },
+  attachedToCycle: { code: "FRAME_ATTACHED_TO_CYCLE", severity: "error", basis: "consumer", what: "SDF: the attached_to graph has a cycle", consequence: "libsdformat rejects it" },
+  relativeToInvalid: { code: "POSE_RELATIVE_TO_INVALID", severity: "error", basis: "consumer", what: "SDF: relative_to names no frame in scope", consequence: "libsdformat rejects it" },
+  relativeToCycle: { code: "POSE_RELATIVE_TO_CYCLE", severity: "error", basis: "consumer", what: "SDF: the relative_to graph has a cycle", consequence: "libsdformat rejects it" },
+  expressedInInvalid: { code: "JOINT_AXIS_EXPRESSED_IN_INVALID", severity: "error", basis: "spec", what: "SDF: an axis's expressed_in names no frame in scope", consequence: "upstream libsdformat rejects it (12.3 does not check it)" },
+  placementFrameInvalid: { code: "MODEL_PLACEMENT_FRAME_INVALID", severity: "error", basis: "consumer", what: "SDF: placement_frame unknown or without a pose", consequence: "libsdformat rejects it" },
+  sdfMimicInvalid: { code: "JOINT_AXIS_MIMIC_INVALID", severity: "error", basis: "consumer", what: "SDF: //axis/mimic names no other joint", consequence: "libsdformat rejects it" },
+  materialScriptInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a material script without uri or name", consequence: "libsdformat rejects it" },
+  shaderNormalMapMissing: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: a normal-map shader without <normal_map>", consequence: "libsdformat rejects it" },
+  // --- SDF includes ---
+  mergeIncludeInWorld: { code: "MERGE_INCLUDE_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: merge-include directly in a world", consequence: "libsdformat rejects it" },
+  includeOffline: { code: "URI_LOOKUP", severity: "warning", basis: "loads", what: "SDF: an http(s) include (not fetched)", consequence: "Gazebo fetches it from the model library when online; its names are not checked here" },
+  includeNotFound: { code: "URI_LOOKUP", severity: "error", basis: "consumer", what: "SDF: an include URI that does not resolve", consequence: "libsdformat rejects it" },
+  includeCycle: { code: "URI_LOOKUP", severity: "error", basis: "consumer", what: "SDF: an include that includes itself", consequence: "libsdformat cannot load it" },
+  includeNotSdf: { code: "INCLUDE_NOT_SDF", severity: "error", basis: "consumer", what: "SDF: an include whose file is not SDF", consequence: "libsdformat rejects it" },
+  includeOutsideRoots: { code: "INCLUDE_OUTSIDE_ROOTS", severity: "error", basis: "spec", what: "SDF: an include whose real path is outside the file's folder and the search paths", consequence: "robokit reads includes only there (README SECURITY); give the folder with -I or SDF_PATH" },
+  includeNotRegularFile: { code: "INCLUDE_NOT_REGULAR_FILE", severity: "error", basis: "spec", what: "SDF: an include that is a device, FIFO, socket or folder", consequence: "never opened: it is not a model file" },
+  includeTooLarge: { code: "INCLUDE_TOO_LARGE", severity: "error", basis: "spec", what: "SDF: an included file or model.config over the per-file limit", consequence: "not read (README SECURITY lists the limit)" },
+  includeTotalTooLarge: { code: "INCLUDE_TOTAL_TOO_LARGE", severity: "error", basis: "spec", what: "SDF: includes over the total-bytes limit", consequence: "the rest are not read (README SECURITY lists the limit)" },
+  includeDepthExceeded: { code: "INCLUDE_DEPTH_EXCEEDED", severity: "error", basis: "spec", what: "SDF: includes nested deeper than the limit", consequence: "the deeper include is not followed (README SECURITY lists the limit)" },
+  // --- resources (meshes) ---
+  meshUnreadable: { code: "RESOURCE_NOT_FOUND", severity: "error", basis: "consumer", what: "a mesh URI that resolves to something that is not a readable file", consequence: "Gazebo, RViz and MuJoCo cannot load the mesh" },
+  meshNotFoundInSearchPath: { code: "RESOURCE_NOT_FOUND", severity: "error", basis: "consumer", what: "a mesh not found although search paths were given", consequence: "Gazebo and RViz will not draw it or collide with it" },
+  meshNotFound: { code: "RESOURCE_NOT_FOUND", severity: "warning", basis: "loads", what: "a mesh not found next to the file (no search path given)", consequence: "not checked further; the consumer finds it only if its package or model folder is on its path" },
+  meshGltfInUrdf: { code: "RESOURCE_FORMAT_UNSUPPORTED", severity: "warning", basis: "loads", what: "URDF: a glTF/GLB mesh", consequence: "gz-sim loads it; RViz and Gazebo Classic show nothing" },
+  meshFormatUnknown: { code: "RESOURCE_FORMAT_UNSUPPORTED", severity: "warning", basis: "loads", what: "a mesh in a format other than STL, DAE, OBJ (or glTF/GLB in SDF)", consequence: "consumers may show nothing" },
+  // --- SDF poses and versions ---
+  poseRotationFormatInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "spec", what: "SDF: a pose rotation_format other than euler_rpy or quat_xyzw", consequence: "the spec defines only those two" },
+  poseNumberCount: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a pose with the wrong count of numbers for its rotation format", consequence: "libsdformat cannot parse the pose" },
+  sdfVersionMissing: { code: "ATTRIBUTE_MISSING", severity: "error", basis: "consumer", what: "SDF: <sdf> without a version", consequence: "libsdformat rejects it" },
+  sdfVersionMalformed: { code: "VERSION_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: a version not of the form 1.x", consequence: "libsdformat rejects it" },
+  sdfGazeboRoot: { code: "VERSION_DEPRECATED", severity: "error", basis: "consumer", what: "SDF 1.0-1.2 with a <gazebo> root", consequence: "libsdformat 9 and later (Gazebo 11, gz-sim) no longer read it" },
+  sdf10Root: { code: "VERSION_DEPRECATED", severity: "warning", basis: "loads", what: "SDF 1.0 with an <sdf> root", consequence: "libsdformat 12 cannot convert it and reads it as its newest version, ignoring 1.0 attributes" },
+  sdfVersionNewer: { code: "VERSION_UNSUPPORTED", severity: "warning", basis: "loads", what: "SDF newer than robokit's newest schema", consequence: "checked against the newest schema robokit has" },
+  sdfVersionNoSpec: { code: "VERSION_UNSUPPORTED", severity: "warning", basis: "loads", what: "an SDF version without a specification (e.g. 1.1)", consequence: "checked against the nearest older specification" },
+  sdfVersionConverted: { code: "VERSION_CONVERTED", severity: "info", basis: "note", what: "SDF before 1.6, read through libsdformat's conversions", consequence: "the rules ran on the converted document; positions are in the original file" },
+  // --- input limits (README SECURITY) ---
+  inputTooLarge: { code: "INPUT_TOO_LARGE", severity: "error", basis: "spec", what: "a file over robokit's size limit", consequence: "not read" },
+  tooManyElements: { code: "TOO_MANY_ELEMENTS", severity: "error", basis: "spec", what: "a file over robokit's element-count limit", consequence: "reading stops there" },
+  includeNoEntity: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: an included file without a model, actor or light", consequence: "libsdformat rejects it" },
+  includeManyEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: an included file with several top-level entities", consequence: "libsdformat rejects it" },
+  // --- robokit itself ---
+  internalError: { code: "INTERNAL_ERROR", severity: "error", basis: "note", what: "a validator rule failed (a robokit bug)", consequence: "the other rules still ran; please report it" },
+} as const satisfies Record<string, SeverityEntry>;
+
+/** A finding a rule can report: a key of {@link severityPolicy}. */
+export type Finding = keyof typeof severityPolicy;
+
+/**
+ * A diagnostic for a finding reported outside a rule (the reader, the version check), with
+ * the table's code and severity and, for a warning, its consequence.
+ */
+export function policyDiagnostic(finding: Finding, message: string, at: Pick<Diagnostic, "file" | "line" | "column" | "xmlPath">): Diagnostic {
+  const entry: SeverityEntry = severityPolicy[finding];
+  return { code: entry.code, severity: entry.severity, message: entry.severity === "warning" ? `${message}; ${entry.consequence}` : message, ...at };
+}
+
+/** The policy row of a finding. */
+export function policyOf(finding: Finding): SeverityEntry {
+  return severityPolicy[finding];
+}
+
+/**
+ * The severity a finding is reported with: the table's, except that `strict` turns every
+ * warning into an error (infos stay infos).
+ */
+export function effectiveSeverity(severity: Severity, strict: boolean): Severity {
+  return strict && severity === "warning" ? "error" : severity;
+}
