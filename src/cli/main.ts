@@ -75,6 +75,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
+    // Help and version end as commander "errors": answered without loading the error mapping.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "commander.helpDisplayed" || code === "commander.version") return 0;
     // Loaded only when something went wrong: the error mapping pulls in the formatter.
     const { reportError } = await import("./reportError.js");
     return reportError(error, (text) => process.stderr.write(text), debug);

@@ -21,10 +21,12 @@ const MAX_NAME = 256;
  * material and sensor name (non-empty, at most 256 characters, none of the characters in
  * BAD_CHARACTER). Returns NAME_INVALID errors with JSON pointers.
  */
-export function checkNames(robot: Robot): Diagnostic[] {
+export function checkNames(robot: Robot, imported = false): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // A file written elsewhere (URDF, SDF) keeps its names: its consumers accepted them, so for
+  // it they are warnings; robots authored in robokit must have names every output can hold.
   const add = (jsonPath: string, message: string): void => {
-    out.push({ code: "NAME_INVALID", severity: "error", message, jsonPath });
+    out.push({ code: "NAME_INVALID", severity: imported ? "warning" : "error", message, jsonPath });
   };
   if (typeof robot.name === "string" && robot.name.length > 0 && !ROBOT_NAME.test(robot.name)) {
     add("/name", `robot ${show(robot.name)}: the name must start with a letter and hold only letters, digits and "_" (at most 128); it names files, the ROS package, launch and xacro files`);

@@ -44,7 +44,7 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   checkFinite(robot, "", robot, add);
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
-  for (const d of checkNames(robot)) out.push(d);
+  for (const d of checkNames(robot, options.imported === true)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
   duplicates(materials.map((m) => m.name), "material", "/materials", add);

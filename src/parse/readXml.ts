@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
+import { blankLateDeclaration } from "./blankLateDeclaration.js";
 import { LineIndex } from "./LineIndex.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
 import { policyDiagnostic, severityPolicy } from "../validate/severityPolicy.js";
@@ -40,18 +41,6 @@ const parser = new XMLParser({
   allowBooleanAttributes: true,
   maxNestedTags: MAX_XML_DEPTH,
 });
-
-/**
- * Whitespace before the XML declaration is not well-formed XML, but TinyXML2 (urdfdom,
- * libsdformat) reads such files, and many real ones have it: the declaration is blanked out
- * (same length, so every position stays) instead of being reported.
- */
-function blankLateDeclaration(text: string): string {
-  const m = /^\s+(<\?xml\s[^>]*\?>)/.exec(text);
-  if (m === null || m[1] === undefined) return text;
-  const start = m[0].length - m[1].length;
-  return text.slice(0, start) + m[1].replace(/[^\n]/g, " ") + text.slice(m[0].length);
-}
 
 /**
  * Reads XML text into a positioned element tree. Well-formedness is checked first

@@ -13,6 +13,8 @@ import type { SimulationSession } from "./SimulationSession.js";
 const FOLD_OFFSETS = [0, -1, 1, -2, 2] as const;
 /** Default steering error (rad) above which the base waits for its servos instead of rolling. */
 const ALIGN_TOLERANCE = 0.1;
+/** How close to 90° (rad) a steering swing counts as a tie between its two directions. */
+const TIE_TOLERANCE = 0.01;
 
 /**
  * MARIO's model-based controller (seed 003 §3.1) on a simulated 4WD4S / swerve base, with
@@ -45,6 +47,8 @@ export class SteeredDriveController implements DriveController {
   readonly #kinematics: SteeredDriveKinematics;
   readonly #odometry: KabschWheelOdometry;
   readonly #offsetY: Float64Array;
+  /** Swing direction (+1 CCW, −1 CW) at a 90° tie: mirrored about the base's x axis. */
+  readonly #tieSwing: Float64Array;
   readonly #radius: Float64Array;
   readonly #wheelSign: Float64Array;
   readonly #steerSign: Float64Array;
@@ -97,6 +101,7 @@ export class SteeredDriveController implements DriveController {
       }
     };
     this.#offsetY = new Float64Array(n);
+    this.#tieSwing = new Float64Array(n);
     this.#radius = new Float64Array(n);
     this.#wheelSign = new Float64Array(n);
     this.#steerSign = new Float64Array(n);
@@ -126,6 +131,7 @@ export class SteeredDriveController implements DriveController {
       const vmax = steer?.type === "revolute" || steer?.type === "continuous" ? steer.limit?.velocity : undefined;
       if (vmax !== undefined && vmax > 0) this.#steerStep[i] = vmax * controlPeriod;
       this.#offsetY[i] = m.position[1] - m.pivot[1];
+      this.#tieSwing[i] = m.pivot[1] > 0 ? -1 : 1;
       this.#radius[i] = m.radius;
       this.#wheelSign[i] = m.wheelDirection;
       if (m.maxWheelSpeed !== undefined && m.maxWheelSpeed > 0) maxContact = Math.min(maxContact, m.maxWheelSpeed * m.radius);
@@ -177,6 +183,18 @@ export class SteeredDriveController implements DriveController {
     angles.set(this.#targets);
     this.#kinematics.toWheelStatesInto(angles, speeds, rates, vx, vy, omega);
     optimizeWheelStatesInto(angles, speeds, rates, current);
+    // A 90° swing has two equally short ways; left to the last bits of the measured angles,
+    // all modules may swing the same way and their offset contact points then sweep together
+    // and yaw the body (found by the DART cross-check). At a tie the modules are mirrored
+    // about the x axis instead (left clockwise, right counter-clockwise), so the sweeps cancel.
+    for (let i = 0; i < n; i++) {
+      const swing = wrapAngle((angles[i] as number) - (current[i] as number));
+      if (Math.abs(Math.abs(swing) - Math.PI / 2) < TIE_TOLERANCE && Math.sign(swing) !== this.#tieSwing[i]) {
+        angles[i] = wrapAngle((angles[i] as number) + Math.PI);
+        speeds[i] = -(speeds[i] as number);
+        rates[i] = -(rates[i] as number);
+      }
+    }
     let feasible = true;
     for (let i = 0; i < n; i++) {
       const lo = this.#lower[i] as number;

@@ -268,8 +268,8 @@ export const severityPolicy = {
   sdfVersionNoSpec: { code: "VERSION_UNSUPPORTED", severity: "warning", basis: "loads", what: "an SDF version without a specification (e.g. 1.1)", consequence: "checked against the nearest older specification" },
   sdfVersionConverted: { code: "VERSION_CONVERTED", severity: "info", basis: "note", what: "SDF before 1.6, read through libsdformat's conversions", consequence: "the rules ran on the converted document; positions are in the original file" },
   // --- input limits (README SECURITY) ---
-  inputTooLarge: { code: "INPUT_TOO_LARGE", severity: "error", basis: "spec", what: "a file over robokit's size limit", consequence: "not read" },
-  tooManyElements: { code: "TOO_MANY_ELEMENTS", severity: "error", basis: "spec", what: "a file over robokit's element-count limit", consequence: "reading stops there" },
+  inputTooLarge: { code: "INPUT_TOO_LARGE", severity: "error", basis: "spec", what: "a file over robokit's size limit", consequence: "robokit does not read the file (README SECURITY lists the limit)" },
+  tooManyElements: { code: "TOO_MANY_ELEMENTS", severity: "error", basis: "spec", what: "a file over robokit's element-count limit", consequence: "robokit stops reading there (README SECURITY lists the limit)" },
   includeNoEntity: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: an included file without a model, actor or light", consequence: "libsdformat rejects it" },
   includeManyEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: an included file with several top-level entities", consequence: "libsdformat rejects it" },
   // --- robokit itself ---

@@ -32,7 +32,7 @@ describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odome
       expect(reachesCommand(r, command, LINEAR, ANGULAR), JSON.stringify({ vx: r.vx, vy: r.vy, omega: r.omega })).toBe(true);
       const k = r.trace.rows - 1;
       const drift = Math.hypot((r.trace.odomPose.x[k] as number) - (r.trace.truePose.x[k] as number), (r.trace.odomPose.y[k] as number) - (r.trace.truePose.y[k] as number));
-      expect(drift).toBeLessThan(0.02);
+      expect(drift, `drift ${drift}`).toBeLessThan(0.02);
       expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(0.02);
     });
   }

@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
+import { blankLateDeclaration } from "../blankLateDeclaration.js";
+
 import { LineIndex } from "../LineIndex.js";
 import type { XacroElement, XacroNode } from "./XacroNode.js";
 
@@ -36,7 +38,7 @@ export interface XacroXmlError {
  * order), each element knowing its file, line and column.
  */
 export function parseXacroXml(text: string, file: string): { root: XacroElement } | { error: XacroXmlError } {
-  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
   if (check !== true) return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
   const lines = new LineIndex(source);

@@ -22,6 +22,19 @@ export const inertia: Rule = (ctx) => {
     bodies ??= urdfLumpedBodies(ctx.root);
     return bodies.get(link);
   };
+  // The links of each body, built once (a scan per link would be quadratic in links).
+  let members: Map<LumpedBody, string[]> | undefined;
+  const membersOf = (body: LumpedBody): readonly string[] => {
+    if (members === undefined) {
+      members = new Map();
+      for (const [n, b] of bodies ?? []) {
+        const list = members.get(b);
+        if (list === undefined) members.set(b, [n]);
+        else list.push(n);
+      }
+    }
+    return members.get(body) ?? [];
+  };
   for (const { link, attachment } of linksWithAttachment(ctx)) {
     const inertial = child(link, "inertial");
     if (inertial !== undefined) checkInertial(ctx, link, inertial, attachment, bodyOf);
@@ -34,7 +47,7 @@ export const inertia: Rule = (ctx) => {
     const mass = massEl === undefined ? undefined : parseNumber(attr(massEl, "value") ?? "");
     if (mass !== undefined && !(mass >= 0)) continue; // negative or NaN: reported as an error
     const how = inertial === undefined ? "has no <inertial>" : "has mass 0";
-    const fixedTo = [...(bodies?.entries() ?? [])].filter(([n, b]) => b === body && n !== name).map(([n]) => n);
+    const fixedTo = membersOf(body).filter((n) => n !== name);
     const text = `link [${name}] ${how}${fixedTo.length > 0 ? `, nor do the links fixed to it (${fixedTo.slice(0, 4).join(", ")}${fixedTo.length > 4 ? ", …" : ""})` : ""}`;
     ctx.flag(attachment === "moving" ? "massZeroMoving" : "massZeroRoot", massEl ?? link, text);
   }
