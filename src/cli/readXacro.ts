@@ -25,9 +25,13 @@ export interface DescriptionSource {
   readonly toSource: (d: Diagnostic) => Diagnostic;
 }
 
-/** True for a file robokit expands as xacro: `*.xacro`, or a root element declaring the xacro namespace. */
-export function isXacro(path: string, text: string): boolean {
-  return /\.xacro$/i.test(path) || /<robot[^>]*xmlns:xacro\s*=/.test(text.slice(0, 4000));
+/**
+ * True for a file robokit expands as xacro: `*.xacro`. A `.urdf` is read as urdfdom reads it,
+ * even when it declares the xacro namespace (many generated URDFs keep it): a `$(…)` left in a
+ * `.urdf` is what its consumers will see.
+ */
+export function isXacro(path: string): boolean {
+  return /\.xacro$/i.test(path);
 }
 
 /** Parses `name:=value` arguments; throws on a malformed one (a usage error). */
@@ -126,7 +130,7 @@ export function diskXacroHost(file: string, includePaths: readonly string[]): Xa
  * top-level file in diagnostics; included files are named relative to the working folder.
  */
 export function readDescriptionSource(path: string, displayName: string, text: string, options: XacroReadOptions = {}): DescriptionSource {
-  if (!isXacro(path, text)) return { text, diagnostics: [], toSource: (d) => d };
+  if (!isXacro(path)) return { text, diagnostics: [], toSource: (d) => d };
   const absolute = resolve(path);
   const show = (f: string): string => (f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f));
   const result = expandXacro(text, displayName, { path: absolute, args: parseXacroArgs(options.args ?? []), host: diskXacroHost(path, options.includePaths ?? []) });
