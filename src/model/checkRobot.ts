@@ -44,7 +44,9 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   checkFinite(robot, "", robot, add);
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
-  for (const d of checkNames(robot)) out.push(d);
+  // An imported file's robot name ("cube.urdf") and material names (`<material name="">`) load in
+  // urdfdom and libsdformat; they only matter for files robokit would name after them: a warning there.
+  for (const d of checkNames(robot)) out.push(options.imported === true && (d.jsonPath === "/name" || d.jsonPath?.startsWith("/materials/") === true) ? { ...d, severity: "warning" } : d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
   duplicates(materials.map((m) => m.name), "material", "/materials", add);
