@@ -11,6 +11,7 @@ import { sdfReservedNames } from "../../model/sdfReservedNames.js";
 import { num, vec, type XMLBuilder } from "../xml/xmlDocument.js";
 import { sdfFeatures, type SdfFeatures } from "./sdfFeatures.js";
 import { splitCapsule } from "./splitCapsule.js";
+import { urdfConventionsForSdf } from "./urdfConventionsForSdf.js";
 import { DEFAULT_SDF_VERSION, type SdfVersion } from "./SdfVersion.js";
 
 /** What an extension is told about the file being written. */
@@ -63,8 +64,10 @@ export function defaultShapeName(tag: "visual" | "collision", index: number): st
  * placed at its zero-position pose, free (see `sdfLosses`). Mimic is written from 1.11.
  * Continuous joints are `revolute` with ±1e16 limits before 1.10 (see `SdfFeatures`).
  */
-export function writeSdfModel(parent: XMLBuilder, robot: Robot, options: SdfModelOptions = {}): XMLBuilder {
+export function writeSdfModel(parent: XMLBuilder, input: Robot, options: SdfModelOptions = {}): XMLBuilder {
   const version = options.version ?? DEFAULT_SDF_VERSION;
+  const robot = urdfConventionsForSdf(input);
+  const linkNames = new Set(robot.links.map((l) => l.name));
   const reserved = sdfReservedNames(robot, version);
   if (reserved.length > 0) throw new RobotModelError(robot.name, reserved);
   const features = sdfFeatures(version);
@@ -73,7 +76,8 @@ export function writeSdfModel(parent: XMLBuilder, robot: Robot, options: SdfMode
   const materials = new Map((robot.materials ?? []).map((m) => [m.name, m] as const));
   const joints = robot.joints ?? [];
   const parentJoint = new Map(joints.map((j) => [j.child, j] as const));
-  const absolute = features.poseRelativeTo ? undefined : linkPoses(robot);
+  // 1.6: poses in the model frame of the original robot (a dropped `world` link is its origin).
+  const absolute = features.poseRelativeTo ? undefined : linkPoses(input);
 
   for (const link of robot.links) {
     const el = model.ele("link", { name: link.name });
@@ -82,6 +86,9 @@ export function writeSdfModel(parent: XMLBuilder, robot: Robot, options: SdfMode
       writePose(el, absolute.get(link.name) ?? IDENTITY_POSE);
     } else if (joint === undefined) {
       writePose(el, IDENTITY_POSE);
+    } else if (!linkNames.has(joint.parent)) {
+      // Parent is the world (a dropped URDF `world` link at the model origin): pose in the model frame.
+      writePose(el, joint.origin ?? IDENTITY_POSE);
     } else if (isSdfJoint(joint)) {
       writePose(el, IDENTITY_POSE, joint.name);
     } else {
@@ -92,7 +99,7 @@ export function writeSdfModel(parent: XMLBuilder, robot: Robot, options: SdfMode
     (link.collisions ?? []).forEach((c, k) => writeCollision(el, c, k, features));
     for (const extension of options.linkExtensions ?? []) extension(el, link, context);
   }
-  for (const joint of joints) if (isSdfJoint(joint)) writeJoint(model, joint, features);
+  for (const joint of joints) if (isSdfJoint(joint)) writeJoint(model, joint, linkNames.has(joint.parent) ? features : { ...features, poseRelativeTo: false });
   for (const extension of options.modelExtensions ?? []) extension(model, robot, context);
   return model;
 }
