@@ -57,7 +57,7 @@ interface Row {
   readonly tsLines?: number;
   readonly functions?: number;
   roundTrip?: string[];
-  /** Differences after emitUrdf and reading that URDF back (1e-9, and 1e-8: the emitter writes 9 significant digits). */
+  /** Differences after emitUrdf and reading that URDF back (1e-9, and 1e-8, the tolerance of the former 9-digit formatter). */
   urdfTrip?: string[];
   urdfLoose?: string[];
   /** The same through SDF (default version), at 1e-8. */
@@ -147,8 +147,8 @@ const report = [
   "../shared/realworld, and the xacro test set (test/data/xacro, expanded by robokit). *Round trip*: the generated module,",
   "built, equals the file's model in every material, link (visuals, collisions, inertial) and joint, numbers within 1e-9.",
   "*URDF*: the same check on the URDF that robokit's emitter writes from the built module, read back; the emitter writes",
-  "9 significant digits (src/util/formatNumber.ts), so digits beyond that (π/2 from xacro's `${pi/2}`) differ by up to 5e-9",
-  "(relative): the 1e-8 column counts those as equal. *SDF*: the same through the SDF robokit writes (default version), 1e-8, material names left out (SDF has none). *Type-checks*: `tsc` with the project's strict options over all generated modules. *Functions*: modules where repeated",
+  "15 significant digits (src/util/formatNumber.ts), so a number reads back within a relative 5e-16;",
+  "the 1e-8 column is kept for comparison with the 9-digit formatter of earlier versions. *SDF*: the same through the SDF robokit writes (default version), 1e-8, material names left out (SDF has none). *Type-checks*: `tsc` with the project's strict options over all generated modules. *Functions*: modules where repeated",
   "subtrees (wheels, legs, fingers) became one function called per instance; lines are TypeScript / original for those.",
   "",
   "| set | files | import | module round-trip exact (1e-9) | URDF round-trip (1e-9) | URDF round-trip (1e-8) | SDF round-trip (1e-8) | type-check | with functions | lines TS / original (with functions) |",

@@ -93,13 +93,17 @@ describe.runIf(haveTool("ign", "SDF cross-check with libsdformat (ign sdf -k)"))
     );
   });
 
-  it("rejects a link/joint name clash at every version, which sdfLosses warns about", () => {
+  it("accepts a link/joint name clash at every version once robokit renames the joint <name>_joint (as libsdformat's URDF converter does; sdfLosses warns), and rejects the clash itself", () => {
     const robot = { name: "clash", links: [{ name: "base" }, { name: "wheel" }], joints: [{ name: "wheel", type: "continuous" as const, parent: "base", child: "wheel" }] };
     for (const version of CHECKABLE) {
       expect(sdfLosses(robot, version).map((d) => d.code)).toEqual(["DUPLICATE_NAME"]);
-      const run = ignCheck(emitSdf(robot, { version }));
-      expect(run.status, run.output).not.toBe(0);
-      expect(run.output).toContain("wheel");
+      const text = emitSdf(robot, { version });
+      expect(text).toContain('<joint name="wheel_joint"');
+      const run = ignCheck(text);
+      expect(run.status, run.output).toBe(0);
+      const clash = ignCheck(text.replace('<joint name="wheel_joint"', '<joint name="wheel"'));
+      expect(clash.status, clash.output).not.toBe(0);
+      expect(clash.output).toContain("wheel");
     }
   });
 
