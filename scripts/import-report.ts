@@ -15,6 +15,7 @@ import { tsImport } from "tsx/esm/api";
 import { compareRobots } from "../src/import/compareRobots.js";
 import { findRepeatedSubtrees } from "../src/import/findRepeatedSubtrees.js";
 import { importExtras } from "../src/import/importExtras.js";
+import { importProblems } from "../src/import/importProblems.js";
 import { emitSdf } from "../src/emit/sdf/emitSdf.js";
 import { emitUrdf } from "../src/emit/urdf/emitUrdf.js";
 import { robotToTypeScript } from "../src/import/robotToTypeScript.js";
@@ -71,8 +72,9 @@ for (const input of inputs) {
     continue;
   }
   const read = descriptionToModel(input.text, input.id);
-  if (read.robot === undefined || hasErrors(read.diagnostics)) {
-    rows.push({ input, why: read.diagnostics.find((d) => d.severity === "error")?.message ?? "not a robot" });
+  const problems = read.robot === undefined ? [] : importProblems(read.robot);
+  if (read.robot === undefined || hasErrors(read.diagnostics) || problems.length > 0) {
+    rows.push({ input, why: [...read.diagnostics, ...problems].find((d) => d.severity === "error")?.message ?? "not a robot" });
     continue;
   }
   const extras = importExtras(input.text, input.id);

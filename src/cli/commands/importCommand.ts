@@ -8,6 +8,7 @@ import { importExtras } from "../../import/importExtras.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionToModel } from "../../parse/descriptionToModel.js";
+import { importProblems } from "../../import/importProblems.js";
 import { hasErrors } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
@@ -40,6 +41,8 @@ export function importCommand(): Command {
       const read = descriptionToModel(source.text, file);
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
       if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot import`, diagnostics);
+      const problems = importProblems(read.robot);
+      if (problems.length > 0) throw new InputError(`${file}: cannot import: the module would not pass robokit's model check`, problems);
       for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       const { blocks, notes } = importExtras(source.text, file);
       for (const note of notes) process.stderr.write(`robokit: ${file}: ${note}\n`);
