@@ -1,4 +1,5 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
+import { fromFieldRelativeInto } from "./fromFieldRelative.js";
 
 /**
  * Body twist to field frame (the inverse of {@link fromFieldRelative}; WPILib
@@ -25,10 +26,6 @@ export function toFieldRelative(body: ChassisVelocity, heading: number): Chassis
  */
 // perf-sensitive
 export function toFieldRelativeInto(out: Float64Array, vx: number, vy: number, omega: number, heading: number): Float64Array {
-  const c = Math.cos(heading);
-  const s = Math.sin(heading);
-  out[0] = c * vx - s * vy;
-  out[1] = s * vx + c * vy;
-  out[2] = omega;
-  return out;
+  // Field from body is the inverse rotation: body from field at −heading.
+  return fromFieldRelativeInto(out, vx, vy, omega, -heading);
 }

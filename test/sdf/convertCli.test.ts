@@ -2,40 +2,22 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 import { mario } from "../../examples/mario/mario.js";
-import { runCli } from "../../src/cli/main.js";
 import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
 import { sdfBuildExtensions } from "../../src/emit/sdf/sdfBuildExtensions.js";
 import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
 import { sdfToModel } from "../../src/parse/sdfToModel.js";
 import { urdfToModel } from "../../src/parse/urdfToModel.js";
 import { haveTool, runTool } from "../support/tools.js";
+import { runCliInProcess } from "../support/runCliInProcess.js";
 import { compareModels } from "./compareModels.js";
 
 const dir = mkdtempSync(join(tmpdir(), "robokit-convert-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await runCli(args);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const run = runCliInProcess;
 
 function file(name: string, text: string): string {
   const path = join(dir, name);
