@@ -8,6 +8,7 @@ export const config = defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ["default", new SummaryReporter()],
+    setupFiles: ["test/support/fastCheckSeed.ts"],
   },
 });
 
