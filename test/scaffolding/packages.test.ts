@@ -95,7 +95,9 @@ describe.each(cases)("package for $robot.name, target $target, distro $distro", 
     expect(crossCheckControl(c.robot, c.target, files.get(urdfPath) ?? "", yaml)).toEqual([]);
   });
 
-  it.runIf(c.distro === defaultDistro(c.target))("matches the golden files (the target's default distro)", () => {
+  // Goldens are pinned for the target's default distro only; other distros are not registered
+  // (rather than reported as skipped: nothing is left undone there).
+  if (c.distro === defaultDistro(c.target)) it("matches the golden files (the target's default distro)", () => {
     for (const [path, text] of files) {
       if (path.startsWith("mjcf/") || path.startsWith("sdf/")) continue; // owned and pinned by other emitters
       const golden = join(import.meta.dirname, "..", "golden", c.robot.name, c.target, path);
