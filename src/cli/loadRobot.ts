@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -21,7 +21,9 @@ import { INPUT_LIMITS } from "../util/inputLimits.js";
  */
 export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
   const example = bundledExamples[arg];
-  if (example !== undefined && !existsSync(arg)) {
+  // An example name wins unless a robot *file* has that name: after `build mario --out mario`
+  // the folder ./mario must not hide the example on the next run.
+  if (example !== undefined && !isFile(arg)) {
     const mod = await example.load();
     return checked(toRobot(mod[example.exportName], arg), arg);
   }
@@ -59,6 +61,14 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
       return checked(await importRobot(path, ext, arg, generation), arg);
     default:
       throw new UsageError(`${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml, .urdf, .sdf, .xacro or a bundled example name)`);
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -85,6 +85,15 @@ describe("robokit CLI basics", () => {
     // No temporaries left behind.
     expect(files.filter((f) => f.includes(".tmp-"))).toEqual([]);
   });
+
+  it("`build mario --out mario` can be run again: a folder named like the example does not hide it", () => {
+    const work = mkdtempSync(join(tmpdir(), "robokit-cwd-"));
+    expect(runCliProcess(["build", "mario", "--out", "mario"], work).status).toBe(0);
+    const again = runCliProcess(["build", "mario", "--out", "mario"], work);
+    expect(again.stderr).toBe("");
+    expect(again.status).toBe(0);
+    expect(existsSync(join(work, "mario", "urdf", "mario.urdf"))).toBe(true);
+  });
 });
 
 describe("robot documents and modules", () => {
