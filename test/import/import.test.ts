@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { compareRobots } from "../../src/import/compareRobots.js";
 import { findRepeatedSubtrees, nameTokens } from "../../src/import/findRepeatedSubtrees.js";
 import { isSolidLink, robotToTypeScript } from "../../src/import/robotToTypeScript.js";
+import { robotToYaml } from "../../src/import/robotToYaml.js";
+import { readRobotDocument } from "../../src/model/readRobotDocument.js";
 import { solidLink } from "../../src/model/solidLink.js";
 import { box, cylinder } from "../../src/model/shapes.js";
 import type { Robot } from "../../src/model/Robot.js";
@@ -85,6 +87,26 @@ describe("robokit import: generated modules build the same robot and type-check"
     writeFileSync(join(work, "tsconfig.json"), JSON.stringify({ extends: "../../tsconfig.json", compilerOptions: { rootDir: ".", noEmit: true }, include: ["*.ts"] }));
     expect(() => execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", join(work, "tsconfig.json")], { encoding: "utf8", stdio: "pipe" })).not.toThrow();
   }, 180_000);
+
+  it("--to yaml: the robot document reads back as the same robot (real robots, URDF, SDF and xacro)", () => {
+    const inputs = [
+      "ros+urdf_tutorial/urdf/07-physics.urdf",
+      "ros-planning+moveit_resources/panda_description/urdf/panda.urdf",
+      "Gepetto+example-robot-data/robots/solo_description/robots/solo12.urdf",
+      "bulletphysics+bullet3/data/r2d2.urdf",
+      "stack-of-tasks+pinocchio/models/simple_humanoid.sdf",
+    ].map((p) => ({ id: p, text: readFileSync(join(realworld, p), "utf8") }));
+    for (const id of ["unitree-go1", "ur2-ur5e"]) inputs.push({ id, text: expandCase(xacroCases().find((x) => x.id === id)!).text! });
+    for (const { id, text } of inputs) {
+      const robot = model(text, id);
+      const yaml = robotToYaml(robot, { from: id, notes: ["a note"] });
+      expect(yaml.startsWith(`# ${robot.name}: imported by robokit import from ${id}\n# a note\n`)).toBe(true);
+      const back = readRobotDocument(yaml, `${id}.yaml`);
+      expect(back.diagnostics.filter((d) => d.severity === "error"), id).toEqual([]);
+      expect(back.robot, id).toBeDefined();
+      expect(compareRobots(robot, back.robot!), id).toEqual([]);
+    }
+  });
 
   it("the CLI writes the module atomically, and `robokit build` accepts it", () => {
     rmSync(join(repoRoot, "tmp", "import-cli"), { recursive: true, force: true });

@@ -2,10 +2,10 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 
 import { Command, Option } from "commander";
-import { stringify } from "yaml";
 
 import { importExtras } from "../../import/importExtras.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
+import { robotToYaml } from "../../import/robotToYaml.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionToModel } from "../../parse/descriptionToModel.js";
 import { importProblems } from "../../import/importProblems.js";
@@ -50,7 +50,7 @@ export function importCommand(): Command {
       const text =
         opts.to === "ts"
           ? robotToTypeScript(robot, { from: basename(file), notes })
-          : `# ${robot.name}: imported by robokit import from ${basename(file)}\n${notes.map((n) => `# ${n}\n`).join("")}${stringify(robot)}`;
+          : robotToYaml(robot, { from: basename(file), notes });
       if (opts.out === undefined) {
         process.stdout.write(text);
         return;
