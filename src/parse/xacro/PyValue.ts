@@ -15,7 +15,13 @@ export class PyDict {
   }
 }
 
-/** A host object that expressions can hold but not inspect (a macro block). */
+/**
+ * The kind of a {@link PyOpaque} that is a property namespace (`xacro:include ns="name"`): its
+ * value has `lookup(name)`, and `name.prop` reads a property through it.
+ */
+export const NAMESPACE = "xacro-namespace";
+
+/** A host object that expressions can hold but not inspect (a macro block), or a property namespace. */
 export class PyOpaque {
   constructor(
     readonly kind: string,

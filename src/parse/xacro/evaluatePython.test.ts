@@ -72,6 +72,41 @@ describe("expandXacro", () => {
     expect(out).not.toContain("xacro:");
   });
 
+  it("namespaced includes (ns=): macros as <xacro:ns.m>, properties as ${ns.p}, nested, as the reference xacro expands them", () => {
+    // Expected values are what ../shared/vendor/python/xacro printed for these files.
+    const files = {
+      "/inc.xacro": `<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:property name="r" value="0.1"/>
+  <xacro:macro name="wheel" params="name"><link name="\${name}"><visual><geometry><cylinder radius="\${r}" length="\${r/2}"/></geometry></visual></link></xacro:macro></robot>`,
+      "/outer.xacro": `<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:property name="k" value="3"/>
+  <xacro:include filename="inc.xacro" ns="inner"/>
+  <xacro:macro name="pair" params="p"><xacro:inner.wheel name="\${p}_\${k}"/></xacro:macro></robot>`,
+    };
+    const text = `<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:property name="r" value="7"/>
+  <xacro:include filename="inc.xacro" ns="inc"/>
+  <xacro:include filename="outer.xacro" ns="a"/>
+  <xacro:inc.wheel name="left"/>
+  <xacro:call macro="inc.wheel" name="mid"/>
+  <link name="l_\${inc.r}_\${r}"/>
+  <xacro:a.inner.wheel name="deep_\${a.inner.r}"/>
+  <link name="k_\${a.k}"/>
+</robot>`;
+    const r = expandXacro(text, "t.xacro", { path: "/t.xacro", host: host(files) });
+    expect(r.diagnostics).toEqual([]);
+    const out = writeXacroXml(r.root!).text;
+    const links = [...out.matchAll(/<link name="([^"]*)"/g)].map((m) => m[1]);
+    expect(links).toEqual(["left", "mid", "l_0.1_7", "deep_0.1", "k_3"]);
+    // The macro body reads its own file's r (0.1), not the caller's (7).
+    expect(out.match(/<cylinder radius="0.1" length="0.05"\/>/g)).toHaveLength(3);
+    // A namespaced macro's arguments are evaluated in its namespace, so a macro passing its own
+    // parameter on fails, in xacro too ("name 'p' is not defined ... instantiated from: pair").
+    const passOn = expandXacro(`<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="outer.xacro" ns="a"/><xacro:a.pair p="q"/></robot>`, "p.xacro", { path: "/p.xacro", host: host(files) });
+    expect(passOn.diagnostics.map((d) => d.message).join("\n")).toMatch(/name 'p' is not defined/);
+    // Outside its namespace the macro does not exist, as in xacro ("unknown macro name: xacro:wheel").
+    const bad = expandXacro(`<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="inc.xacro" ns="inc"/><xacro:wheel name="x"/></robot>`, "b.xacro", { path: "/b.xacro", host: host(files) });
+    expect(bad.diagnostics.map((d) => d.message).join("\n")).toMatch(/unknown macro name: xacro:wheel/);
+  });
+
   it("reports an error at the xacro line with the macro call chain", () => {
     const text = `<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
   <xacro:macro name="m" params="a">

@@ -1,4 +1,4 @@
-import { isTuple, normKey, PyDict, PyError, pyFunction, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
+import { isTuple, NAMESPACE, normKey, PyDict, PyError, pyFunction, PyOpaque, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
 
 /** Where names come from while an expression is evaluated. Throws PyError("NameError") when unknown. */
 export interface PyScope {
@@ -724,6 +724,8 @@ function sliceOf(a: PyValue, lo: number | undefined, hi: number | undefined, ste
 
 /** `a.name`: dict keys (dotted access), and the methods of str, list and dict. */
 export function getAttr(a: PyValue, name: string): PyValue {
+  // A property namespace of `xacro:include ns=…`: its properties, then its parent scopes' (as xacro's Table).
+  if (a instanceof PyOpaque && a.kind === NAMESPACE) return (a.value as PyScope).lookup(name);
   if (a instanceof PyDict) {
     if (a.map.has(name)) return a.map.get(name) ?? null;
     const m = dictMethod(a, name);

@@ -6,7 +6,7 @@ import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
-import { parsePyFloat, parsePyInt, PyDict, PyError, PyOpaque, pyStr, truthy, type PyValue } from "./PyValue.js";
+import { NAMESPACE, parsePyFloat, parsePyInt, PyDict, PyError, PyOpaque, pyStr, truthy, type PyValue } from "./PyValue.js";
 import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type XacroOrigin } from "./XacroNode.js";
 
 /** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
@@ -60,9 +60,14 @@ interface Macro {
 
 class MacroTable {
   readonly map = new Map<string, Macro>();
+  /** Macro namespaces opened here by `xacro:include ns=…`. */
+  readonly namespaces = new Map<string, MacroTable>();
   constructor(readonly parent?: MacroTable) {}
   get(name: string): Macro | undefined {
     return this.map.get(name) ?? this.parent?.get(name);
+  }
+  namespace(name: string): MacroTable | undefined {
+    return this.namespaces.get(name) ?? this.parent?.namespace(name);
   }
 }
 
@@ -463,7 +468,18 @@ class Expander {
 
   include(el: XacroElement, macros: MacroTable, symbols: SymbolTable): XacroNode[] {
     const spec = requiredAttr(el, "filename");
-    if (el.attrs.some(([k]) => k === "ns")) throw new XacroError("xacro:include ns=… (namespaced includes) is not supported by robokit", el.origin);
+    const nsSpec = el.attrs.find(([k]) => k === "ns")?.[1];
+    if (nsSpec !== undefined && nsSpec !== "") {
+      // As xacro: the included file's macros and properties live in a namespace of that name,
+      // called as <xacro:ns.macro> and read as ${ns.prop}; its macros see its own properties.
+      const ns = pyStr(this.evalText(nsSpec, symbols));
+      const nsMacros = new MacroTable(macros);
+      const nsSymbols = new SymbolTable(symbols, this.globals, this);
+      macros.namespaces.set(ns, nsMacros);
+      symbols.set(ns, new PyOpaque(NAMESPACE, nsSymbols), false);
+      macros = nsMacros;
+      symbols = nsSymbols;
+    }
     const optionalAttr = el.attrs.find(([k]) => k === "optional")?.[1];
     const optional = optionalAttr !== undefined && booleanValue(optionalAttr, optionalAttr);
     const filename = this.absFilename(pyStr(this.evalText(spec, symbols)));
@@ -555,8 +571,12 @@ class Expander {
       node = { ...node, name: `xacro:${pyStr(this.evalText(m[1], symbols))}`, attrs: node.attrs.filter(([k]) => k !== "macro") };
     }
     const name = node.name.slice(6);
-    const m = macros.get(name);
-    if (m === undefined) throw new XacroError(`unknown macro name: ${node.name}`, node.origin);
+    const resolved = resolveMacro(name, macros, symbols);
+    if (resolved === undefined) throw new XacroError(`unknown macro name: ${node.name}`, node.origin);
+    const m = resolved.macro;
+    // A namespaced macro is called in its namespace's scope (xacro's resolve_macro).
+    macros = resolved.macros;
+    symbols = resolved.symbols;
     const call: XacroCall = {
       macro: name,
       file: node.origin.file,
@@ -604,6 +624,27 @@ class Expander {
     this.evalAll(body, scopedMacros, scoped);
     return body.children;
   }
+}
+
+/**
+ * xacro's resolve_macro: the full name first, then `a.b.name` through the namespaces `a`, `b`,
+ * giving the macro with the macro and property tables it is called in.
+ */
+function resolveMacro(fullName: string, macros: MacroTable, symbols: SymbolTable): { macro: Macro; macros: MacroTable; symbols: SymbolTable } | undefined {
+  const direct = macros.get(fullName);
+  if (direct !== undefined) return { macro: direct, macros, symbols };
+  const parts = fullName.split(".");
+  const name = parts.pop() ?? "";
+  if (parts.length === 0) return undefined;
+  for (const ns of parts) {
+    const nextMacros = macros.namespace(ns);
+    const nextSymbols = symbols.has(ns) ? symbols.lookup(ns) : undefined;
+    if (nextMacros === undefined || !(nextSymbols instanceof PyOpaque) || nextSymbols.kind !== NAMESPACE) return undefined;
+    macros = nextMacros;
+    symbols = nextSymbols.value as SymbolTable;
+  }
+  const macro = macros.get(name);
+  return macro === undefined ? undefined : { macro, macros, symbols };
 }
 
 const PY_KEYWORDS = new Set(["False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"]);
