@@ -108,7 +108,7 @@ describe("sdfToModel", () => {
       `<sdf version="1.9"><model name="m">
   <frame name="mount" attached_to="base"><pose degrees="true">0 0 2 0 0 90</pose></frame>
   <link name="base"/>
-  <link name="arm"><pose relative_to="mount" rotation_format="quat_xyz_wxyz">1 0 0 0.7071067811865476 0.7071067811865476 0 0</pose></link>
+  <link name="arm"><pose relative_to="mount" rotation_format="quat_xyzw">1 0 0 0.7071067811865476 0 0 0.7071067811865476</pose></link>
   <joint name="j" type="continuous"><pose relative_to="arm"/><parent>base</parent><child>arm</child>
     <axis><xyz expressed_in="__model__">1 0 0</xyz></axis></joint>
 </model></sdf>`,

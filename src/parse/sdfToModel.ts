@@ -181,11 +181,13 @@ class SdfReader {
   }
 
   #readPose(poseEl: XmlElement): Pose {
-    const quat = attr(poseEl, "rotation_format") === "quat_xyz_wxyz";
+    // SDF 1.9 pose.sdf: rotation_format="quat_xyzw" is "x y z qx qy qz qw" (w real, last), as
+    // libsdformat reads it (RawPose of roll 90° from "0.7071 0 0 0.7071").
+    const quat = attr(poseEl, "rotation_format") === "quat_xyzw";
     const values = this.#ctx.numbers(poseEl.text, quat ? 7 : 6, poseEl, "<pose>");
     if (values === undefined) return IDENTITY_POSE;
     const [x, y, z, a, b, c, d] = values as [number, number, number, number, number, number, number?];
-    if (quat) return { xyz: [x, y, z], rpy: rpyFromQuat([b, c, d!, a]) };
+    if (quat) return { xyz: [x, y, z], rpy: rpyFromQuat([a, b, c, d!]) };
     const scale = attr(poseEl, "degrees") === "true" ? Math.PI / 180 : 1;
     return { xyz: [x, y, z], rpy: [a * scale, b * scale, c * scale] };
   }
