@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
 
 import { TEMPLATE_SOURCES } from "../../src/emit/gazebo/templateSources.js";
 import { TEMPLATE_SCHEMAS } from "../../src/emit/gazebo/templateData.js";
 import { renderTemplate } from "../../src/emit/gazebo/renderTemplate.js";
+import { TEMPLATE_SPECS } from "../../src/emit/gazebo/templateSpecs.js";
 
 const dir = join(import.meta.dirname, "..", "..", "templates");
 const onDisk = Object.fromEntries(
@@ -38,6 +40,14 @@ describe("templates", () => {
     if (process.env["UPDATE_TEMPLATES"] === "1") writeFileSync(path, embeddedModule());
     expect(readFileSync(path, "utf8")).toBe(embeddedModule());
     expect(Object.keys(TEMPLATE_SOURCES).sort()).toEqual(Object.keys(onDisk));
+  });
+
+  it("the precompiled templates render what compiling the sources renders", () => {
+    expect(Object.keys(TEMPLATE_SPECS).sort()).toEqual(Object.keys(onDisk));
+    const data = { name: "imu", topic: "a<b", frame: "imu_link" };
+    const fromSource = Handlebars.create().compile(onDisk["classic-imu"], { strict: true, noEscape: false })(data);
+    expect(renderTemplate("classic-imu", data)).toBe(fromSource);
+    expect(fromSource).toContain("a&lt;b");
   });
 
   it("every template has a data schema and no schema lacks a template", () => {

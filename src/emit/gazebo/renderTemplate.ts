@@ -1,13 +1,15 @@
-import Handlebars from "handlebars";
+import Handlebars from "handlebars/runtime";
 
 import { loadValidator, type PrecompiledValidator } from "../../validate/schema/loadValidator.js";
 import type { XMLBuilder } from "../xml/xmlDocument.js";
 import { fragment } from "xmlbuilder2";
 import type { TemplateData } from "./templateData.js";
-import { TEMPLATE_SOURCES, type TemplateName } from "./templateSources.js";
+import type { TemplateName } from "./templateSources.js";
+import { TEMPLATE_SPECS } from "./templateSpecs.js";
 
 const validators = new Map<TemplateName, PrecompiledValidator>();
 const compiled = new Map<TemplateName, HandlebarsTemplateDelegate>();
+// The runtime only: templates are precompiled at build time (scripts/precompile-templates.ts).
 const handlebars = Handlebars.create();
 
 /**
@@ -29,7 +31,7 @@ export function renderTemplate<N extends TemplateName>(name: N, data: TemplateDa
   }
   let template = compiled.get(name);
   if (template === undefined) {
-    template = handlebars.compile(TEMPLATE_SOURCES[name], { strict: true, noEscape: false });
+    template = handlebars.template(TEMPLATE_SPECS[name]);
     compiled.set(name, template);
   }
   return template(data);
