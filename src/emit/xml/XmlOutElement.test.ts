@@ -92,6 +92,13 @@ describe("XmlOutElement", () => {
     expect(root.children[0]!.text).toBe("&gt; & <");
   });
 
+  it("is serialised once (it releases each element as it writes it); a second call is API misuse", () => {
+    const doc = xmlDocument("s");
+    doc.ele("a").ele("b", { x: "1" });
+    expect(serializeXml(doc)).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<!-- s -->\n<a>\n  <b x="1"/>\n</a>\n`);
+    expect(() => serializeXml(doc)).toThrow(TypeError);
+  });
+
   it("writes deep nesting (an MJCF body chain) with an explicit stack, not recursion", () => {
     const depth = 5_000;
     const doc = xmlDocument("s");
