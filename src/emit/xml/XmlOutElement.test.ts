@@ -79,6 +79,15 @@ describe("XmlOutElement", () => {
     expect(ours("s", (root) => root.import(fragment(xml)))).toBe(theirs("s", (root) => root.import(fragment(xml))));
   });
 
+  it("imports a fragment of 20,000 siblings in order (walking sibling links: indexing xmlbuilder2's child list is a walk from the start each time)", () => {
+    const xml = `<plugin>${Array.from({ length: 20_000 }, (_, i) => `<joint_name>j${i}</joint_name>`).join("")}</plugin>`;
+    const text = ours("s", (root) => root.import(fragment(xml)));
+    const names = [...text.matchAll(/<joint_name>(j\d+)<\/joint_name>/g)].map((m) => m[1]);
+    expect(names).toHaveLength(20_000);
+    expect(names[0]).toBe("j0");
+    expect(names[19_999]).toBe("j19999");
+  });
+
   it("escapes every & (xmlbuilder2 left one that starts an entity-like run, which read back as another character)", () => {
     const doc = xmlDocument("s");
     doc.ele("robot", { name: "a&amp;b" }).ele("mesh", { filename: "x&lt;y&#49;.stl" }).txt("&gt; & <");

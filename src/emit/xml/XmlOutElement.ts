@@ -194,7 +194,8 @@ function escapeText(text: string): string {
 /** The parts of xmlbuilder2's DOM nodes that {@link XmlOutElement.import} reads (W3C node types). */
 interface DomNode {
   readonly nodeType: number;
-  readonly childNodes: ArrayLike<DomNode>;
+  readonly firstChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
   readonly tagName?: string;
   readonly attributes?: ArrayLike<{ readonly name: string; readonly value: string }>;
   readonly data?: string;
@@ -202,8 +203,8 @@ interface DomNode {
 }
 
 function importNodes(target: XmlOutElement, node: DomNode): void {
-  for (let i = 0; i < node.childNodes.length; i++) {
-    const child = node.childNodes[i]!;
+  // Sibling links, not childNodes[i]: xmlbuilder2's NodeList walks from the start on each index.
+  for (let child = node.firstChild; child !== null; child = child.nextSibling) {
     switch (child.nodeType) {
       case 1: {
         const attributes: Record<string, string> = {};
