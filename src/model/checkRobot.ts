@@ -41,7 +41,7 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   const joints: readonly Joint[] = Array.isArray(robot.joints) ? robot.joints : [];
   const materials: readonly Material[] = Array.isArray(robot.materials) ? robot.materials : [];
 
-  checkFinite(robot, "", robot, add);
+  checkFinite(robot, [], robot, add);
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
   for (const d of checkNames(robot, options.imported === true)) out.push(d);
@@ -249,20 +249,33 @@ function allFinite(values: readonly unknown[]): boolean {
   return values.every((v) => typeof v === "number" && Number.isFinite(v));
 }
 
-/** Reports every non-finite number, naming the owning element (`joint "x": origin.xyz[1] is NaN`). */
-function checkFinite(value: unknown, path: string, robot: Robot, add: Add): void {
+/**
+ * Reports every non-finite number, naming the owning element (`joint "x": origin.xyz[1] is NaN`).
+ * The JSON pointer is built only for a number that is reported (one walk, no string per value).
+ */
+function checkFinite(value: unknown, segments: string[], robot: Robot, add: Add): void {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) {
+      const path = segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
       const { owner, field } = describeJsonPath(robot, path);
       add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
     }
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkFinite(v, `${path}/${i}`, robot, add));
+    for (let i = 0; i < value.length; i++) {
+      segments.push(String(i));
+      checkFinite(value[i], segments, robot, add);
+      segments.pop();
+    }
     return;
   }
   if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) checkFinite(v, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, robot, add);
+    for (const k in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+      segments.push(k);
+      checkFinite((value as Record<string, unknown>)[k], segments, robot, add);
+      segments.pop();
+    }
   }
 }

@@ -145,8 +145,8 @@ class TreeBuilder {
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  build(node: OrderedNode, parentPath: string, depth: number, index: number, indexed: boolean): XmlElement {
-    const name = elementName(node) ?? "";
+  build(node: OrderedNode, parentPath: string, depth: number, index: number, indexed: boolean, knownName?: string): XmlElement {
+    const name = knownName ?? elementName(node) ?? "";
     const meta = (node as Record<string, unknown>)[metaSymbol] as { startIndex?: number } | undefined;
     const offset = typeof meta?.startIndex === "number" ? meta.startIndex : 0;
     const { line, column } = this.lines.position(offset);
@@ -158,10 +158,16 @@ class TreeBuilder {
     const content = Array.isArray(node[name]) ? (node[name] as OrderedNode[]) : [];
     let text = "";
     const childNodes: OrderedNode[] = [];
+    const childNames: string[] = [];
     for (const c of content) {
       if ("#text" in c) text += String(c["#text"]);
       else if ("#cdata" in c) text += cdataText(c["#cdata"]);
-      else if (elementName(c) !== undefined) childNodes.push(c);
+      else {
+        const n = elementName(c);
+        if (n === undefined) continue;
+        childNodes.push(c);
+        childNames.push(n);
+      }
     }
     const children: XmlElement[] = [];
     if (depth + 1 >= MAX_XML_DEPTH && childNodes.length > 0) {
@@ -178,17 +184,15 @@ class TreeBuilder {
       }
     } else {
       const counts = new Map<string, number>();
-      for (const c of childNodes) {
-        const n = elementName(c) ?? "";
-        counts.set(n, (counts.get(n) ?? 0) + 1);
-      }
+      for (const n of childNames) counts.set(n, (counts.get(n) ?? 0) + 1);
       const seen = new Map<string, number>();
-      for (const c of childNodes) {
-        const n = elementName(c) ?? "";
+      for (let k = 0; k < childNodes.length; k++) {
+        const c = childNodes[k]!;
+        const n = childNames[k]!;
         const i = seen.get(n) ?? 0;
         seen.set(n, i + 1);
         const named = ((c[":@"] ?? {}) as Record<string, unknown>)["name"] !== undefined;
-        children.push(this.build(c, xmlPath, depth + 1, i, !named && (counts.get(n) ?? 0) > 1));
+        children.push(this.build(c, xmlPath, depth + 1, i, !named && (counts.get(n) ?? 0) > 1, n));
       }
     }
     return { name, attributes, children, text, line, column, offset, xmlPath, depth };
@@ -196,27 +200,41 @@ class TreeBuilder {
 
   /** Attribute values come from the parser; their positions from a scan of the start tag. */
   attributes(offset: number, raw: Record<string, unknown>, line: number, column: number): XmlAttribute[] {
+    const out: XmlAttribute[] = [];
+    const names = Object.keys(raw);
+    if (names.length === 0) return out;
     const positions = new Map<string, number>();
     const src = this.source;
     let i = offset + 1;
-    while (i < src.length && !/[\s/>]/.test(src[i] ?? ">")) i++;
-    const re = /([^\s=/>"']+)\s*=\s*("[^"]*"|'[^']*')|>/gy;
+    // Skip the element name, then read name="value" pairs up to ">" (char codes: one pass, no per-character regex).
+    while (i < src.length && !isSpaceSlashOrGt(src.charCodeAt(i))) i++;
+    const re = /([^\s=/>"']+)\s*=\s*("[^"]*"|'[^']*')|>/y;
     for (;;) {
-      while (i < src.length && /[\s/]/.test(src[i] ?? "")) i++;
+      while (i < src.length && isSpaceOrSlash(src.charCodeAt(i))) i++;
       re.lastIndex = i;
       const m = re.exec(src);
       if (m === null || m[0] === ">") break;
       if (m[1] !== undefined && !positions.has(m[1])) positions.set(m[1], i);
       i = re.lastIndex;
     }
-    const out: XmlAttribute[] = [];
-    for (const [name, value] of Object.entries(raw)) {
+    for (const name of names) {
+      const value = raw[name];
       const at = positions.get(name);
       const pos = at === undefined ? { line, column } : this.lines.position(at);
       out.push({ name, value: typeof value === "string" ? value : String(value), line: pos.line, column: pos.column });
     }
     return out;
   }
+}
+
+/** XML white space (space, tab, LF, CR) or "/". */
+function isSpaceOrSlash(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 47;
+}
+
+/** XML white space, "/" or ">". */
+function isSpaceSlashOrGt(c: number): boolean {
+  return isSpaceOrSlash(c) || c === 62;
 }
 
 function cdataText(value: unknown): string {

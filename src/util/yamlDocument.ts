@@ -111,13 +111,30 @@ function yamlLimitProblem(text: string, file: string): Diagnostic | undefined {
 /** Nesting depth of plain data, without recursion (deep data must not overflow the stack here). */
 function depthOf(value: unknown): number {
   let max = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop() ?? [undefined, 0];
+  // Two parallel stacks (value, its depth): no tuple allocated per value.
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const v = values.pop();
+    const d = depths.pop() ?? 0;
     if (typeof v !== "object" || v === null) continue;
     if (d + 1 > max) max = d + 1;
     if (max > INPUT_LIMITS.maxDepth) return max;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+    if (Array.isArray(v)) {
+      for (const child of v as unknown[]) {
+        if (typeof child !== "object" || child === null) continue;
+        values.push(child);
+        depths.push(d + 1);
+      }
+    } else {
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        const child = (v as Record<string, unknown>)[key];
+        if (typeof child !== "object" || child === null) continue;
+        values.push(child);
+        depths.push(d + 1);
+      }
+    }
   }
   return max;
 }
@@ -155,12 +172,30 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, 
   return out;
 }
 
-/** Calls `report` with the JSON pointer of every NaN or ±Infinity (YAML `.nan`, `.inf`). */
+/**
+ * Calls `report` with the JSON pointer of every NaN or ±Infinity (YAML `.nan`, `.inf`). The
+ * pointer is built only for a value that is reported (one walk, no string per value).
+ */
 export function findNonFinite(value: unknown, report: (jsonPath: string) => void, path = ""): void {
-  if (typeof value === "number" && !Number.isFinite(value)) report(path);
-  else if (Array.isArray(value)) value.forEach((v, i) => findNonFinite(v, report, `${path}/${i}`));
-  else if (typeof value === "object" && value !== null) {
-    for (const [k, v] of Object.entries(value)) findNonFinite(v, report, `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  walkNonFinite(value, [], (segments) => report(path + segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")));
+}
+
+function walkNonFinite(value: unknown, segments: string[], report: (segments: readonly string[]) => void): void {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) report(segments);
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      segments.push(String(i));
+      walkNonFinite(value[i], segments, report);
+      segments.pop();
+    }
+  } else if (typeof value === "object" && value !== null) {
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      segments.push(key);
+      walkNonFinite((value as Record<string, unknown>)[key], segments, report);
+      segments.pop();
+    }
   }
 }
 

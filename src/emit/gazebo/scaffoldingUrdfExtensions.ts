@@ -9,7 +9,7 @@ import { ScaffoldingError } from "../ros2-control/ScaffoldingError.js";
 import { writeTransmissions } from "../ros2-control/transmissions.js";
 import type { SdfVersion } from "../sdf/SdfVersion.js";
 import type { UrdfExtension } from "../urdf/emitUrdf.js";
-import type { XMLBuilder } from "../xml/xmlDocument.js";
+import type { XmlOutElement } from "../xml/xmlDocument.js";
 import { contactSensorJoints, lumpedLink } from "./lumpedLink.js";
 import { packageName } from "./packageName.js";
 import { appendTemplate } from "./renderTemplate.js";
@@ -42,7 +42,7 @@ export function scaffoldingUrdfExtensions({ target, distro }: RosPlatform): Urdf
   ];
 }
 
-function writeControlPlugin(el: XMLBuilder, robot: Robot, target: SimTarget): void {
+function writeControlPlugin(el: XmlOutElement, robot: Robot, target: SimTarget): void {
   const parameters = `$(find ${packageName(robot)})/${controllersYamlPath(robot)}`;
   switch (target) {
     case "gz":
@@ -57,7 +57,7 @@ function writeControlPlugin(el: XMLBuilder, robot: Robot, target: SimTarget): vo
   }
 }
 
-function writeSensorBlocks(el: XMLBuilder, robot: Robot, target: SimTarget, distro: RosDistro): void {
+function writeSensorBlocks(el: XmlOutElement, robot: Robot, target: SimTarget, distro: RosDistro): void {
   const preserved = contactSensorJoints(robot);
   for (const joint of preserved) el.ele("gazebo", { reference: joint }).ele("preserveFixedJoint").txt("true");
   robot.links.forEach((link, i) => {
@@ -88,7 +88,7 @@ function handledByModelPlugin(sensor: Sensor, target: SimTarget): boolean {
   return sensor.type === "gps" || (sensor.type === "imu" && imuHasDrift(sensor));
 }
 
-function writeModelPlugins(el: XMLBuilder, robot: Robot, target: SimTarget, distro: RosDistro): void {
+function writeModelPlugins(el: XmlOutElement, robot: Robot, target: SimTarget, distro: RosDistro): void {
   const sensors = robot.links.flatMap((link) => (link.sensors ?? []).map((sensor) => ({ link: link.name, sensor })));
   if (target === "gz") {
     const types = new Set(sensors.map((s) => s.sensor.type));
@@ -123,7 +123,7 @@ function writeModelPlugins(el: XMLBuilder, robot: Robot, target: SimTarget, dist
   if (target === "gz" && robot.ardupilot !== undefined) writeArduPilot(el, robot);
 }
 
-function writeHectorImu(el: XMLBuilder, link: string, sensor: ImuSensor): void {
+function writeHectorImu(el: XmlOutElement, link: string, sensor: ImuSensor): void {
   const dt = 1 / sensor.updateRate;
   const axes = (noise: ImuSensor["angularVelocityNoise"]): Record<keyof HectorErrorModel, string> => {
     const models = (["x", "y", "z"] as const).map((a) => toHectorErrorModel(noise?.[a] as GaussianNoise | undefined, dt));
@@ -141,7 +141,7 @@ function writeHectorImu(el: XMLBuilder, link: string, sensor: ImuSensor): void {
   });
 }
 
-function writeFmiActuators(el: XMLBuilder, robot: Robot): void {
+function writeFmiActuators(el: XmlOutElement, robot: Robot): void {
   const actuators = (robot.joints ?? []).flatMap((j) =>
     j.actuator?.fmu === undefined
       ? []
@@ -150,7 +150,7 @@ function writeFmiActuators(el: XMLBuilder, robot: Robot): void {
   if (actuators.length > 0) appendTemplate(el, "fmi-actuator", { actuators });
 }
 
-function writeArduPilot(el: XMLBuilder, robot: Robot): void {
+function writeArduPilot(el: XmlOutElement, robot: Robot): void {
   const ap = robot.ardupilot;
   if (ap === undefined) return;
   const imu = robot.links.find((l) => (l.sensors ?? []).some((s) => s.name === ap.imuSensor && s.type === "imu"));

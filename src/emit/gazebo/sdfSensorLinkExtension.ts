@@ -1,6 +1,6 @@
 import type { Link } from "../../model/Link.js";
 import { defaultShapeName, type SdfContext, type SdfLinkExtension } from "../sdf/writeSdfModel.js";
-import type { XMLBuilder } from "../xml/xmlDocument.js";
+import type { XmlOutElement } from "../xml/xmlDocument.js";
 import type { RosPlatform } from "./RosDistro.js";
 import { writeSdfSensor } from "./writeSdfSensor.js";
 
@@ -9,7 +9,7 @@ import { writeSdfSensor } from "./writeSdfSensor.js";
  * systems, or Gazebo Classic's) at the file's SDF version.
  */
 export function sdfSensorLinkExtension({ target, distro }: RosPlatform): SdfLinkExtension {
-  return (linkElement: XMLBuilder, link: Link, context: SdfContext): void => {
+  return (linkElement: XmlOutElement, link: Link, context: SdfContext): void => {
     const first = link.collisions?.[0];
     const firstCollisionName = first === undefined ? undefined : (first.name ?? defaultShapeName("collision", 0));
     for (const sensor of link.sensors ?? []) writeSdfSensor(linkElement, sensor, { target, distro, version: context.version, link, firstCollisionName });

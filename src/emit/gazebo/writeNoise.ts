@@ -1,6 +1,6 @@
 import type { GaussianNoise } from "../../model/Noise.js";
 import { toGazeboNoise } from "../../sensors/noise/toGazeboNoise.js";
-import { num, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, type XmlOutElement } from "../xml/xmlDocument.js";
 
 /**
  * Which `<noise>` schema to write:
@@ -17,7 +17,7 @@ export type NoiseSchema = "full" | "simple";
  * @param dynamicBias - "write" only where the simulator honours it (gz-sensors IMU); "omit"
  *   elsewhere (Classic ignores it; gz NavSat/lidar never evolve it).
  */
-export function writeNoise(parent: XMLBuilder, noise: GaussianNoise, schema: NoiseSchema, dynamicBias: "write" | "omit"): void {
+export function writeNoise(parent: XmlOutElement, noise: GaussianNoise, schema: NoiseSchema, dynamicBias: "write" | "omit"): void {
   const g = toGazeboNoise(noise);
   switch (schema) {
     case "simple": {

@@ -1,7 +1,7 @@
 import type { AxesNoise, CameraOptics, Sensor } from "../../model/Sensor.js";
 import { composePoses, IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import { formatNumber } from "../../util/formatNumber.js";
-import { num, vec, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, vec, type XmlOutElement } from "../xml/xmlDocument.js";
 import { horizontalNoiseInDegrees } from "./gpsNoiseUnits.js";
 import { DISTRO_FACTS } from "./RosDistro.js";
 import { appendTemplate } from "./renderTemplate.js";
@@ -23,12 +23,12 @@ import { writeNoise } from "./writeNoise.js";
  * An IMU with drift on `classic`/`ros1` is left to the hector plugin (see `hectorImuBlock`)
  * and gets no `<sensor>` here.
  */
-export function writeSdfSensor(parent: XMLBuilder, sensor: Sensor, ctx: SensorContext): void {
+export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: SensorContext): void {
   const features = sensorSdfFeatures(ctx.version);
   const frame = sensorFrame(sensor, ctx.link.name);
   const topic = sensorTopic(sensor);
   const gz = ctx.target === "gz";
-  const open = (name: string, type: string, origin: Pose, topicText: string): XMLBuilder => {
+  const open = (name: string, type: string, origin: Pose, topicText: string): XmlOutElement => {
     const el = parent.ele("sensor", { name, type });
     el.ele("pose").txt(`${vec(origin.xyz)} ${vec(origin.rpy)}`);
     el.ele("always_on").txt(sensor.alwaysOn === false ? "0" : "1");
@@ -131,7 +131,7 @@ export function writeSdfSensor(parent: XMLBuilder, sensor: Sensor, ctx: SensorCo
   }
 }
 
-function writeAxes(imu: XMLBuilder, tag: string, noise: AxesNoise | undefined, gz: boolean): void {
+function writeAxes(imu: XmlOutElement, tag: string, noise: AxesNoise | undefined, gz: boolean): void {
   if (noise === undefined) return;
   const el = imu.ele(tag);
   for (const axis of ["x", "y", "z"] as const) {
@@ -140,12 +140,12 @@ function writeAxes(imu: XMLBuilder, tag: string, noise: AxesNoise | undefined, g
   }
 }
 
-function writeChannel(parent: XMLBuilder, tag: string, noise: Parameters<typeof writeNoise>[1] | undefined): void {
+function writeChannel(parent: XmlOutElement, tag: string, noise: Parameters<typeof writeNoise>[1] | undefined): void {
   if (noise === undefined) return;
   writeNoise(parent.ele(tag), noise, "full", "omit");
 }
 
-function writeCamera(el: XMLBuilder, optics: CameraOptics, name: string | undefined, pose: Pose | undefined, infoTopic: string | undefined): void {
+function writeCamera(el: XmlOutElement, optics: CameraOptics, name: string | undefined, pose: Pose | undefined, infoTopic: string | undefined): void {
   const camera = el.ele("camera", name === undefined ? {} : { name });
   if (pose !== undefined) camera.ele("pose").txt(`${vec(pose.xyz)} ${vec(pose.rpy)}`);
   if (infoTopic !== undefined) camera.ele("camera_info_topic").txt(infoTopic);
@@ -160,7 +160,7 @@ function writeCamera(el: XMLBuilder, optics: CameraOptics, name: string | undefi
   if (optics.noise !== undefined) writeNoise(camera, optics.noise, "simple", "omit");
 }
 
-function writeScanAxis(scan: XMLBuilder, tag: string, samples: number, resolution: number, min: number, max: number): void {
+function writeScanAxis(scan: XmlOutElement, tag: string, samples: number, resolution: number, min: number, max: number): void {
   const el = scan.ele(tag);
   el.ele("samples").txt(String(samples));
   el.ele("resolution").txt(num(resolution));

@@ -9,7 +9,7 @@ import type { Robot } from "../../model/Robot.js";
 import type { CameraOptics, Sensor } from "../../model/Sensor.js";
 import type { Quat, Vec3 } from "../../model/Vector.js";
 import { generatedBy } from "../xml/generatedBy.js";
-import { num, serializeXml, vec, xmlDocument, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
 import { lowestCollisionPoint } from "./lowestCollisionPoint.js";
 import { mjcfNames } from "./mjcfNames.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
@@ -146,7 +146,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   return serializeXml(doc);
 }
 
-function writeChildren(parent: XMLBuilder, link: string, children: ReadonlyMap<string, Joint[]>, links: ReadonlyMap<string, Link>): void {
+function writeChildren(parent: XmlOutElement, link: string, children: ReadonlyMap<string, Joint[]>, links: ReadonlyMap<string, Link>): void {
   for (const j of children.get(link) ?? []) {
     const origin = j.origin ?? IDENTITY_POSE;
     const body = parent.ele("body", { name: j.child, ...poseAttrs(origin) });
@@ -156,7 +156,7 @@ function writeChildren(parent: XMLBuilder, link: string, children: ReadonlyMap<s
   }
 }
 
-function writeLinkContent(body: XMLBuilder, link: Link | undefined): void {
+function writeLinkContent(body: XmlOutElement, link: Link | undefined): void {
   if (link === undefined) return;
   if (link.inertial !== undefined) writeInertial(body, link.inertial);
   (link.visuals ?? []).forEach((v, k) => writeGeom(body, link.name, "visual", v, k));
@@ -164,7 +164,7 @@ function writeLinkContent(body: XMLBuilder, link: Link | undefined): void {
   for (const s of link.sensors ?? []) writeSensorFrame(body, s);
 }
 
-function writeInertial(body: XMLBuilder, inertial: Inertial): void {
+function writeInertial(body: XmlOutElement, inertial: Inertial): void {
   const o = inertial.origin ?? IDENTITY_POSE;
   // MJCF's fullinertia is expressed in the body frame and excludes a quat, so the tensor
   // is rotated from the inertial frame into the link frame first. Its order is
@@ -181,7 +181,7 @@ function poseAttrs(p: Pose): Record<string, string> {
   return out;
 }
 
-function writeGeom(body: XMLBuilder, linkName: string, kind: "visual" | "collision", shape: Visual | Collision, k: number): void {
+function writeGeom(body: XmlOutElement, linkName: string, kind: "visual" | "collision", shape: Visual | Collision, k: number): void {
   const name = shape.name === undefined ? `${linkName}_${kind}_${k}` : `${linkName}_${shape.name}`;
   const origin = shape.origin ?? IDENTITY_POSE;
   const g = shape.geometry;
@@ -218,7 +218,7 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
   }
 }
 
-function writeJoint(body: XMLBuilder, j: Joint): void {
+function writeJoint(body: XmlOutElement, j: Joint): void {
   const damping = (j.dynamics?.damping ?? 0) + (j.actuator?.command === "position" ? (j.actuator.pid?.d ?? 0) : 0);
   const common: Record<string, string> = {};
   if (damping !== 0) common["damping"] = num(damping);
@@ -298,7 +298,7 @@ function velocityLimit(j: Joint): number | undefined {
   }
 }
 
-function writeActuator(parent: XMLBuilder, j: Joint): void {
+function writeActuator(parent: XmlOutElement, j: Joint): void {
   const a = j.actuator;
   if (a === undefined) return;
   const name = mjcfNames.actuator(j.name, a.command);
@@ -327,7 +327,7 @@ function writeActuator(parent: XMLBuilder, j: Joint): void {
 }
 
 /** Sites and cameras placed in the link body. */
-function writeSensorFrame(body: XMLBuilder, s: Sensor): void {
+function writeSensorFrame(body: XmlOutElement, s: Sensor): void {
   const o = s.origin ?? IDENTITY_POSE;
   switch (s.type) {
     case "imu":
@@ -369,7 +369,7 @@ function exhaustive(value: never): never {
  */
 const SENSOR_Q_CAMERA: Quat = [0.5, -0.5, -0.5, 0.5];
 
-function writeCamera(body: XMLBuilder, name: string, o: Pose, optics: CameraOptics, dy: number): void {
+function writeCamera(body: XmlOutElement, name: string, o: Pose, optics: CameraOptics, dy: number): void {
   const q = multiplyQuat(quatFromRpy(o.rpy), SENSOR_Q_CAMERA);
   const offset = rotate(quatFromRpy(o.rpy), [0, dy, 0]);
   const fovy = (2 * Math.atan(Math.tan(optics.horizontalFov / 2) * (optics.height / optics.width)) * 180) / Math.PI;
@@ -397,7 +397,7 @@ function rotate(q: Quat, v: Vec3): Vec3 {
   return [p[0], p[1], p[2]];
 }
 
-function writeSensorChannels(parent: XMLBuilder, s: Sensor): void {
+function writeSensorChannels(parent: XmlOutElement, s: Sensor): void {
   const site = mjcfNames.sensorSite(s.name);
   switch (s.type) {
     case "imu": {

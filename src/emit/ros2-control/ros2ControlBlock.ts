@@ -1,7 +1,7 @@
 import type { InterfaceKind } from "../../model/Actuator.js";
 import type { Robot } from "../../model/Robot.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
-import { num, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, type XmlOutElement } from "../xml/xmlDocument.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
 
 /** The ros2_control hardware plugin class per ROS 2 target (gz names from Humble on). */
@@ -20,7 +20,7 @@ export function hardwarePlugin(target: "gz" | "classic"): string {
  * interfaces (position state with the actuator's initial value), each with min/max from the
  * joint's position, velocity or effort limit. ROS 1 has none.
  */
-export function writeRos2ControlBlock(robotElement: XMLBuilder, robot: Robot, target: SimTarget): void {
+export function writeRos2ControlBlock(robotElement: XmlOutElement, robot: Robot, target: SimTarget): void {
   if (target === "ros1") return;
   const block = robotElement.ele("ros2_control", { name: target === "gz" ? "GazeboSimSystem" : "GazeboSystem", type: "system" });
   block.ele("hardware").ele("plugin").txt(hardwarePlugin(target));

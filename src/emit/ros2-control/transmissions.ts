@@ -1,5 +1,5 @@
 import type { Robot } from "../../model/Robot.js";
-import { num, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, type XmlOutElement } from "../xml/xmlDocument.js";
 import { controlledJoints } from "./controlledJoints.js";
 import { ros1HardwareInterface, ros1HardwareInterfaceName } from "./ros1HardwareInterface.js";
 
@@ -8,7 +8,7 @@ import { ros1HardwareInterface, ros1HardwareInterfaceName } from "./ros1Hardware
  * actuated joint, with the joint-level hardware interface gazebo_ros_control reads and the
  * actuator's mechanical reduction.
  */
-export function writeTransmissions(robotElement: XMLBuilder, robot: Robot): void {
+export function writeTransmissions(robotElement: XmlOutElement, robot: Robot): void {
   for (const c of controlledJoints(robot)) {
     const t = robotElement.ele("transmission", { name: `${c.joint.name}_transmission` });
     t.ele("type").txt("transmission_interface/SimpleTransmission");

@@ -8,7 +8,7 @@ import { IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
 import { RobotModelError } from "../../model/RobotModelError.js";
 import { sdfReservedNames } from "../../model/sdfReservedNames.js";
-import { num, vec, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, vec, type XmlOutElement } from "../xml/xmlDocument.js";
 import { sdfFeatures, type SdfFeatures } from "./sdfFeatures.js";
 import { splitCapsule } from "./splitCapsule.js";
 import { urdfConventionsForSdf } from "./urdfConventionsForSdf.js";
@@ -25,13 +25,13 @@ export interface SdfContext {
  * Adds elements to one `<link>` after its inertial, visuals and collisions (e.g. `<sensor>`).
  * Runs once per link, in link order; must itself respect `context.version`.
  */
-export type SdfLinkExtension = (linkElement: XMLBuilder, link: Link, context: SdfContext) => void;
+export type SdfLinkExtension = (linkElement: XmlOutElement, link: Link, context: SdfContext) => void;
 
 /**
  * Adds elements to the `<model>` after every link and joint (e.g. `<plugin>`,
  * `<frame>`). Must itself respect `context.version`.
  */
-export type SdfModelExtension = (modelElement: XMLBuilder, robot: Robot, context: SdfContext) => void;
+export type SdfModelExtension = (modelElement: XmlOutElement, robot: Robot, context: SdfContext) => void;
 
 /** Options of {@link writeSdfModel} and `emitSdf`. */
 export interface SdfModelOptions {
@@ -64,7 +64,7 @@ export function defaultShapeName(tag: "visual" | "collision", index: number): st
  * placed at its zero-position pose, free (see `sdfLosses`). Mimic is written from 1.11.
  * Continuous joints are `revolute` with ±1e16 limits before 1.10 (see `SdfFeatures`).
  */
-export function writeSdfModel(parent: XMLBuilder, input: Robot, options: SdfModelOptions = {}): XMLBuilder {
+export function writeSdfModel(parent: XmlOutElement, input: Robot, options: SdfModelOptions = {}): XmlOutElement {
   const version = options.version ?? DEFAULT_SDF_VERSION;
   const robot = urdfConventionsForSdf(input);
   const linkNames = new Set(robot.links.map((l) => l.name));
@@ -111,16 +111,16 @@ export function isSdfJoint(joint: Joint): joint is SdfJoint {
   return joint.type !== "floating" && joint.type !== "planar";
 }
 
-function writePose(parent: XMLBuilder, pose: Pose, relativeTo?: string): void {
+function writePose(parent: XmlOutElement, pose: Pose, relativeTo?: string): void {
   const text = `${vec(pose.xyz)} ${vec(pose.rpy)}`;
   parent.ele("pose", relativeTo === undefined ? {} : { relative_to: relativeTo }).txt(text);
 }
 
-function leaf(parent: XMLBuilder, name: string, text: string): void {
+function leaf(parent: XmlOutElement, name: string, text: string): void {
   parent.ele(name).txt(text);
 }
 
-function writeInertial(parent: XMLBuilder, inertial: Inertial): void {
+function writeInertial(parent: XmlOutElement, inertial: Inertial): void {
   const el = parent.ele("inertial");
   writePose(el, inertial.origin ?? IDENTITY_POSE);
   leaf(el, "mass", num(inertial.mass));
@@ -140,7 +140,7 @@ function shapeParts(name: string, geometry: Geometry, origin: Pose, features: Sd
   return splitCapsule(geometry.radius, geometry.length, origin).map((p, k) => ({ name: `${name}_${k}`, geometry: p.geometry, origin: p.origin }));
 }
 
-function writeVisual(parent: XMLBuilder, visual: Visual, index: number, materials: ReadonlyMap<string, Material>, features: SdfFeatures): void {
+function writeVisual(parent: XmlOutElement, visual: Visual, index: number, materials: ReadonlyMap<string, Material>, features: SdfFeatures): void {
   const name = visual.name ?? defaultShapeName("visual", index);
   for (const part of shapeParts(name, visual.geometry, visual.origin ?? IDENTITY_POSE, features)) {
     const el = parent.ele("visual", { name: part.name });
@@ -151,14 +151,14 @@ function writeVisual(parent: XMLBuilder, visual: Visual, index: number, material
   }
 }
 
-function writeMaterial(parent: XMLBuilder, material: Material): void {
+function writeMaterial(parent: XmlOutElement, material: Material): void {
   const el = parent.ele("material");
   leaf(el, "ambient", vec(material.rgba));
   leaf(el, "diffuse", vec(material.rgba));
   if (material.texture !== undefined) leaf(el.ele("pbr").ele("metal"), "albedo_map", material.texture);
 }
 
-function writeCollision(parent: XMLBuilder, collision: Collision, index: number, features: SdfFeatures): void {
+function writeCollision(parent: XmlOutElement, collision: Collision, index: number, features: SdfFeatures): void {
   const name = collision.name ?? defaultShapeName("collision", index);
   for (const part of shapeParts(name, collision.geometry, collision.origin ?? IDENTITY_POSE, features)) {
     const el = parent.ele("collision", { name: part.name });
@@ -168,7 +168,7 @@ function writeCollision(parent: XMLBuilder, collision: Collision, index: number,
   }
 }
 
-function writeSurface(parent: XMLBuilder, s: Surface): void {
+function writeSurface(parent: XmlOutElement, s: Surface): void {
   const hasContact = s.kp !== undefined || s.kd !== undefined;
   const hasFriction = s.mu !== undefined || s.mu2 !== undefined || s.fdir1 !== undefined;
   if (!hasContact && !hasFriction) return;
@@ -186,7 +186,7 @@ function writeSurface(parent: XMLBuilder, s: Surface): void {
   }
 }
 
-function writeGeometry(el: XMLBuilder, g: Geometry): void {
+function writeGeometry(el: XmlOutElement, g: Geometry): void {
   switch (g.type) {
     case "box":
       leaf(el.ele("box"), "size", vec(g.size));
@@ -215,7 +215,7 @@ function writeGeometry(el: XMLBuilder, g: Geometry): void {
   }
 }
 
-function writeJoint(parent: XMLBuilder, joint: SdfJoint, features: SdfFeatures): void {
+function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeatures): void {
   const asRevolute = joint.type === "continuous" && !features.continuousJoint;
   const el = parent.ele("joint", { name: joint.name, type: asRevolute ? "revolute" : joint.type });
   leaf(el, "parent", joint.parent);

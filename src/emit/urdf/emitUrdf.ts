@@ -7,13 +7,13 @@ import type { Collision, Link, Visual } from "../../model/Link.js";
 import { IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
 import { generatedBy } from "../xml/generatedBy.js";
-import { num, serializeXml, vec, xmlDocument, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
 
 /**
  * Adds elements to the `<robot>` element after links and joints (ros2_control,
  * transmissions, `<gazebo>` blocks). Extensions run in the order given.
  */
-export type UrdfExtension = (robotElement: XMLBuilder, robot: Robot) => void;
+export type UrdfExtension = (robotElement: XmlOutElement, robot: Robot) => void;
 
 /** Options of {@link emitUrdf}. */
 export interface EmitUrdfOptions {
@@ -44,14 +44,14 @@ export function emitUrdf(robot: Robot, options: EmitUrdfOptions = {}): string {
   return serializeXml(doc);
 }
 
-function writeLink(parent: XMLBuilder, link: Link): void {
+function writeLink(parent: XmlOutElement, link: Link): void {
   const el = parent.ele("link", { name: link.name });
   if (link.inertial !== undefined) writeInertial(el, link.inertial);
   for (const v of link.visuals ?? []) writeShape(el, "visual", v);
   for (const c of link.collisions ?? []) writeShape(el, "collision", c);
 }
 
-function writeInertial(parent: XMLBuilder, inertial: Inertial): void {
+function writeInertial(parent: XmlOutElement, inertial: Inertial): void {
   const el = parent.ele("inertial");
   writeOrigin(el, inertial.origin ?? IDENTITY_POSE);
   el.ele("mass", { value: num(inertial.mass) });
@@ -59,7 +59,7 @@ function writeInertial(parent: XMLBuilder, inertial: Inertial): void {
   el.ele("inertia", { ixx: num(i.ixx), ixy: num(i.ixy), ixz: num(i.ixz), iyy: num(i.iyy), iyz: num(i.iyz), izz: num(i.izz) });
 }
 
-function writeShape(parent: XMLBuilder, tag: "visual" | "collision", shape: Visual | Collision): void {
+function writeShape(parent: XmlOutElement, tag: "visual" | "collision", shape: Visual | Collision): void {
   const origin = shape.origin ?? IDENTITY_POSE;
   const parts = urdfParts(shape.geometry, origin);
   parts.forEach((part, k) => {
@@ -94,7 +94,7 @@ function offsetAlongZ(origin: Pose, dz: number): Pose["xyz"] {
   return [origin.xyz[0] + dz * zx, origin.xyz[1] + dz * zy, origin.xyz[2] + dz * zz];
 }
 
-function writeGeometry(el: XMLBuilder, g: UrdfGeometry): void {
+function writeGeometry(el: XmlOutElement, g: UrdfGeometry): void {
   switch (g.type) {
     case "box":
       el.ele("box", { size: vec(g.size) });
@@ -111,11 +111,11 @@ function writeGeometry(el: XMLBuilder, g: UrdfGeometry): void {
   }
 }
 
-function writeOrigin(parent: XMLBuilder, origin: Pose): void {
+function writeOrigin(parent: XmlOutElement, origin: Pose): void {
   parent.ele("origin", { xyz: vec(origin.xyz), rpy: vec(origin.rpy) });
 }
 
-function writeJoint(parent: XMLBuilder, joint: Joint): void {
+function writeJoint(parent: XmlOutElement, joint: Joint): void {
   const el = parent.ele("joint", { name: joint.name, type: joint.type });
   writeOrigin(el, joint.origin ?? IDENTITY_POSE);
   el.ele("parent", { link: joint.parent });

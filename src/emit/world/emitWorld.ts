@@ -1,7 +1,7 @@
 import { defaultDistro, gzSystem, type RosDistro } from "../gazebo/RosDistro.js";
 import { targetSdfVersion, type SimTarget } from "../gazebo/SimTarget.js";
 import { generatedBy } from "../xml/generatedBy.js";
-import { num, serializeXml, vec, xmlDocument, type XMLBuilder } from "../xml/xmlDocument.js";
+import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
 import { vineyard, type StaticObject } from "./vineyard.js";
 import type { WorldSpec } from "./WorldSpec.js";
 
@@ -46,7 +46,7 @@ export function emitWorld(spec: WorldSpec, target: SimTarget, distro: RosDistro 
   return serializeXml(doc);
 }
 
-function writeSun(world: XMLBuilder): void {
+function writeSun(world: XmlOutElement): void {
   const sun = world.ele("light", { type: "directional", name: "sun" });
   sun.ele("cast_shadows").txt("1");
   sun.ele("pose").txt("0 0 10 0 0 0");
@@ -55,7 +55,7 @@ function writeSun(world: XMLBuilder): void {
   sun.ele("direction").txt("-0.5 0.1 -0.9");
 }
 
-function writeGround(world: XMLBuilder): void {
+function writeGround(world: XmlOutElement): void {
   const model = world.ele("model", { name: "ground_plane" });
   model.ele("static").txt("1");
   const link = model.ele("link", { name: "link" });
@@ -72,7 +72,7 @@ function writeGround(world: XMLBuilder): void {
   }
 }
 
-function writeStatic(world: XMLBuilder, o: StaticObject): void {
+function writeStatic(world: XmlOutElement, o: StaticObject): void {
   const model = world.ele("model", { name: o.name });
   model.ele("static").txt("1");
   const link = model.ele("link", { name: "link" });

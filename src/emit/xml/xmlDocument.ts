@@ -1,20 +1,18 @@
-import { create } from "xmlbuilder2";
-import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
-
 import { formatNumber, formatVector } from "../../util/formatNumber.js";
+import { XmlOutElement } from "./XmlOutElement.js";
 
-export type { XMLBuilder };
+export { XmlOutElement };
 
-/** Creates an XML document with the fixed declaration and a leading comment. */
-export function xmlDocument(comment: string): XMLBuilder {
-  const doc = create({ version: "1.0", encoding: "UTF-8" });
+/** Creates an XML document node with a leading comment (the declaration is written by {@link serializeXml}). */
+export function xmlDocument(comment: string): XmlOutElement {
+  const doc = new XmlOutElement("");
   doc.com(` ${comment} `);
   return doc;
 }
 
-/** Serialises a document: 2-space indent, LF, trailing newline (byte-stable). */
-export function serializeXml(doc: XMLBuilder): string {
-  return `${doc.end({ prettyPrint: true, indent: "  ", newline: "\n", headless: false })}\n`;
+/** Serialises a document: fixed declaration, 2-space indent, LF, trailing newline (byte-stable). */
+export function serializeXml(doc: XmlOutElement): string {
+  return doc.serialize(`<?xml version="1.0" encoding="UTF-8"?>`);
 }
 
 /** Attribute text of a number through the one formatter. */
