@@ -2,7 +2,6 @@ import Handlebars from "handlebars/runtime";
 
 import { loadValidator, type PrecompiledValidator } from "../../validate/schema/loadValidator.js";
 import type { XmlOutElement } from "../xml/xmlDocument.js";
-import { fragment } from "xmlbuilder2";
 import type { TemplateData } from "./templateData.js";
 import type { TemplateName } from "./templateSources.js";
 import { TEMPLATE_SPECS } from "./templateSpecs.js";
@@ -39,5 +38,5 @@ export function renderTemplate<N extends TemplateName>(name: N, data: TemplateDa
 
 /** Renders a template and appends the resulting elements to `parent`. */
 export function appendTemplate<N extends TemplateName>(parent: XmlOutElement, name: N, data: TemplateData[N]): void {
-  parent.import(fragment(renderTemplate(name, data)));
+  parent.importXml(renderTemplate(name, data));
 }

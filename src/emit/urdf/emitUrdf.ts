@@ -1,4 +1,3 @@
-import { fragment } from "xmlbuilder2";
 
 import type { Geometry } from "../../model/Geometry.js";
 import type { Inertial } from "../../model/Inertial.js";
@@ -39,7 +38,7 @@ export function emitUrdf(robot: Robot, options: EmitUrdfOptions = {}): string {
   for (const link of robot.links) writeLink(root, link);
   for (const joint of robot.joints ?? []) writeJoint(root, joint);
   // Extension blocks kept verbatim (robokit import): written back as they came.
-  for (const block of robot.xmlBlocks ?? []) if (block.format === "urdf") root.import(fragment(block.xml));
+  for (const block of robot.xmlBlocks ?? []) if (block.format === "urdf") root.importXml(block.xml);
   for (const extension of options.extensions ?? []) extension(root, robot);
   return serializeXml(doc);
 }

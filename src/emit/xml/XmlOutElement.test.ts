@@ -74,14 +74,29 @@ describe("XmlOutElement", () => {
     );
   });
 
-  it("imports a fragment (elements, text, comments, CDATA, processing instructions) as xmlbuilder2 does", () => {
-    const xml = `<plugin name="p &amp; q" filename="libx.so"><a>1</a>\n  <b/><!-- note --><c><![CDATA[x < y]]></c><d>t<![CDATA[z]]></d><?pi data?><e>  </e></plugin><gazebo/>`;
-    expect(ours("s", (root) => root.import(fragment(xml)))).toBe(theirs("s", (root) => root.import(fragment(xml))));
+  it("imports a fragment (elements, text, comments, CDATA, processing instructions, references) as xmlbuilder2's fragment import does", () => {
+    const xml = `<plugin name="p &amp; q" filename="libx&#46;so"><a>1 &lt; 2</a>\n  <b/><!-- note --><c><![CDATA[x < y]]></c><d>t<![CDATA[z]]></d><?pi a="1"?><e>  </e></plugin><gazebo/>`;
+    expect(ours("s", (root) => root.importXml(xml))).toBe(theirs("s", (root) => root.import(fragment(xml))));
   });
 
-  it("imports a fragment of 20,000 siblings in order (walking sibling links: indexing xmlbuilder2's child list is a walk from the start each time)", () => {
+  it("imports any generated fragment as xmlbuilder2's fragment import does (property)", () => {
+    fc.assert(
+      fc.property(fc.array(tree.child, { minLength: 1, maxLength: 4 }), (children) => {
+        // The fragment is what robokit's writer prints for the children (pretty-printed, escaped).
+        const body = ours("x", (root) => children.forEach((c) => buildOurs(root, c)));
+        const xml = body.slice(body.indexOf("<robot"));
+        // Adjacent texts can join into an escaped entity-like run (`&amp;a;`): there xmlbuilder2
+        // writes the decoded `&a;` unescaped, the known difference tested above.
+        fc.pre(!/&amp;(?:[A-Za-z]+|#\d+);/.test(xml));
+        expect(ours("s", (root) => root.importXml(xml))).toBe(theirs("s", (root) => root.import(fragment(xml))));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("imports a fragment of 20,000 siblings in order", () => {
     const xml = `<plugin>${Array.from({ length: 20_000 }, (_, i) => `<joint_name>j${i}</joint_name>`).join("")}</plugin>`;
-    const text = ours("s", (root) => root.import(fragment(xml)));
+    const text = ours("s", (root) => root.importXml(xml));
     const names = [...text.matchAll(/<joint_name>(j\d+)<\/joint_name>/g)].map((m) => m[1]);
     expect(names).toHaveLength(20_000);
     expect(names[0]).toBe("j0");

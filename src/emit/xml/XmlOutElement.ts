@@ -1,4 +1,4 @@
-import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
+import { parseXmlFragment, type XmlFragmentNode } from "./parseXmlFragment.js";
 
 /** Attribute values of {@link XmlOutElement.ele}; `undefined` and `null` leave the attribute out. */
 export type XmlAttributes = Readonly<Record<string, string | undefined | null>>;
@@ -78,11 +78,13 @@ export class XmlOutElement {
   }
 
   /**
-   * Appends the nodes of an xmlbuilder2 fragment or document (`fragment(xmlText)`): elements,
-   * text, comments, CDATA sections and processing instructions, as that parser read them.
+   * Appends the nodes of a well-formed XML fragment (a rendered template, a block kept from an
+   * imported file): elements, text, comments, CDATA sections and processing instructions, in
+   * order. Whitespace-only text between nodes is dropped (the writer indents), as xmlbuilder2's
+   * fragment import did; entities are decoded and written escaped again.
    */
-  import(source: XMLBuilder): this {
-    importNodes(this, source.node as unknown as DomNode);
+  importXml(text: string): this {
+    importNodes(this, parseXmlFragment(text));
     return this;
   }
 
@@ -191,42 +193,34 @@ function escapeText(text: string): string {
   return /[&<>]/.test(text) ? text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") : text;
 }
 
-/** The parts of xmlbuilder2's DOM nodes that {@link XmlOutElement.import} reads (W3C node types). */
-interface DomNode {
-  readonly nodeType: number;
-  readonly firstChild: DomNode | null;
-  readonly nextSibling: DomNode | null;
-  readonly tagName?: string;
-  readonly attributes?: ArrayLike<{ readonly name: string; readonly value: string }>;
-  readonly data?: string;
-  readonly target?: string;
-}
-
-function importNodes(target: XmlOutElement, node: DomNode): void {
-  // Sibling links, not childNodes[i]: xmlbuilder2's NodeList walks from the start on each index.
-  for (let child = node.firstChild; child !== null; child = child.nextSibling) {
-    switch (child.nodeType) {
-      case 1: {
-        const attributes: Record<string, string> = {};
-        const list = child.attributes ?? [];
-        for (let k = 0; k < list.length; k++) attributes[list[k]!.name] = list[k]!.value;
-        importNodes(target.ele(child.tagName ?? "", attributes), child);
+function importNodes(target: XmlOutElement, nodes: readonly XmlFragmentNode[]): void {
+  for (const node of nodes) {
+    let name: string | undefined;
+    for (const key in node) {
+      if (key !== ":@") {
+        name = key;
         break;
       }
-      case 3:
-        target.txt(child.data ?? "");
-        break;
-      case 4:
-        target.dat(child.data ?? "");
-        break;
-      case 7:
-        target.ins(child.target ?? "", child.data ?? "");
-        break;
-      case 8:
-        target.com(child.data ?? "");
-        break;
-      default:
-        break;
+    }
+    if (name === undefined) continue;
+    const content = node[name];
+    const attributes = (node[":@"] ?? {}) as Record<string, string>;
+    if (name === "#text") {
+      const text = String(content);
+      if (text.trim() !== "") target.txt(text);
+    } else if (name === "#comment") {
+      target.com(innerText(content));
+    } else if (name === "#cdata") {
+      target.dat(innerText(content));
+    } else if (name.startsWith("?")) {
+      target.ins(name.slice(1), Object.entries(attributes).map(([k, v]) => `${k}="${v}"`).join(" "));
+    } else {
+      importNodes(target.ele(name, attributes), content as XmlFragmentNode[]);
     }
   }
+}
+
+/** The text of a comment or CDATA node (`[{ "#text": … }]`). */
+function innerText(content: unknown): string {
+  return (content as { "#text"?: unknown }[]).map((c) => String(c["#text"] ?? "")).join("");
 }
