@@ -1,4 +1,4 @@
-import Handlebars from "handlebars/runtime";
+import Handlebars from "handlebars/runtime.js";
 
 import { loadValidator, type PrecompiledValidator } from "../../validate/schema/loadValidator.js";
 import type { XmlOutElement } from "../xml/xmlDocument.js";
