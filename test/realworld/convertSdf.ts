@@ -5,7 +5,8 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
 import { lumpedFramesExtension } from "../../src/emit/sdf/lumpedFramesExtension.js";
@@ -105,24 +106,43 @@ export interface ConvertRow {
   readonly worstPoseLink: string;
 }
 
-/** Runs `ign sdf <flag> file` for every file, two at a time. */
-export async function ignAll(flag: string, files: readonly string[]): Promise<Map<string, { rc: number; out: string; err: string }>> {
-  const results = new Map<string, { rc: number; out: string; err: string }>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const file = files[next++] ?? "";
-      results.set(file, await new Promise((resolve) => {
-        const p = spawn("nice", ["-n", "10", "ign", "sdf", flag, file]);
-        let out = "";
-        let err = "";
-        p.stdout.on("data", (d: Buffer) => (out += d.toString()));
-        p.stderr.on("data", (d: Buffer) => (err += d.toString()));
-        p.on("close", (rc) => resolve({ rc: rc ?? -1, out, err }));
-      }));
-    }
-  };
-  await Promise.all([worker(), worker()]);
+type IgnResult = { rc: number; out: string; err: string };
+
+/** Runs one command; resolves with its exit code and output. */
+function run(command: string, args: readonly string[]): Promise<IgnResult> {
+  return new Promise((resolve) => {
+    const p = spawn(command, args);
+    let out = "";
+    let err = "";
+    p.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    p.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    p.on("error", () => resolve({ rc: -1, out, err }));
+    p.on("close", (rc) => resolve({ rc: rc ?? -1, out, err }));
+  });
+}
+
+const batchScript = join(dirname(fileURLToPath(import.meta.url)), "..", "support", "ignSdfBatch.rb");
+
+/**
+ * `ign sdf <flag> file` for every file: libsdformat's own check / print functions called from one
+ * Ruby process per half of the files (test/support/ignSdfBatch.rb; identical output to one `ign`
+ * per file, measured on all 176 URDFs, ~4x faster). A file the batch did not finish (a crash)
+ * is rerun with its own `ign` process.
+ */
+export async function ignAll(flag: "-k" | "-p", files: readonly string[]): Promise<Map<string, IgnResult>> {
+  const results = new Map<string, IgnResult>();
+  const half = Math.ceil(files.length / 2);
+  await Promise.all([files.slice(0, half), files.slice(half)].map(async (chunk) => {
+    if (chunk.length === 0) return;
+    const r = await run("nice", ["-n", "10", "ruby", batchScript, flag, ...chunk]);
+    const outs = r.out.split(/\n@@robokit-ign-end rc=(-?\d+)@@\n/);
+    const errs = r.err.split("\n@@robokit-ign-end@@\n");
+    chunk.forEach((file, i) => {
+      const rc = outs[2 * i + 1];
+      if (rc !== undefined) results.set(file, { rc: Number(rc), out: outs[2 * i] ?? "", err: errs[i] ?? "" });
+    });
+  }));
+  for (const file of files) if (!results.has(file)) results.set(file, await run("nice", ["-n", "10", "ign", "sdf", flag, file]));
   return results;
 }
 
