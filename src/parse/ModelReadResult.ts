@@ -8,4 +8,9 @@ import type { Diagnostic } from "../validate/Diagnostic.js";
 export interface ModelReadResult {
   readonly robot?: Robot;
   readonly diagnostics: Diagnostic[];
+  /**
+   * URDF only: fixed joints the file asks Gazebo not to lump (`<gazebo reference="JOINT">` with
+   * `<preserveFixedJoint>` or `<disableFixedJointLumping>` true), for `lumpFixedJoints`.
+   */
+  readonly keepFixedJoints?: readonly string[];
 }

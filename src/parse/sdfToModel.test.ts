@@ -199,6 +199,21 @@ describe("sdfToModel", () => {
     expect(errors(`<sdf version="2.0"><model name="m"/></sdf>`)).toEqual(["VERSION_UNSUPPORTED@1:1"]);
   });
 
+  it("reads a three-number colour as libsdformat does (alpha 1) (my_lrauv in ../shared/realworld was refused)", () => {
+    const r = sdfToModel(`<sdf version="1.6"><model name="m"><link name="l"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry><material><diffuse>1.0 0.5 1.0</diffuse></material></visual></link></model></sdf>`, "c.sdf");
+    expect(r.robot?.materials?.[0]?.rgba).toEqual([1, 0.5, 1, 1]);
+  });
+
+  it("refuses a model made only of nested models at the <model> element, and names nested links as such", () => {
+    const r = sdfToModel(`<sdf version="1.8">\n  <model name="outer">\n    <model name="inner"><link name="l"/></model>\n  </model>\n</sdf>`, "n.sdf");
+    expect(r.robot).toBeUndefined();
+    const e = r.diagnostics.find((d) => d.severity === "error");
+    expect(e).toMatchObject({ code: "FEATURE_UNSUPPORTED", line: 2, column: 3 });
+    expect(e?.message).toContain("only nested or included models");
+    const j = sdfToModel(`<sdf version="1.8"><model name="m"><link name="a"/><model name="n"><link name="b"/></model><joint name="j" type="fixed"><parent>a</parent><child>n::b</child></joint></model></sdf>`, "j.sdf");
+    expect(j.diagnostics.find((d) => d.severity === "error")?.message).toContain("a nested model's, which robokit does not convert");
+  });
+
   it("never throws, and returns a robot only without errors, for any text (random and mutated SDF)", () => {
     const valid = emitSdf(mario, { version: "1.9" });
     const mutated = fc.tuple(fc.nat({ max: valid.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([at, cut, insert]) => valid.slice(0, at) + insert + valid.slice(at + cut));

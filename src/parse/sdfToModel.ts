@@ -82,9 +82,14 @@ class SdfReader {
   }
 
   robot(model: XmlElement): Robot | undefined {
+    // Model-wide findings (no links left, e.g. a model made of nested models) point at the <model>.
+    this.#ctx.source("", model);
     const name = this.#name(model);
     for (const el of model.children) this.#unsupportedChild(el);
     const linkEls = childrenNamed(model, "link");
+    if (linkEls.length === 0 && model.children.some((c) => c.name === "model" || c.name === "include")) {
+      this.#ctx.report("FEATURE_UNSUPPORTED", "error", model, `model "${attr(model, "name") ?? ""}" has no links of its own, only nested or included models, which robokit does not convert; convert each nested model's file instead`);
+    }
     const jointEls = childrenNamed(model, "joint");
     for (const l of linkEls) this.#addFrame(l, MODEL_FRAME);
     const kept: XmlElement[] = [];
@@ -201,7 +206,7 @@ class SdfReader {
     if (info === undefined) {
       const named = attrNode(at, "relative_to") ?? attrNode(at, "expressed_in");
       const code = at.name === "xyz" ? "JOINT_AXIS_EXPRESSED_IN_INVALID" : "POSE_RELATIVE_TO_INVALID";
-      this.#ctx.report(code, "error", named === undefined ? at : { element: at, attribute: named }, `frame "${frame}" does not name a link, joint or frame of the model`);
+      this.#ctx.report(code, "error", named === undefined ? at : { element: at, attribute: named }, `frame "${frame}" does not name a link, joint or frame of the model${frame.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
       this.#resolved.set(frame, IDENTITY_POSE);
       return IDENTITY_POSE;
     }
@@ -303,6 +308,15 @@ class SdfReader {
     return name === "lower" || name === "upper" ? sign * UNLIMITED_POSITION : -1;
   }
 
+  /** An SDF colour: r g b [a]; libsdformat reads three numbers with alpha 1. */
+  #colour(parent: XmlElement, name: string): Rgba | undefined {
+    const el = child(parent, name);
+    if (el === undefined) return undefined;
+    const three = el.text.trim().split(/\s+/).length === 3;
+    const v = this.#ctx.numbers(el.text, three ? 3 : 4, el, `<${name}>`);
+    return v === undefined ? undefined : three ? [v[0]!, v[1]!, v[2]!, 1] : (v as unknown as Rgba);
+  }
+
   #vectorChild<N extends 3 | 4>(parent: XmlElement, name: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
     const el = child(parent, name);
     if (el === undefined) return undefined;
@@ -360,7 +374,7 @@ class SdfReader {
   }
 
   #material(el: XmlElement): string | undefined {
-    const rgba = this.#vectorChild(el, "diffuse", 4) ?? this.#vectorChild(el, "ambient", 4);
+    const rgba = this.#colour(el, "diffuse") ?? this.#colour(el, "ambient");
     const texture = child(child(child(el, "pbr") ?? el, "metal") ?? el, "albedo_map")?.text.trim();
     if (child(el, "script") !== undefined) this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, "material <script> (Ogre) is not kept");
     if (rgba === undefined && texture === undefined) return undefined;
@@ -420,11 +434,11 @@ class SdfReader {
     const childLink = childEl.text.trim();
     const parentFrame = this.#linkFrame.get(parent);
     if (parentFrame === undefined) {
-      this.#ctx.report("JOINT_PARENT_LINK_INVALID", "error", parentEl, `joint "${name}": parent "${parent}" is not a link of the model`);
+      this.#ctx.report("JOINT_PARENT_LINK_INVALID", "error", parentEl, `joint "${name}": parent "${parent}" is not a link of the model${parent.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
       return undefined;
     }
     if (!this.#linkFrame.has(childLink)) {
-      this.#ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `joint "${name}": child "${childLink}" is not a link of the model`);
+      this.#ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `joint "${name}": child "${childLink}" is not a link of the model${childLink.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
       return undefined;
     }
     const origin = this.#poseIn(parentFrame, child(el, "pose"), childLink, el);

@@ -34,7 +34,27 @@ export function urdfToModel(text: string, file: string): ModelReadResult {
     ctx.report("VERSION_UNSUPPORTED", "error", root, `expected a URDF <robot> root element, found <${root.name}>`);
     return ctx.finish(undefined);
   }
-  return ctx.finish(new UrdfReader(ctx).robot(root));
+  const result = ctx.finish(new UrdfReader(ctx).robot(root));
+  const keep = keptFixedJoints(root);
+  return keep.length > 0 ? { ...result, keepFixedJoints: keep } : result;
+}
+
+/**
+ * Joints named by `<gazebo reference="J">` with `<preserveFixedJoint>` or
+ * `<disableFixedJointLumping>` set to true (or 1), which libsdformat does not lump.
+ */
+function keptFixedJoints(root: XmlElement): string[] {
+  const out: string[] = [];
+  for (const g of childrenNamed(root, "gazebo")) {
+    const ref = attrNode(g, "reference")?.value;
+    if (ref === undefined || out.includes(ref)) continue;
+    const on = (name: string): boolean => {
+      const text = child(g, name)?.text.trim().toLowerCase();
+      return text === "true" || text === "1";
+    };
+    if (on("preserveFixedJoint") || on("disableFixedJointLumping")) out.push(ref);
+  }
+  return out;
 }
 
 class UrdfReader {

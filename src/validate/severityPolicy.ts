@@ -260,6 +260,8 @@ export const severityPolicy = {
   // --- SDF poses and versions ---
   poseRotationFormatInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "spec", what: "SDF: a pose rotation_format other than euler_rpy or quat_xyzw", consequence: "the spec defines only those two" },
   poseNumberCount: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a pose with the wrong count of numbers for its rotation format", consequence: "libsdformat cannot parse the pose" },
+  sdfSensorTypeNewer: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "SDF: a sensor type defined only in a newer SDF version than the file's (after 1.9)", consequence: "libsdformat 12 rejects the sensor (\"the provided sensor type is missing or invalid\"); the spec of the file's version does not list the type" },
+  sdfSensorTypeUnknown: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "SDF: a sensor type no SDF version defines", consequence: "libsdformat rejects the sensor (\"the provided sensor type is missing or invalid\")" },
   sdfVersionMissing: { code: "ATTRIBUTE_MISSING", severity: "error", basis: "consumer", what: "SDF: <sdf> without a version", consequence: "libsdformat rejects it" },
   sdfVersionMalformed: { code: "VERSION_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: a version not of the form 1.x", consequence: "libsdformat rejects it" },
   sdfGazeboRoot: { code: "VERSION_DEPRECATED", severity: "error", basis: "consumer", what: "SDF 1.0-1.2 with a <gazebo> root", consequence: "libsdformat 9 and later (Gazebo 11, gz-sim) no longer read it" },

@@ -19,6 +19,7 @@ import { sdfModelHasLink } from "./rules/sdfModelHasLink.js";
 import { sdfPluginReferences } from "./rules/sdfPluginReferences.js";
 import { sdfReservedNames } from "./rules/sdfReservedNames.js";
 import { sdfRootElements } from "./rules/sdfRootElements.js";
+import { sdfSensorType } from "./rules/sdfSensorType.js";
 import { sdfSiblingUniqueNames } from "./rules/sdfSiblingUniqueNames.js";
 import { convertSdf, SDF_SPEC_MINORS } from "./convertSdf.js";
 import { checkSchema } from "./schema/checkSchema.js";
@@ -43,6 +44,7 @@ export const sdfRules: readonly Rule[] = [
   colorRange,
   sdfMaterialScript,
   sdfPoseFormat,
+  sdfSensorType,
   meshResources,
 ];
 

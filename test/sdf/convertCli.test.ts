@@ -8,6 +8,7 @@ import { mario } from "../../examples/mario/mario.js";
 import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
 import { sdfBuildExtensions } from "../../src/emit/sdf/sdfBuildExtensions.js";
 import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
+import { lumpFixedJoints } from "../../src/model/lumpFixedJoints.js";
 import { sdfToModel } from "../../src/parse/sdfToModel.js";
 import { urdfToModel } from "../../src/parse/urdfToModel.js";
 import { haveTool, runTool } from "../support/tools.js";
@@ -28,11 +29,48 @@ function file(name: string, text: string): string {
 describe("robokit convert", () => {
   const urdf = file("mario.urdf", emitUrdf(mario));
 
-  it("URDF → SDF (default 1.9): exit 0, one model on stdout that reads back as MARIO", async () => {
-    const r = await run(["convert", urdf, "--to", "sdf"]);
+  it("URDF → SDF --keep-fixed (default 1.9): exit 0, one model on stdout that reads back as MARIO", async () => {
+    const r = await run(["convert", urdf, "--to", "sdf", "--keep-fixed"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('<sdf version="1.9">');
+    expect(r.stderr).not.toContain("lumped");
     expect(compareModels(mario, sdfToModel(r.stdout, "out.sdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+  });
+
+  it("URDF → SDF lumps fixed joints as libsdformat does: reads back as the lumped MARIO, lumped links stay <frame>s, ign sdf -k accepts it", async () => {
+    const { robot: lumped, lumped: gone } = lumpFixedJoints(mario);
+    expect(gone.length).toBeGreaterThan(0);
+    const r = await run(["convert", urdf, "--to", "sdf"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`info: ${gone.length} links lumped into their parents through fixed joints`);
+    expect(compareModels(lumped, sdfToModel(r.stdout, "out.sdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    for (const g of gone) {
+      expect(r.stdout).toContain(`<frame name="${g.joint}" attached_to="${g.into}">`);
+      expect(r.stdout).toContain(`<frame name="${g.link}" attached_to="${g.joint}">`);
+    }
+    const old = await run(["convert", urdf, "--to", "sdf", "--sdf-version", "1.6"]);
+    expect(old.stdout).not.toContain("<frame");
+    expect(old.stdout).not.toContain(`<link name="${gone[0]!.link}"`);
+    if (haveTool("ign", "libsdformat's ign sdf -k")) {
+      for (const text of [r.stdout, old.stdout]) {
+        const check = runTool("ign", ["sdf", "-k", file("lumped.sdf", text)]);
+        expect(check.status, check.stderr).toBe(0);
+      }
+    }
+  });
+
+  it("URDF → SDF keeps a fixed joint marked <preserveFixedJoint> or <disableFixedJointLumping>", async () => {
+    const inertial = '<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>';
+    const kept = file(
+      "kept.urdf",
+      `<robot name="k"><link name="a">${inertial}</link><link name="b">${inertial}</link><link name="c">${inertial}</link><link name="d">${inertial}</link>
+<joint name="ab" type="fixed"><parent link="a"/><child link="b"/></joint><joint name="ac" type="fixed"><parent link="a"/><child link="c"/></joint><joint name="ad" type="fixed"><parent link="a"/><child link="d"/></joint>
+<gazebo reference="ab"><preserveFixedJoint>true</preserveFixedJoint></gazebo><gazebo reference="ac"><disableFixedJointLumping>1</disableFixedJointLumping></gazebo></robot>`,
+    );
+    const r = await run(["convert", kept, "--to", "sdf"]);
+    expect(r.code).toBe(0);
+    expect([...r.stdout.matchAll(/<link name="(\w+)"/g)].map((m) => m[1])).toEqual(["a", "b", "c"]);
+    expect(r.stdout).toContain('<frame name="d" attached_to="ad">');
   });
 
   it("SDF 1.6 → URDF: exit 0, check_urdf accepts the output", async () => {

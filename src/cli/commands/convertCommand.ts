@@ -5,7 +5,9 @@ import { sdfLosses } from "../../emit/sdf/sdfLosses.js";
 import { DEFAULT_SDF_VERSION, SDF_VERSIONS, toSdfVersion } from "../../emit/sdf/SdfVersion.js";
 import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
-import { descriptionToModel } from "../../parse/descriptionToModel.js";
+import { descriptionRoot, descriptionToModel } from "../../parse/descriptionToModel.js";
+import { lumpFixedJoints } from "../../model/lumpFixedJoints.js";
+import { lumpedFramesExtension } from "../../emit/sdf/lumpedFramesExtension.js";
 import { hasErrors, type Diagnostic } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
@@ -26,7 +28,8 @@ export function convertCommand(): Command {
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)")
     .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
     .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
-    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string; arg?: string[]; includePath?: string[] }) => {
+    .option("--keep-fixed", "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does")
+    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string; keepFixed?: boolean; arg?: string[]; includePath?: string[] }) => {
       const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
       if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
@@ -36,12 +39,19 @@ export function convertCommand(): Command {
       const result = { robot: read.robot, diagnostics: [...source.diagnostics, ...read.diagnostics.map(source.toSource)] };
       if (result.robot === undefined || hasErrors(result.diagnostics)) throw new InputError(`${file}: cannot convert`, result.diagnostics);
       const version = toSdfVersion(opts.sdfVersion);
+      // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
+      const lump = opts.to === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
+      const { robot, lumped } = lump ? lumpFixedJoints(result.robot, { keep: new Set(read.keepFixedJoints ?? []) }) : { robot: result.robot, lumped: [] };
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
-      const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(result.robot, version).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file })) : [];
+      const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(robot, version).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file })) : [];
       for (const d of [...result.diagnostics, ...losses]) {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }
-      process.stdout.write(opts.to === "sdf" ? emitSdf(result.robot, { version, stamp: { from: basename(file) } }) : emitUrdf(result.robot, { stamp: { from: basename(file) } }));
+      if (lumped.length > 0) {
+        process.stderr.write(`${file}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`);
+      }
+      const stamp = { from: basename(file) };
+      process.stdout.write(opts.to === "sdf" ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] }) : emitUrdf(robot, { stamp }));
     });
 }
 

@@ -1,0 +1,15 @@
+/**
+ * The sensor types each SDF version lists for `//sensor/@type` ("By default, SDFormat supports
+ * types …"), by minor version, copied from ../shared/sdformat/spec/1.x/sensor.sdf (Apache-2.0;
+ * test/validate/sdfSensorType.test.ts re-reads the spec files and checks this table). Files
+ * older than 1.6 are read converted to 1.6.
+ */
+export const SDF_SENSOR_TYPES: Readonly<Record<number, readonly string[]>> = {
+  6: ["air_pressure", "altimeter", "camera", "contact", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+  7: ["air_pressure", "altimeter", "camera", "contact", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "navsat", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+  8: ["air_pressure", "altimeter", "camera", "contact", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "navsat", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+  9: ["air_pressure", "altimeter", "camera", "contact", "boundingbox_camera", "boundingbox", "custom", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "navsat", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "segmentation_camera", "segmentation", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+  10: ["air_pressure", "air_speed", "altimeter", "camera", "contact", "boundingbox_camera", "boundingbox", "custom", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "navsat", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "segmentation_camera", "segmentation", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+  11: ["air_pressure", "air_speed", "altimeter", "camera", "contact", "boundingbox_camera", "boundingbox", "custom", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "navsat", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "segmentation_camera", "segmentation", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+  12: ["air_pressure", "air_speed", "altimeter", "camera", "contact", "boundingbox_camera", "boundingbox", "custom", "depth_camera", "depth", "force_torque", "gps", "gpu_lidar", "gpu_ray", "imu", "lidar", "logical_camera", "magnetometer", "multicamera", "navsat", "ray", "rfid", "rfidtag", "rgbd_camera", "rgbd", "segmentation_camera", "segmentation", "sonar", "thermal_camera", "thermal", "wireless_receiver", "wireless_transmitter"],
+};
