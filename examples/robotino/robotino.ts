@@ -62,6 +62,14 @@ const IR_MIN = 0.04;
 const IR_MAX = 0.3;
 const IR_FOV = 0.1;
 const IR_RATE = 20;
+/** IR windows 15 mm above the bumper's top, so the beams clear the bumper ring (it is 1 cm proud of the body). */
+const IR_HEIGHT = BUMPER_BOTTOM + BUMPER_HEIGHT + 0.015;
+/**
+ * Sensor origin on the face of its window, 1 mm proud of the body wall: a ray that starts on
+ * the wall hits the wall (MuJoCo's rangefinder then reads 0), while Gazebo ignores everything
+ * nearer than the minimum range.
+ */
+const IR_WINDOW_OFFSET = 0.001;
 const CAMERA_BOX = [0.03, 0.08, 0.05] as const;
 const CAMERA_MASS = 0.1;
 
@@ -93,7 +101,7 @@ function irSensors(b: RobotBuilder): void {
       type: "fixed",
       parent: "base_link",
       child: link,
-      origin: { xyz: [CHASSIS_RADIUS * Math.cos(a), CHASSIS_RADIUS * Math.sin(a), CHASSIS_LIFT + CHASSIS_HEIGHT / 4], rpy: [0, 0, a] },
+      origin: { xyz: [(CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.cos(a), (CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.sin(a), IR_HEIGHT], rpy: [0, 0, a] },
     });
   }
 }
