@@ -94,3 +94,41 @@ describe("Robotino omni wheels", () => {
     }
   });
 });
+
+describe("Robotino IR sensors", () => {
+  /** A link's first visual as a vertical cylinder in base_link: radius and z range (m). */
+  const cylinderIn = (link: string): { radius: number; bottom: number; top: number } => {
+    const visual = robotino.links.find((l) => l.name === link)?.visuals?.[0];
+    const base_T_link = relativePose(robotino, "base_link", link);
+    if (visual?.geometry.type !== "cylinder" || base_T_link === undefined) throw new Error(`${link}: expected a cylinder visual`);
+    const z = base_T_link.xyz[2] + (visual.origin?.xyz[2] ?? 0);
+    return { radius: visual.geometry.radius, bottom: z - visual.geometry.length / 2, top: z + visual.geometry.length / 2 };
+  };
+
+  it("nine frames ir1_link … ir9_link, 40° apart on the body wall above the bumper, each x pointing radially out", () => {
+    const body = cylinderIn("base_link");
+    const bumper = cylinderIn("bumper_link");
+    const frames = robotino.links.filter((l) => (l.sensors ?? []).some((s) => s.type === "range"));
+    expect(frames.map((l) => l.name)).toEqual(Array.from({ length: 9 }, (_, k) => `ir${k + 1}_link`));
+    frames.forEach((link, k) => {
+      expect(link.sensors).toHaveLength(1);
+      expect(link.collisions ?? [], "no collision: nothing to overlap").toEqual([]);
+      expect(link.inertial, "massless frame").toBeUndefined();
+      const joint = (robotino.joints ?? []).find((j) => j.child === link.name);
+      expect(joint?.type).toBe("fixed");
+      expect(joint?.parent).toBe("base_link");
+      const p = relativePose(robotino, "base_link", link.name);
+      if (p === undefined) throw new Error(link.name);
+      const heading = Math.atan2(p.xyz[1], p.xyz[0]);
+      expect(((heading * 180) / Math.PI + 360) % 360).toBeCloseTo(40 * k, 9);
+      // x (the beam) points away from the centre: yaw equals the heading, roll and pitch zero.
+      expect([p.rpy[0], p.rpy[1], Math.cos(p.rpy[2]), Math.sin(p.rpy[2])]).toEqual([0, 0, Math.cos(heading), Math.sin(heading)].map((v) => expect.closeTo(v, 9)));
+      // On the wall (within the window's 1 mm), between the bumper's top and the body's top.
+      const r = Math.hypot(p.xyz[0], p.xyz[1]);
+      expect(r - body.radius).toBeGreaterThan(0);
+      expect(r - body.radius).toBeLessThanOrEqual(0.001 + 1e-12);
+      expect(p.xyz[2]).toBeGreaterThan(bumper.top);
+      expect(p.xyz[2]).toBeLessThan(body.top);
+    });
+  });
+});

@@ -62,15 +62,29 @@ const IR_MIN = 0.04;
 const IR_MAX = 0.3;
 const IR_FOV = 0.1;
 const IR_RATE = 20;
+/** IR windows 15 mm above the bumper's top, so the beams clear the bumper ring (it is 1 cm proud of the body). */
+const IR_HEIGHT = BUMPER_BOTTOM + BUMPER_HEIGHT + 0.015;
+/**
+ * Sensor origin on the face of its window, 1 mm proud of the body wall: a ray that starts on
+ * the wall hits the wall (MuJoCo's rangefinder then reads 0), while Gazebo ignores everything
+ * nearer than the minimum range.
+ */
+const IR_WINDOW_OFFSET = 0.001;
 const CAMERA_BOX = [0.03, 0.08, 0.05] as const;
 const CAMERA_MASS = 0.1;
 
 const WHEEL_MAX_SPEED = (MAX_MOTOR_RPM * 2 * Math.PI) / 60 / GEAR;
 
-function irSensors(): Sensor[] {
-  return Array.from({ length: IR_COUNT }, (_, k) => {
+/**
+ * The IR sensors, each in its own frame `ir<k>_link` (REP-105, and every range plugin's
+ * convention: x out along the beam), on a fixed joint from base_link at its mount pose. The
+ * frames are massless and have no geometry, so they add nothing to the physics.
+ */
+function irSensors(b: RobotBuilder): void {
+  for (let k = 0; k < IR_COUNT; k++) {
     const a = (2 * Math.PI * k) / IR_COUNT;
-    return {
+    const link = `ir${k + 1}_link`;
+    const sensor = {
       type: "range",
       name: `ir${k + 1}`,
       updateRate: IR_RATE,
@@ -79,10 +93,17 @@ function irSensors(): Sensor[] {
       fieldOfView: IR_FOV,
       rangeMin: IR_MIN,
       rangeMax: IR_MAX,
-      origin: { xyz: [CHASSIS_RADIUS * Math.cos(a), CHASSIS_RADIUS * Math.sin(a), CHASSIS_LIFT + CHASSIS_HEIGHT / 4], rpy: [0, 0, a] },
       noise: { stddev: 0.005 },
     } satisfies Sensor;
-  });
+    b.link({ name: link, sensors: [sensor] });
+    b.joint({
+      name: `ir${k + 1}_joint`,
+      type: "fixed",
+      parent: "base_link",
+      child: link,
+      origin: { xyz: [(CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.cos(a), (CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.sin(a), IR_HEIGHT], rpy: [0, 0, a] },
+    });
+  }
 }
 
 /**
@@ -168,7 +189,6 @@ function buildRobotino(): Robot {
       material: "white",
       origin: { xyz: [0, 0, CHASSIS_LIFT + CHASSIS_HEIGHT / 2], rpy: [0, 0, 0] },
     }),
-    sensors: irSensors(),
   });
   b.joint({ name: "base_footprint_joint", type: "fixed", parent: "base_footprint", child: "base_link", origin: { xyz: [0, 0, WHEEL_RADIUS], rpy: [0, 0, 0] } });
 
@@ -200,6 +220,7 @@ function buildRobotino(): Robot {
     origin: { xyz: [CHASSIS_RADIUS - CAMERA_BOX[0], 0, CHASSIS_LIFT + CHASSIS_HEIGHT + CAMERA_BOX[2] / 2], rpy: [0, 0, 0] },
   });
 
+  irSensors(b);
   WHEEL_ANGLES.forEach((a, i) => omniWheel(b, i + 1, a));
   b.drive({ type: "omni", wheels: WHEEL_ANGLES.map((_, i) => `wheel${i + 1}_joint`), gearRatio: GEAR });
   b.packageInfo({

@@ -5,6 +5,8 @@ import { parse as parseYaml } from "yaml";
 import { mario } from "../../examples/mario/mario.js";
 import { robotino } from "../../examples/robotino/robotino.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
+import { emitMjcf } from "../../src/emit/mjcf/emitMjcf.js";
+import { mjcfNames } from "../../src/emit/mjcf/mjcfNames.js";
 import { distrosOf } from "../../src/emit/gazebo/RosDistro.js";
 import { SIM_TARGETS, type SimTarget } from "../../src/emit/gazebo/SimTarget.js";
 import { sensorStreams } from "../../src/emit/package/sensorStreams.js";
@@ -15,7 +17,8 @@ import type { Sensor } from "../../src/model/Sensor.js";
  * Topic and frame names per sensor type and target, read back from the plugin configuration
  * in the generated URDF (and the gz bridge in the launch file) the way each plugin names
  * them, and compared with the list the .rviz file shows (sensorStreams). Frames follow
- * REP-105: a sensor's frame_id is the link it is mounted on.
+ * REP-105: a sensor's frame_id is the link it is mounted on, a frame of its own whose axes are
+ * the sensor's (x out along the beam or optical axis), so the data sits where TF says.
  */
 type Node = Record<string, unknown>;
 const arr = (x: unknown): Node[] => (x === undefined ? [] : Array.isArray(x) ? (x as Node[]) : [x as Node]);
@@ -96,6 +99,37 @@ function publishedByPlugins(urdf: string, target: SimTarget, launch: string): Ma
 }
 
 const sensorsOf = (robot: Robot): { sensor: Sensor; link: string }[] => robot.links.flatMap((l) => (l.sensors ?? []).map((sensor) => ({ sensor, link: l.name })));
+
+/**
+ * Each sensor in its own frame (REP-105; every Gazebo range, ray, camera and IMU plugin stamps
+ * its frame and reads x as the beam): no two sensors share a frame_id, and the frame's axes are
+ * the sensor's (no rotation between them). Only a stereo pair sits off its frame's origin, by
+ * half the baseline (the frame is the pair's centre, as the ZED driver's).
+ */
+describe.each([mario, robotino, lidars])("$name: every sensor has a frame of its own", (robot) => {
+  const all = sensorsOf(robot);
+  it.each(all.map((s) => ({ type: s.sensor.type, name: s.sensor.name, link: s.link, sensor: s.sensor })))("$type $name in $link", ({ name, link, sensor }) => {
+    const frame = sensor.frameId ?? link;
+    expect(all.filter((s) => (s.sensor.frameId ?? s.link) === frame).map((s) => s.sensor.name), `sensors stamped ${frame}`).toEqual([name]);
+    expect(sensor.origin?.rpy ?? [0, 0, 0], `${name}: link_T_sensor rotation`).toEqual([0, 0, 0]);
+    if (sensor.type !== "stereo") expect(sensor.origin?.xyz ?? [0, 0, 0], `${name}: link_T_sensor offset`).toEqual([0, 0, 0]);
+    // The URDF (and so the TF tree) has the frame, on a joint from the body.
+    const urdf = (parser.parse(buildArtifacts(robot, { target: "gz" }).find((a) => a.path === `urdf/${robot.name}.urdf`)?.content ?? "") as Node)["robot"] as Node;
+    expect(arr(urdf["link"]).map((l) => l["@name"])).toContain(frame);
+    expect(arr(urdf["joint"]).map((j) => (j["child"] as Node)["@link"])).toContain(frame);
+  });
+
+  it("MJCF: each range sensor's rangefinder site sits in its frame's body", () => {
+    const mjcf = parser.parse(emitMjcf(robot)) as Node;
+    const siteBody = new Map<string, string>();
+    const walk = (body: Node): void => {
+      for (const site of arr(body["site"])) siteBody.set(String(site["@name"]), String(body["@name"]));
+      for (const child of arr(body["body"])) walk(child);
+    };
+    for (const b of arr(((mjcf["mujoco"] as Node)["worldbody"] as Node)["body"])) walk(b);
+    for (const { sensor, link } of all.filter((s) => s.sensor.type === "range")) expect(siteBody.get(mjcfNames.sensorSite(sensor.name)), sensor.name).toBe(sensor.frameId ?? link);
+  });
+});
 const cases = [mario, robotino, lidars].flatMap((robot) => SIM_TARGETS.flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))));
 
 describe.each(cases)("$robot.name $target $distro", ({ robot, target, distro }) => {

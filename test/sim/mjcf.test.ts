@@ -192,6 +192,31 @@ describe("MJCF of Robotino (omni wheels with free rollers)", () => {
     }
   });
 
+  it("each IR rangefinder sees nothing in the empty world (not its own body or bumper) and the distance to a wall in front of it", async () => {
+    const mj = await loadMujoco();
+    const ranges = robotino.links.flatMap((l) => (l.sensors ?? []).filter((x) => x.type === "range"));
+    expect(ranges).toHaveLength(9);
+    const read = (xml: string): number[] => {
+      const s = MujocoSession.open(mj, xml, "robotino.xml");
+      try {
+        s.forward();
+        return ranges.map((r) => s.sensordata[s.sensorAddress(mjcfNames.sensorChannel(r.name, "rangefinder")).address] as number);
+      } finally {
+        s.dispose();
+      }
+    };
+    // MuJoCo reports -1 when the ray meets nothing (the old mount read 0: its own wall, or 0.01: the bumper).
+    expect(read(emitMjcf(robotino))).toEqual(ranges.map(() => -1));
+    // A wall whose face is 0.1 m ahead of ir1 (which looks along +x of the base).
+    const ir1 = linkPoses(robotino).get("ir1_link");
+    expect(ir1).toBeDefined();
+    const face = (ir1?.xyz[0] ?? 0) + 0.1;
+    const wall = `<geom name="wall" type="box" size="0.05 1 1" pos="${face + 0.05} 0 1"/>`;
+    const withWall = emitMjcf(robotino).replace(/(<worldbody>)/, `$1${wall}`);
+    expect(withWall).toContain('name="wall"');
+    expect(read(withWall)[0]).toBeCloseTo(0.1, 9);
+  });
+
   it("loads in MuJoCo 2.2.2 with the same sizes", () => {
     if (!haveTool("mujoco-testxml", "MJCF check with MuJoCo 2.2.2") || !haveTool("mujoco-compile", "MJCF compile with MuJoCo 2.2.2")) return;
     const file = join(dir, "robotino.xml");

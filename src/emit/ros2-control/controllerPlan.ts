@@ -5,6 +5,7 @@ import { DISTRO_FACTS, defaultDistro, type RosDistro } from "../gazebo/RosDistro
 import type { SimTarget } from "../gazebo/SimTarget.js";
 import type { ControllerPlan, ControllerSpec } from "./ControllerSpec.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
+import { jointStateExtraJoints } from "./jointStateExtraJoints.js";
 import { ros1HardwareInterface } from "./ros1HardwareInterface.js";
 import { rosDouble } from "./rosYaml.js";
 import { ScaffoldingError } from "./ScaffoldingError.js";
@@ -23,7 +24,7 @@ const LENGTH_TOLERANCE = 1e-9;
 /**
  * The controllers for a robot and target, all read from the model (joint names, command
  * interfaces, gains, radii):
- * - ROS 2: joint_state_broadcaster; for a steered drive one ForwardCommandController for the
+ * - ROS 2: joint_state_broadcaster (passive joints as `extra_joints`, {@link jointStateExtraJoints}); for a steered drive one ForwardCommandController for the
  *   steering joints and one for the wheels (interface_name = their actuators' command);
  *   for an omni drive omni_wheel_drive_controller (Jazzy and later, `gz` only) with a
  *   ForwardCommandController on the wheels for Humble; other actuated joints grouped by
@@ -41,9 +42,9 @@ export function controllerPlan(robot: Robot, target: SimTarget, distro: RosDistr
   switch (target) {
     case "gz":
     case "classic":
-      return { target, distro, updateRate: CONTROLLER_UPDATE_RATE, controllers: ros2Controllers(robot, target === "gz" && DISTRO_FACTS[distro].omniWheelDriveController, controlled, passive) };
+      return { target, distro, updateRate: CONTROLLER_UPDATE_RATE, controllers: ros2Controllers(robot, distro, target === "gz" && DISTRO_FACTS[distro].omniWheelDriveController, controlled, passive) };
     case "ros1":
-      return { target, distro, updateRate: ROS1_JOINT_STATE_RATE, controllers: ros1Controllers(controlled, passive) };
+      return { target, distro, updateRate: ROS1_JOINT_STATE_RATE, controllers: ros1Controllers(distro, controlled, passive) };
   }
 }
 
@@ -58,11 +59,11 @@ export function passiveJoints(robot: Robot, controlled: readonly ControlledJoint
   return (robot.joints ?? []).filter((j) => j.type !== "fixed" && j.type !== "floating" && !commanded.has(j.name)).map((j) => j.name);
 }
 
-function ros2Controllers(robot: Robot, omniController: boolean, controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
+function ros2Controllers(robot: Robot, distro: RosDistro, omniController: boolean, controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
   const byName = new Map(controlled.map((c) => [c.joint.name, c] as const));
   const claimed = new Set<string>();
   const out: ControllerSpec[] = [
-    { name: "joint_state_broadcaster", type: "joint_state_broadcaster/JointStateBroadcaster", joints: [], params: passive.length > 0 ? { extra_joints: [...passive] } : {} },
+    { name: "joint_state_broadcaster", type: "joint_state_broadcaster/JointStateBroadcaster", joints: [], params: jointStateExtraJoints(distro, passive) },
   ];
   const group = (prefix: string, joints: readonly string[]): void => {
     const command = commonCommand(robot, joints, byName, prefix);
@@ -166,13 +167,13 @@ function positiveAngle(a: number): number {
   return Math.abs(p - 2 * Math.PI) < ANGLE_TOLERANCE ? 0 : Math.max(p, 0);
 }
 
-function ros1Controllers(controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
+function ros1Controllers(distro: RosDistro, controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
   const out: ControllerSpec[] = [
     {
       name: "joint_state_controller",
       type: "joint_state_controller/JointStateController",
       joints: [],
-      params: { publish_rate: ROS1_JOINT_STATE_RATE, ...(passive.length > 0 ? { extra_joints: passive.map((name) => ({ name })) } : {}) },
+      params: { publish_rate: ROS1_JOINT_STATE_RATE, ...jointStateExtraJoints(distro, passive) },
     },
   ];
   for (const c of controlled) {
