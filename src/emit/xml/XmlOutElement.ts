@@ -28,8 +28,9 @@ export class XmlOutElement {
   readonly name: string;
   private attributes = "";
   private serialized = false;
-  // Allocated on the first child, with room for exactly one (most elements hold one text or none).
-  private children: XmlChild[] | undefined = undefined;
+  // None, one text child held as the string itself (the common `<pose>0 0 0 0 0 0</pose>`), or
+  // an array allocated on the second child.
+  private children: XmlChild[] | string | undefined = undefined;
 
   /** @param name - element name; "" makes a document node (children only, no tag). */
   constructor(name: string) {
@@ -46,10 +47,13 @@ export class XmlOutElement {
 
   /** Adds attributes (in the order given; `undefined`/`null` values are left out). */
   att(attributes: XmlAttributes): this {
+    // Joined once into a flat string: a rope of one piece per attribute costs several times its text.
+    const parts: string[] = this.attributes === "" ? [] : [this.attributes];
     for (const key in attributes) {
       const value = attributes[key];
-      if (value !== undefined && value !== null) this.attributes += ` ${key}="${escapeAttribute(value)}"`;
+      if (value !== undefined && value !== null) parts.push(` ${key}="${escapeAttribute(value)}"`);
     }
+    this.attributes = parts.join("");
     return this;
   }
 
@@ -87,8 +91,10 @@ export class XmlOutElement {
   }
 
   private append(child: XmlChild): void {
-    if (this.children === undefined) this.children = [child];
-    else this.children.push(child);
+    const c = this.children;
+    if (c === undefined) this.children = typeof child === "string" ? child : [child];
+    else if (typeof c === "string") this.children = [c, child];
+    else c.push(child);
   }
 
   /**
@@ -119,7 +125,8 @@ export class XmlOutElement {
         buffer = "";
       }
       const frame = stack[stack.length - 1]!;
-      const siblings = frame.element.children;
+      const held = frame.element.children;
+      const siblings = typeof held === "string" ? (frame.element.children = [held]) : held;
       const child = siblings?.[frame.next];
       if (siblings === undefined || child === undefined) {
         stack.pop();
@@ -154,6 +161,7 @@ export class XmlOutElement {
    * the children go on their own lines. xmlbuilder2's pretty-print rule.
    */
   private inlineText(): string | undefined {
+    if (typeof this.children === "string") return this.children;
     let empty = true;
     let texts = 0;
     let sections = 0;
