@@ -1,36 +1,76 @@
 // Issue 11: work grows linearly with the robot. A serial chain (the deepest tree) of 10,000 and
-// 100,000 links through the model check and the URDF/SDF emitters, and the reader of each
-// format on the emitter's output. CPU time (user + system) of one run, so a loaded machine does
-// not inflate it much, and the process's peak RSS so far.
+// 100,000 links. Each figure is one fresh Node process, so peak RSS belongs to that step alone:
+// - the cores (model check, emitUrdf, emitSdf, urdfToModel, sdfToModel, the JSON document
+//   reader) on a chain built in the process (bench/support/chainStage.ts), CPU of the step;
+// - the CLI as a user runs it (`robokit convert` / `robokit emit`, compiled bundle), whole-process
+//   CPU (user + system) and peak RSS from /usr/bin/time.
+// The CLI rows exist only where the input limits admit the file (100,000 links do not).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
 import { emitSdf } from "../src/emit/sdf/emitSdf.js";
 import { emitUrdf } from "../src/emit/urdf/emitUrdf.js";
-import { checkRobot } from "../src/model/checkRobot.js";
-import { readRobotDocument } from "../src/model/readRobotDocument.js";
-import { urdfToModel } from "../src/parse/urdfToModel.js";
 import { chainRobot } from "./support/chainRobot.js";
 
-function cpu(run: () => unknown): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const stageScript = join(root, "bench", "support", "chainStage.ts");
+const cli = join(root, "dist", "src", "bundle", "main.js");
+
+/** CPU seconds (user + system) and peak RSS (MiB) of one process run under /usr/bin/time. */
+function timed(args: readonly string[]): { cpu: number; rss: number; status: number | null; stdout: string } {
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S %M", process.execPath, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const last = r.stderr.trim().split("\n").pop() ?? "";
+  const [user, system, kb] = last.split(" ").map(Number);
+  return { cpu: (user ?? NaN) + (system ?? NaN), rss: (kb ?? NaN) / 1024, status: r.status, stdout: r.stdout };
 }
 
-/** Runs the chain benchmark and prints a markdown table. */
+/** Runs the chain benchmark and prints two markdown tables. */
 export async function runBench(): Promise<void> {
-  console.log("| links | checkRobot (ms) | emitUrdf (ms) | emitSdf (ms) | urdfToModel (ms) | JSON document read (ms) | peak RSS (MiB) |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|");
+  if (!existsSync("/usr/bin/time")) {
+    console.log("(skipped: /usr/bin/time is needed to measure a process's CPU and peak RSS)");
+    return;
+  }
+  const stages = ["checkRobot", "emitUrdf", "emitSdf", "urdfToModel", "sdfToModel", "readRobotDocument"] as const;
+  console.log("Cores, one process per step: CPU of the step (ms) / peak RSS of the process (MiB)\n");
+  console.log(`| links | ${stages.join(" | ")} |`);
+  console.log(`|---:|${stages.map(() => "---:").join("|")}|`);
   for (const n of [10_000, 100_000]) {
-    const robot = chainRobot(n);
-    const check = cpu(() => checkRobot(robot));
-    let urdf = "";
-    const eu = cpu(() => (urdf = emitUrdf(robot)));
-    const es = cpu(() => emitSdf(robot, { version: "1.9" }));
-    const read = cpu(() => urdfToModel(urdf, "chain.urdf"));
-    const json = JSON.stringify(robot);
-    const doc = cpu(() => readRobotDocument(json, "chain.json"));
-    const rss = process.resourceUsage().maxRSS / 1024;
-    console.log(`| ${n} | ${check.toFixed(0)} | ${eu.toFixed(0)} | ${es.toFixed(0)} | ${read.toFixed(0)} | ${doc.toFixed(0)} | ${rss.toFixed(0)} |`);
+    const cells = stages.map((stage) => {
+      const r = timed(["--import", "tsx", stageScript, stage, String(n)]);
+      return r.status === 0 ? `${r.stdout.trim()} / ${r.rss.toFixed(0)}` : `failed (${r.status})`;
+    });
+    console.log(`| ${n} | ${cells.join(" | ")} |`);
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), "robokit-chain-"));
+  try {
+    console.log("\nCLI, whole process: CPU (s) / peak RSS (MiB)\n");
+    console.log("| links | convert URDF→SDF | convert SDF→URDF | emit JSON→URDF | emit JSON→SDF |");
+    console.log("|---:|---:|---:|---:|---:|");
+    for (const n of [10_000]) {
+      const robot = chainRobot(n);
+      const urdf = join(dir, `chain${n}.urdf`);
+      const sdf = join(dir, `chain${n}.sdf`);
+      const json = join(dir, `chain${n}.json`);
+      writeFileSync(urdf, emitUrdf(robot));
+      writeFileSync(sdf, emitSdf(robot, { version: "1.9" }));
+      writeFileSync(json, JSON.stringify(robot));
+      const runs = [
+        [cli, "convert", urdf, "--to", "sdf"],
+        [cli, "convert", sdf, "--to", "urdf"],
+        [cli, "emit", json, "--format", "urdf"],
+        [cli, "emit", json, "--format", "sdf"],
+      ].map((args) => {
+        const r = timed(args);
+        return r.status === 0 ? `${r.cpu.toFixed(2)} / ${r.rss.toFixed(0)}` : `exit ${r.status}`;
+      });
+      console.log(`| ${n} | ${runs.join(" | ")} |`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   await Promise.resolve();
 }

@@ -22,6 +22,7 @@ export { DEFAULT_SDF_VERSION, SDF_VERSIONS } from "./emit/sdf/SdfVersion.js";
 export type { SdfVersion } from "./emit/sdf/SdfVersion.js";
 export { emitUrdf } from "./emit/urdf/emitUrdf.js";
 export type { EmitUrdfOptions, UrdfExtension } from "./emit/urdf/emitUrdf.js";
+export type { XmlAttributes, XmlOutElement } from "./emit/xml/XmlOutElement.js";
 export { emitWorld } from "./emit/world/emitWorld.js";
 export { vineyard } from "./emit/world/vineyard.js";
 export type { VineyardParams } from "./emit/world/vineyard.js";
