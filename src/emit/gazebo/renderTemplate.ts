@@ -1,3 +1,4 @@
+/// <reference path="./handlebarsRuntime.d.ts" />
 import Handlebars from "handlebars/runtime.js";
 
 import { loadValidator, type PrecompiledValidator } from "../../validate/schema/loadValidator.js";
