@@ -3,6 +3,7 @@ import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } fr
 
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { INPUT_LIMITS } from "./inputLimits.js";
+import { YamlAliasError, yamlToJs } from "./yamlToJs.js";
 
 /** Where a JSON pointer stands in the source text (1-based). */
 export type Locate = (jsonPath: string) => { line?: number; column?: number };
@@ -55,15 +56,19 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
   }
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: INPUT_LIMITS.maxYamlAliases });
+    data = yamlToJs(doc, INPUT_LIMITS.maxYamlAliases);
     if (depthOf(data) > INPUT_LIMITS.maxDepth) return { diagnostics: [tooDeep(file)] };
   } catch (error) {
     if (error instanceof RangeError) return { diagnostics: [tooDeep(file)] };
-    // yaml throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" document).
-    if (!(error instanceof ReferenceError)) throw error;
+    if (!(error instanceof YamlAliasError)) throw error;
+    const pos = lineCounter.linePos(error.offset ?? 0);
+    if (error.reason === "unresolved") {
+      return { diagnostics: [{ code: "DOCUMENT_INVALID", severity: "error", message: `not valid YAML/JSON: ${error.message}`, file, line: pos.line, column: pos.col }] };
+    }
+    // A "billion laughs" document: reported at the alias that passes the limit.
     return {
       diagnostics: [
-        { code: "YAML_ALIAS_LIMIT", severity: "error", message: `the document's aliases (*name) expand to more than ${INPUT_LIMITS.maxYamlAliases} nodes; robokit stops there`, file, line: 1, column: 1 },
+        { code: "YAML_ALIAS_LIMIT", severity: "error", message: `the document's aliases (*name) expand to more than ${INPUT_LIMITS.maxYamlAliases} nodes; robokit stops there`, file, line: pos.line, column: pos.col },
       ],
     };
   }
