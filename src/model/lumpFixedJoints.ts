@@ -55,24 +55,36 @@ export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpRe
   const parentJoint = new Map(joints.map((j) => [j.child, j] as const));
   const lumps = (j: Joint | undefined): j is Joint => j !== undefined && j.type === "fixed" && j.parent !== "world" && !keep.has(j.name);
   // Surviving ancestor of every link and `into_T_link`; a cycle (unchecked model) stops the walk.
+  // Iterative (a chain of 100,000 fixed joints is one walk up, then one pass down), memoised.
   const survivor = new Map<string, { into: string; pose: Pose }>();
-  const resolve = (name: string, seen: Set<string>): { into: string; pose: Pose } => {
-    const known = survivor.get(name);
-    if (known !== undefined) return known;
-    const j = parentJoint.get(name);
-    let out = { into: name, pose: IDENTITY_POSE };
-    if (lumps(j) && !seen.has(name)) {
-      seen.add(name);
-      const up = resolve(j.parent, seen);
-      // A direct child keeps the file's numbers exactly.
-      out = { into: up.into, pose: up.into === j.parent ? (j.origin ?? IDENTITY_POSE) : composePoses(up.pose, j.origin ?? IDENTITY_POSE) };
+  const resolve = (name: string): { into: string; pose: Pose } => {
+    const path: { name: string; joint: Joint }[] = [];
+    const seen = new Set<string>();
+    let top = name;
+    let known = survivor.get(top);
+    while (known === undefined) {
+      const j = parentJoint.get(top);
+      if (!lumps(j) || seen.has(top)) {
+        known = { into: top, pose: IDENTITY_POSE };
+        survivor.set(top, known);
+        break;
+      }
+      seen.add(top);
+      path.push({ name: top, joint: j });
+      top = j.parent;
+      known = survivor.get(top);
     }
-    survivor.set(name, out);
-    return out;
+    for (let k = path.length - 1; k >= 0; k--) {
+      const { name: link, joint: j } = path[k]!;
+      // A direct child keeps the file's numbers exactly.
+      known = { into: known.into, pose: known.into === j.parent ? (j.origin ?? IDENTITY_POSE) : composePoses(known.pose, j.origin ?? IDENTITY_POSE) };
+      survivor.set(link, known);
+    }
+    return known;
   };
   const lumped: LumpedLink[] = [];
   for (const link of robot.links) {
-    const s = resolve(link.name, new Set());
+    const s = resolve(link.name);
     const j = parentJoint.get(link.name);
     if (s.into !== link.name && j !== undefined) lumped.push({ link: link.name, joint: j.name, parent: j.parent, into: s.into, pose: s.pose });
   }
@@ -80,7 +92,11 @@ export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpRe
 
   const byName = new Map(robot.links.map((l) => [l.name, l] as const));
   const members = new Map<string, LumpedLink[]>();
-  for (const l of lumped) members.set(l.into, [...(members.get(l.into) ?? []), l]);
+  for (const l of lumped) {
+    const list = members.get(l.into);
+    if (list === undefined) members.set(l.into, [l]);
+    else list.push(l);
+  }
   const lumpedNames = new Set(lumped.map((l) => l.link));
   const links = robot.links.filter((l) => !lumpedNames.has(l.name)).map((l) => merge(l, (members.get(l.name) ?? []).map((m) => ({ lump: m, link: byName.get(m.link)! }))));
   const newJoints = joints
