@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import type { DiagnosticCode } from "../validate/codes.js";
+import { findNonFinite } from "../util/findNonFinite.js";
 import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
@@ -41,7 +42,11 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   const joints: readonly Joint[] = Array.isArray(robot.joints) ? robot.joints : [];
   const materials: readonly Material[] = Array.isArray(robot.materials) ? robot.materials : [];
 
-  checkFinite(robot, [], robot, add);
+  // Every non-finite number, naming the owning element (`joint "x": origin.xyz[1] is NaN`).
+  findNonFinite(robot, (path, value) => {
+    const { owner, field } = describeJsonPath(robot, path);
+    add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
+  });
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
   for (const d of checkNames(robot, options.imported === true)) out.push(d);
@@ -249,33 +254,3 @@ function allFinite(values: readonly unknown[]): boolean {
   return values.every((v) => typeof v === "number" && Number.isFinite(v));
 }
 
-/**
- * Reports every non-finite number, naming the owning element (`joint "x": origin.xyz[1] is NaN`).
- * The JSON pointer is built only for a number that is reported (one walk, no string per value).
- */
-function checkFinite(value: unknown, segments: string[], robot: Robot, add: Add): void {
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) {
-      const path = segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
-      const { owner, field } = describeJsonPath(robot, path);
-      add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
-    }
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      segments.push(String(i));
-      checkFinite(value[i], segments, robot, add);
-      segments.pop();
-    }
-    return;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const k in value) {
-      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
-      segments.push(k);
-      checkFinite((value as Record<string, unknown>)[k], segments, robot, add);
-      segments.pop();
-    }
-  }
-}

@@ -1,4 +1,5 @@
-import { findNonFinite, parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
+import { findNonFinite } from "../util/findNonFinite.js";
+import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { hasErrors } from "../validate/Diagnostic.js";
 import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
@@ -33,27 +34,19 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
   if (parsed.document === undefined) return { diagnostics: parsed.diagnostics };
   const { data, locate } = parsed.document;
   // Non-finite numbers (YAML .nan, .inf) first, in the model's words: the schema would only say "must be number".
-  const nonFinite: string[] = [];
-  findNonFinite(data, (p) => nonFinite.push(p));
-  if (nonFinite.length > 0) {
+  const nonFinite: Diagnostic[] = [];
+  findNonFinite(data, (jsonPath, value) => {
     // The data has not passed the schema yet: name each owner when the shape allows, never assume it.
-    return {
-      diagnostics: nonFinite.map((jsonPath) => {
-        let where = jsonPath;
-        try {
-          const { owner, field } = describeJsonPath(data as Robot, jsonPath);
-          where = `${owner}: ${field}`;
-        } catch {
-          // A malformed document: the JSON pointer alone says where.
-        }
-        const value = jsonPath
-          .split("/")
-          .slice(1)
-          .reduce<unknown>((v, k) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), data);
-        return { code: "NUMBER_NOT_FINITE", severity: "error", message: `${where} is ${String(value)}; numbers must be finite`, file, jsonPath, ...locate(jsonPath) };
-      }),
-    };
-  }
+    let where = jsonPath;
+    try {
+      const { owner, field } = describeJsonPath(data as Robot, jsonPath);
+      where = `${owner}: ${field}`;
+    } catch {
+      // A malformed document: the JSON pointer alone says where.
+    }
+    nonFinite.push({ code: "NUMBER_NOT_FINITE", severity: "error", message: `${where} is ${String(value)}; numbers must be finite`, file, jsonPath, ...locate(jsonPath) });
+  });
+  if (nonFinite.length > 0) return { diagnostics: nonFinite };
   const validateSchema = robotSchemaValidator();
   if (!validateSchema(data)) {
     return { diagnostics: schemaDiagnostics(validateSchema.errors ?? [], file, locate, (p) => describeJsonPath(data, p).owner) };

@@ -1,4 +1,5 @@
-import { findNonFinite, parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
+import { findNonFinite } from "../util/findNonFinite.js";
+import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
 import type { Scenario } from "./Scenario.js";

@@ -177,32 +177,6 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, 
   return out;
 }
 
-/**
- * Calls `report` with the JSON pointer of every NaN or ±Infinity (YAML `.nan`, `.inf`). The
- * pointer is built only for a value that is reported (one walk, no string per value).
- */
-export function findNonFinite(value: unknown, report: (jsonPath: string) => void, path = ""): void {
-  walkNonFinite(value, [], (segments) => report(path + segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")));
-}
-
-function walkNonFinite(value: unknown, segments: string[], report: (segments: readonly string[]) => void): void {
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) report(segments);
-  } else if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      segments.push(String(i));
-      walkNonFinite(value[i], segments, report);
-      segments.pop();
-    }
-  } else if (typeof value === "object" && value !== null) {
-    for (const key in value) {
-      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-      segments.push(key);
-      walkNonFinite((value as Record<string, unknown>)[key], segments, report);
-      segments.pop();
-    }
-  }
-}
 
 /** line:column of the node a JSON pointer names (a field at its key), or of its nearest existing ancestor. */
 function position(doc: Document, lineCounter: LineCounter, jsonPath: string): { line?: number; column?: number } {
