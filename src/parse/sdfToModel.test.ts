@@ -214,6 +214,42 @@ describe("sdfToModel", () => {
     expect(j.diagnostics.find((d) => d.severity === "error")?.message).toContain("a nested model's, which robokit does not convert");
   });
 
+  describe("a <world>: one inline model is read (convert and import of world files)", () => {
+    const robotModel = (name: string, links: number, at = "") =>
+      `<model name="${name}">${at}${Array.from({ length: links }, (_, i) => `<link name="l${i}"/>`).join("")}${Array.from({ length: links - 1 }, (_, i) => `<joint name="j${i}" type="revolute"><parent>l${i}</parent><child>l${i + 1}</child><axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper><effort>1</effort><velocity>1</velocity></limit></axis></joint>`).join("")}</model>`;
+    const world = (...models: string[]) => `<sdf version="1.9">\n<world name="w">\n${models.join("\n")}\n</world>\n</sdf>`;
+
+    it("reads the inline model with the most links, with a warning at that model naming what is left out", () => {
+      const r = sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3)), "w.sdf");
+      expect(r.robot?.name).toBe("arm");
+      expect(r.robot?.links.map((l) => l.name)).toEqual(["l0", "l1", "l2"]);
+      const note = r.diagnostics.find((d) => d.message.includes('model "arm" of world "w"'));
+      expect(note).toMatchObject({ severity: "warning", line: 4, column: 1 });
+      expect(note?.message).toContain("(ground)");
+      expect(note?.message).toContain("--model NAME");
+    });
+
+    it("--model picks any inline model, or a top-level one; an unknown name is an error listing the models", () => {
+      expect(sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3)), "w.sdf", { model: "ground" }).robot?.name).toBe("ground");
+      const top = `<sdf version="1.9">${robotModel("a", 1)}${robotModel("b", 2)}</sdf>`;
+      expect(sdfToModel(top, "t.sdf").robot?.name).toBe("a");
+      expect(sdfToModel(top, "t.sdf", { model: "b" }).robot?.name).toBe("b");
+      const missing = sdfToModel(world(robotModel("arm", 2)), "w.sdf", { model: "leg" });
+      expect(missing.robot).toBeUndefined();
+      expect(missing.diagnostics.find((d) => d.severity === "error")?.message).toContain('(it has: arm)');
+    });
+
+    it("refuses a world whose largest inline models tie, or that has none with links, at the <world> element", () => {
+      const tie = sdfToModel(world(robotModel("a", 2), robotModel("b", 2), robotModel("c", 1)), "w.sdf");
+      expect(tie.robot).toBeUndefined();
+      const e = tie.diagnostics.find((d) => d.severity === "error");
+      expect(e).toMatchObject({ code: "FEATURE_UNSUPPORTED", line: 2, column: 1 });
+      expect(e?.message).toContain('"a", "b" have 2 links each: --model NAME picks one');
+      const empty = sdfToModel(world(`<include><uri>model://x</uri></include>`), "w.sdf");
+      expect(empty.diagnostics.find((d) => d.severity === "error")?.message).toContain("no inline <model> with links");
+    });
+  });
+
   it("never throws, and returns a robot only without errors, for any text (random and mutated SDF)", () => {
     const valid = emitSdf(mario, { version: "1.9" });
     const mutated = fc.tuple(fc.nat({ max: valid.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([at, cut, insert]) => valid.slice(0, at) + insert + valid.slice(at + cut));

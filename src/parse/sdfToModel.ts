@@ -34,7 +34,7 @@ const MODEL_FRAME = "__model__";
  * materials: visual colours become materials named `material_<n>`. A link with no parent
  * joint other than the root becomes the child of a floating joint, as in SDF it is free.
  */
-export function sdfToModel(text: string, file: string): ModelReadResult {
+export function sdfToModel(text: string, file: string, options: SdfToModelOptions = {}): ModelReadResult {
   const { document, diagnostics } = readXml(text, file);
   const ctx = new ModelReadContext(file);
   for (const item of diagnostics) ctx.diagnostics.push(item);
@@ -46,15 +46,64 @@ export function sdfToModel(text: string, file: string): ModelReadResult {
     ctx.report("VERSION_UNSUPPORTED", "error", root, root.name !== "sdf" ? `expected an <sdf> root element, found <${root.name}>` : `unknown SDF version "${versionText}"`);
     return ctx.finish(undefined);
   }
-  const models = childrenNamed(root, "model");
-  const model = models[0];
-  if (model === undefined) {
-    const world = child(root, "world");
-    ctx.report("FEATURE_UNSUPPORTED", "error", world ?? root, world !== undefined ? "robokit converts one <model>, not a <world>" : "the file has no <model>");
-    return ctx.finish(undefined);
-  }
-  if (models.length > 1) ctx.report("FEATURE_UNSUPPORTED", "warning", models[1]!, "only the first <model> is converted");
+  const model = chooseModel(root, options.model, ctx);
+  if (model === undefined) return ctx.finish(undefined);
   return ctx.finish(new SdfReader(ctx, Number(match[1]) >= 7).robot(model));
+}
+
+/** Options of {@link sdfToModel}. */
+export interface SdfToModelOptions {
+  /**
+   * Name of the `<model>` to read: a top-level model, or an inline model of a `<world>`.
+   * Default: the first top-level model; in a world, the inline model with the most links.
+   */
+  readonly model?: string;
+}
+
+/**
+ * The `<model>` element to read, or undefined (reported). A file of models gives its first
+ * (others are reported); a `<world>` gives the inline model named `wanted`, else the one with
+ * the most links when exactly one has that many (a world's included models are not expanded).
+ */
+function chooseModel(root: XmlElement, wanted: string | undefined, ctx: ModelReadContext): XmlElement | undefined {
+  const nameOf = (e: XmlElement): string => attr(e, "name") ?? "";
+  const models = childrenNamed(root, "model");
+  const world = child(root, "world");
+  if (wanted !== undefined) {
+    const all = [...models, ...(world === undefined ? [] : childrenNamed(world, "model"))];
+    const found = all.find((m) => nameOf(m) === wanted);
+    if (found === undefined) ctx.report("FEATURE_UNSUPPORTED", "error", world ?? root, `the file has no ${world === undefined ? "" : "inline "}<model name="${wanted}"> (it has: ${all.map(nameOf).join(", ") || "none"})`);
+    return found;
+  }
+  const first = models[0];
+  if (first !== undefined) {
+    if (models.length > 1) ctx.report("FEATURE_UNSUPPORTED", "warning", models[1]!, "only the first <model> is converted (--model NAME picks another)");
+    return first;
+  }
+  if (world === undefined) {
+    ctx.report("FEATURE_UNSUPPORTED", "error", root, "the file has no <model>");
+    return undefined;
+  }
+  const inline = childrenNamed(world, "model");
+  const links = (e: XmlElement): number => childrenNamed(e, "link").length;
+  const most = Math.max(0, ...inline.map(links));
+  const largest = inline.filter((m) => links(m) === most);
+  const worldName = attr(world, "name") ?? "";
+  if (most === 0 || largest.length !== 1) {
+    const why = most === 0 ? "it has no inline <model> with links (included models are not expanded)" : `its inline models ${largest.map((m) => `"${nameOf(m)}"`).join(", ")} have ${most} links each: --model NAME picks one`;
+    ctx.report("FEATURE_UNSUPPORTED", "error", world, `robokit converts one <model>, not a whole <world> "${worldName}": ${why}`);
+    return undefined;
+  }
+  const chosen = largest[0]!;
+  const others = inline.filter((m) => m !== chosen).map(nameOf);
+  // A warning, not an info: the rest of the file the user gave is left out.
+  ctx.report(
+    "FEATURE_UNSUPPORTED",
+    "warning",
+    chosen,
+    `reading model "${nameOf(chosen)}" of world "${worldName}", the inline model with the most links (${most})${others.length > 0 ? `; the world's other inline models (${others.join(", ")}) are left out, --model NAME picks one` : ""}; its pose in the world, the world's included models and everything else of the world are left out`,
+  );
+  return chosen;
 }
 
 interface FrameInfo {

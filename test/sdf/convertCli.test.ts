@@ -37,6 +37,24 @@ describe("robokit convert", () => {
     expect(compareModels(mario, sdfToModel(r.stdout, "out.sdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
   });
 
+  it("SDF world → URDF: the world's largest inline model (a warning says which), --model picks another, an unknown name exits 1 listing the models", async () => {
+    const marioSdf = emitSdf(mario, { version: "1.9" });
+    const model = marioSdf.slice(marioSdf.indexOf("<model "), marioSdf.lastIndexOf("</model>") + "</model>".length);
+    const ground = '<model name="ground_plane"><static>true</static><link name="link"><collision name="c"><geometry><box><size>10 10 0.1</size></box></geometry></collision></link></model>';
+    const world = file("mario.world", `<?xml version="1.0"?>\n<sdf version="1.9">\n  <world name="yard">\n    ${ground}\n    ${model}\n  </world>\n</sdf>\n`);
+    const r = await run(["convert", world, "--to", "urdf"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/mario\.world:5:5: warning FEATURE_UNSUPPORTED: reading model "mario" of world "yard"/);
+    expect(compareModels(mario, urdfToModel(r.stdout, "out.urdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    const picked = await run(["convert", world, "--to", "urdf", "--model", "ground_plane"]);
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(urdfToModel(picked.stdout, "g.urdf").robot?.links.map((l) => l.name)).toEqual(["link"]);
+    const unknown = await run(["convert", world, "--to", "urdf", "--model", "rover"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe("");
+    expect(unknown.stderr).toMatch(/mario\.world:3:3: error FEATURE_UNSUPPORTED: the file has no inline <model name="rover"> \(it has: ground_plane, mario\)/);
+  });
+
   it("URDF → SDF lumps fixed joints as libsdformat does: reads back as the lumped MARIO, lumped links stay <frame>s, ign sdf -k accepts it", async () => {
     const { robot: lumped, lumped: gone } = lumpFixedJoints(mario);
     expect(gone.length).toBeGreaterThan(0);

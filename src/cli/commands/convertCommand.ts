@@ -28,14 +28,15 @@ export function convertCommand(): Command {
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)")
     .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
     .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
+    .option("--model <name>", "SDF: the <model> to convert, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
     .option("--keep-fixed", "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does")
-    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string; keepFixed?: boolean; arg?: string[]; includePath?: string[] }) => {
+    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string; keepFixed?: boolean; model?: string; arg?: string[]; includePath?: string[] }) => {
       const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
       if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
       const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg ?? [], includePaths: opts.includePath ?? [] });
       if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
-      const read = descriptionToModel(source.text, file);
+      const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
       const result = { robot: read.robot, diagnostics: [...source.diagnostics, ...read.diagnostics.map(source.toSource)] };
       if (result.robot === undefined || hasErrors(result.diagnostics)) throw new InputError(`${file}: cannot convert`, result.diagnostics);
       const version = toSdfVersion(opts.sdfVersion);
