@@ -61,7 +61,7 @@ describe("robokit view's scene", () => {
     );
     const shown = await loadViewScene(world, null);
     expect(shown.scene.robot?.links.map((l) => l.name)).toEqual(["base", "tip"]);
-    expect(shown.scene.diagnostics.find((d) => d.severity === "info")).toMatchObject({ line: 3, message: expect.stringMatching(/showing model "arm" of world "w"/) });
+    expect(shown.scene.diagnostics.find((d) => d.code === "FEATURE_UNSUPPORTED")).toMatchObject({ severity: "warning", line: 3, message: expect.stringMatching(/reading model "arm" of world "w"/) });
     expect((await loadViewScene(world, null, 0, { model: "ground" })).scene.robot?.links.map((l) => l.name)).toEqual(["g"]);
     await expect(loadViewScene(world, null, 0, { model: "nope" })).rejects.toThrow(/no inline <model name="nope">/);
     const mario = await loadViewScene("mario", null);

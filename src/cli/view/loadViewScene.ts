@@ -8,8 +8,6 @@ import type { Robot } from "../../model/Robot.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { sdfToModel } from "../../parse/sdfToModel.js";
 import { urdfToModel } from "../../parse/urdfToModel.js";
-import type { ModelReadResult } from "../../parse/ModelReadResult.js";
-import { readXml } from "../../parse/readXml.js";
 import type { Diagnostic } from "../../validate/Diagnostic.js";
 import { bundledExamples } from "../bundledExamples.js";
 import { validatePath } from "../commands/validateCommand.js";
@@ -71,14 +69,13 @@ export async function loadViewScene(arg: string, trace: TraceTable | null, gener
     const text = decoded.text;
     const isSdf = ext !== ".urdf" && (ext !== ".xml" || /<sdf[\s>]/.test(text));
     const diagnostics = validatePath(file, { displayName: arg }).diagnostics;
-    let read = isSdf ? sdfToModel(text, arg) : urdfToModel(text, arg);
-    if (isSdf && (read.robot === undefined || options.model !== undefined)) {
-      const picked = worldModel(text, arg, options.model);
-      if (picked !== undefined) read = { robot: picked.read.robot, diagnostics: [picked.note, ...picked.read.diagnostics] } as ModelReadResult;
-    }
+    // A world shows its inline model with the most links (sdfToModel's choice, with a warning saying so).
+    const read = isSdf ? sdfToModel(text, arg, options.model === undefined ? {} : { model: options.model }) : urdfToModel(text, arg);
+    const unknownModel = options.model === undefined ? undefined : read.diagnostics.find((d) => d.severity === "error" && d.message.includes(`<model name="${options.model}">`));
+    if (unknownModel !== undefined) throw new UsageError(`${arg}: ${unknownModel.message}`);
     if (isSdf) {
       // An SDF that does not convert (a world, a ball joint) still opens: the page lists why.
-      const notes = read.diagnostics.filter((d) => (d.severity !== "info" || d.message.startsWith("showing model")) && !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message));
+      const notes = read.diagnostics.filter((d) => d.severity !== "info" && !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message));
       return fromRobot(read.robot ?? null, arg, "sdf", file, [...diagnostics, ...notes], [], trace);
     }
     return fromRobot(read.robot ?? null, arg, "urdf", file, diagnostics, [], trace, text);
@@ -141,53 +138,4 @@ function modelFolderFile(dir: string, arg: string): string {
   const candidates = readdirSync(dir).filter((f) => /\.(sdf|urdf)$/i.test(f));
   if (candidates.length === 1 && candidates[0] !== undefined) return join(dir, candidates[0]);
   throw new UsageError(`${arg}: a model folder needs a model.config or exactly one .sdf/.urdf file (found ${candidates.length})`);
-}
-
-/**
- * One <model> of an SDF <world> as a document of its own (lines kept, so diagnostics point into
- * the world file): the one named `wanted`, else the one with the most links. Undefined when the
- * document has no world with an inline model (included models are not expanded here).
- */
-function worldModel(text: string, arg: string, wanted: string | undefined): { read: ModelReadResult; note: Diagnostic } | undefined {
-  const root = readXml(text, arg).document.root;
-  const world = root?.children.find((c) => c.name === "world");
-  if (root === undefined || world === undefined) return undefined;
-  const models = world.children.filter((c) => c.name === "model");
-  const name = (e: (typeof models)[number]): string => e.attributes.find((a) => a.name === "name")?.value ?? "";
-  const links = (e: (typeof models)[number]): number => e.children.filter((c) => c.name === "link").length;
-  const chosen = wanted === undefined ? [...models].sort((a, b) => links(b) - links(a))[0] : models.find((m) => name(m) === wanted);
-  if (chosen === undefined) {
-    if (wanted === undefined) return undefined;
-    throw new UsageError(`${arg}: the world has no inline <model name="${wanted}"> (it has: ${models.map(name).join(", ") || "none"})`);
-  }
-  const end = elementEnd(text, chosen.offset);
-  if (end === undefined) return undefined;
-  const version = root.attributes.find((a) => a.name === "version")?.value ?? "1.9";
-  const body = `<sdf version="${version}">${"\n".repeat(chosen.line - 1)}${" ".repeat(Math.max(chosen.column - 1, 0))}${text.slice(chosen.offset, end)}</sdf>\n`;
-  return {
-    read: sdfToModel(body, arg),
-    note: {
-      code: "FEATURE_UNSUPPORTED",
-      severity: "info",
-      message: `showing model "${name(chosen)}" of world "${world.attributes.find((a) => a.name === "name")?.value ?? ""}" (${models.length} inline models: ${models.map(name).join(", ")}; --model NAME picks another; included models are not shown)`,
-      file: arg,
-      line: chosen.line,
-      column: chosen.column,
-      xmlPath: chosen.xmlPath,
-    },
-  };
-}
-
-/** Offset just past the element that starts at `start` (a <model>, nested models counted). */
-function elementEnd(text: string, start: number): number | undefined {
-  const tag = /<(\/?)model\b[^>]*?(\/?)>/g;
-  tag.lastIndex = start;
-  let depth = 0;
-  for (let m = tag.exec(text); m !== null; m = tag.exec(text)) {
-    if (m[1] === "/") depth--;
-    else if (m[2] !== "/") depth++;
-    else if (depth === 0) return tag.lastIndex;
-    if (depth === 0) return tag.lastIndex;
-  }
-  return undefined;
 }
