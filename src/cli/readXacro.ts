@@ -1,11 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { delimiter, dirname, join, relative, resolve } from "node:path";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
-import { expandXacro, callTrace, type XacroHost } from "../parse/xacro/expandXacro.js";
+import { expandXacro, callTrace, type XacroHost, type XacroReadRefusal } from "../parse/xacro/expandXacro.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroOrigin } from "../parse/xacro/XacroNode.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { UsageError } from "./errors.js";
+import { defaultIncludeLimits } from "./resolve/includeLimits.js";
+import { readRegularFile } from "./resolve/readRegularFile.js";
 
 /** Options for reading a xacro file from disk. */
 export interface XacroReadOptions {
@@ -45,12 +47,43 @@ export function parseXacroArgs(args: readonly string[]): Record<string, string> 
   return out;
 }
 
+/** package.xml files are read only when they are regular files of at most this size, bytes. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** The folders a xacro file may read from and search for packages, absolute. */
+interface XacroRoots {
+  /** `-I` folders, then ROS_PACKAGE_PATH, then the file's workspace: searched for package.xml. */
+  readonly packageRoots: readonly string[];
+  /** AMENT_PREFIX_PATH entries: installed packages under `share/`. */
+  readonly prefixes: readonly string[];
+}
+
+/**
+ * Where a xacro file's packages are looked for. The file's workspace is the folder above the
+ * nearest package.xml (up to 6 levels up), else the file's own folder.
+ */
+function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
+  const env = (v: string): string[] => (process.env[v] ?? "").split(delimiter).filter((p) => p !== "");
+  let dir = dirname(resolve(file));
+  let workspace = dirname(resolve(file));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, "package.xml"))) {
+      workspace = dirname(dir);
+      break;
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return { packageRoots: [...includePaths.map((p) => resolve(p)), ...env("ROS_PACKAGE_PATH").map((p) => resolve(p)), workspace], prefixes: env("AMENT_PREFIX_PATH").map((p) => resolve(p)) };
+}
+
 /**
  * The folder of ROS package `name`: a package.xml naming it under a `-I` folder, a
  * ROS_PACKAGE_PATH entry or the workspace holding the file (searched up to 4 levels deep), or
  * `share/name` under an AMENT_PREFIX_PATH entry.
  */
-function packageFinder(file: string, includePaths: readonly string[]): (name: string) => string | undefined {
+function packageFinder(roots: XacroRoots): (name: string) => string | undefined {
   const cache = new Map<string, Map<string, string>>();
   const index = (root: string): Map<string, string> => {
     const known = cache.get(root);
@@ -64,7 +97,8 @@ function packageFinder(file: string, includePaths: readonly string[]): (name: st
         return;
       }
       if (entries.includes("package.xml")) {
-        const m = /<name>\s*([^<\s]+)\s*<\/name>/.exec(readFileSync(join(dir, "package.xml"), "utf8"));
+        const manifest = readRegularFile(join(dir, "package.xml"), MAX_MANIFEST_BYTES);
+        const m = "bytes" in manifest ? /<name>\s*([^<\s]+)\s*<\/name>/.exec(manifest.bytes.toString("utf8")) : null;
         if (m?.[1] !== undefined && !found.has(m[1])) found.set(m[1], dir);
       }
       if (depth >= 4) return;
@@ -82,26 +116,12 @@ function packageFinder(file: string, includePaths: readonly string[]): (name: st
     cache.set(root, found);
     return found;
   };
-  const env = (v: string): string[] => (process.env[v] ?? "").split(delimiter).filter((p) => p !== "");
-  // The workspace of the file: the folder above the nearest package.xml, else the file's folder.
-  let dir = dirname(resolve(file));
-  let workspace = dirname(resolve(file));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, "package.xml"))) {
-      workspace = dirname(dir);
-      break;
-    }
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  const roots = [...includePaths.map((p) => resolve(p)), ...env("ROS_PACKAGE_PATH"), workspace];
   return (name) => {
-    for (const root of roots) {
+    for (const root of roots.packageRoots) {
       const hit = index(root).get(name);
       if (hit !== undefined) return hit;
     }
-    for (const prefix of env("AMENT_PREFIX_PATH")) {
+    for (const prefix of roots.prefixes) {
       const share = join(prefix, "share", name);
       if (existsSync(join(prefix, "share", "ament_index", "resource_index", "packages", name)) && existsSync(share)) return share;
     }
@@ -109,17 +129,62 @@ function packageFinder(file: string, includePaths: readonly string[]): (name: st
   };
 }
 
+/**
+ * Reads the files a xacro expansion asks for, bounded as `<include>` is (README, Security):
+ * only regular files below the file's workspace or a package search root (after symlinks),
+ * each at most 16 MiB and all together at most 64 MiB, each read once (an include repeated
+ * or a file included by many is served from memory).
+ */
+function boundedReader(roots: XacroRoots): (path: string) => string | undefined | XacroReadRefusal {
+  const allowed = [...roots.packageRoots, ...roots.prefixes].map((r) => {
+    try {
+      return realpathSync(r);
+    } catch {
+      return r;
+    }
+  });
+  const cache = new Map<string, string | undefined | XacroReadRefusal>();
+  let total = 0;
+  const read = (path: string): string | undefined | XacroReadRefusal => {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      return undefined;
+    }
+    if (!allowed.some((r) => real === r || real.startsWith(r.endsWith(sep) ? r : r + sep))) {
+      return { code: "INCLUDE_OUTSIDE_ROOTS", refused: "it is outside the file's workspace and the package search paths (-I, ROS_PACKAGE_PATH, AMENT_PREFIX_PATH)" };
+    }
+    const r = readRegularFile(real, defaultIncludeLimits.maxFileBytes);
+    if (!("bytes" in r)) {
+      if (r.problem === "unreadable" && r.detail === "ENOENT") return undefined;
+      switch (r.problem) {
+        case "too-large":
+          return { code: "INCLUDE_TOO_LARGE", refused: `it is larger than ${defaultIncludeLimits.maxFileBytes} bytes (${r.detail})` };
+        case "not-regular":
+          return { code: "INCLUDE_NOT_REGULAR_FILE", refused: `it is ${r.detail === "a folder" ? "a folder" : "not a regular file"}` };
+        case "unreadable":
+          return { code: "FILE_READ_ERROR", refused: `I/O error ${r.detail}` };
+      }
+    }
+    total += r.bytes.length;
+    if (total > defaultIncludeLimits.maxTotalBytes) return { code: "INCLUDE_TOTAL_TOO_LARGE", refused: `the files read for this expansion pass ${defaultIncludeLimits.maxTotalBytes} bytes in all` };
+    return r.bytes.toString("utf8");
+  };
+  return (path) => {
+    if (cache.has(path)) return cache.get(path);
+    const result = read(path);
+    cache.set(path, result);
+    return result;
+  };
+}
+
 /** The disk and environment, as the xacro expander sees them. */
 export function diskXacroHost(file: string, includePaths: readonly string[]): XacroHost {
+  const roots = xacroRoots(file, includePaths);
   return {
-    readFile: (p) => {
-      try {
-        return readFileSync(p, "utf8");
-      } catch {
-        return undefined;
-      }
-    },
-    findPackage: packageFinder(file, includePaths),
+    readFile: boundedReader(roots),
+    findPackage: packageFinder(roots),
     env: (name) => process.env[name],
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 
 import { Command, Option } from "commander";
@@ -8,6 +8,8 @@ import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { robotToYaml } from "../../import/robotToYaml.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionToModel } from "../../parse/descriptionToModel.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { readInputFile } from "../readInputFile.js";
 import { importProblems } from "../../import/importProblems.js";
 import { hasErrors } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
@@ -27,18 +29,14 @@ export function importCommand(): Command {
     .option("--out <path>", "write here instead of stdout")
     .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages")
-    .action((file: string, opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[] }) => {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(file);
-      } catch (error) {
-        throw new InputError(`${file}: cannot read the file`, [{ code: "FILE_READ_ERROR", severity: "error", message: error instanceof Error ? error.message : String(error), file }]);
-      }
+    .option("--model <name>", "SDF: the <model> to import, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
+    .action((file: string, opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string }) => {
+      const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
       if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
       const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg, includePaths: opts.includePath ?? [] });
       if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
-      const read = descriptionToModel(source.text, file);
+      const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
       if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot import`, diagnostics);
       const problems = importProblems(read.robot);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 
 import { driveFromModel, type OmniDriveFromModel, type SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
@@ -13,6 +13,9 @@ import { bundledExamples } from "../bundledExamples.js";
 import { validatePath } from "../commands/validateCommand.js";
 import { InputError, UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
+import { readInputFile } from "../readInputFile.js";
+import { readRegularFile } from "../resolve/readRegularFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import type { TraceTable } from "./readTraceCsv.js";
 import { resolveMeshUri } from "./resolveMeshUri.js";
 
@@ -64,7 +67,7 @@ export async function loadViewScene(arg: string, trace: TraceTable | null, gener
   const file = statSync(path).isDirectory() ? modelFolderFile(path, arg) : path;
   const ext = extname(file).toLowerCase();
   if (ext === ".urdf" || ext === ".sdf" || ext === ".world" || ext === ".xml") {
-    const decoded = decodeXmlBytes(readFileSync(file), arg);
+    const decoded = decodeXmlBytes(readInputFile(file, INPUT_LIMITS.maxXmlBytes), arg);
     if (decoded.text === undefined) throw new InputError(`${arg}: cannot read`, decoded.diagnostics);
     const text = decoded.text;
     const isSdf = ext !== ".urdf" && (ext !== ".xml" || /<sdf[\s>]/.test(text));
@@ -132,7 +135,8 @@ function fromRobot(
 function modelFolderFile(dir: string, arg: string): string {
   const config = join(dir, "model.config");
   if (existsSync(config)) {
-    const named = /<sdf\b[^>]*>\s*([^<\s]+)\s*<\/sdf>/.exec(readFileSync(config, "utf8"))?.[1];
+    const read = readRegularFile(config, 1024 * 1024);
+    const named = "bytes" in read ? /<sdf\b[^>]*>\s*([^<\s]+)\s*<\/sdf>/.exec(read.bytes.toString("utf8"))?.[1] : undefined;
     if (named !== undefined && existsSync(join(dir, named))) return join(dir, named);
   }
   const candidates = readdirSync(dir).filter((f) => /\.(sdf|urdf)$/i.test(f));

@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type { ViewOptions } from "../commands/viewCommand.js";
 import { InputError, UsageError } from "../errors.js";
+import { readInputFile } from "../readInputFile.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { findChromium, launchChromium } from "./launchChromium.js";
 import { loadViewScene } from "./loadViewScene.js";
 import { readTraceCsv, type TraceTable } from "./readTraceCsv.js";
@@ -23,12 +25,8 @@ export function viewerPageDir(): string {
 export async function startView(robotArg: string, opts: { readonly trace?: string; readonly model?: string; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void }): Promise<ViewServer> {
   let trace: TraceTable | null = null;
   if (opts.trace !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(opts.trace, "utf8");
-    } catch (error) {
-      throw new InputError(`${opts.trace}: cannot read (${error instanceof Error ? error.message : String(error)})`);
-    }
+    // Bounded like every input: a regular file of at most maxCsvBytes (a FIFO or /dev/zero is refused, not read).
+    const text = readInputFile(opts.trace, INPUT_LIMITS.maxCsvBytes).toString("utf8");
     try {
       trace = readTraceCsv(text, opts.trace);
     } catch (error) {

@@ -6,6 +6,10 @@ import { extname, join, normalize, resolve } from "node:path";
 import { steeredIk, omniIk } from "../commands/ikCommand.js";
 import type { Diagnostic } from "../../validate/Diagnostic.js";
 import type { LoadedScene } from "./loadViewScene.js";
+import { readRegularFile } from "../resolve/readRegularFile.js";
+
+/** Largest mesh file the page is served, bytes (256 MiB: far above any robot mesh). */
+const MAX_MESH_BYTES = 256 * 1024 * 1024;
 
 /** A running `robokit view` server. */
 export interface ViewServer {
@@ -114,8 +118,10 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     const file = /^\/files\/(\d+)\//.exec(url.pathname);
     if (file !== null) {
       const path = loaded.files[Number(file[1])];
-      if (path === undefined || !existsSync(path)) return send(404, "text/plain", "not found");
-      return send(200, TYPES[extname(path).toLowerCase()] ?? "application/octet-stream", readFileSync(path));
+      // Only a regular file of bounded size is served: a mesh URI naming a FIFO or a device must not hang or fill the server.
+      const read = path === undefined ? undefined : readRegularFile(path, MAX_MESH_BYTES);
+      if (path === undefined || read === undefined || !("bytes" in read)) return send(404, "text/plain", "not found");
+      return send(200, TYPES[extname(path).toLowerCase()] ?? "application/octet-stream", read.bytes);
     }
     const rel = url.pathname === "/" ? "index.html" : normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, "");
     const path = join(pageDir, rel);

@@ -3,6 +3,7 @@ import { posix } from "node:path";
 import { parse as parseYaml, type Tags } from "yaml";
 
 import type { Diagnostic } from "../../validate/Diagnostic.js";
+import type { DiagnosticCode } from "../../validate/codes.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
@@ -11,14 +12,23 @@ import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type
 
 /** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
 export interface XacroHost {
-  /** The text of a file by absolute path, or undefined when it cannot be read. */
-  readFile(path: string): string | undefined;
+  /**
+   * The text of a file by absolute path; undefined when there is no such file; `{ refused, code }`
+   * when the host will not read it (outside the allowed folders, not a regular file, too large).
+   */
+  readFile(path: string): string | undefined | XacroReadRefusal;
   /** The folder of ROS package `name` (`$(find name)`), or undefined. */
   findPackage(name: string): string | undefined;
   /** An environment variable (`$(env)`, `$(optenv)`), or undefined. */
   env(name: string): string | undefined;
   /** Files matching a glob pattern (xacro:include with `*`, `?` or `[`), sorted; optional. */
   glob?(pattern: string): string[];
+}
+
+/** Why a host did not read a file, with the diagnostic code of that limit (the codes `<include>` in SDF uses). */
+export interface XacroReadRefusal {
+  readonly refused: string;
+  readonly code: "INCLUDE_OUTSIDE_ROOTS" | "INCLUDE_NOT_REGULAR_FILE" | "INCLUDE_TOO_LARGE" | "INCLUDE_TOTAL_TOO_LARGE" | "FILE_READ_ERROR";
 }
 
 /** Options of one expansion. */
@@ -44,12 +54,22 @@ class XacroError extends Error {
   constructor(
     message: string,
     readonly at: XacroOrigin | undefined,
+    /** The diagnostic code: XACRO_ERROR unless a limit of README's Security section was hit. */
+    readonly code: DiagnosticCode = "XACRO_ERROR",
   ) {
     super(message);
   }
 }
 
 const BLOCK = "xacro-block";
+
+/**
+ * Bounds on one expansion (README, Security): includes nested deeper than this (a file that
+ * includes itself), macro calls nested deeper than this (a macro that calls itself), and
+ * elements visited in all (a file that includes the next twice, 25 files deep, asks for 2^25).
+ * Real descriptions stay far below: the deepest in the xacro test set nests includes 4 deep.
+ */
+export const XACRO_LIMITS = { maxIncludeDepth: 64, maxMacroDepth: 256, maxElements: 1_000_000 } as const;
 
 interface Macro {
   readonly name: string;
@@ -197,6 +217,10 @@ class Expander {
   readonly args = new Map<string, string>();
   readonly fileStack: string[] = [];
   readonly globals: Map<string, PyValue>;
+  /** Elements expanded so far (bounded by XACRO_LIMITS.maxElements). */
+  elements = 0;
+  /** Each included file parsed once; an include expands a copy (includes are textual, so a repeat expands again). */
+  readonly parsed = new Map<string, XacroElement>();
   /** The element being expanded (for messages). */
   current: XacroOrigin | undefined;
 
@@ -242,6 +266,7 @@ class Expander {
   readFile(path: string): string {
     const text = this.host.readFile(path);
     if (text === undefined) throw new XacroError(`No such file or directory: ${path}`, this.current);
+    if (typeof text !== "string") throw new XacroError(`cannot read ${path}: ${text.refused}`, this.current, text.code);
     this.dependencies.push(path);
     return text;
   }
@@ -379,6 +404,9 @@ class Expander {
       }
       evalComments = false;
       this.current = child.origin;
+      if (++this.elements > XACRO_LIMITS.maxElements) {
+        throw new XacroError(`the expansion grows past ${XACRO_LIMITS.maxElements.toLocaleString("en-US")} elements (includes or macros that multiply)`, child.origin, "TOO_MANY_ELEMENTS");
+      }
       for (;;) {
         const el: XacroElement = child;
         if (el.name !== "xacro:element") break;
@@ -404,12 +432,12 @@ class Expander {
           if (!(block instanceof PyOpaque)) throw new XacroError(`"${name}" is not a block`, el.origin);
           const copy = cloneXacroNode(block.value as XacroElement);
           this.evalAll(copy, macros, symbols);
-          if (contentOnly) out.push(...copy.children);
+          if (contentOnly) appendAll(out, copy.children);
           else out.push(copy);
           break;
         }
         case "xacro:include":
-          out.push(...this.include(el, macros, symbols));
+          appendAll(out, this.include(el, macros, symbols));
           break;
         case "xacro:property":
           this.grabProperty(el, symbols);
@@ -440,12 +468,12 @@ class Expander {
           if (el.name === "xacro:unless") keep = !keep;
           if (keep) {
             this.evalAll(el, macros, symbols);
-            out.push(...el.children);
+            appendAll(out, el.children);
           }
           break;
         }
         default:
-          if (el.name.startsWith("xacro:")) out.push(...this.macroCall(el, macros, symbols));
+          if (el.name.startsWith("xacro:")) appendAll(out, this.macroCall(el, macros, symbols));
           else {
             this.evalAll(el, macros, symbols);
             out.push(el);
@@ -489,25 +517,35 @@ class Expander {
       if (files.length === 0) this.warn(`Include tag's filename spec "${filename}" matched no files.`);
     }
     const out: XacroNode[] = [];
+    if (this.fileStack.length >= XACRO_LIMITS.maxIncludeDepth) {
+      throw new XacroError(`includes nested more than ${XACRO_LIMITS.maxIncludeDepth} deep (${this.fileStack.slice(-3).join(" → ")} → ${filename}): does a file include itself?`, el.origin, "INCLUDE_DEPTH_EXCEEDED");
+    }
     for (const file of files) {
       const text = this.host.readFile(file);
       if (text === undefined) {
         if (optional) continue;
         throw new XacroError(`No such file or directory: ${file}`, el.origin);
       }
+      // Refused (outside the allowed folders, a device, too large) even when optional: it exists.
+      if (typeof text !== "string") throw new XacroError(`cannot include ${file}: ${text.refused}`, el.origin, text.code);
       this.dependencies.push(file);
-      const parsed = parseXacroXml(text, file);
-      if ("error" in parsed) {
-        throw new XacroError(`${file}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.message}`, el.origin);
+      let tree = this.parsed.get(file);
+      if (tree === undefined) {
+        const parsed = parseXacroXml(text, file);
+        if ("error" in parsed) {
+          throw new XacroError(`${file}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.message}`, el.origin);
+        }
+        tree = parsed.root;
+        this.parsed.set(file, tree);
       }
-      const root = withCalls(parsed.root, el.origin.calls);
+      const root = withCalls(cloneXacroNode(tree), el.origin.calls);
       this.fileStack.push(file);
       try {
         this.evalAll(root, macros, symbols);
       } finally {
         this.fileStack.pop();
       }
-      out.push(...root.children);
+      appendAll(out, root.children);
     }
     return out;
   }
@@ -586,6 +624,7 @@ class Expander {
       definedLine: m.body.origin.line,
     };
     const calls = [call, ...node.origin.calls];
+    if (calls.length > XACRO_LIMITS.maxMacroDepth) throw new XacroError(`macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep: does macro "${name}" call itself?`, node.origin);
     const scoped = new SymbolTable(symbols, this.globals, this);
     const scopedMacros = new MacroTable(macros);
     const params = [...m.params];
@@ -624,6 +663,11 @@ class Expander {
     this.evalAll(body, scopedMacros, scoped);
     return body.children;
   }
+}
+
+/** Appends `items` to `out` (a spread of a very long array would overflow the call stack). */
+function appendAll<T>(out: T[], items: readonly T[]): void {
+  for (const item of items) out.push(item);
 }
 
 /**
@@ -733,7 +777,7 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
         diagnostics: [
           ...ex.diagnostics,
           {
-            code: "XACRO_ERROR",
+            code: error instanceof XacroError ? error.code : "XACRO_ERROR",
             severity: "error",
             message: error.message.split("\n").join(" ") + callTrace(at),
             file: rename(at?.file ?? file),
