@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { XACRO_LIMITS } from "../../src/parse/xacro/expandXacro.js";
+import { expandXacro, XACRO_LIMITS } from "../../src/parse/xacro/expandXacro.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
 // Issue 11 for xacro input (issue 16): xacro:include and xacro.load_yaml read files from strangers. Before these
@@ -84,5 +84,13 @@ describe("xacro input is bounded like <include> (issue 11)", () => {
     const r = await runCliInProcess(["import", "/dev/zero", "--to", "ts"]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/\/dev\/zero: it is not a regular file/);
+  });
+
+  it("reports an unclosed processing instruction after the root as an XML error instead of throwing (found by the attack suite)", () => {
+    // fast-xml-parser's validator accepts this text and its parser throws "Pi Tag is not closed".
+    const host = { readFile: () => undefined, findPackage: () => undefined, env: () => undefined };
+    const r = expandXacro('<robot name="r"><link name="a"/></robot>\n<?pi', "/x/r.xacro", { path: "/x/r.xacro", host });
+    expect(r.root).toBeUndefined();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: "XML_ERROR", severity: "error", message: expect.stringContaining("Pi Tag is not closed") })]);
   });
 });

@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { blankLateDeclaration } from "../blankLateDeclaration.js";
 
 import { LineIndex } from "../LineIndex.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import type { XacroElement, XacroNode } from "./XacroNode.js";
 
 type OrderedNode = Record<string, unknown>;
@@ -24,6 +25,8 @@ const parser = new XMLParser({
   commentPropName: "#comment",
   cdataPropName: "#cdata",
   allowBooleanAttributes: true,
+  // Deeper nesting is refused (parse throws; reported below): as readXml, no description needs it.
+  maxNestedTags: INPUT_LIMITS.maxDepth,
 });
 
 /** A parse failure with its 1-based position. */
@@ -42,7 +45,13 @@ export function parseXacroXml(text: string, file: string): { root: XacroElement 
   const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
   if (check !== true) return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
   const lines = new LineIndex(source);
-  const ordered = parser.parse(source) as OrderedNode[];
+  let ordered: OrderedNode[];
+  try {
+    ordered = parser.parse(source) as OrderedNode[];
+  } catch (error) {
+    // The validator passed something the parser refuses (e.g. an unclosed processing instruction): report it, never throw.
+    return { error: { message: `not well-formed XML: ${error instanceof Error ? error.message : String(error)}`, line: 1, column: 1 } };
+  }
   const rootNode = ordered.find((n) => elementName(n) !== undefined);
   if (rootNode === undefined) return { error: { message: "the file has no root element", line: 1, column: 1 } };
   const build = (node: OrderedNode): XacroElement => {
