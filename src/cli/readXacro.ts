@@ -6,6 +6,7 @@ import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroOrigin } from "../parse/xacro/XacroNode.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { UsageError } from "./errors.js";
+import { globFiles } from "./globFiles.js";
 import { defaultIncludeLimits } from "./resolve/includeLimits.js";
 import { readRegularFile } from "./resolve/readRegularFile.js";
 
@@ -185,6 +186,7 @@ export function diskXacroHost(file: string, includePaths: readonly string[]): Xa
   return {
     readFile: boundedReader(roots),
     findPackage: packageFinder(roots),
+    glob: globFiles,
     env: (name) => process.env[name],
   };
 }

@@ -94,3 +94,22 @@ describe("xacro input is bounded like <include> (issue 11)", () => {
     expect(r.diagnostics).toEqual([expect.objectContaining({ code: "XML_ERROR", severity: "error", message: expect.stringContaining("Pi Tag is not closed") })]);
   });
 });
+
+describe("xacro:include with a glob pattern reads the matching files in sorted order (as xacro's sorted(glob.glob()))", () => {
+  it("includes b_*.xacro in name order, skipping hidden files and folders", async () => {
+    const g = mkdtempSync(join(tmpdir(), "robokit-xacro-glob-"));
+    try {
+      mkdirSync(join(g, "parts"));
+      mkdirSync(join(g, "parts", "b_folder.xacro"));
+      const part = (n: string) => `<?xml version="1.0"?>\n<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><joint name="j${n}" type="fixed"><parent link="a"/><child link="l${n}"/></joint><link name="l${n}"/></robot>\n`;
+      for (const n of ["2", "10", "1"]) writeFileSync(join(g, "parts", `b_${n}.xacro`), part(n));
+      writeFileSync(join(g, "parts", ".b_hidden.xacro"), part("hidden"));
+      writeFileSync(join(g, "top.urdf.xacro"), robot('<xacro:include filename="parts/b_*.xacro"/>'));
+      const r = await runCliInProcess(["convert", join(g, "top.urdf.xacro"), "--to", "urdf"]);
+      expect(r.code, r.stderr).toBe(0);
+      expect([...r.stdout.matchAll(/<link name="([^"]+)"/g)].map((m) => m[1])).toEqual(["l1", "l10", "l2", "a"]);
+    } finally {
+      rmSync(g, { recursive: true, force: true });
+    }
+  });
+});
