@@ -2,7 +2,7 @@
 // dist/src/bundle/: main.js (the `robokit` bin), validateWorker.js (validate's worker thread)
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
-// mujoco-js (WebAssembly next to its JS) and tsx (loads user .ts robots) stay external; the
+// mujoco-js (WebAssembly next to its JS), tsx (loads user .ts robots) and playwright-core stay external; the
 // precompiled validators and schemas are read from schemas/ and the bundled examples from
 // dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
 import { rmSync } from "node:fs";
@@ -25,7 +25,8 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  external: ["mujoco-js", "tsx", "tsx/*"],
+  // playwright-core (view --screenshot) finds its own files through __dirname, so it stays a package too.
+  external: ["mujoco-js", "tsx", "tsx/*", "playwright-core"],
   // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
   banner: { js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);' },
   logLevel: "warning",

@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
+import { haveTool } from "../support/tools.js";
+
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bundle = join(root, "dist", "src", "bundle", "main.js");
 const compiled = join(root, "dist", "src", "cli", "main.js");
@@ -55,5 +57,16 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, 
   it("answers --version and --help", () => {
     expect(run(bundle, ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(run(bundle, ["--help"]).stdout).toBe(run(compiled, ["--help"]).stdout);
+  });
+
+  it("renders a screenshot (view --screenshot loads playwright-core, which must stay outside the bundle)", { timeout: 120_000 }, () => {
+    if (!haveTool("chromium", "headless Chromium for robokit view --screenshot")) return;
+    const png = join(mkdtempSync(join(tmpdir(), "robokit-bundle-view-")), "mario.png");
+    const r = run(bundle, ["view", "mario", "--screenshot", png, "--size", "320x240"]);
+    expect(r.status, r.stderr).toBe(0);
+    // A PNG: its signature, and more than an empty page's few hundred bytes.
+    const bytes = readFileSync(png);
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(bytes.length).toBeGreaterThan(5_000);
   });
 });
