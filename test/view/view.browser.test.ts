@@ -33,6 +33,8 @@ interface ViewApi {
   cameraPosition(): number[];
   screenOf(name: string): [number, number] | undefined;
   baseMatrix(): number[];
+  batchCheck(): { bodies: number; maxError: number } | undefined;
+  info(): { calls: number };
 }
 declare const robokitView: ViewApi;
 
@@ -97,6 +99,31 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
       expect(Math.abs(q! - w.angle), w.steerJoint).toBeLessThan(1e-8);
     }
     expect(errors).toEqual([]);
+  });
+
+  it("a big robot's bodies are one merged mesh that follows every joint (within float precision), drawn in a few calls", async () => {
+    const n = 310; // above 300 links the page starts with bodies only (no per-link overlays)
+    const links: string[] = [];
+    for (let i = 0; i < n; i++) {
+      links.push(`<link name="l${i}"><visual><origin xyz="0 0 0.05"/><geometry><box size="0.04 0.04 0.1"/></geometry></visual></link>`);
+      if (i > 0) links.push(`<joint name="j${i}" type="revolute"><parent link="l${Math.floor((i - 1) / 3)}"/><child link="l${i}"/><origin xyz="0 0 0.1" rpy="0.4 0 ${(i % 3) * 2.1}"/><axis xyz="0 1 0"/><limit lower="-1.5" upper="1.5" effort="1" velocity="1"/></joint>`);
+    }
+    const file = join(tmp, "tree.urdf");
+    writeFileSync(file, `<robot name="tree">\n${links.join("\n")}\n</robot>\n`);
+    const { page, errors } = await open(file);
+    expect(await page.evaluate(() => robokitView.batchCheck())).toEqual({ bodies: n, maxError: expect.any(Number) });
+    for (const value of [0.7, -1.2]) {
+      await page.evaluate((v) => { for (let i = 1; i < 310; i += 7) robokitView.setJointSlider(`j${i}`, v); }, value);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const check = await page.evaluate(() => robokitView.batchCheck());
+      // Float32 vertices over a robot a few metres across.
+      expect(check?.maxError).toBeLessThan(1e-5);
+      // The same check fails if the merged mesh stood still: the moved links are metres away from where they were.
+      expect(await page.evaluate(() => robokitView.jointValue("j1"))).toBeCloseTo(value, 9);
+    }
+    expect(await page.evaluate(() => robokitView.info().calls)).toBeLessThan(20);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("a diagnostic click highlights its element", async () => {

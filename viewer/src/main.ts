@@ -99,16 +99,30 @@ function robotBox(r: URDFRobot): THREE.Box3 {
 }
 
 /**
- * A big robot's primitive visuals drawn as one BatchedMesh (one draw call instead of one per
- * body): each instance copies its source mesh's world matrix whenever the scene changes.
+ * A big robot's primitive visuals drawn as one mesh (one draw call instead of one per body):
+ * their triangles are copied into one buffer, in world coordinates, and re-posed on the CPU
+ * whenever a pose changed. Not three's BatchedMesh: without WEBGL_multi_draw (SwiftShader,
+ * the software renderer of headless and GPU-less machines) it falls back to one draw per body.
+ * Lighting is computed per vertex on the CPU (the sun and the sky, as the scene's lights) and
+ * the mesh drawn unlit: on a software renderer the cost of a big robot is its pixels, and an
+ * unlit fragment is the cheapest (bodies are flat-faced boxes, cylinders and spheres).
  */
-let batch: { readonly mesh: THREE.BatchedMesh; readonly items: readonly { readonly src: THREE.Mesh; readonly id: number }[] } | undefined;
+interface BatchItem {
+  readonly src: THREE.Mesh;
+  /** The source's own vertices and normals (its local frame). */
+  readonly positions: THREE.BufferAttribute | THREE.InterleavedBufferAttribute;
+  readonly normals: THREE.BufferAttribute | THREE.InterleavedBufferAttribute;
+  /** First vertex of this source in the merged buffer. */
+  readonly first: number;
+  readonly color: THREE.Color;
+}
+let batch: { readonly mesh: THREE.Mesh; readonly items: readonly BatchItem[] } | undefined;
 const BATCH_FROM_LINKS = 200;
 
 function buildBatch(r: URDFRobot): void {
   if (batch !== undefined) {
     scene3.remove(batch.mesh);
-    batch.mesh.dispose();
+    batch.mesh.geometry.dispose();
     batch = undefined;
   }
   if (Object.keys(r.links).length < BATCH_FROM_LINKS) return;
@@ -120,35 +134,65 @@ function buildBatch(r: URDFRobot): void {
       if ((p as { isURDFVisual?: boolean }).isURDFVisual === true) return void sources.push(o);
     }
   });
-  const geometries = new Map<string, THREE.BufferGeometry>();
-  for (const m of sources) {
-    const g = m.geometry;
-    if (g.getAttribute("position") !== undefined && g.getAttribute("normal") !== undefined && g.getAttribute("uv") !== undefined) geometries.set(g.uuid, g);
-  }
+  const usable = sources.filter((m) => m.geometry.getAttribute("position") !== undefined && m.geometry.getAttribute("normal") !== undefined);
   let vertices = 0, indices = 0;
-  for (const g of geometries.values()) (vertices += g.getAttribute("position").count), (indices += g.getIndex()?.count ?? 0);
-  const mesh = new THREE.BatchedMesh(sources.length, vertices, indices, new THREE.MeshPhongMaterial({ color: 0xffffff }));
-  mesh.frustumCulled = false;
-  const ids = new Map<string, number>();
-  for (const [uuid, g] of geometries) ids.set(uuid, mesh.addGeometry(g));
-  const items: { src: THREE.Mesh; id: number }[] = [];
-  for (const src of sources) {
-    const gid = ids.get(src.geometry.uuid);
-    if (gid === undefined) continue;
-    const id = mesh.addInstance(gid);
+  for (const m of usable) (vertices += m.geometry.getAttribute("position").count), (indices += m.geometry.getIndex()?.count ?? 0);
+  const position = new Float32Array(vertices * 3), normal = new Float32Array(vertices * 3), color = new Float32Array(vertices * 3);
+  const index = vertices > 65535 ? new Uint32Array(indices) : new Uint16Array(indices);
+  const items: BatchItem[] = [];
+  let v = 0, i = 0;
+  for (const src of usable) {
+    const g = src.geometry;
+    const positions = g.getAttribute("position");
+    const srcIndex = g.getIndex();
+    if (srcIndex === null) continue;
+    for (let k = 0; k < srcIndex.count; k++) index[i++] = v + srcIndex.getX(k);
     const material = Array.isArray(src.material) ? src.material[0] : src.material;
-    mesh.setColorAt(id, (material as THREE.MeshPhongMaterial | undefined)?.color ?? new THREE.Color(0xffffff));
+    const c = (material as THREE.MeshPhongMaterial | undefined)?.color ?? new THREE.Color(0xffffff);
+    items.push({ src, positions, normals: g.getAttribute("normal"), first: v, color: c.clone() });
+    v += positions.count;
     src.visible = false;
-    items.push({ src, id });
   }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute("position", new THREE.BufferAttribute(position, 3).setUsage(THREE.DynamicDrawUsage));
+  geometry.setAttribute("normal", new THREE.BufferAttribute(normal, 3).setUsage(THREE.DynamicDrawUsage));
+  geometry.setAttribute("color", new THREE.BufferAttribute(color, 3).setUsage(THREE.DynamicDrawUsage));
+  geometry.setIndex(new THREE.BufferAttribute(index, 1));
+  const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ color: 0xffffff, vertexColors: true }));
+  mesh.frustumCulled = false;
+  mesh.matrixAutoUpdate = false;
   scene3.add(mesh);
   batch = { mesh, items };
 }
 
+const batchVertex = new THREE.Vector3();
+const batchNormal = new THREE.Matrix3();
+/** Towards the sun (the scene's directional light), world frame. */
+const batchSun = new THREE.Vector3(3, 2, 5).normalize();
+
+/** Re-poses the merged mesh's vertices from each source's world matrix (after a pose changed). */
 function syncBatch(): void {
   if (batch === undefined || robot === undefined) return;
   batch.mesh.visible = show.visuals;
-  for (const { src, id } of batch.items) batch.mesh.setMatrixAt(id, src.matrixWorld);
+  const geometry = batch.mesh.geometry;
+  const position = geometry.getAttribute("position") as THREE.BufferAttribute;
+  const normal = geometry.getAttribute("normal") as THREE.BufferAttribute;
+  const colors = geometry.getAttribute("color") as THREE.BufferAttribute;
+  for (const { src, positions, normals, first, color } of batch.items) {
+    batchNormal.getNormalMatrix(src.matrixWorld);
+    for (let k = 0; k < positions.count; k++) {
+      batchVertex.fromBufferAttribute(positions, k).applyMatrix4(src.matrixWorld);
+      position.setXYZ(first + k, batchVertex.x, batchVertex.y, batchVertex.z);
+      batchVertex.fromBufferAttribute(normals, k).applyMatrix3(batchNormal).normalize();
+      normal.setXYZ(first + k, batchVertex.x, batchVertex.y, batchVertex.z);
+      // Sky from above, ground from below, plus the sun: close to the Phong bodies of small robots.
+      const shade = Math.min(1, 0.42 + 0.18 * batchVertex.z + 0.5 * Math.max(0, batchVertex.dot(batchSun)));
+      colors.setXYZ(first + k, color.r * shade, color.g * shade, color.b * shade);
+    }
+  }
+  position.needsUpdate = true;
+  normal.needsUpdate = true;
+  colors.needsUpdate = true;
 }
 
 /** Points the camera at the robot from a named direction (robot x forward, z up). */
@@ -586,8 +630,8 @@ const api = {
   linkMatrix,
   /** Moves a joint's slider as a user would (an input event). */
   setJointSlider(name: string, value: number): boolean {
-    const slider = document.querySelector<HTMLInputElement>(`input[data-joint="${CSS.escape(name)}"]`);
-    if (slider === null) return false;
+    const slider = sliders.get(name)?.input;
+    if (slider === undefined) return false;
     slider.value = String(value);
     slider.dispatchEvent(new Event("input"));
     return true;
@@ -604,6 +648,23 @@ const api = {
     return [r.left + ((p.x + 1) / 2) * r.width, r.top + ((1 - p.y) / 2) * r.height];
   },
   info: () => ({ software, lowFill, calls: renderer.info.render.calls, triangles: renderer.info.render.triangles, objects: scene3 === undefined ? 0 : countObjects() }),
+  /**
+   * For a big robot's merged mesh: how many bodies it holds, and the largest distance (m)
+   * between one of its vertices and where that body's own mesh would put it (undefined: no merge).
+   */
+  batchCheck(): { readonly bodies: number; readonly maxError: number } | undefined {
+    if (batch === undefined) return undefined;
+    const position = batch.mesh.geometry.getAttribute("position") as THREE.BufferAttribute;
+    const expected = new THREE.Vector3(), actual = new THREE.Vector3();
+    let maxError = 0;
+    for (const { src, positions, first } of batch.items) {
+      for (let k = 0; k < positions.count; k++) {
+        expected.fromBufferAttribute(positions, k).applyMatrix4(src.matrixWorld);
+        maxError = Math.max(maxError, actual.fromBufferAttribute(position, first + k).distanceTo(expected));
+      }
+    }
+    return { bodies: batch.items.length, maxError };
+  },
   /** The robot's base pose in the world (trace playback), column-major 4×4. */
   baseMatrix: (): number[] => (base.updateMatrixWorld(true), [...base.matrixWorld.elements]),
   stopWheels: (): void => void (wheelRates = new Map()),
