@@ -114,7 +114,7 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     expect(await page.evaluate(() => robokitView.batchCheck())).toEqual({ bodies: n, maxError: expect.any(Number) });
     for (const value of [0.7, -1.2]) {
       await page.evaluate((v) => { for (let i = 1; i < 310; i += 7) robokitView.setJointSlider(`j${i}`, v); }, value);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
       const check = await page.evaluate(() => robokitView.batchCheck());
       // Float32 vertices over a robot a few metres across.
       expect(check?.maxError).toBeLessThan(1e-5);

@@ -29,6 +29,8 @@ interface SimOptions {
   rate?: string;
   out?: string;
   seed: string;
+  view?: boolean;
+  open?: boolean;
 }
 
 /** The package root (holds package.json and scenarios/), from src/ or dist/src/. */
@@ -103,6 +105,8 @@ export function simCommand(): Command {
     .option("--rate <hz>", "controller rate in Hz (default: the scenario's, else 100)")
     .option("-o, --out <dir>", "output directory (default: out/sim/<robot>/<scenario>)")
     .option("--seed <n>", "seed of the sensor noise", "1")
+    .option("--view", "then play the run back in robokit view (serves the page, prints its address; Ctrl+C stops)")
+    .option("--open", "with --view: open the page in the default browser")
     .action(async (robotArg: string, opts: SimOptions) => {
       const duration = positive(opts.duration, "--duration");
       const rate = positive(opts.rate, "--rate");
@@ -153,5 +157,10 @@ export function simCommand(): Command {
       process.stdout.write(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}\n`);
       for (const file of written) process.stdout.write(`  ${relative(process.cwd(), resolve(file))}\n`);
       process.stdout.write(`\n${summary}`);
+      if (opts.view === true) {
+        // The same as `robokit view <robot> --trace <out>/trace.csv`.
+        const { runView } = await import("../view/runView.js");
+        await runView(robotArg, { trace: join(out, "trace.csv"), ...(opts.open === true ? { open: true } : {}), camera: "iso", size: "1280x800", watch: false });
+      }
     });
 }
