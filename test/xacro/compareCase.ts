@@ -1,6 +1,6 @@
 import { canonicalXml, diffCanonical } from "./compareXml.js";
 import { expandCase } from "./expandCase.js";
-import { caseRepoFolder, packagesOf, type XacroCase } from "./xacroTestSet.js";
+import { casePackages, type XacroCase } from "./xacroTestSet.js";
 
 /** The outcome of comparing robokit's expansion of a case with the reference's. */
 export interface CaseComparison {
@@ -28,7 +28,7 @@ export function compareCase(c: XacroCase, reference: { ok: boolean; text: string
       : { id: c.id, status: "only-reference-fails", details: [reference.text.split("\n")[0] ?? ""] };
   }
   if (mine.text === undefined) return { id: c.id, status: "only-robokit-fails", details: [ours] };
-  const packages = packagesOf(caseRepoFolder(c));
+  const packages = casePackages(c);
   const rewriteOurs = (s: string): string => {
     for (const [name, dir] of packages) s = s.split(dir).join(`$(find ${name})`);
     return s;

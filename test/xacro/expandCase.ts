@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
 import { writeXacroXml } from "../../src/parse/xacro/writeXacroXml.js";
 import type { Diagnostic } from "../../src/validate/Diagnostic.js";
-import { caseRepoFolder, packagesOf, xacroDataRoot, type XacroCase } from "./xacroTestSet.js";
+import { casePackages, xacroDataRoot, type XacroCase } from "./xacroTestSet.js";
 
 /** Expands one test-set case with robokit (packages of the case's repository, no environment). */
 export function expandCase(c: XacroCase): { text: string | undefined; diagnostics: Diagnostic[]; packages: Map<string, string>; dependencies: string[] } {
-  const packages = packagesOf(caseRepoFolder(c));
+  const packages = casePackages(c);
   const path = join(xacroDataRoot, c.file);
   const r = expandXacro(readFileSync(path, "utf8"), path, {
     path,

@@ -21,6 +21,8 @@ export interface XacroCase {
   /** Path relative to {@link xacroDataRoot}. */
   readonly file: string;
   readonly args: Readonly<Record<string, string>>;
+  /** Other repository folders of the set whose packages the case includes (cases.tsv's `deps`). */
+  readonly deps: readonly string[];
 }
 
 /** The cases of test/data/xacro/cases.tsv. */
@@ -29,13 +31,13 @@ export function xacroCases(): XacroCase[] {
   return lines
     .filter((l) => l.trim() !== "")
     .map((l) => {
-      const [id = "", file = "", args = ""] = l.split("\t");
+      const [id = "", file = "", args = "", deps = ""] = l.split("\t");
       const parsed: Record<string, string> = {};
       for (const a of args.split(/\s+/).filter((s) => s !== "")) {
         const i = a.indexOf(":=");
         parsed[a.slice(0, i)] = a.slice(i + 2);
       }
-      return { id, file, args: parsed };
+      return { id, file, args: parsed, deps: deps.split(",").filter((d) => d.trim() !== "").map((d) => d.trim()) };
     });
 }
 
@@ -61,6 +63,13 @@ export function caseRepoFolder(c: XacroCase): string {
   return join(xacroDataRoot, c.file.split("/")[0] ?? "");
 }
 
+/** The ROS packages a case sees: its own repository's, then those of its `deps` folders (its own win a name clash). */
+export function casePackages(c: XacroCase): Map<string, string> {
+  const out = packagesOf(caseRepoFolder(c));
+  for (const dep of c.deps) for (const [name, dir] of packagesOf(join(xacroDataRoot, dep))) if (!out.has(name)) out.set(name, dir);
+  return out;
+}
+
 /** True when the reference xacro can run here (python3 with yaml). */
 export function haveReferenceXacro(): boolean {
   if (!existsSync(join(vendorPython, "xacro"))) return false;
@@ -79,7 +88,7 @@ export function runReferenceXacro(cases: readonly XacroCase[]): Map<string, { ok
     const jobs = cases.map((c, i) => {
       const prefix = join(work, `prefix${i}`);
       mkdirSync(join(prefix, "share", "ament_index", "resource_index", "packages"), { recursive: true });
-      for (const [name, dir] of packagesOf(caseRepoFolder(c))) {
+      for (const [name, dir] of casePackages(c)) {
         writeFileSync(join(prefix, "share", "ament_index", "resource_index", "packages", name), "");
         symlinkSync(dir, join(prefix, "share", name));
       }
