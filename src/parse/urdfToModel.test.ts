@@ -14,6 +14,23 @@ describe("urdfToModel", () => {
     const result = urdfToModel(emitUrdf(mario), "mario.urdf");
     expect(result.diagnostics).toEqual([]);
     expect(compareModels(mario, result.robot!, URDF_CARRIES)).toEqual([]);
+    // Each link's collisions share one surface on MARIO, so the tyres' friction comes back too.
+    expect(compareModels(mario, result.robot!, { surfaces: true })).toEqual([]);
+  });
+
+  it("writes a link's contact parameters as the <gazebo reference> block Gazebo reads (mu1, mu2, fdir1, kp, kd), from its first collision with a surface", () => {
+    const surface = { mu: 0.8, mu2: 0.05, fdir1: [1, 0, 0] as [number, number, number], kp: 1e6, kd: 12.5 };
+    const robot = {
+      name: "r",
+      links: [{ name: "tyre", collisions: [{ geometry: { type: "sphere" as const, radius: 0.1 }, surface }, { geometry: { type: "box" as const, size: [0.1, 0.1, 0.1] as [number, number, number] } }] }],
+    };
+    const urdf = emitUrdf(robot);
+    expect(urdf).toContain('<gazebo reference="tyre">\n    <mu1>0.8</mu1>\n    <mu2>0.05</mu2>\n    <fdir1>1 0 0</fdir1>\n    <kp>1000000</kp>\n    <kd>12.5</kd>\n  </gazebo>');
+    // libsdformat (and robokit's reader) apply it to every collision of the link.
+    expect(urdfToModel(urdf, "r.urdf").robot?.links[0]?.collisions?.map((c) => c.surface)).toEqual([surface, surface]);
+    // A kept extension block that already gives the link's friction (robokit import) is not doubled.
+    const kept = emitUrdf({ ...robot, xmlBlocks: [{ format: "urdf", xml: '<gazebo reference="tyre"><mu1>0.8</mu1></gazebo>' }] });
+    expect(kept.match(/<gazebo reference="tyre">/g)).toHaveLength(1);
   });
 
   it("round trips random robots (every joint type and geometry, mimic): model → URDF → model", () => {

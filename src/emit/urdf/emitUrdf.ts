@@ -5,6 +5,7 @@ import { jointAxis, type Joint } from "../../model/Joint.js";
 import type { Collision, Link, Visual } from "../../model/Link.js";
 import { IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
+import type { XmlBlock } from "../../model/XmlBlock.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
 
@@ -37,6 +38,7 @@ export function emitUrdf(robot: Robot, options: EmitUrdfOptions = {}): string {
   }
   for (const link of robot.links) writeLink(root, link);
   for (const joint of robot.joints ?? []) writeJoint(root, joint);
+  for (const link of robot.links) writeFriction(root, link, robot.xmlBlocks ?? []);
   // Extension blocks kept verbatim (robokit import): written back as they came.
   for (const block of robot.xmlBlocks ?? []) if (block.format === "urdf") root.importXml(block.xml);
   for (const extension of options.extensions ?? []) extension(root, robot);
@@ -48,6 +50,25 @@ function writeLink(parent: XmlOutElement, link: Link): void {
   if (link.inertial !== undefined) writeInertial(el, link.inertial);
   for (const v of link.visuals ?? []) writeShape(el, "visual", v);
   for (const c of link.collisions ?? []) writeShape(el, "collision", c);
+}
+
+/**
+ * A link's contact parameters as Gazebo reads them from URDF: `<gazebo reference="LINK">` with
+ * mu1, mu2, fdir1, kp, kd, which libsdformat applies to every collision of the link (URDF has no
+ * per-collision surface). Written from the link's first collision that has a surface; skipped
+ * when a kept extension block (robokit import) already gives that link's friction.
+ */
+function writeFriction(parent: XmlOutElement, link: Link, blocks: readonly XmlBlock[]): void {
+  const surface = (link.collisions ?? []).find((c) => c.surface !== undefined)?.surface;
+  if (surface === undefined || Object.keys(surface).length === 0) return;
+  const reference = `reference="${link.name}"`;
+  if (blocks.some((b) => b.format === "urdf" && b.xml.includes(reference) && /<(mu1|mu2|fdir1|kp|kd)\b/.test(b.xml))) return;
+  const el = parent.ele("gazebo", { reference: link.name });
+  if (surface.mu !== undefined) el.ele("mu1").txt(num(surface.mu));
+  if (surface.mu2 !== undefined) el.ele("mu2").txt(num(surface.mu2));
+  if (surface.fdir1 !== undefined) el.ele("fdir1").txt(vec(surface.fdir1));
+  if (surface.kp !== undefined) el.ele("kp").txt(num(surface.kp));
+  if (surface.kd !== undefined) el.ele("kd").txt(num(surface.kd));
 }
 
 function writeInertial(parent: XmlOutElement, inertial: Inertial): void {
