@@ -65,18 +65,25 @@ interface XacroRoots {
  */
 function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
   const env = (v: string): string[] => (process.env[v] ?? "").split(delimiter).filter((p) => p !== "");
-  let dir = dirname(resolve(file));
-  let workspace = dirname(resolve(file));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, "package.xml"))) {
-      workspace = dirname(dir);
-      break;
+  const workspaceOf = (path: string): string => {
+    let dir = dirname(path);
+    for (let i = 0; i < 6; i++) {
+      if (existsSync(join(dir, "package.xml"))) return dirname(dir);
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
     }
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
+    return dirname(path);
+  };
+  // A file reached through a symlink (colcon --symlink-install puts install/share/… links to src/…) has two workspaces.
+  let real = resolve(file);
+  try {
+    real = realpathSync(file);
+  } catch {
+    // a file that vanished is reported when it is read
   }
-  return { packageRoots: [...includePaths.map((p) => resolve(p)), ...env("ROS_PACKAGE_PATH").map((p) => resolve(p)), workspace], prefixes: env("AMENT_PREFIX_PATH").map((p) => resolve(p)) };
+  const workspaces = [...new Set([workspaceOf(resolve(file)), workspaceOf(real)])];
+  return { packageRoots: [...includePaths.map((p) => resolve(p)), ...env("ROS_PACKAGE_PATH").map((p) => resolve(p)), ...workspaces], prefixes: env("AMENT_PREFIX_PATH").map((p) => resolve(p)) };
 }
 
 /**
