@@ -239,6 +239,11 @@ describe("sdfToModel", () => {
       expect(missing.diagnostics.find((d) => d.severity === "error")?.message).toContain('(it has: arm)');
     });
 
+    it("counts the models of a world too big for a spread call (150,000 inline models) without throwing", () => {
+      const r = sdfToModel(world(Array.from({ length: 150_000 }, (_, i) => `<model name="m${i}"/>`).join("")), "w.sdf");
+      expect(r.diagnostics.find((d) => d.severity === "error")?.message).toContain("no inline <model> with links");
+    });
+
     it("refuses a world whose largest inline models tie, or that has none with links, at the <world> element", () => {
       const tie = sdfToModel(world(robotModel("a", 2), robotModel("b", 2), robotModel("c", 1)), "w.sdf");
       expect(tie.robot).toBeUndefined();

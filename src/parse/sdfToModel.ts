@@ -86,7 +86,8 @@ function chooseModel(root: XmlElement, wanted: string | undefined, ctx: ModelRea
   }
   const inline = childrenNamed(world, "model");
   const links = (e: XmlElement): number => childrenNamed(e, "link").length;
-  const most = Math.max(0, ...inline.map(links));
+  // A loop, not Math.max(...spread): a hostile world may hold more models than a call takes arguments.
+  const most = inline.reduce((m, e) => Math.max(m, links(e)), 0);
   const largest = inline.filter((m) => links(m) === most);
   const worldName = attr(world, "name") ?? "";
   if (most === 0 || largest.length !== 1) {
