@@ -3,6 +3,7 @@ import type { Diagnostic } from "../validate/Diagnostic.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { blankLateDeclaration } from "./blankLateDeclaration.js";
 import { LineIndex } from "./LineIndex.js";
+import { scanXml } from "./scanXml.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
 import { policyDiagnostic, severityPolicy } from "../validate/severityPolicy.js";
 
@@ -18,6 +19,12 @@ export interface ReadXmlResult {
   readonly diagnostics: Diagnostic[];
   /** Offset → line/column table of the text, for callers that report positions themselves. */
   readonly lines: LineIndex;
+}
+
+/** How {@link readXml} reads. */
+export interface ReadXmlOptions {
+  /** Skip the one-pass reader (scanXml) and always take the general path; tests compare the two. */
+  readonly generalOnly?: boolean;
 }
 
 type OrderedNode = Record<string, unknown>;
@@ -43,11 +50,12 @@ const parser = new XMLParser({
 });
 
 /**
- * Reads XML text into a positioned element tree. Well-formedness is checked first
- * (fast-xml-parser's XMLValidator), so a broken file yields one XML_ERROR with line:col and
- * no tree. Never throws: every problem is returned as a diagnostic.
+ * Reads XML text into a positioned element tree. The common shape of robot files is read in
+ * one pass (scanXml); anything else takes the general path, where well-formedness is checked
+ * first (fast-xml-parser's XMLValidator), so a broken file yields one XML_ERROR with line:col
+ * and no tree. Never throws: every problem is returned as a diagnostic.
  */
-export function readXml(text: string, file: string): ReadXmlResult {
+export function readXml(text: string, file: string, options: ReadXmlOptions = {}): ReadXmlResult {
   const diagnostics: Diagnostic[] = [];
   const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const lines = new LineIndex(source);
@@ -60,6 +68,10 @@ export function readXml(text: string, file: string): ReadXmlResult {
   if (limit !== undefined) {
     diagnostics.push(limit);
     return empty;
+  }
+  if (options.generalOnly !== true) {
+    const root = scanXml(source, lines, MAX_XML_DEPTH);
+    if (root !== undefined) return { document: { file, root }, diagnostics, lines };
   }
   let ordered: OrderedNode[];
   try {

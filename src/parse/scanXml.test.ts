@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import { LineIndex } from "./LineIndex.js";
+import { MAX_XML_DEPTH, readXml } from "./readXml.js";
+import { scanXml } from "./scanXml.js";
+
+const shared = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "shared");
+
+/** Both of readXml's paths: the one-pass reader where it answers, and the general path (fast-xml-parser). */
+const both = (text: string) => ({ fast: readXml(text, "f.xml"), general: readXml(text, "f.xml", { generalOnly: true }) });
+const answers = (text: string): boolean => scanXml(text, new LineIndex(text), MAX_XML_DEPTH) !== undefined;
+
+const name = fc.constantFrom("robot", "link", "joint", "origin", "sdf", "model", "pose", "xacro:macro", "a", "b_2", "c.d-e");
+const attrValue = fc.array(fc.constantFrom("0", "1.5", " ", "x", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#49;", "&#x1F600;", "\t", "\r\n", "\n", ">", "é"), { maxLength: 6 }).map((parts) => parts.join(""));
+const textPart = fc.constantFrom("", " ", "\n  ", "\r\n", "\r", "0 0 1", "&amp;", "&#65;", "<!-- note -->", "<?pi x?>", "<![CDATA[ a<b & c ]]>", "é", ">", "]]>");
+
+interface Tree {
+  readonly name: string;
+  readonly attrs: readonly (readonly [string, string, boolean])[];
+  readonly parts: readonly (string | Tree)[];
+}
+const tree: fc.Arbitrary<Tree> = fc.letrec<{ node: Tree }>((tie) => ({
+  node: fc.record({
+    name,
+    attrs: fc.array(fc.tuple(fc.constantFrom("name", "type", "xyz", "rpy", "link", "xmlns:xacro"), attrValue, fc.boolean()), { maxLength: 3 }),
+    parts: fc.array(fc.oneof({ depthSize: "small", withCrossShrink: true }, textPart, tie("node")), { maxLength: 4 }),
+  }),
+})).node;
+
+function render(t: Tree): string {
+  const seen = new Set<string>();
+  const attrs = t.attrs
+    .filter(([n]) => (seen.has(n) ? false : (seen.add(n), true)))
+    .map(([n, v, single]) => (single ? ` ${n}='${v.replaceAll("'", "&apos;")}'` : ` ${n} = "${v.replaceAll('"', "&quot;")}"`))
+    .join("");
+  if (t.parts.length === 0) return `<${t.name}${attrs}/>`;
+  return `<${t.name}${attrs}>${t.parts.map((p) => (typeof p === "string" ? p : render(p))).join("")}</${t.name} >`;
+}
+
+const document = fc.tuple(fc.constantFrom("", '<?xml version="1.0"?>\n', "\n", "<!-- c -->"), tree, fc.constantFrom("", "\n", "<!-- end -->\n")).map(([head, t, tail]) => head + render(t) + tail);
+
+/** Edits an attacker (or a careless editor) makes: stray markup, references outside the subset, bad characters. */
+const edit = fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.constantFrom("<", "&", "&nbsp;", "&#0;", "\u0001", "'", '"', "=", "/>", "</a>", "<a>", "<!DOCTYPE r>", "<?xml version='1.0'?>", "]]>", "<!--", "-->", " b", "é", "<1/>", ""));
+const mutated = fc.tuple(document, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([text, edits]) =>
+  edits.reduce((t, [at, cut, insert]) => {
+    const p = at % (t.length + 1);
+    return t.slice(0, p) + insert + t.slice(p + cut);
+  }, text),
+);
+
+describe("readXml's one-pass reader (scanXml)", () => {
+  it("builds the same tree as the general path for generated documents, and answers for most of them", () => {
+    let answered = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(document, (text) => {
+        runs++;
+        if (answers(text)) answered++;
+        const { fast, general } = both(text);
+        expect(fast).toStrictEqual(general);
+      }),
+      { numRuns: 2000 },
+    );
+    // Most generated documents are in the subset: the comparison above is not vacuous.
+    expect(answered / runs).toBeGreaterThan(0.5);
+  });
+
+  it("gives the same result (tree and diagnostics) as the general path for mutated documents", () => {
+    fc.assert(
+      fc.property(mutated, (text) => {
+        const { fast, general } = both(text);
+        expect(fast).toStrictEqual(general);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("agrees with the general path on every real robot file and libsdformat corpus file, and reads nearly all of them itself", () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir)) {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(urdf|sdf|world|xacro|config)$/i.test(entry)) files.push(path);
+      }
+    };
+    walk(join(shared, "realworld"));
+    walk(join(shared, "sdformat", "corpus"));
+    expect(files.length).toBeGreaterThan(900);
+    let answered = 0;
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+      if (answers(source)) answered++;
+      const { fast, general } = both(text);
+      expect(fast, file).toStrictEqual(general);
+    }
+    expect(answered / files.length).toBeGreaterThan(0.98);
+  });
+
+  it("hands what it does not read to the general path, which reports it", () => {
+    for (const text of ["<a><b></a></b>", "<a x='1' x='2'/>", "<a x='1'y='2'/>", "<a>& b</a>", "<!DOCTYPE a><a/>", "<a>&nbsp;</a>", "<a b/>"]) {
+      expect(answers(text), text).toBe(false);
+      expect(readXml(text, "f.xml")).toStrictEqual(readXml(text, "f.xml", { generalOnly: true }));
+    }
+    expect(readXml("<a><b></a></b>", "f.xml").diagnostics[0]?.message).toMatch(/closing tag/);
+  });
+
+  it("reports positions of elements and attributes, with CR, CRLF and LF line ends", () => {
+    for (const eol of ["\n", "\r\n", "\r"]) {
+      const root = readXml(`<robot name="r">${eol}  <link${eol}    name="a"/>${eol}</robot>`, "f.urdf").document.root;
+      const link = root?.children[0];
+      expect([link?.line, link?.column, link?.attributes[0]?.line, link?.attributes[0]?.column, link?.xmlPath]).toStrictEqual([2, 3, 3, 5, '/robot[@name="r"]/link[@name="a"]']);
+    }
+  });
+});
