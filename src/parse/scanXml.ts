@@ -44,38 +44,51 @@ export function scanXml(source: string, lines: LineIndex, maxDepth: number): Xml
   if (FORBIDDEN_CHARACTER.test(source)) return undefined;
   const n = source.length;
   const stack: Building[] = [];
+  // Children and text parts of the open elements, in one shared stack each: every element's
+  // arrays are made once, at their final size, when it closes (a robot file has millions of
+  // small elements, and growable arrays would triple the tree's memory).
+  const pendingChildren: Building[] = [];
+  const childrenFrom: number[] = [];
+  const pendingText: string[] = [];
+  const textFrom: number[] = [];
+  const attributes: XmlAttribute[] = [];
+  const names = new Interner();
+  const values = new Interner();
   let root: Building | undefined;
   let i = 0;
-  // Line tracking moves forward with the cursor, so positions cost no binary search.
+  // Line tracking moves forward with the cursor, so positions cost no binary search; a CR also
+  // ends a line, and then the line index answers instead.
+  const hasCr = source.includes("\r");
   let line = 1;
   let lineStart = 0;
   let counted = 0;
-  const advanceTo = (offset: number): void => {
+  let column = 1;
+  const locate = (offset: number): void => {
+    if (hasCr) {
+      const p = lines.position(offset);
+      line = p.line;
+      column = p.column;
+      return;
+    }
     for (let k = source.indexOf("\n", counted); k >= 0 && k < offset; k = source.indexOf("\n", k + 1)) {
       line++;
       lineStart = k + 1;
     }
     counted = offset;
-  };
-  // A CR also ends a line: then the line index answers instead of the forward scan.
-  const hasCr = source.includes("\r");
-  const position = (offset: number): { line: number; column: number } => {
-    if (hasCr) return lines.position(offset);
-    advanceTo(offset);
-    return { line, column: offset - lineStart + 1 };
+    column = offset - lineStart + 1;
   };
 
   while (i < n) {
     const lt = source.indexOf("<", i);
     const textEnd = lt < 0 ? n : lt;
     if (textEnd > i) {
-      const top = stack[stack.length - 1];
-      if (top === undefined) {
+      if (stack.length === 0) {
         if (!isBlank(source, i, textEnd)) return undefined;
       } else {
-        const text = decodeText(source.slice(i, textEnd));
+        const raw = source.slice(i, textEnd);
+        const text = textEnd - i <= 256 && isBlank(source, i, textEnd) ? values.intern(normalizeNewlines(raw)) : decodeText(raw);
         if (text === undefined) return undefined;
-        top.text += text;
+        pendingText.push(text);
       }
     }
     if (lt < 0) break;
@@ -88,10 +101,9 @@ export function scanXml(source: string, lines: LineIndex, maxDepth: number): Xml
         continue;
       }
       if (source.startsWith("<![CDATA[", lt)) {
-        const top = stack[stack.length - 1];
         const end = source.indexOf("]]>", lt + 9);
-        if (top === undefined || end < 0) return undefined;
-        top.text += normalizeNewlines(source.slice(lt + 9, end));
+        if (stack.length === 0 || end < 0) return undefined;
+        pendingText.push(normalizeNewlines(source.slice(lt + 9, end)));
         i = end + 3;
         continue;
       }
@@ -113,6 +125,7 @@ export function scanXml(source: string, lines: LineIndex, maxDepth: number): Xml
       let k = nameEnd;
       while (k < n && isSpace(source.charCodeAt(k))) k++;
       if (source.charCodeAt(k) !== GT) return undefined;
+      close(top);
       i = k + 1;
       continue;
     }
@@ -122,9 +135,10 @@ export function scanXml(source: string, lines: LineIndex, maxDepth: number): Xml
     if (!isNameStart(c)) return undefined;
     let k = lt + 2;
     while (k < n && isNameChar(source.charCodeAt(k))) k++;
-    const name = source.slice(lt + 1, k);
-    const at = position(lt);
-    const element: Building = { name, attributes: [], children: [], text: "", line: at.line, column: at.column, offset: lt, xmlPath: "", depth: stack.length };
+    const name = names.intern(source.slice(lt + 1, k));
+    locate(lt);
+    const element: Building = { name, attributes: NONE, children: NONE, text: "", line, column, offset: lt, xmlPath: "", depth: stack.length };
+    attributes.length = 0;
     let selfClosing = false;
     for (;;) {
       const before = k;
@@ -144,33 +158,73 @@ export function scanXml(source: string, lines: LineIndex, maxDepth: number): Xml
       const attrStart = k;
       k++;
       while (k < n && isNameChar(source.charCodeAt(k))) k++;
-      const attrName = source.slice(attrStart, k);
+      const attrName = names.intern(source.slice(attrStart, k));
       while (k < n && isSpace(source.charCodeAt(k))) k++;
       if (source.charCodeAt(k) !== EQ) return undefined;
       k++;
       while (k < n && isSpace(source.charCodeAt(k))) k++;
       const q = source.charCodeAt(k);
       if (q !== QUOT && q !== APOS) return undefined;
-      const close = source.indexOf(q === QUOT ? '"' : "'", k + 1);
-      if (close < 0) return undefined;
-      const raw = source.slice(k + 1, close);
+      const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
+      if (end < 0) return undefined;
+      const raw = source.slice(k + 1, end);
       if (raw.includes("<")) return undefined;
       const value = decodeText(raw);
       if (value === undefined) return undefined;
-      for (const a of element.attributes) if (a.name === attrName) return undefined;
-      const p = position(attrStart);
-      element.attributes.push({ name: attrName, value, line: p.line, column: p.column });
-      k = close + 1;
+      for (const a of attributes) if (a.name === attrName) return undefined;
+      locate(attrStart);
+      attributes.push({ name: attrName, value: value.length <= SHARED_VALUE_LENGTH ? values.intern(value) : value, line, column });
+      k = end + 1;
     }
-    const parent = stack[stack.length - 1];
-    if (parent === undefined) root = element;
-    else parent.children.push(element);
-    if (!selfClosing) stack.push(element);
+    if (attributes.length > 0) element.attributes = attributes.slice();
+    if (stack.length === 0) root = element;
+    else pendingChildren.push(element);
+    if (selfClosing) element.text = "";
+    else {
+      stack.push(element);
+      childrenFrom.push(pendingChildren.length);
+      textFrom.push(pendingText.length);
+    }
     i = k;
   }
   if (stack.length > 0 || root === undefined) return undefined;
-  assignPaths(root, "");
+  assignPaths(root);
   return root;
+
+  /** Gives a closed element its children and text, at their final size. */
+  function close(element: Building): void {
+    const from = childrenFrom.pop() ?? 0;
+    if (pendingChildren.length > from) {
+      element.children = pendingChildren.slice(from);
+      pendingChildren.length = from;
+    }
+    const at = textFrom.pop() ?? 0;
+    const parts = pendingText.length - at;
+    if (parts === 1) element.text = pendingText[at] ?? "";
+    else if (parts > 1) {
+      const text = pendingText.slice(at).join("");
+      element.text = text.length <= 256 && isBlank(text, 0, text.length) ? values.intern(text) : text;
+    }
+    pendingText.length = at;
+  }
+}
+
+/** Shared by every element without attributes or children (never mutated: XmlElement's arrays are readonly). */
+const NONE: never[] = [];
+
+/** Attribute values up to this length are shared between elements ("0 0 0", "1", "revolute"). */
+const SHARED_VALUE_LENGTH = 24;
+
+/** One copy of each short string seen (names, small values, indentation), up to a bound, so a robot file's repeats cost no memory. */
+class Interner {
+  readonly #seen = new Map<string, string>();
+
+  intern(text: string): string {
+    const known = this.#seen.get(text);
+    if (known !== undefined) return known;
+    if (this.#seen.size < 65_536) this.#seen.set(text, text);
+    return text;
+  }
 }
 
 /** A processing instruction with no markup and balanced quotes: one every reader ends at the same "?>". */
@@ -186,8 +240,8 @@ function plainInstruction(body: string): boolean {
 }
 
 /** Sets each element's libsdformat-style path; siblings are known only once their parent is read. */
-function assignPaths(root: Building, rootParent: string): void {
-  root.xmlPath = `${rootParent}/${segment(root, false, 0)}`;
+function assignPaths(root: Building): void {
+  root.xmlPath = `/${segment(root, false, 0)}`;
   const pending: Building[] = [root];
   const counts = new Map<string, number>();
   const seen = new Map<string, number>();

@@ -98,8 +98,10 @@ export function writeSdfModel(parent: XmlOutElement, input: Robot, options: SdfM
     (link.visuals ?? []).forEach((v, k) => writeVisual(el, v, k, materials, features));
     (link.collisions ?? []).forEach((c, k) => writeCollision(el, c, k, features));
     for (const extension of options.linkExtensions ?? []) extension(el, link, context);
+    // Finished: kept as text from here on, so a large model never exists as a whole tree.
+    el.seal();
   }
-  for (const joint of joints) if (isSdfJoint(joint)) writeJoint(model, joint, linkNames.has(joint.parent) ? features : { ...features, poseRelativeTo: false });
+  for (const joint of joints) if (isSdfJoint(joint)) writeJoint(model, joint, linkNames.has(joint.parent) ? features : { ...features, poseRelativeTo: false }).seal();
   for (const extension of options.modelExtensions ?? []) extension(model, robot, context);
   return model;
 }
@@ -215,7 +217,7 @@ function writeGeometry(el: XmlOutElement, g: Geometry): void {
   }
 }
 
-function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeatures): void {
+function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeatures): XmlOutElement {
   const asRevolute = joint.type === "continuous" && !features.continuousJoint;
   const el = parent.ele("joint", { name: joint.name, type: asRevolute ? "revolute" : joint.type });
   leaf(el, "parent", joint.parent);
@@ -223,7 +225,7 @@ function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeature
   // 1.6: the joint frame defaults to the child link frame, which is the URDF joint frame.
   if (features.poseRelativeTo) writePose(el, joint.origin ?? IDENTITY_POSE, joint.parent);
   const axis = jointAxis(joint);
-  if (axis === undefined) return;
+  if (axis === undefined) return el;
   const a = el.ele("axis");
   // The axis is expressed in the joint frame by default in every version, as in URDF.
   leaf(a, "xyz", vec(axis));
@@ -264,4 +266,5 @@ function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeature
     leaf(m, "offset", num(joint.mimic.offset ?? 0));
     leaf(m, "reference", num(0));
   }
+  return el;
 }

@@ -50,6 +50,8 @@ function writeLink(parent: XmlOutElement, link: Link): void {
   if (link.inertial !== undefined) writeInertial(el, link.inertial);
   for (const v of link.visuals ?? []) writeShape(el, "visual", v);
   for (const c of link.collisions ?? []) writeShape(el, "collision", c);
+  // Finished: kept as text from here on, so a large robot never exists as a whole tree.
+  el.seal();
 }
 
 /**
@@ -177,4 +179,5 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
       k_velocity: num(s.kVelocity),
     });
   }
+  el.seal();
 }

@@ -40,6 +40,17 @@ function buildOurs(parent: XmlOutElement, c: Child): void {
   }
 }
 
+/** As buildOurs, sealing each finished element whose flag (drawn per element, in order) is set. */
+function buildSealing(parent: XmlOutElement, c: Child, seal: () => boolean): void {
+  if (c.kind === "text") parent.txt(c.text);
+  else if (c.kind === "comment") parent.com(c.text);
+  else {
+    const el = parent.ele(c.name, Object.fromEntries(c.attributes));
+    for (const k of c.children) buildSealing(el, k, seal);
+    if (seal()) el.seal();
+  }
+}
+
 function buildTheirs(parent: XMLBuilder, c: Child): void {
   if (c.kind === "text") parent.txt(c.text);
   else if (c.kind === "comment") parent.com(c.text);
@@ -114,6 +125,36 @@ describe("XmlOutElement", () => {
     expect(attr(root, "name")).toBe("a&amp;b");
     expect(attr(root.children[0]!, "filename")).toBe("x&lt;y&#49;.stl");
     expect(root.children[0]!.text).toBe("&gt; & <");
+  });
+
+  it("writes the same bytes whichever finished elements are sealed (property)", () => {
+    fc.assert(
+      fc.property(fc.array(tree.child, { maxLength: 5 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }), (children, flags) => {
+        let k = 0;
+        const seal = (): boolean => flags[k++ % flags.length] ?? false;
+        const expected = ours("stamp", (root) => children.forEach((c) => buildOurs(root, c)));
+        const actual = ours("stamp", (root) => {
+          children.forEach((c) => buildSealing(root, c, seal));
+          if (seal()) root.seal();
+        });
+        expect(actual).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuses to change a sealed element or to seal the document node", () => {
+    const doc = xmlDocument("s");
+    const a = doc.ele("a", { x: "1" });
+    a.ele("b").txt("t");
+    a.seal();
+    expect(() => a.ele("c")).toThrow(TypeError);
+    expect(() => a.att({ y: "2" })).toThrow(TypeError);
+    expect(() => a.txt("more")).toThrow(TypeError);
+    expect(() => a.seal()).toThrow(TypeError);
+    expect(() => doc.seal()).toThrow(TypeError);
+    doc.ele("d");
+    expect(serializeXml(doc)).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<!-- s -->\n<a x="1">\n  <b>t</b>\n</a>\n<d/>\n`);
   });
 
   it("is serialised once (it releases each element as it writes it); a second call is API misuse", () => {

@@ -26,8 +26,12 @@ type XmlChild = XmlOutElement | XmlMarkup | string;
 export class XmlOutElement {
   /** Element name; "" for the document node. */
   readonly name: string;
+  /** Indentation level when written: -1 for the document node, 0 for its children. */
+  private level: number;
   private attributes = "";
   private serialized = false;
+  /** The element's lines once {@link XmlOutElement.seal}ed; its children are then gone. */
+  private sealed: string | undefined = undefined;
   // None, one text child held as the string itself (the common `<pose>0 0 0 0 0 0</pose>`), or
   // an array allocated on the second child.
   private children: XmlChild[] | string | undefined = undefined;
@@ -35,11 +39,13 @@ export class XmlOutElement {
   /** @param name - element name; "" makes a document node (children only, no tag). */
   constructor(name: string) {
     this.name = name;
+    this.level = name === "" ? -1 : 0;
   }
 
   /** Appends a child element with attributes in the order given and returns it. */
   ele(name: string, attributes?: XmlAttributes): XmlOutElement {
     const child = new XmlOutElement(name);
+    child.level = this.level + 1;
     if (attributes !== undefined) child.att(attributes);
     this.append(child);
     return child;
@@ -47,6 +53,7 @@ export class XmlOutElement {
 
   /** Adds attributes (in the order given; `undefined`/`null` values are left out). */
   att(attributes: XmlAttributes): this {
+    this.assertOpen();
     // Joined once into a flat string: a rope of one piece per attribute costs several times its text.
     const parts: string[] = this.attributes === "" ? [] : [this.attributes];
     for (const key in attributes) {
@@ -92,7 +99,30 @@ export class XmlOutElement {
     return this;
   }
 
+  /**
+   * Writes this element now, at the indentation it has in its document, and keeps only the
+   * text: an emitter calls it on each finished link and joint, so a 100,000-link model never
+   * exists as a whole tree (a tree costs several times its text). The element cannot change
+   * afterwards; the document writes the same bytes as without sealing.
+   *
+   * @throws TypeError when the element is the document node or already sealed.
+   */
+  seal(): void {
+    if (this.level < 0) throw new TypeError("the document node cannot be sealed; serialise it");
+    this.assertOpen();
+    const chunks: string[] = [];
+    const last = XmlOutElement.writeFrom({ element: this, next: 0, level: this.level, close: false, single: true }, "", chunks);
+    chunks.push(last);
+    this.sealed = flatten(chunks.join(""));
+    this.children = undefined;
+  }
+
+  private assertOpen(): void {
+    if (this.sealed !== undefined) throw new TypeError(`<${this.name}> was sealed and cannot change`);
+  }
+
   private append(child: XmlChild): void {
+    this.assertOpen();
     const c = this.children;
     if (c === undefined) this.children = typeof child === "string" ? child : [child];
     else if (typeof c === "string") this.children = [c, child];
@@ -110,17 +140,34 @@ export class XmlOutElement {
   serialize(declaration: string): string {
     if (this.serialized) throw new TypeError("an XML document can be serialised only once");
     this.serialized = true;
+    const chunks: string[] = [];
+    chunks.push(XmlOutElement.writeFrom({ element: this, next: 0, level: -1, close: false, single: false }, `${declaration}\n`, chunks));
+    return chunks.join("");
+  }
+
+  /** Lines of a child element at its level (its sealed text, or its tag when it is written inline or empty); undefined when its children follow on their own lines. */
+  private static lineOf(child: XmlOutElement, indent: string): string | undefined {
+    if (child.sealed !== undefined) return child.sealed;
+    const inline = child.inlineText();
+    if (inline === "") return `${indent}<${child.name}${child.attributes}/>\n`;
+    if (inline !== undefined) return `${indent}<${child.name}${child.attributes}>${inline}</${child.name}>\n`;
+    return undefined;
+  }
+
+  /** Writes the children of the frame's element (or, with `single`, the element itself) depth first. */
+  private static writeFrom(first: Frame, start: string, chunks: string[]): string {
     // Lines are appended to a buffer that is moved to `chunks` every ~64 KB: no array entry per
     // piece, and no rope of millions of pieces to flatten at the end.
-    const chunks: string[] = [];
-    let buffer = `${declaration}\n`;
-    const indents = [""];
-    const indent = (level: number): string => {
-      while (indents.length <= level) indents.push(`${indents[indents.length - 1] ?? ""}  `);
-      return indents[level] ?? "";
-    };
-    // Frames: an element whose children are being written, and the next child's index.
-    const stack: { element: XmlOutElement; next: number; level: number }[] = [{ element: this, next: 0, level: -1 }];
+    let buffer = start;
+    const stack: Frame[] = [];
+    if (first.single) {
+      const line = XmlOutElement.lineOf(first.element, indent(first.level));
+      if (line !== undefined) return buffer + line;
+      buffer += `${indent(first.level)}<${first.element.name}${first.element.attributes}>\n`;
+      stack.push({ ...first, close: true, single: false });
+    } else {
+      stack.push(first);
+    }
     while (stack.length > 0) {
       if (buffer.length > 65_536) {
         chunks.push(buffer);
@@ -133,7 +180,7 @@ export class XmlOutElement {
       if (siblings === undefined || child === undefined) {
         stack.pop();
         frame.element.children = undefined;
-        if (frame.level >= 0) buffer += `${indent(frame.level)}</${frame.element.name}>\n`;
+        if (frame.close) buffer += `${indent(frame.level)}</${frame.element.name}>\n`;
         continue;
       }
       // Release the child (its subtree stays reachable from the stack while it is written).
@@ -142,19 +189,17 @@ export class XmlOutElement {
       if (typeof child === "string") {
         if (child !== "") buffer += `${indent(level)}${child}\n`;
       } else if (child instanceof XmlOutElement) {
-        const inline = child.inlineText();
-        if (inline === "") buffer += `${indent(level)}<${child.name}${child.attributes}/>\n`;
-        else if (inline !== undefined) buffer += `${indent(level)}<${child.name}${child.attributes}>${inline}</${child.name}>\n`;
+        const line = XmlOutElement.lineOf(child, indent(level));
+        if (line !== undefined) buffer += line;
         else {
           buffer += `${indent(level)}<${child.name}${child.attributes}>\n`;
-          stack.push({ element: child, next: 0, level });
+          stack.push({ element: child, next: 0, level, close: true, single: false });
         }
       } else if (child.markup !== EMPTY_CDATA) {
         buffer += `${indent(level)}${child.markup}\n`;
       }
     }
-    chunks.push(buffer);
-    return chunks.join("");
+    return buffer;
   }
 
   /**
@@ -187,6 +232,32 @@ export class XmlOutElement {
 }
 
 const EMPTY_CDATA = "<![CDATA[]]>";
+
+/** An element being written: its next child, its level, whether to write its end tag, and (`single`) whether to write the element itself rather than its children. */
+interface Frame {
+  readonly element: XmlOutElement;
+  next: number;
+  readonly level: number;
+  readonly close: boolean;
+  readonly single: boolean;
+}
+
+/**
+ * The same text as one flat string. A string built by `+=` is a rope of every piece (V8 keeps
+ * concatenations lazy), which for a sealed link costs several times its characters; reading a
+ * character makes V8 flatten it in place.
+ */
+function flatten(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/** Two spaces per level, each indentation made once. */
+const indents = [""];
+function indent(level: number): string {
+  while (indents.length <= level) indents.push(`${indents[indents.length - 1] ?? ""}  `);
+  return indents[level] ?? "";
+}
 
 /** What a written child is replaced with in its parent: empty text, which writes nothing. */
 const WRITTEN = "";
