@@ -14,7 +14,10 @@ import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 export class ModelReadContext {
   readonly file: string;
   readonly diagnostics: Diagnostic[] = [];
-  readonly #sources: [string, XmlElement][] = [];
+  /** Where each registered model path came from (the first registration of a path wins). */
+  readonly #sources = new Map<string, { readonly line: number; readonly column: number; readonly xmlPath: string }>();
+  #errors = 0;
+  #counted = 0;
 
   constructor(file: string) {
     this.file = file;
@@ -29,7 +32,14 @@ export class ModelReadContext {
 
   /** Remembers that the model object at `jsonPath` (e.g. `/joints/2`) came from `element`. */
   source(jsonPath: string, element: XmlElement): void {
-    this.#sources.push([jsonPath, element]);
+    if (!this.#sources.has(jsonPath)) this.#sources.set(jsonPath, { line: element.line, column: element.column, xmlPath: element.xmlPath });
+  }
+
+  /** Errors among the diagnostics so far (counted incrementally: readers ask once per link). */
+  get errorCount(): number {
+    const all = this.diagnostics;
+    for (; this.#counted < all.length; this.#counted++) if (all[this.#counted]?.severity === "error") this.#errors++;
+    return this.#errors;
   }
 
   /**
@@ -62,14 +72,14 @@ export class ModelReadContext {
     return ok ? { robot, diagnostics: this.diagnostics } : { diagnostics: this.diagnostics };
   }
 
+  /** The diagnostic placed at the element its model path (or the nearest enclosing registered path) came from. */
   #place(d: Diagnostic): Diagnostic {
-    let best: [string, XmlElement] | undefined;
-    for (const entry of this.#sources) {
-      const [path] = entry;
-      if (d.jsonPath !== undefined && (d.jsonPath === path || d.jsonPath.startsWith(`${path}/`)) && (best === undefined || path.length > best[0].length)) best = entry;
+    let path = d.jsonPath;
+    while (path !== undefined) {
+      const at = this.#sources.get(path);
+      if (at !== undefined) return { ...d, file: this.file, line: at.line, column: at.column, xmlPath: at.xmlPath };
+      path = path === "" ? undefined : path.slice(0, Math.max(0, path.lastIndexOf("/")));
     }
-    if (best === undefined) return { ...d, file: this.file };
-    const [, el] = best;
-    return { ...d, file: this.file, line: el.line, column: el.column, xmlPath: el.xmlPath };
+    return { ...d, file: this.file };
   }
 }

@@ -21,10 +21,22 @@ export interface ReadXmlResult {
   readonly lines: LineIndex;
 }
 
+/**
+ * Subtree size (elements) under which the model readers let readXml keep a subtree as text
+ * until visited: a link or joint of any real robot, far below a robot.
+ */
+export const LAZY_SUBTREE = 256;
+
 /** How {@link readXml} reads. */
 export interface ReadXmlOptions {
   /** Skip the one-pass reader (scanXml) and always take the general path; tests compare the two. */
   readonly generalOnly?: boolean;
+  /**
+   * For a reader that visits each part once (urdfToModel, sdfToModel): subtrees below the root
+   * with fewer elements than this are read again when visited instead of being kept (see
+   * ScanXmlOptions.lazyBelow). Their elements are then not the same objects on every visit.
+   */
+  readonly lazyBelow?: number;
 }
 
 type OrderedNode = Record<string, unknown>;
@@ -70,7 +82,7 @@ export function readXml(text: string, file: string, options: ReadXmlOptions = {}
     return empty;
   }
   if (options.generalOnly !== true) {
-    const root = scanXml(source, lines, MAX_XML_DEPTH);
+    const root = scanXml(source, lines, { maxDepth: MAX_XML_DEPTH, lazyBelow: options.lazyBelow ?? 0 });
     if (root !== undefined) return { document: { file, root }, diagnostics, lines };
   }
   let ordered: OrderedNode[];

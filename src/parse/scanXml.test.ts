@@ -6,14 +6,44 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { LineIndex } from "./LineIndex.js";
-import { MAX_XML_DEPTH, readXml } from "./readXml.js";
+import { MAX_XML_DEPTH, readXml, type ReadXmlResult } from "./readXml.js";
 import { scanXml } from "./scanXml.js";
+import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 
 const shared = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "shared");
 
-/** Both of readXml's paths: the one-pass reader where it answers, and the general path (fast-xml-parser). */
-const both = (text: string) => ({ fast: readXml(text, "f.xml"), general: readXml(text, "f.xml", { generalOnly: true }) });
-const answers = (text: string): boolean => scanXml(text, new LineIndex(text), MAX_XML_DEPTH) !== undefined;
+/** An element as plain data, its children read through the getter (so lazy subtrees are read again). */
+interface Plain {
+  readonly name: string;
+  readonly attributes: readonly XmlAttribute[];
+  readonly children: readonly Plain[];
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+  readonly offset: number;
+  readonly xmlPath: string;
+  readonly depth: number;
+}
+const plain = (e: XmlElement): Plain => ({
+  name: e.name,
+  attributes: e.attributes.map((a) => ({ ...a })),
+  children: e.children.map(plain),
+  text: e.text,
+  line: e.line,
+  column: e.column,
+  offset: e.offset,
+  xmlPath: e.xmlPath,
+  depth: e.depth,
+});
+const asData = (r: ReadXmlResult) => ({ root: r.document.root === undefined ? undefined : plain(r.document.root), diagnostics: r.diagnostics });
+
+/** readXml's paths: the one-pass reader where it answers (whole tree, and with every subtree under `lazyBelow` elements read again on demand), and the general path (fast-xml-parser). */
+const both = (text: string, lazyBelow = 3) => ({
+  fast: asData(readXml(text, "f.xml")),
+  lazy: asData(readXml(text, "f.xml", { lazyBelow })),
+  general: asData(readXml(text, "f.xml", { generalOnly: true })),
+});
+const answers = (text: string): boolean => scanXml(text, new LineIndex(text), { maxDepth: MAX_XML_DEPTH }) !== undefined;
 
 const name = fc.constantFrom("robot", "link", "joint", "origin", "sdf", "model", "pose", "xacro:macro", "a", "b_2", "c.d-e");
 const attrValue = fc.array(fc.constantFrom("0", "1.5", " ", "x", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#49;", "&#x1F600;", "\t", "\r\n", "\n", ">", "é"), { maxLength: 6 }).map((parts) => parts.join(""));
@@ -61,8 +91,9 @@ describe("readXml's one-pass reader (scanXml)", () => {
       fc.property(document, (text) => {
         runs++;
         if (answers(text)) answered++;
-        const { fast, general } = both(text);
+        const { fast, lazy, general } = both(text);
         expect(fast).toStrictEqual(general);
+        expect(lazy).toStrictEqual(general);
       }),
       { numRuns: 2000 },
     );
@@ -73,8 +104,9 @@ describe("readXml's one-pass reader (scanXml)", () => {
   it("gives the same result (tree and diagnostics) as the general path for mutated documents", () => {
     fc.assert(
       fc.property(mutated, (text) => {
-        const { fast, general } = both(text);
+        const { fast, lazy, general } = both(text);
         expect(fast).toStrictEqual(general);
+        expect(lazy).toStrictEqual(general);
       }),
       { numRuns: 3000 },
     );
@@ -97,8 +129,9 @@ describe("readXml's one-pass reader (scanXml)", () => {
       const text = readFileSync(file, "utf8");
       const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
       if (answers(source)) answered++;
-      const { fast, general } = both(text);
+      const { fast, lazy, general } = both(text, 64);
       expect(fast, file).toStrictEqual(general);
+      expect(lazy, file).toStrictEqual(general);
     }
     expect(answered / files.length).toBeGreaterThan(0.98);
   });
@@ -106,9 +139,25 @@ describe("readXml's one-pass reader (scanXml)", () => {
   it("hands what it does not read to the general path, which reports it", () => {
     for (const text of ["<a><b></a></b>", "<a x='1' x='2'/>", "<a x='1'y='2'/>", "<a>& b</a>", "<!DOCTYPE a><a/>", "<a>&nbsp;</a>", "<a b/>"]) {
       expect(answers(text), text).toBe(false);
-      expect(readXml(text, "f.xml")).toStrictEqual(readXml(text, "f.xml", { generalOnly: true }));
+      expect(asData(readXml(text, "f.xml"))).toStrictEqual(asData(readXml(text, "f.xml", { generalOnly: true })));
     }
     expect(readXml("<a><b></a></b>", "f.xml").diagnostics[0]?.message).toMatch(/closing tag/);
+  });
+
+  it("keeps a small subtree as its place in the text until visited, and keeps only the recently visited ones", () => {
+    const links = 20_000;
+    const text = `<robot name="r">\n${Array.from({ length: links }, (_, i) => `  <link name="l${i}">\n    <visual><origin xyz="0 0 ${i}"/></visual>\n  </link>\n`).join("")}</robot>\n`;
+    const root = readXml(text, "f.urdf", { lazyBelow: 64 }).document.root!;
+    const first = root.children[0]!;
+    // Visited twice in a row: read once, the same objects.
+    expect(first.children).toBe(first.children);
+    expect(first.children[0]?.children[0]?.attributes[0]?.value).toBe("0 0 0");
+    // After visiting every link (more elements than the cache holds), the first is read again: equal, not kept.
+    const before = first.children;
+    for (const l of root.children) expect(l.children[0]?.children[0]?.xmlPath).toBe(`/robot[@name="r"]/${l.xmlPath.split("/")[2]}/visual/origin`);
+    expect(first.children).not.toBe(before);
+    expect(first.children.map(plain)).toStrictEqual(before.map(plain));
+    expect(root.children[links - 1]?.children[0]?.children[0]?.line).toBe(3 * links);
   });
 
   it("reports positions of elements and attributes, with CR, CRLF and LF line ends", () => {

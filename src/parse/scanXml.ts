@@ -1,19 +1,6 @@
 import type { LineIndex } from "./LineIndex.js";
 import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 
-/** A mutable element under construction; frozen into an XmlElement shape by the time it is returned. */
-interface Building {
-  name: string;
-  attributes: XmlAttribute[];
-  children: Building[];
-  text: string;
-  line: number;
-  column: number;
-  offset: number;
-  xmlPath: string;
-  depth: number;
-}
-
 const GT = 62;
 const SLASH = 47;
 const EQ = 61;
@@ -24,6 +11,18 @@ const QUESTION = 63;
 
 /** Characters XML 1.0 does not allow anywhere in a document (as literal characters). */
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
+/** Options of {@link scanXml}. */
+export interface ScanXmlOptions {
+  /** Nesting at which this reader gives up (the general path reports it). */
+  readonly maxDepth: number;
+  /**
+   * Subtrees below the root with fewer elements than this are kept as their place in the text
+   * and read again when their children are asked for (0, the default: the whole tree is built).
+   * A robot of 100,000 links then costs one small object per link, not fourteen.
+   */
+  readonly lazyBelow?: number;
+}
 
 /**
  * The one-pass reader behind {@link readXml}: reads the common shape of robot files (elements,
@@ -37,193 +36,332 @@ const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff
  *
  * @param source - the document text (BOM and late declaration already blanked).
  * @param lines - line index of `source`, for positions.
- * @param maxDepth - nesting at which this reader gives up (the general path reports it).
  * @returns the root element, or undefined when the text is outside the subset.
  */
-export function scanXml(source: string, lines: LineIndex, maxDepth: number): XmlElement | undefined {
+export function scanXml(source: string, lines: LineIndex, options: ScanXmlOptions): XmlElement | undefined {
   if (FORBIDDEN_CHARACTER.test(source)) return undefined;
-  const n = source.length;
-  const stack: Building[] = [];
-  // Children and text parts of the open elements, in one shared stack each: every element's
-  // arrays are made once, at their final size, when it closes (a robot file has millions of
-  // small elements, and growable arrays would triple the tree's memory).
-  const pendingChildren: Building[] = [];
-  const childrenFrom: number[] = [];
-  const pendingText: string[] = [];
-  const textFrom: number[] = [];
-  const attributes: XmlAttribute[] = [];
-  const names = new Interner();
-  const values = new Interner();
-  let root: Building | undefined;
-  let i = 0;
-  // Line tracking moves forward with the cursor, so positions cost no binary search; a CR also
-  // ends a line, and then the line index answers instead.
-  const hasCr = source.includes("\r");
-  let line = 1;
-  let lineStart = 0;
-  let counted = 0;
-  let column = 1;
-  const locate = (offset: number): void => {
-    if (hasCr) {
-      const p = lines.position(offset);
-      line = p.line;
-      column = p.column;
-      return;
-    }
-    for (let k = source.indexOf("\n", counted); k >= 0 && k < offset; k = source.indexOf("\n", k + 1)) {
-      line++;
-      lineStart = k + 1;
-    }
-    counted = offset;
-    column = offset - lineStart + 1;
-  };
-
-  while (i < n) {
-    const lt = source.indexOf("<", i);
-    const textEnd = lt < 0 ? n : lt;
-    if (textEnd > i) {
-      if (stack.length === 0) {
-        if (!isBlank(source, i, textEnd)) return undefined;
-      } else {
-        const raw = source.slice(i, textEnd);
-        const text = textEnd - i <= 256 && isBlank(source, i, textEnd) ? values.intern(normalizeNewlines(raw)) : decodeText(raw);
-        if (text === undefined) return undefined;
-        pendingText.push(text);
-      }
-    }
-    if (lt < 0) break;
-    const c = source.charCodeAt(lt + 1);
-    if (c === BANG) {
-      if (source.startsWith("<!--", lt)) {
-        const end = source.indexOf("-->", lt + 4);
-        if (end < 0) return undefined;
-        i = end + 3;
-        continue;
-      }
-      if (source.startsWith("<![CDATA[", lt)) {
-        const end = source.indexOf("]]>", lt + 9);
-        if (stack.length === 0 || end < 0) return undefined;
-        pendingText.push(normalizeNewlines(source.slice(lt + 9, end)));
-        i = end + 3;
-        continue;
-      }
-      return undefined; // DOCTYPE and the rest: the general path
-    }
-    if (c === QUESTION) {
-      const end = source.indexOf("?>", lt + 2);
-      if (end < 0 || !plainInstruction(source.slice(lt + 2, end))) return undefined;
-      // An XML declaration anywhere but the very start is the general path's to judge.
-      if (lt !== 0 && /^xml[\s?]/i.test(source.slice(lt + 2, lt + 6))) return undefined;
-      i = end + 2;
-      continue;
-    }
-    if (c === SLASH) {
-      const top = stack.pop();
-      if (top === undefined) return undefined;
-      const nameEnd = lt + 2 + top.name.length;
-      if (!source.startsWith(top.name, lt + 2)) return undefined;
-      let k = nameEnd;
-      while (k < n && isSpace(source.charCodeAt(k))) k++;
-      if (source.charCodeAt(k) !== GT) return undefined;
-      close(top);
-      i = k + 1;
-      continue;
-    }
-    // A start tag.
-    if (root !== undefined && stack.length === 0) return undefined; // a second root
-    if (stack.length >= maxDepth - 1) return undefined;
-    if (!isNameStart(c)) return undefined;
-    let k = lt + 2;
-    while (k < n && isNameChar(source.charCodeAt(k))) k++;
-    const name = names.intern(source.slice(lt + 1, k));
-    locate(lt);
-    const element: Building = { name, attributes: NONE, children: NONE, text: "", line, column, offset: lt, xmlPath: "", depth: stack.length };
-    attributes.length = 0;
-    let selfClosing = false;
-    for (;;) {
-      const before = k;
-      while (k < n && isSpace(source.charCodeAt(k))) k++;
-      const d = source.charCodeAt(k);
-      if (d === GT) {
-        k++;
-        break;
-      }
-      if (d === SLASH) {
-        if (source.charCodeAt(k + 1) !== GT) return undefined;
-        selfClosing = true;
-        k += 2;
-        break;
-      }
-      if (k === before || !isNameStart(d)) return undefined; // attributes are separated by white space
-      const attrStart = k;
-      k++;
-      while (k < n && isNameChar(source.charCodeAt(k))) k++;
-      const attrName = names.intern(source.slice(attrStart, k));
-      while (k < n && isSpace(source.charCodeAt(k))) k++;
-      if (source.charCodeAt(k) !== EQ) return undefined;
-      k++;
-      while (k < n && isSpace(source.charCodeAt(k))) k++;
-      const q = source.charCodeAt(k);
-      if (q !== QUOT && q !== APOS) return undefined;
-      const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
-      if (end < 0) return undefined;
-      const raw = source.slice(k + 1, end);
-      if (raw.includes("<")) return undefined;
-      const value = decodeText(raw);
-      if (value === undefined) return undefined;
-      for (const a of attributes) if (a.name === attrName) return undefined;
-      locate(attrStart);
-      attributes.push({ name: attrName, value: value.length <= SHARED_VALUE_LENGTH ? values.intern(value) : value, line, column });
-      k = end + 1;
-    }
-    if (attributes.length > 0) element.attributes = attributes.slice();
-    if (stack.length === 0) root = element;
-    else pendingChildren.push(element);
-    if (selfClosing) element.text = "";
-    else {
-      stack.push(element);
-      childrenFrom.push(pendingChildren.length);
-      textFrom.push(pendingText.length);
-    }
-    i = k;
-  }
-  if (stack.length > 0 || root === undefined) return undefined;
-  assignPaths(root);
+  const document = new ScanDocument(source, lines, options.maxDepth);
+  const top = document.scan(0, source.length, -1, options.lazyBelow ?? 0);
+  const root = top?.[0];
+  if (top === undefined || root === undefined || top.length > 1) return undefined;
+  assignPaths([root]);
   return root;
+}
 
-  /** Gives a closed element its children and text, at their final size. */
-  function close(element: Building): void {
-    const from = childrenFrom.pop() ?? 0;
-    if (pendingChildren.length > from) {
-      element.children = pendingChildren.slice(from);
-      pendingChildren.length = from;
+/**
+ * An element read by scanXml. Its children are either built with it or, for a small subtree
+ * of a large document, read again from the text when first asked for (see
+ * {@link ScanXmlOptions.lazyBelow}); a bounded cache keeps the most recent ones, so a reader
+ * that visits a link's children several times reads them once.
+ */
+class ScannedElement implements XmlElement {
+  text = "";
+  attributes: readonly XmlAttribute[] = NONE;
+  /** Undefined while the children are only a range of the text. */
+  built: readonly ScannedElement[] | undefined = NONE;
+  /** Text offsets of the content (after the start tag, before the end tag), for reading it again. */
+  contentFrom = 0;
+  contentTo = 0;
+  /** Elements in this subtree, this one included. */
+  size = 1;
+
+  constructor(
+    readonly name: string,
+    readonly line: number,
+    readonly column: number,
+    readonly offset: number,
+    readonly depth: number,
+    private readonly document: ScanDocument,
+  ) {}
+
+  /** The parent, for the path; undefined for the root. */
+  pathParent: ScannedElement | undefined = undefined;
+  /** Index among same-named siblings when the path needs one, else -1. */
+  pathIndex = -1;
+  #xmlPath: string | undefined = undefined;
+
+  get children(): readonly XmlElement[] {
+    return this.built ?? this.document.childrenOf(this);
+  }
+
+  /** Made when first asked for (diagnostics need a few; a tree has millions of elements). */
+  get xmlPath(): string {
+    if (this.#xmlPath === undefined) {
+      const parent = this.pathParent;
+      const own = segment(this, this.pathIndex >= 0, this.pathIndex);
+      this.#xmlPath = parent === undefined ? `/${own}` : `${parent.xmlPath}/${own}`;
     }
-    const at = textFrom.pop() ?? 0;
-    const parts = pendingText.length - at;
-    if (parts === 1) element.text = pendingText[at] ?? "";
-    else if (parts > 1) {
-      const text = pendingText.slice(at).join("");
-      element.text = text.length <= 256 && isBlank(text, 0, text.length) ? values.intern(text) : text;
+    return this.#xmlPath;
+  }
+}
+
+/** The text being read, with what every element of it shares: interned strings and the cache of re-read subtrees. */
+class ScanDocument {
+  readonly #hasCr: boolean;
+  readonly #names = new Interner();
+  readonly #values = new Interner();
+  /** Re-read children of lazy elements, the order they were read in, and the elements they hold in all. */
+  readonly #cache = new Map<ScannedElement, readonly ScannedElement[]>();
+  readonly #order: ScannedElement[] = [];
+  #oldest = 0;
+  #cached = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly lines: LineIndex,
+    private readonly maxDepth: number,
+  ) {
+    // A CR also ends a line: then every position comes from the line index.
+    this.#hasCr = source.includes("\r");
+  }
+
+  /** The children of a lazy element, read again from the text (or from the cache). */
+  childrenOf(element: ScannedElement): readonly ScannedElement[] {
+    const hit = this.#cache.get(element);
+    if (hit !== undefined) return hit;
+    const children = this.scan(element.contentFrom, element.contentTo, element.depth, 0);
+    // The text was read once already, so reading a part of it again cannot fail.
+    if (children === undefined) throw new Error(`robokit bug: <${element.name}> at offset ${element.offset} could not be read again`);
+    assignPaths([element], children);
+    // First in, first out: readers visit a subtree's parts one after another, then move on.
+    this.#cache.set(element, children);
+    this.#order.push(element);
+    this.#cached += element.size;
+    while (this.#cached > CACHED_ELEMENTS && this.#order.length - this.#oldest > 1) {
+      const old = this.#order[this.#oldest++]!;
+      this.#cache.delete(old);
+      this.#cached -= old.size;
     }
-    pendingText.length = at;
+    if (this.#oldest > 4096) {
+      this.#order.splice(0, this.#oldest);
+      this.#oldest = 0;
+    }
+    return children;
+  }
+
+  /**
+   * Reads the elements of `source[from, to)`, whose parent has depth `baseDepth` (-1: the
+   * document, where only white space may stand outside elements). Undefined when the text is
+   * outside the subset.
+   */
+  scan(from: number, to: number, baseDepth: number, lazyBelow: number): ScannedElement[] | undefined {
+    const source = this.source;
+    const names = this.#names;
+    const values = this.#values;
+    const atDocument = baseDepth < 0;
+    const stack: ScannedElement[] = [];
+    // Children and text parts of the open elements, in one shared stack each: every element's
+    // arrays are made once, at their final size, when it closes (a robot file has millions of
+    // small elements, and growable arrays would triple the tree's memory).
+    const pendingChildren: ScannedElement[] = [];
+    const childrenFrom: number[] = [];
+    const pendingText: string[] = [];
+    const textFrom: number[] = [];
+    const sizeFrom: number[] = [];
+    const attributes: XmlAttribute[] = [];
+    const top: ScannedElement[] = [];
+    let created = 0;
+    let i = from;
+    // Line tracking moves forward with the cursor, so positions cost no binary search.
+    const hasCr = this.#hasCr;
+    const startAt = this.lines.position(from);
+    let line = startAt.line;
+    let lineStart = from - startAt.column + 1;
+    let counted = from;
+    let column = 1;
+    const locate = (offset: number): void => {
+      if (hasCr) {
+        const p = this.lines.position(offset);
+        line = p.line;
+        column = p.column;
+        return;
+      }
+      for (let k = source.indexOf("\n", counted); k >= 0 && k < offset; k = source.indexOf("\n", k + 1)) {
+        line++;
+        lineStart = k + 1;
+      }
+      counted = offset;
+      column = offset - lineStart + 1;
+    };
+    /** Gives a closed element its children and text, at their final size; a small subtree keeps only its place in the text. */
+    const close = (element: ScannedElement, contentTo: number): void => {
+      const from = childrenFrom.pop() ?? 0;
+      element.size = created - (sizeFrom.pop() ?? 0);
+      if (pendingChildren.length > from) {
+        if (lazyBelow > 0 && element.depth > 0 && element.size < lazyBelow) {
+          element.built = undefined;
+          element.contentTo = contentTo;
+        } else {
+          element.built = pendingChildren.slice(from);
+        }
+        pendingChildren.length = from;
+      }
+      const at = textFrom.pop() ?? 0;
+      const parts = pendingText.length - at;
+      if (parts === 1) element.text = pendingText[at] ?? "";
+      else if (parts > 1) {
+        const text = pendingText.slice(at).join("");
+        element.text = text.length <= 256 && isBlank(text, 0, text.length) ? values.intern(text) : text;
+      }
+      pendingText.length = at;
+    };
+
+    while (i < to) {
+      const found = source.indexOf("<", i);
+      const lt = found < 0 || found >= to ? -1 : found;
+      const textEnd = lt < 0 ? to : lt;
+      if (textEnd > i) {
+        if (stack.length === 0) {
+          // Text beside the top elements: outside the root it must be blank; inside a re-read element it is known already.
+          if (atDocument && !isBlank(source, i, textEnd)) return undefined;
+        } else {
+          const blank = textEnd - i <= 256 && isBlank(source, i, textEnd);
+          const text = blank && !hasCr ? values.at(source, i, textEnd) : decodeText(source.slice(i, textEnd));
+          if (text === undefined) return undefined;
+          pendingText.push(text);
+        }
+      }
+      if (lt < 0) break;
+      const c = source.charCodeAt(lt + 1);
+      if (c === BANG) {
+        if (source.startsWith("<!--", lt)) {
+          const end = source.indexOf("-->", lt + 4);
+          if (end < 0) return undefined;
+          i = end + 3;
+          continue;
+        }
+        if (source.startsWith("<![CDATA[", lt)) {
+          const end = source.indexOf("]]>", lt + 9);
+          if (end < 0 || (atDocument && stack.length === 0)) return undefined;
+          if (stack.length > 0) pendingText.push(normalizeNewlines(source.slice(lt + 9, end)));
+          i = end + 3;
+          continue;
+        }
+        return undefined; // DOCTYPE and the rest: the general path
+      }
+      if (c === QUESTION) {
+        const end = source.indexOf("?>", lt + 2);
+        if (end < 0 || !plainInstruction(source.slice(lt + 2, end))) return undefined;
+        // An XML declaration anywhere but the very start is the general path's to judge.
+        if (lt !== 0 && /^xml[\s?]/i.test(source.slice(lt + 2, lt + 6))) return undefined;
+        i = end + 2;
+        continue;
+      }
+      if (c === SLASH) {
+        const open = stack.pop();
+        if (open === undefined) return undefined;
+        if (!source.startsWith(open.name, lt + 2)) return undefined;
+        let k = lt + 2 + open.name.length;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        if (source.charCodeAt(k) !== GT) return undefined;
+        close(open, lt);
+        i = k + 1;
+        continue;
+      }
+      // A start tag.
+      if (atDocument && top.length > 0 && stack.length === 0) return undefined; // a second root
+      const depth = baseDepth + 1 + stack.length;
+      if (depth >= this.maxDepth - 1) return undefined;
+      if (!isNameStart(c)) return undefined;
+      let k = lt + 2;
+      while (k < to && isNameChar(source.charCodeAt(k))) k++;
+      const name = names.at(source, lt + 1, k);
+      locate(lt);
+      const element = new ScannedElement(name, line, column, lt, depth, this);
+      created++;
+      attributes.length = 0;
+      let selfClosing = false;
+      for (;;) {
+        const before = k;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        const d = source.charCodeAt(k);
+        if (d === GT) {
+          k++;
+          break;
+        }
+        if (d === SLASH) {
+          if (source.charCodeAt(k + 1) !== GT) return undefined;
+          selfClosing = true;
+          k += 2;
+          break;
+        }
+        if (k === before || !isNameStart(d)) return undefined; // attributes are separated by white space
+        const attrStart = k;
+        k++;
+        while (k < to && isNameChar(source.charCodeAt(k))) k++;
+        const attrName = names.at(source, attrStart, k);
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        if (source.charCodeAt(k) !== EQ) return undefined;
+        k++;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        const q = source.charCodeAt(k);
+        if (q !== QUOT && q !== APOS) return undefined;
+        const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
+        if (end < 0 || end >= to) return undefined;
+        const raw = source.slice(k + 1, end);
+        if (raw.includes("<")) return undefined;
+        const value = decodeText(raw);
+        if (value === undefined) return undefined;
+        for (const a of attributes) if (a.name === attrName) return undefined;
+        locate(attrStart);
+        attributes.push({ name: attrName, value, line, column });
+        k = end + 1;
+      }
+      if (k > to) return undefined;
+      if (attributes.length > 0) element.attributes = attributes.slice();
+      if (stack.length === 0) top.push(element);
+      else pendingChildren.push(element);
+      if (!selfClosing) {
+        element.contentFrom = k;
+        stack.push(element);
+        childrenFrom.push(pendingChildren.length);
+        textFrom.push(pendingText.length);
+        sizeFrom.push(created - 1);
+      }
+      i = k;
+    }
+    return stack.length > 0 ? undefined : top;
   }
 }
 
 /** Shared by every element without attributes or children (never mutated: XmlElement's arrays are readonly). */
 const NONE: never[] = [];
 
-/** Attribute values up to this length are shared between elements ("0 0 0", "1", "revolute"). */
-const SHARED_VALUE_LENGTH = 24;
+/** Re-read elements kept in the cache of a document: enough for any reader's look at one subtree, far below a large robot. */
+const CACHED_ELEMENTS = 50_000;
 
-/** One copy of each short string seen (names, small values, indentation), up to a bound, so a robot file's repeats cost no memory. */
+/**
+ * One copy of each short string seen (element and attribute names, indentation), up to a
+ * bound, so a robot file's repeats cost no memory. Looked up by place in the text: a known
+ * string is compared there, not cut out first.
+ */
 class Interner {
-  readonly #seen = new Map<string, string>();
+  /** Known strings by first character and length. */
+  readonly #buckets = new Map<number, string[]>();
+  #count = 0;
 
-  intern(text: string): string {
-    const known = this.#seen.get(text);
-    if (known !== undefined) return known;
-    if (this.#seen.size < 65_536) this.#seen.set(text, text);
+  /** `source.slice(from, to)`, the known copy when there is one. */
+  at(source: string, from: number, to: number): string {
+    const length = to - from;
+    const key = source.charCodeAt(from) * 4096 + Math.min(length, 4095);
+    const bucket = this.#buckets.get(key);
+    if (bucket !== undefined) {
+      for (const known of bucket) if (known.length === length && source.startsWith(known, from)) return known;
+    }
+    const text = source.slice(from, to);
+    if (length <= 64 && this.#count < 65_536 && (bucket === undefined || bucket.length < 16)) {
+      if (bucket === undefined) this.#buckets.set(key, [text]);
+      else bucket.push(text);
+      this.#count++;
+    }
     return text;
+  }
+
+  /** The known copy of `text`, or `text`. */
+  intern(text: string): string {
+    const bucket = this.#buckets.get(text.charCodeAt(0) * 4096 + Math.min(text.length, 4095));
+    if (bucket !== undefined) for (const known of bucket) if (known === text) return known;
+    return text.length === 0 ? text : this.at(text, 0, text.length);
   }
 }
 
@@ -239,29 +377,33 @@ function plainInstruction(body: string): boolean {
   return quote === 0;
 }
 
-/** Sets each element's libsdformat-style path; siblings are known only once their parent is read. */
-function assignPaths(root: Building): void {
-  root.xmlPath = `/${segment(root, false, 0)}`;
-  const pending: Building[] = [root];
+/**
+ * Gives every built element below `parents` what its libsdformat-style path needs (its parent,
+ * and its index when same-named siblings without a name attribute make one necessary);
+ * siblings are known only once their parent is read. `children` gives the first parent's
+ * children when they were just read again.
+ */
+function assignPaths(parents: readonly ScannedElement[], children?: readonly ScannedElement[]): void {
+  const pending: { parent: ScannedElement; kids: readonly ScannedElement[] | undefined }[] = parents.map((parent, k) => ({ parent, kids: k === 0 && children !== undefined ? children : parent.built }));
   const counts = new Map<string, number>();
   const seen = new Map<string, number>();
-  while (pending.length > 0) {
-    const parent = pending.pop()!;
-    const kids = parent.children;
-    if (kids.length === 0) continue;
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const { parent, kids } = item;
+    if (kids === undefined || kids.length === 0) continue;
     counts.clear();
     seen.clear();
     for (const k of kids) counts.set(k.name, (counts.get(k.name) ?? 0) + 1);
     for (const k of kids) {
       const index = seen.get(k.name) ?? 0;
       seen.set(k.name, index + 1);
-      k.xmlPath = `${parent.xmlPath}/${segment(k, (counts.get(k.name) ?? 0) > 1, index)}`;
-      pending.push(k);
+      k.pathParent = parent;
+      k.pathIndex = (counts.get(k.name) ?? 0) > 1 ? index : -1;
+      if (k.built !== undefined && k.built.length > 0) pending.push({ parent: k, kids: k.built });
     }
   }
 }
 
-function segment(element: Building, repeated: boolean, index: number): string {
+function segment(element: ScannedElement, repeated: boolean, index: number): string {
   for (const a of element.attributes) if (a.name === "name") return `${element.name}[@name="${a.value}"]`;
   return repeated ? `${element.name}[${index}]` : element.name;
 }

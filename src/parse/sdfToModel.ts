@@ -11,7 +11,7 @@ import { mergeCapsules } from "./mergeCapsules.js";
 import { ModelReadContext } from "./ModelReadContext.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import { optional, withName } from "./optional.js";
-import { readXml } from "./readXml.js";
+import { LAZY_SUBTREE, readXml } from "./readXml.js";
 import { attr, attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.js";
 
 const MODEL_FRAME = "__model__";
@@ -35,7 +35,7 @@ const MODEL_FRAME = "__model__";
  * joint other than the root becomes the child of a floating joint, as in SDF it is free.
  */
 export function sdfToModel(text: string, file: string, options: SdfToModelOptions = {}): ModelReadResult {
-  const { document, diagnostics } = readXml(text, file);
+  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE });
   const ctx = new ModelReadContext(file);
   for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;
@@ -121,8 +121,12 @@ class SdfReader {
   readonly #frames = new Map<string, FrameInfo>();
   readonly #resolved = new Map<string, Pose>();
   readonly #resolving = new Set<string>();
-  readonly #poses = new Map<XmlElement, Pose>();
+  /** Poses read so far, by the offset of their `<pose>` element: a key that holds no element (and so no subtree) alive. */
+  readonly #poses = new Map<number, Pose>();
   readonly #materials: Material[] = [];
+  readonly #materialByKey = new Map<string, string>();
+  /** Each joint's child link name, read once (a joint's elements may be read again from the text on each visit). */
+  readonly #jointChild = new Map<XmlElement, string>();
   /** robokit frame of each link: its parent joint's name, or its own. */
   readonly #linkFrame = new Map<string, string>();
 
@@ -145,6 +149,7 @@ class SdfReader {
     const kept: XmlElement[] = [];
     for (const j of jointEls) {
       const childName = child(j, "child")?.text.trim() ?? "";
+      this.#jointChild.set(j, childName);
       this.#addFrame(j, childName);
       if (this.#keepJoint(j)) kept.push(j);
     }
@@ -154,7 +159,7 @@ class SdfReader {
     }
     const linkNames = new Set(linkEls.map((l) => attr(l, "name") ?? ""));
     for (const j of kept) {
-      const c = child(j, "child")?.text.trim() ?? "";
+      const c = this.#jointChild.get(j) ?? "";
       if (linkNames.has(c) && !this.#linkFrame.has(c)) this.#linkFrame.set(c, attr(j, "name") ?? "");
     }
     for (const l of linkEls) {
@@ -162,15 +167,16 @@ class SdfReader {
       if (!this.#linkFrame.has(n)) this.#linkFrame.set(n, n);
     }
     // Read every frame's pose once up front, so a bad one is reported even if nothing needs it.
-    for (const info of this.#frames.values()) this.#pose(info.pose);
+    for (const info of this.#frames.values()) this.#pose(info.pose, true);
     const links = linkEls.map((l, i) => {
       this.#ctx.source(`/links/${i}`, l);
       return this.#link(l);
     });
     const joints: (Joint | undefined)[] = kept.map((j) => this.#joint(j));
+    const keptIndex = new Map(kept.map((j, k) => [j, k] as const));
     jointEls.forEach((j) => {
-      const k = kept.indexOf(j);
-      if (k >= 0) this.#ctx.source(`/joints/${k}`, j);
+      const k = keptIndex.get(j);
+      if (k !== undefined) this.#ctx.source(`/joints/${k}`, j);
     });
     const freeJoints = this.#freeLinks(linkEls, kept);
     if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
@@ -226,12 +232,13 @@ class SdfReader {
   }
 
   /** The numbers of a `<pose>` (identity when absent), honouring 1.9's rotation_format and degrees. */
-  #pose(poseEl: XmlElement | undefined): Pose {
+  #pose(poseEl: XmlElement | undefined, remember = false): Pose {
     if (poseEl === undefined || poseEl.text.trim() === "") return IDENTITY_POSE;
-    const cached = this.#poses.get(poseEl);
+    const cached = this.#poses.get(poseEl.offset);
     if (cached !== undefined) return cached;
     const pose = this.#readPose(poseEl);
-    this.#poses.set(poseEl, pose);
+    // Frames' poses are read again while resolving others; a shape's is read once.
+    if (remember) this.#poses.set(poseEl.offset, pose);
     return pose;
   }
 
@@ -429,10 +436,13 @@ class SdfReader {
     if (child(el, "script") !== undefined) this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, "material <script> (Ogre) is not kept");
     if (rgba === undefined && texture === undefined) return undefined;
     const colour: Rgba = rgba ?? [1, 1, 1, 1];
-    const same = this.#materials.find((m) => m.texture === texture && m.rgba.every((v, k) => v === colour[k]));
-    if (same !== undefined) return same.name;
+    // One material per colour and texture: found by key, not by a search of all (a robot may have thousands).
+    const key = `${colour.map((v) => (v === 0 ? 0 : v)).join(" ")}|${texture ?? ""}|${texture === undefined ? 0 : 1}`;
+    const same = this.#materialByKey.get(key);
+    if (same !== undefined) return same;
     const name = `material_${this.#materials.length}`;
     this.#materials.push({ name, rgba: colour, ...(texture === undefined ? {} : { texture }) });
+    this.#materialByKey.set(key, name);
     return name;
   }
 
@@ -563,7 +573,7 @@ class SdfReader {
 
   /** Links with no parent joint other than the root: free in SDF, floating joints in the model. */
   #freeLinks(linkEls: readonly XmlElement[], kept: readonly XmlElement[]): Joint[] {
-    const children = new Set(kept.map((j) => child(j, "child")?.text.trim() ?? ""));
+    const children = new Set(kept.map((j) => this.#jointChild.get(j) ?? ""));
     const free = linkEls.filter((l) => !children.has(attr(l, "name") ?? ""));
     const root = free[0];
     if (root === undefined) return [];

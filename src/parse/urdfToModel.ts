@@ -10,7 +10,7 @@ import { mergeCapsules } from "./mergeCapsules.js";
 import { optional, withName } from "./optional.js";
 import { ModelReadContext } from "./ModelReadContext.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
-import { readXml } from "./readXml.js";
+import { LAZY_SUBTREE, readXml } from "./readXml.js";
 import { attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.js";
 
 /**
@@ -25,7 +25,7 @@ import { attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.j
  * skipped.
  */
 export function urdfToModel(text: string, file: string): ModelReadResult {
-  const { document, diagnostics } = readXml(text, file);
+  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE });
   const ctx = new ModelReadContext(file);
   for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;
@@ -60,6 +60,7 @@ function keptFixedJoints(root: XmlElement): string[] {
 class UrdfReader {
   readonly #ctx: ModelReadContext;
   readonly #materials: Material[] = [];
+  readonly #materialNames = new Set<string>();
 
   constructor(ctx: ModelReadContext) {
     this.#ctx = ctx;
@@ -77,8 +78,9 @@ class UrdfReader {
       this.#ctx.source(`/joints/${i}`, j);
       return this.#joint(j);
     });
+    const materialEls = childrenNamed(root, "material");
     this.#materials.forEach((_, i) => {
-      const el = childrenNamed(root, "material")[i];
+      const el = materialEls[i];
       if (el !== undefined) this.#ctx.source(`/materials/${i}`, el);
     });
     if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
@@ -123,7 +125,8 @@ class UrdfReader {
     if (color === undefined && texture === undefined) return name;
     const rgba = color === undefined ? undefined : this.#vector(color, "rgba", 4);
     const filename = texture === undefined ? undefined : attrNode(texture, "filename")?.value;
-    if (!this.#materials.some((m) => m.name === name)) {
+    if (!this.#materialNames.has(name)) {
+      this.#materialNames.add(name);
       this.#materials.push({ name, rgba: rgba ?? [1, 1, 1, 1], ...(filename === undefined ? {} : { texture: filename }) });
     }
     return name;
@@ -173,11 +176,11 @@ class UrdfReader {
     const name = this.#required(el, "name");
     const inertialEl = child(el, "inertial");
     const inertial = inertialEl === undefined ? undefined : this.#inertial(inertialEl);
-    const errorsBefore = this.#ctx.diagnostics.filter((d) => d.severity === "error").length;
+    const errorsBefore = this.#ctx.errorCount;
     // A visual or collision urdfdom drops (reported as a warning) is left out; one with an error fails the link.
     const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v)).filter((v) => v !== undefined);
     const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface)).filter((c) => c !== undefined);
-    if (name === undefined || this.#ctx.diagnostics.filter((d) => d.severity === "error").length > errorsBefore) return undefined;
+    if (name === undefined || this.#ctx.errorCount > errorsBefore) return undefined;
     const mergedVisuals = mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material, (first, geometry, n) => withName({ ...first, geometry }, n));
     const mergedCollisions = mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n));
     return {

@@ -6,7 +6,8 @@ import { DEFAULT_SDF_VERSION, SDF_VERSIONS, toSdfVersion } from "../../emit/sdf/
 import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionRoot, descriptionToModel } from "../../parse/descriptionToModel.js";
-import { lumpFixedJoints } from "../../model/lumpFixedJoints.js";
+import { lumpFixedJoints, type LumpedLink } from "../../model/lumpFixedJoints.js";
+import type { Robot } from "../../model/Robot.js";
 import { lumpedFramesExtension } from "../../emit/sdf/lumpedFramesExtension.js";
 import { hasErrors, type Diagnostic } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
@@ -14,6 +15,7 @@ import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { writeStdout } from "../writeStdout.js";
 
 /**
  * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
@@ -30,30 +32,53 @@ export function convertCommand(): Command {
     .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
     .option("--model <name>", "SDF: the <model> to convert, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
     .option("--keep-fixed", "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does")
-    .action((file: string, opts: { to: "sdf" | "urdf"; sdfVersion: string; keepFixed?: boolean; model?: string; arg?: string[]; includePath?: string[] }) => {
-      const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
-      const decoded = decodeXmlBytes(bytes, file);
-      if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
-      const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg ?? [], includePaths: opts.includePath ?? [] });
-      if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
-      const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
-      const result = { robot: read.robot, diagnostics: [...source.diagnostics, ...read.diagnostics.map(source.toSource)] };
-      if (result.robot === undefined || hasErrors(result.diagnostics)) throw new InputError(`${file}: cannot convert`, result.diagnostics);
+    .action((file: string, opts: ConvertOptions) => {
+      const { robot, lumped, diagnostics } = readForConversion(file, opts);
       const version = toSdfVersion(opts.sdfVersion);
-      // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
-      const lump = opts.to === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
-      const { robot, lumped } = lump ? lumpFixedJoints(result.robot, { keep: new Set(read.keepFixedJoints ?? []) }) : { robot: result.robot, lumped: [] };
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
       const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(robot, version).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file })) : [];
-      for (const d of [...result.diagnostics, ...losses]) {
+      for (const d of [...diagnostics, ...losses]) {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }
       if (lumped.length > 0) {
         process.stderr.write(`${file}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`);
       }
       const stamp = { from: basename(file) };
-      process.stdout.write(opts.to === "sdf" ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] }) : emitUrdf(robot, { stamp }));
+      writeStdout(opts.to === "sdf" ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] }) : emitUrdf(robot, { stamp }));
     });
+}
+
+interface ConvertOptions {
+  readonly to: "sdf" | "urdf";
+  readonly sdfVersion: string;
+  readonly keepFixed?: boolean;
+  readonly model?: string;
+  readonly arg?: string[];
+  readonly includePath?: string[];
+}
+
+/**
+ * The robot to write, lumped when URDF becomes SDF. A function of its own so the file's bytes,
+ * its text and the model before lumping are garbage once it returns: only the robot written
+ * stays (a 100,000-link file is 100 MB of text).
+ */
+function readForConversion(file: string, opts: ConvertOptions): { robot: Robot; lumped: readonly LumpedLink[]; diagnostics: readonly Diagnostic[] } {
+  const source = readDescriptionSource(file, file, readText(file), { args: opts.arg ?? [], includePaths: opts.includePath ?? [] });
+  if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
+  const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
+  const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
+  if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot convert`, diagnostics);
+  // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
+  const lump = opts.to === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
+  const { robot, lumped } = lump ? lumpFixedJoints(read.robot, { keep: new Set(read.keepFixedJoints ?? []) }) : { robot: read.robot, lumped: [] };
+  return { robot, lumped, diagnostics };
+}
+
+/** The file's text; its bytes (as large as the text, outside the JavaScript heap) are garbage once this returns. */
+function readText(file: string): string {
+  const decoded = decodeXmlBytes(readInputFile(file, INPUT_LIMITS.maxXmlBytes), file);
+  if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
+  return decoded.text;
 }
 
 function basename(path: string): string {

@@ -7,6 +7,7 @@ import { ROS_DISTROS } from "../../emit/gazebo/RosDistro.js";
 import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { usagePlatform } from "./buildCommand.js";
 import { loadRobot } from "../loadRobot.js";
+import { writeStdout } from "../writeStdout.js";
 
 /** `robokit emit <robot> --format <format>`: one file to stdout. */
 export function emitCommand(): Command {
@@ -22,6 +23,6 @@ export function emitCommand(): Command {
       const format = emitFormats[opts.format];
       if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
       const robot = await loadRobot(robotArg);
-      process.stdout.write(format.emit(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform }));
+      writeStdout(format.emit(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform }));
     });
 }
