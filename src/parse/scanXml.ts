@@ -167,7 +167,9 @@ class ScanDocument {
     const startAt = this.lines.position(from);
     let line = startAt.line;
     let lineStart = from - startAt.column + 1;
-    let counted = from;
+    // The next line break at or after the cursor (-1: none left), so each one is looked for
+    // once: searching afresh at every tag was quadratic in a file written on one line.
+    let nextBreak = hasCr ? -1 : source.indexOf("\n", from);
     let column = 1;
     const locate = (offset: number): void => {
       if (hasCr) {
@@ -176,11 +178,11 @@ class ScanDocument {
         column = p.column;
         return;
       }
-      for (let k = source.indexOf("\n", counted); k >= 0 && k < offset; k = source.indexOf("\n", k + 1)) {
+      while (nextBreak >= 0 && nextBreak < offset) {
         line++;
-        lineStart = k + 1;
+        lineStart = nextBreak + 1;
+        nextBreak = source.indexOf("\n", lineStart);
       }
-      counted = offset;
       column = offset - lineStart + 1;
     };
     /** Gives a closed element its children and text, at their final size; a small subtree keeps only its place in the text. */

@@ -1,6 +1,6 @@
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
-import { isScope, resolveAttached, resolveFrameIn, scopePath, type SdfEntity, type SdfScope, sdfScopes } from "./sdfScopes.js";
+import { frameKey, isScope, resolveAttached, resolveFrameIn, type SdfEntity, type SdfScope, sdfScopes } from "./sdfScopes.js";
 
 /**
  * SDF 1.7+ frame semantics: every frame's attached_to, every pose's relative_to, every
@@ -10,6 +10,7 @@ import { isScope, resolveAttached, resolveFrameIn, scopePath, type SdfEntity, ty
 export const sdfFrameGraph: Rule = (ctx) => {
   if (ctx.minor < 7) return;
   const reportedCycles = new Set<string>();
+  const walked = new Set<SdfEntity>();
   for (const scope of sdfScopes(ctx)) {
     if (scope.external) continue;
     if (scope.topLevel) {
@@ -23,7 +24,7 @@ export const sdfFrameGraph: Rule = (ctx) => {
     for (const entity of scope.entities.values()) {
       if (entity.element.name === "include") continue;
       if (entity.kind === "frame") checkAttachedTo(ctx, scope, entity, reportedCycles);
-      checkRelativeTo(ctx, scope, entity, reportedCycles);
+      checkRelativeTo(ctx, scope, entity, reportedCycles, walked);
       if (entity.kind === "link") checkLinkChildren(ctx, scope, entity);
       if (entity.kind === "joint") checkExpressedIn(ctx, scope, entity);
     }
@@ -74,7 +75,7 @@ function relativeTo(entity: SdfEntity): { value: string; pose: XmlElement } | un
   return pose === undefined || value === undefined || value === "" ? undefined : { value, pose };
 }
 
-function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, reported: Set<string>): void {
+function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, reported: Set<string>, walked: Set<SdfEntity>): void {
   const explicit = relativeTo(entity);
   const attachedTo = entity.kind === "frame" ? attr(entity.element, "attached_to") : undefined;
   // A frame's pose is relative to its attached_to frame unless relative_to says otherwise.
@@ -93,29 +94,37 @@ function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, r
     ctx.flag("relativeToInvalid", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
     return;
   }
-  // Walk the relative-to graph: explicit relative_to first, then the entity's default.
-  const visited: string[] = [];
+  // Walk the relative-to graph: explicit relative_to first, then the entity's default. A node
+  // some earlier walk went through ends where that walk ended (its cycle, if any, was reported
+  // then), so each node is walked once per document and a chain of n poses costs O(n).
+  const nodes: SdfEntity[] = [];
+  const owners: SdfScope[] = [];
+  const at = new Map<SdfEntity, number>();
   let owner = scope;
   let node: SdfEntity | SdfScope = entity;
-  for (let guard = 0; guard < 10_000; guard++) {
-    if (isScope(node)) return;
-    const key = `${scopePath(owner)}::${node.name}`;
-    if (visited.includes(key)) {
-      const cycle = visited.slice(visited.indexOf(key));
+  for (;;) {
+    if (isScope(node) || walked.has(node)) break;
+    const seen = at.get(node);
+    if (seen !== undefined) {
+      const cycle = nodes.slice(seen).map((n, i) => frameKey(n, owners[seen + i] ?? owner));
       const id = `R:${[...cycle].sort().join(",")}`;
-      if (reported.has(id)) return;
-      reported.add(id);
-      ctx.flag("relativeToCycle", rel.pose, `relative_to graph cycle in ${describe(scope)}: ${[...cycle, key].join(" -> ")}`, "relative_to");
-      return;
+      if (!reported.has(id)) {
+        reported.add(id);
+        ctx.flag("relativeToCycle", rel.pose, `relative_to graph cycle in ${describe(scope)}: ${[...cycle, frameKey(node, owner)].join(" -> ")}`, "relative_to");
+      }
+      break;
     }
-    visited.push(key);
+    at.set(node, nodes.length);
+    nodes.push(node);
+    owners.push(owner);
     const next = relativeTo(node)?.value ?? defaultRelativeTo(node, owner);
-    if (next === undefined || next === "world" || next === "__model__") return;
+    if (next === undefined || next === "world" || next === "__model__") break;
     const r = resolveFrameIn(owner, next, ctx.minor);
-    if (r === undefined) return;
+    if (r === undefined) break;
     owner = r.owner;
     node = r.target;
   }
+  for (const n of nodes) walked.add(n);
 }
 
 function checkLinkChildren(ctx: RuleContext, scope: SdfScope, link: SdfEntity): void {

@@ -108,47 +108,85 @@ export function resolveFrameIn(scope: SdfScope, ref: string, _minor: number): { 
 /** Where a frame ends up once attached_to, joint children and canonical links are followed. */
 export type AttachedResult = { readonly link: SdfEntity | "world" } | { readonly cycle: readonly string[] } | { readonly unresolved: string };
 
+/** What resolveAttached found for each node it walked: every node is walked once per document. */
+const attachedMemo = new WeakMap<SdfEntity | SdfScope, AttachedResult>();
+
 /**
  * Follows the attached-to graph from a frame to the link (or world) it is rigidly attached to:
- * a joint to its child, a frame to its attached_to, a model to its canonical link.
+ * a joint to its child, a frame to its attached_to, a model to its canonical link. Linear over
+ * all calls: each node's result is remembered, so a chain of n frames costs O(n), not O(n²).
  */
 export function resolveAttached(owner: SdfScope, start: SdfEntity | SdfScope, minor: number): AttachedResult {
-  const visited: string[] = [];
+  const known = attachedMemo.get(start);
+  if (known !== undefined) return known;
+  // The nodes of this walk with the scope each was reached in; `at` gives a node's place on it.
+  const nodes: (SdfEntity | SdfScope)[] = [];
+  const scopes: SdfScope[] = [];
+  const at = new Map<SdfEntity | SdfScope, number>();
   let scope = owner;
   let node: SdfEntity | SdfScope = start;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const key = isScope(node) ? `${scopePath(node)}::__model__` : `${scopePath(scope)}::${node.name}`;
-    if (visited.includes(key)) return { cycle: [...visited.slice(visited.indexOf(key)), key] };
-    visited.push(key);
+  let result: AttachedResult | undefined;
+  while (result === undefined) {
+    const memo = attachedMemo.get(node);
+    if (memo !== undefined) {
+      result = memo;
+      break;
+    }
+    const seen = at.get(node);
+    if (seen !== undefined) {
+      const cycle = nodes.slice(seen).map((n, i) => frameKey(n, scopes[seen + i] ?? scope));
+      result = { cycle: [...cycle, frameKey(node, scope)] };
+      break;
+    }
+    at.set(node, nodes.length);
+    nodes.push(node);
+    scopes.push(scope);
     if (isScope(node)) {
       const link = canonicalLink(node, minor);
-      if (link === undefined) return node.kind === "world" ? { link: "world" } : { unresolved: "__model__" };
-      return { link };
+      result = link === undefined ? (node.kind === "world" ? { link: "world" } : { unresolved: "__model__" }) : { link };
+      break;
     }
     let ref: string | undefined;
-    if (node.kind === "link") return { link: node };
+    if (node.kind === "link") {
+      result = { link: node };
+      break;
+    }
     if (node.kind === "model") {
-      if (node.scope === undefined) return { unresolved: node.name };
-      node = node.scope;
+      if (node.scope === undefined) result = { unresolved: node.name };
+      else node = node.scope;
       continue;
     }
     if (node.kind === "joint") ref = textOf(node.element, "child");
     else if (node.kind === "frame") {
       ref = attr(node.element, "attached_to");
       if (ref === undefined || ref === "") {
-        if (scope.kind === "world") return { link: "world" };
-        node = scope;
+        if (scope.kind === "world") result = { link: "world" };
+        else node = scope;
         continue;
       }
-    } else return { link: "world" };
-    if (ref === undefined) return { unresolved: "" };
-    if (ref === "world") return { link: "world" };
-    const next = resolveFrameIn(scope, ref, minor);
-    if (next === undefined) return { unresolved: ref };
-    scope = next.owner;
-    node = next.target;
+    } else {
+      result = { link: "world" };
+      break;
+    }
+    if (ref === undefined) result = { unresolved: "" };
+    else if (ref === "world") result = { link: "world" };
+    else {
+      const next = resolveFrameIn(scope, ref, minor);
+      if (next === undefined) result = { unresolved: ref };
+      else {
+        scope = next.owner;
+        node = next.target;
+      }
+    }
   }
-  return { unresolved: "" };
+  // Every node walked ends where the walk ended (a cycle reads the same from its tail).
+  for (const n of nodes) attachedMemo.set(n, result);
+  return result;
+}
+
+/** The unique name of a frame node: `outer::inner::name`, or `outer::inner::__model__` for a scope. */
+export function frameKey(node: SdfEntity | SdfScope, owner: SdfScope): string {
+  return isScope(node) ? `${scopePath(node)}::__model__` : `${scopePath(owner)}::${node.name}`;
 }
 
 /** `outer::inner` path of a scope, used to name frames uniquely. */

@@ -58,21 +58,40 @@ export function urdfLumpedBodies(robot: XmlElement): Map<string, LumpedBody> {
     if (parent === undefined || c === undefined || parent === "world" || !links.has(parent) || !links.has(c) || fixedParent.has(c)) continue;
     fixedParent.set(c, { parent, origin: poseOf(child(j, "origin")) });
   }
-  // Each link's pose in its group root, following fixed joints up (guarding against cycles).
+  // Each link's pose in its group root: its fixed parent's placement composed with its joint
+  // origin, each link placed once (a walk up stops at a placed link), so a chain of n fixed
+  // joints costs O(n), not O(n²). Links on or leading into a cycle of fixed joints are bodies
+  // of their own (the tree rule reports the cycle).
   const placement = new Map<string, { root: string; pose: Pose }>();
+  const walked = new Set<string>();
+  const path: string[] = [];
   for (const name of links.keys()) {
-    let pose: Pose = IDENTITY_POSE;
-    let at = name;
-    const seen = new Set<string>([name]);
-    for (let up = fixedParent.get(at); up !== undefined && !seen.has(up.parent); up = fixedParent.get(at)) {
-      pose = composePoses(up.origin, pose);
-      at = up.parent;
-      seen.add(at);
+    if (placement.has(name)) continue;
+    path.length = 0;
+    let at: string | undefined = name;
+    let cyclic = false;
+    while (at !== undefined && !placement.has(at)) {
+      if (walked.has(at)) {
+        cyclic = true;
+        break;
+      }
+      walked.add(at);
+      path.push(at);
+      at = fixedParent.get(at)?.parent;
     }
-    placement.set(name, { root: at, pose });
+    for (let k = path.length - 1; k >= 0; k--) {
+      const link = path[k] as string;
+      const up = fixedParent.get(link);
+      const above = up === undefined || cyclic ? undefined : placement.get(up.parent);
+      placement.set(link, above === undefined || up === undefined ? { root: link, pose: IDENTITY_POSE } : { root: above.root, pose: composePoses(above.pose, up.origin) });
+    }
   }
   const groups = new Map<string, string[]>();
-  for (const [name, p] of placement) groups.set(p.root, [...(groups.get(p.root) ?? []), name]);
+  for (const [name, p] of placement) {
+    const group = groups.get(p.root);
+    if (group === undefined) groups.set(p.root, [name]);
+    else group.push(name);
+  }
   const out = new Map<string, LumpedBody>();
   for (const [root, names] of groups) {
     const parts: Inertial[] = [];
