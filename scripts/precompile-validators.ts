@@ -18,6 +18,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 
 import { TEMPLATE_SCHEMAS } from "../src/emit/gazebo/templateData.js";
+import { SCHEMA_ERROR_STOP } from "../src/validate/schema/schemaErrorLimit.js";
 import { sdfRangeKeyword } from "./sdfRangeKeyword.js";
 
 // CommonJS module with module.exports = the function and .default = the function.
@@ -70,18 +71,42 @@ function linearErrorMerge(generated: string): string {
   return out;
 }
 
+/**
+ * ajv (allErrors) collects every error: a document of millions of items that each fail (8
+ * million empty links in 24 MB of JSON) ran out of memory. After each error, and after each
+ * merge of a referenced validator's errors, the code throws SchemaErrorLimit (holding the
+ * errors so far) once a validator holds more than SCHEMA_ERROR_STOP; loadValidator catches
+ * it. Errors an `if` adds and then drops count too, hence the margin above the reported limit.
+ */
+function errorLimit(generated: string): string {
+  const stop = `if(errors>${SCHEMA_ERROR_STOP})stopAtErrorLimit(vErrors);`;
+  let count = 0;
+  const out = generated.replace(/errors\+\+;|errors = vErrors\.length;/g, (m) => {
+    count++;
+    return m + stop;
+  });
+  if (count === 0 && /vErrors/.test(generated)) throw new Error("precompile-validators: no error site found for errorLimit");
+  const strict = '"use strict";';
+  if (!out.startsWith(strict)) throw new Error("precompile-validators: generated code does not start with \"use strict\"");
+  if (/\bstopAtErrorLimit\b/.test(generated)) throw new Error("precompile-validators: stopAtErrorLimit is taken in the generated code");
+  const limitClass =
+    'class SchemaErrorLimit extends Error{constructor(errors){super("schema errors past the limit");this.name="SchemaErrorLimit";this.errors=errors;}}' +
+    "function stopAtErrorLimit(errors){throw new SchemaErrorLimit(errors);}";
+  return strict + limitClass + out.slice(strict.length);
+}
+
 /** The structural checks of URDF and SDF documents (src/validate/schema/checkSchema.ts). */
 function xmlSchemaCode(schemaFile: string): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false, code });
   ajv.addVocabulary(["sdfType", "sdfRequired"]);
   ajv.addKeyword(sdfRangeKeyword);
-  return linearErrorMerge(standaloneCode(ajv, ajv.compile(withoutAnnotations(readJson(join(schemas, schemaFile)), ["description", "default"]) as Record<string, unknown>)));
+  return errorLimit(linearErrorMerge(standaloneCode(ajv, ajv.compile(withoutAnnotations(readJson(join(schemas, schemaFile)), ["description", "default"]) as Record<string, unknown>))));
 }
 
 /** Robot and scenario documents (src/model/readRobotDocument.ts, src/sim/readScenario.ts). */
 function documentSchemaCode(schemaFile: string, options: Options): string {
   const ajv = new Ajv({ ...options, code });
-  return linearErrorMerge(standaloneCode(ajv, ajv.compile(withoutAnnotations(readJson(join(schemas, schemaFile)), ["description"]) as Record<string, unknown>)));
+  return errorLimit(linearErrorMerge(standaloneCode(ajv, ajv.compile(withoutAnnotations(readJson(join(schemas, schemaFile)), ["description"]) as Record<string, unknown>))));
 }
 
 function templateSchemasCode(): string {
@@ -91,7 +116,7 @@ function templateSchemasCode(): string {
     ajv.addSchema(schema, name);
     refs[name] = name;
   }
-  return linearErrorMerge(standaloneCode(ajv, refs));
+  return errorLimit(linearErrorMerge(standaloneCode(ajv, refs)));
 }
 
 const sdfVersions = readdirSync(join(schemas, "sdf"))

@@ -1,4 +1,5 @@
 import { findNonFinite } from "../util/findNonFinite.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { hasErrors } from "../validate/Diagnostic.js";
@@ -33,6 +34,16 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
   const parsed = parseYamlDocument(text, file);
   if (parsed.document === undefined) return { diagnostics: parsed.diagnostics };
   const { data, locate } = parsed.document;
+  // Millions of links would pass the byte and value limits as tiny entries and then cost the
+  // model check and the writers gigabytes: refused before the schema, as a limit.
+  for (const key of ["links", "joints"] as const) {
+    const list = typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+    if (Array.isArray(list) && list.length > INPUT_LIMITS.maxDocumentLinks) {
+      return {
+        diagnostics: [{ code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${list.length} ${key}; robokit reads at most ${INPUT_LIMITS.maxDocumentLinks}`, file, jsonPath: `/${key}`, ...locate(`/${key}`) }],
+      };
+    }
+  }
   // Non-finite numbers (YAML .nan, .inf) first, in the model's words: the schema would only say "must be number".
   const nonFinite: Diagnostic[] = [];
   findNonFinite(data, (jsonPath, value) => {
@@ -49,7 +60,7 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
   if (nonFinite.length > 0) return { diagnostics: nonFinite };
   const validateSchema = robotSchemaValidator();
   if (!validateSchema(data)) {
-    return { diagnostics: schemaDiagnostics(validateSchema.errors ?? [], file, locate, (p) => describeJsonPath(data, p).owner) };
+    return { diagnostics: schemaDiagnostics(validateSchema.errors ?? [], file, locate, (p) => describeJsonPath(data, p).owner, validateSchema.truncated === true) };
   }
   const robot = data as Robot;
   const diagnostics = checkRobot(robot).map((d) => ({ ...d, file, ...(d.jsonPath === undefined ? {} : locate(d.jsonPath)) }));

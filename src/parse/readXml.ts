@@ -126,6 +126,7 @@ function inputLimitProblem(source: string, file: string, lines: LineIndex): Diag
     return policyDiagnostic("inputTooLarge", `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`, { file, line: 1, column: 1 });
   }
   let elements = 0;
+  let parts = 0;
   for (let i = source.indexOf("<"); i >= 0; i = source.indexOf("<", i + 1)) {
     const c = source.charCodeAt(i + 1);
     // A start tag: "<" then a name start character (letters, "_", ":", non-ASCII).
@@ -134,9 +135,22 @@ function inputLimitProblem(source: string, file: string, lines: LineIndex): Diag
         const { line, column } = lines.position(i);
         return policyDiagnostic("tooManyElements", `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, { file, line, column });
       }
+      if ((c === 108 || c === 106) && isLinkOrJointTag(source, i) && ++parts > INPUT_LIMITS.maxLinksAndJoints) {
+        const { line, column } = lines.position(i);
+        return policyDiagnostic("tooManyElements", `the file has more than ${INPUT_LIMITS.maxLinksAndJoints} <link> and <joint> elements; robokit stops reading here`, { file, line, column });
+      }
     }
   }
   return undefined;
+}
+
+/** True at the `<` of a `<link` or `<joint` start tag (the name ends there). */
+function isLinkOrJointTag(source: string, at: number): boolean {
+  const name = source.startsWith("link", at + 1) ? 4 : source.startsWith("joint", at + 1) ? 5 : 0;
+  if (name === 0) return false;
+  const next = source.charCodeAt(at + 1 + name);
+  // whitespace, "/" or ">" ends the name; anything else (<link_name>, <joints>) is another element
+  return next === 32 || next === 9 || next === 10 || next === 13 || next === 47 || next === 62;
 }
 
 /** A character reference to a code point XML 1.0 does not allow (`&#0;`, `&#xFFFE;`, a surrogate) makes the file not well-formed. */

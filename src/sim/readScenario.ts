@@ -35,7 +35,7 @@ export function readScenario(text: string, file: string): ScenarioResult {
   findNonFinite(data, (p) => nonFinite.push(at(p, `${p}: must be a finite number`)));
   if (nonFinite.length > 0) return { diagnostics: nonFinite };
   const validate = scenarioValidator();
-  if (!validate(data)) return { diagnostics: schemaDiagnostics(validate.errors ?? [], file, locate) };
+  if (!validate(data)) return { diagnostics: schemaDiagnostics(validate.errors ?? [], file, locate, undefined, validate.truncated === true) };
   const scenario = data as unknown as Scenario;
   const diagnostics: Diagnostic[] = [];
   if (scenario.profile.type === "commands") {

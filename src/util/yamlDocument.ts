@@ -2,6 +2,8 @@ import type { ErrorObject } from "ajv";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 
 import type { Diagnostic } from "../validate/Diagnostic.js";
+import { schemaErrorLimitMessage } from "../validate/schema/schemaErrorLimit.js";
+import { policyDiagnostic } from "../validate/severityPolicy.js";
 import { INPUT_LIMITS } from "./inputLimits.js";
 import { YamlAliasError, yamlToJs } from "./yamlToJs.js";
 
@@ -19,12 +21,25 @@ export interface YamlDocument {
  * diagnostics at file:line:col; never throws. Pure: `file` is only reported.
  */
 export function parseYamlDocument(text: string, file: string): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
-  const limit = yamlLimitProblem(text, file);
-  if (limit !== undefined) return { diagnostics: [limit] };
+  if (text.length > INPUT_LIMITS.maxDocumentBytes) {
+    return { diagnostics: [{ code: "INPUT_TOO_LARGE", severity: "error", message: `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`, file, line: 1, column: 1 }] };
+  }
+  const nodes = separatorCount(text);
+  if (nodes > INPUT_LIMITS.maxJsonNodes) {
+    const json = /^\s*\{/.test(text);
+    return { diagnostics: [tooManyNodes(file, nodes, json ? INPUT_LIMITS.maxJsonNodes : INPUT_LIMITS.maxYamlNodes, json ? "JSON" : "YAML")] };
+  }
   const json = parseJsonFast(text);
-  if (json !== undefined) {
+  if (json?.error !== undefined && nodes > INPUT_LIMITS.maxYamlNodes) {
+    // Too large for the YAML reader, which would place the syntax error: JSON.parse's words.
+    return { diagnostics: [{ code: "DOCUMENT_INVALID", severity: "error", message: `not valid JSON: ${json.error}`, file, line: 1, column: 1 }] };
+  }
+  if (json?.error === undefined && json !== undefined) {
     if (depthOf(json.data) > INPUT_LIMITS.maxDepth) return { diagnostics: [tooDeep(file)] };
-    // Positions are only needed for diagnostics: the (slow) YAML parse happens on the first lookup.
+    // Positions are only needed for diagnostics: the (slow) YAML parse happens on the first
+    // lookup, and only when the YAML parser can hold the document (else diagnostics carry
+    // their JSON pointer alone).
+    if (nodes > INPUT_LIMITS.maxYamlNodes) return { document: { data: json.data, locate: () => ({}) } };
     let located: Locate | undefined;
     const locate: Locate = (p) => {
       if (located === undefined) {
@@ -36,6 +51,7 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
     };
     return { document: { data: json.data, locate } };
   }
+  if (nodes > INPUT_LIMITS.maxYamlNodes) return { diagnostics: [tooManyNodes(file, nodes, INPUT_LIMITS.maxYamlNodes, "YAML")] };
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -79,12 +95,12 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
  * A JSON document read with JSON.parse, about 20 times faster and smaller than the YAML
  * parser; undefined when the text is not an object in strict JSON (then YAML reads it).
  */
-function parseJsonFast(text: string): { data: unknown } | undefined {
+function parseJsonFast(text: string): { data: unknown; error?: undefined } | { data?: undefined; error: string } | undefined {
   if (!/^\s*\{/.test(text)) return undefined;
   try {
     return { data: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -93,24 +109,23 @@ function tooDeep(file: string): Diagnostic {
 }
 
 /**
- * Size limits checked with one scan before parsing (the yaml parser needs about 500 bytes per
- * node): the text length, and an upper bound of the node count, since every node but the
- * first follows one of `,` `:` `-` `[` `{` `?`.
+ * An upper bound of a document's node count, from one scan before parsing: every node but
+ * the first follows one of `,` `:` `-` `[` `{` `?`. The YAML parser needs about 500 bytes per
+ * node, JSON.parse far less, so each has its own limit.
  */
-function yamlLimitProblem(text: string, file: string): Diagnostic | undefined {
-  if (text.length > INPUT_LIMITS.maxDocumentBytes) {
-    return { code: "INPUT_TOO_LARGE", severity: "error", message: `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`, file, line: 1, column: 1 };
-  }
+function separatorCount(text: string): number {
   let nodes = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // , : - [ { ?
     if (c === 44 || c === 58 || c === 45 || c === 91 || c === 123 || c === 63) nodes++;
   }
-  if (nodes > INPUT_LIMITS.maxYamlNodes) {
-    return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${INPUT_LIMITS.maxYamlNodes}`, file, line: 1, column: 1 };
-  }
-  return undefined;
+  return nodes;
+}
+
+function tooManyNodes(file: string, nodes: number, limit: number, kind: "JSON" | "YAML"): Diagnostic {
+  const hint = kind === "YAML" ? " in YAML (write larger robots as JSON)" : " in JSON";
+  return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${limit}${hint}`, file, line: 1, column: 1 };
 }
 
 /** Nesting depth of plain data, without recursion (deep data must not overflow the stack here). */
@@ -149,7 +164,7 @@ function depthOf(value: unknown): number {
  * ("unknown field", "missing required field", "must be one of …"); `if` noise and
  * duplicates dropped. `owner` may prefix each message with the element it concerns.
  */
-export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, locate: Locate, owner: (jsonPath: string) => string = () => ""): Diagnostic[] {
+export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, locate: Locate, owner: (jsonPath: string) => string = () => "", truncated = false): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
   for (const e of errors) {
@@ -174,6 +189,8 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, 
     seen.add(key);
     out.push({ code: "DOCUMENT_INVALID", severity: "error", message, file, jsonPath, ...locate(jsonPath) });
   }
+  // The validator stopped at its error limit (INPUT_LIMITS.maxSchemaErrors): say so.
+  if (truncated) out.push(policyDiagnostic("tooManySchemaErrors", schemaErrorLimitMessage(), { file, line: 1, column: 1 }));
   return out;
 }
 

@@ -1,7 +1,8 @@
 import type { XmlElement } from "../parse/XmlDocument.js";
 import type { DiagnosticCode } from "./codes.js";
 import type { Diagnostic, Severity } from "./Diagnostic.js";
-import { effectiveSeverity, type Finding, severityPolicy } from "./severityPolicy.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
+import { effectiveSeverity, type Finding, policyDiagnostic, severityPolicy } from "./severityPolicy.js";
 
 /** What an include resolver returns: the included file's text, or why it could not be found. */
 export type ResolvedResource =
@@ -88,16 +89,31 @@ export interface RuleContext {
   /** Low level: a diagnostic with an explicit code and severity (the policy's `strict` still applies). Rules use {@link flag}. */
   readonly report: (code: DiagnosticCode, severity: Severity, at: XmlElement, message: string, attribute?: string) => void;
   readonly diagnostics: Diagnostic[];
+  /**
+   * Diagnostics not kept, by code: past INPUT_LIMITS.maxDiagnosticsPerCode of one code in a
+   * document, the rest are only counted ({@link suppressedDiagnostics} reports the counts).
+   */
+  readonly suppressed: Map<DiagnosticCode, number>;
 }
 
 /** One semantic check. Rules push diagnostics through `ctx.report` and never throw. */
 export type Rule = (ctx: RuleContext) => void;
 
 /** Builds a context whose `report` places diagnostics at the element or attribute. */
-export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "diagnostics" | "includes">): RuleContext {
+export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "diagnostics" | "includes" | "suppressed">): RuleContext {
   const diagnostics: Diagnostic[] = [];
   const strict = init.options.strict === true;
+  // A file of millions of links that each lack an inertial would otherwise make millions of
+  // diagnostics (4 GB for 3.2 million): the first ones of each code are kept, the rest counted.
+  const kept = new Map<DiagnosticCode, number>();
+  const suppressed = new Map<DiagnosticCode, number>();
   const report = (code: DiagnosticCode, severity: Severity, at: XmlElement, message: string, attribute?: string): void => {
+    const count = (kept.get(code) ?? 0) + 1;
+    if (count > INPUT_LIMITS.maxDiagnosticsPerCode) {
+      suppressed.set(code, (suppressed.get(code) ?? 0) + 1);
+      return;
+    }
+    kept.set(code, count);
     const a = attribute === undefined ? undefined : at.attributes.find((x) => x.name === attribute);
     diagnostics.push({
       code,
@@ -113,5 +129,24 @@ export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "d
     const entry = severityPolicy[finding];
     report(entry.code, entry.severity, at, entry.severity === "warning" ? `${message}; ${entry.consequence}` : message, attribute);
   };
-  return { ...init, flag, report, diagnostics, includes: new Map() };
+  return { ...init, flag, report, diagnostics, includes: new Map(), suppressed };
+}
+
+/**
+ * One TOO_MANY_ERRORS note per code whose diagnostics passed the per-code limit, with how many
+ * more there were (at the document's root).
+ */
+export function suppressedDiagnostics(ctx: RuleContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [code, count] of ctx.suppressed) {
+    out.push(
+      policyDiagnostic("tooManyOfOneCode", `${count} more ${code} diagnostics not shown: robokit reports the first ${INPUT_LIMITS.maxDiagnosticsPerCode.toLocaleString("en-US")} of each code in a file`, {
+        file: ctx.file,
+        line: ctx.root.line,
+        column: ctx.root.column,
+        xmlPath: ctx.root.xmlPath,
+      }),
+    );
+  }
+  return out;
 }

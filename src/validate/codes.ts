@@ -51,8 +51,8 @@ export const diagnosticCodes = {
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
   // issue 11: limits and names (README, section SECURITY)
-  INPUT_TOO_LARGE: "An input is larger than robokit reads: URDF/SDF 32 MiB, robot document or scenario 16 MiB, wheel CSV 64 MiB, FMU 256 MiB.",
-  TOO_MANY_ELEMENTS: "An XML file has more than 1,000,000 elements, or a YAML/JSON document more than 2,000,000 separators (an upper bound of its values, counted before parsing).",
+  INPUT_TOO_LARGE: "An input is larger than robokit reads: URDF/SDF 128 MiB, robot document or scenario 128 MiB, wheel CSV 64 MiB, FMU 256 MiB.",
+  TOO_MANY_ELEMENTS: "An XML file has more than 3,200,000 elements or 400,000 links and joints, a YAML document more than 2,000,000 separators (JSON: 16,000,000; an upper bound of its values, counted before parsing), or a robot document more than 200,000 links or joints.",
   NESTING_TOO_DEEP: "A YAML/JSON document nests deeper than 256 levels.",
   YAML_ALIAS_LIMIT: "A YAML document's aliases expand to more nodes than robokit resolves (10,000).",
   ARCHIVE_ENTRY_TOO_LARGE: "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
@@ -74,6 +74,8 @@ export const diagnosticCodes = {
   // issue 16
   XACRO_ERROR: "A xacro document cannot be expanded (unknown macro or property, bad expression, missing file or package); reported at the xacro element, with the macro calls that led there.",
   XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
+  // issue 11
+  TOO_MANY_ERRORS: "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -272,6 +272,8 @@ export const severityPolicy = {
   // --- input limits (README SECURITY) ---
   inputTooLarge: { code: "INPUT_TOO_LARGE", severity: "error", basis: "spec", what: "a file over robokit's size limit", consequence: "robokit does not read the file (README SECURITY lists the limit)" },
   tooManyElements: { code: "TOO_MANY_ELEMENTS", severity: "error", basis: "spec", what: "a file over robokit's element-count limit", consequence: "robokit stops reading there (README SECURITY lists the limit)" },
+  tooManyOfOneCode: { code: "TOO_MANY_ERRORS", severity: "info", basis: "note", what: "more diagnostics of one code than robokit reports", consequence: "the first 10,000 of each code are reported, the rest counted" },
+  tooManySchemaErrors: { code: "TOO_MANY_ERRORS", severity: "info", basis: "note", what: "more schema errors than robokit reports", consequence: "the first 10,000 are reported; the schema check stops there" },
   includeNoEntity: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: an included file without a model, actor or light", consequence: "libsdformat rejects it" },
   includeManyEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: an included file with several top-level entities", consequence: "libsdformat rejects it" },
   // --- robokit itself ---

@@ -1,7 +1,7 @@
 import { attr, type XmlElement } from "../parse/XmlDocument.js";
 import type { Diagnostic } from "./Diagnostic.js";
 import { policyDiagnostic } from "./severityPolicy.js";
-import { createRuleContext, type Rule, type ValidateOptions } from "./RuleContext.js";
+import { createRuleContext, type Rule, suppressedDiagnostics, type ValidateOptions } from "./RuleContext.js";
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
@@ -95,7 +95,7 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
     pre.push(policyDiagnostic("sdfVersionConverted", `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`, at));
   }
   const ctx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });
-  ctx.diagnostics.push(...schemaCtx.diagnostics);
+  for (const d of schemaCtx.diagnostics) ctx.diagnostics.push(d);
   runRules(ctx, sdfRules);
-  return [...pre, ...ctx.diagnostics];
+  return [...pre, ...suppressedDiagnostics(schemaCtx), ...ctx.diagnostics, ...suppressedDiagnostics(ctx)];
 }

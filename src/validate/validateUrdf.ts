@@ -1,6 +1,6 @@
 import type { XmlElement } from "../parse/XmlDocument.js";
 import type { Diagnostic } from "./Diagnostic.js";
-import { createRuleContext, type Rule, type ValidateOptions } from "./RuleContext.js";
+import { createRuleContext, type Rule, suppressedDiagnostics, type ValidateOptions } from "./RuleContext.js";
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
@@ -35,5 +35,6 @@ export function validateUrdfDocument(root: XmlElement, file: string, options: Va
   const ctx = createRuleContext({ file, format: "urdf", version: "1.0", minor: 0, root, options });
   runRules(ctx, [(c) => checkSchema(c, "urdf/urdf.schema.json")]);
   runRules(ctx, urdfRules);
+  for (const note of suppressedDiagnostics(ctx)) ctx.diagnostics.push(note);
   return ctx.diagnostics;
 }

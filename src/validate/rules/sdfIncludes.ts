@@ -72,9 +72,9 @@ export const sdfIncludes: Rule = (ctx) => {
       const sdfRoot = document.root?.name === "sdf" ? document.root : undefined;
       // A file that is not SDF is named but never quoted: its bytes could be anyone's secrets.
       // A broken file that starts like SDF keeps its XML errors (with positions).
-      if (sdfRoot !== undefined || looksLikeSdf.test(resolved.text)) ctx.diagnostics.push(...diagnostics);
+      if (sdfRoot !== undefined || looksLikeSdf.test(resolved.text)) for (const d of diagnostics) ctx.diagnostics.push(d);
       if (sdfRoot !== undefined) {
-        ctx.diagnostics.push(...validateSdfDocument(sdfRoot, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file], includeCache: cache }));
+        for (const d of validateSdfDocument(sdfRoot, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file], includeCache: cache })) ctx.diagnostics.push(d);
       }
       parsed = { root: sdfRoot };
       cache.set(resolved.file, parsed);

@@ -6,6 +6,7 @@ import type { XmlElement } from "../../parse/XmlDocument.js";
 import { isGazeboExtensionElement, isGazeboRepeatableElement } from "./gazeboExtensionElements.js";
 import { loadSchema } from "./loadSchema.js";
 import { loadValidator, type PrecompiledValidator } from "./loadValidator.js";
+import { schemaErrorLimitMessage } from "./schemaErrorLimit.js";
 import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
 
 const loaded = new Map<string, PrecompiledValidator>();
@@ -42,6 +43,7 @@ export function checkSchema(ctx: RuleContext, schemaPath: string): void {
     // The schema itself is read only to name the type of a value that does not match it.
     reportAjvError(ctx, error, () => loadSchema(schemaPath));
   }
+  if (validate.truncated === true) ctx.flag("tooManySchemaErrors", ctx.root, schemaErrorLimitMessage());
 }
 
 function describe(element: { name: string }): string {
@@ -53,8 +55,10 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
   const params = error.params as Record<string, unknown>;
   const jsonPath = error.instancePath;
   const push = (finding: Finding, message: string, attr?: string): void => {
+    const before = ctx.diagnostics.length;
     ctx.flag(finding, element, message, attr);
-    const last = ctx.diagnostics[ctx.diagnostics.length - 1];
+    // Only when flag kept it (past the per-code limit it only counts).
+    const last = ctx.diagnostics.length > before ? ctx.diagnostics[ctx.diagnostics.length - 1] : undefined;
     if (last !== undefined) ctx.diagnostics[ctx.diagnostics.length - 1] = { ...last, jsonPath };
   };
   switch (error.keyword) {

@@ -2,12 +2,37 @@ import { createRequire } from "node:module";
 
 import type { ErrorObject } from "ajv";
 
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
+
 const require = createRequire(import.meta.url);
 
-/** A precompiled ajv validation function: true when `data` is valid, else its `errors`. */
+/**
+ * A precompiled ajv validation function: true when `data` is valid, else its `errors`. When the
+ * document has more errors than INPUT_LIMITS.maxSchemaErrors, `errors` holds the first ones and
+ * `truncated` is true: the validator stopped there.
+ */
 export interface PrecompiledValidator {
   (data: unknown): boolean;
   errors?: ErrorObject[] | null;
+  truncated?: boolean;
+}
+
+/** Catches the generated code's SchemaErrorLimit (scripts/precompile-validators.ts). */
+function withErrorLimit(validate: PrecompiledValidator): PrecompiledValidator {
+  const wrapped: PrecompiledValidator = (data: unknown): boolean => {
+    try {
+      const ok = validate(data);
+      wrapped.errors = validate.errors ?? null;
+      wrapped.truncated = false;
+      return ok;
+    } catch (error) {
+      if (!(error instanceof Error) || error.name !== "SchemaErrorLimit") throw error;
+      wrapped.errors = ((error as Error & { errors: ErrorObject[] }).errors ?? []).slice(0, INPUT_LIMITS.maxSchemaErrors);
+      wrapped.truncated = true;
+      return false;
+    }
+  };
+  return wrapped;
 }
 
 /**
@@ -31,7 +56,7 @@ export function loadValidator(file: string, exportName?: string): PrecompiledVal
     }
     const validate = exportName === undefined ? mod : mod[exportName];
     if (typeof validate !== "function") throw new Error(`schemas/validators/${file} has no validator ${exportName ?? "(default)"}: run npm run generate:validators`);
-    return validate as PrecompiledValidator;
+    return withErrorLimit(validate as PrecompiledValidator);
   }
   throw new Error(`robokit is installed without schemas/validators/${file} (run npm run generate:validators): ${String(lastError)}`);
 }
