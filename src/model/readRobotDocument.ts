@@ -4,6 +4,7 @@ import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { hasErrors } from "../validate/Diagnostic.js";
 import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
+import { policyDiagnostic } from "../validate/severityPolicy.js";
 import { checkRobot } from "./checkRobot.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import type { Robot } from "./Robot.js";
@@ -40,7 +41,7 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
     const list = typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
     if (Array.isArray(list) && list.length > INPUT_LIMITS.maxDocumentLinks) {
       return {
-        diagnostics: [{ code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${list.length} ${key}; robokit reads at most ${INPUT_LIMITS.maxDocumentLinks}`, file, jsonPath: `/${key}`, ...locate(`/${key}`) }],
+        diagnostics: [{ ...policyDiagnostic("tooManyElements", `the document has ${list.length} ${key}; robokit reads at most ${INPUT_LIMITS.maxDocumentLinks}`, { file, ...locate(`/${key}`) }), jsonPath: `/${key}` }],
       };
     }
   }

@@ -22,7 +22,7 @@ export interface YamlDocument {
  */
 export function parseYamlDocument(text: string, file: string): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
   if (text.length > INPUT_LIMITS.maxDocumentBytes) {
-    return { diagnostics: [{ code: "INPUT_TOO_LARGE", severity: "error", message: `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`, file, line: 1, column: 1 }] };
+    return { diagnostics: [policyDiagnostic("inputTooLarge", `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`, { file, line: 1, column: 1 })] };
   }
   const nodes = separatorCount(text);
   if (nodes > INPUT_LIMITS.maxJsonNodes) {
@@ -125,7 +125,7 @@ function separatorCount(text: string): number {
 
 function tooManyNodes(file: string, nodes: number, limit: number, kind: "JSON" | "YAML"): Diagnostic {
   const hint = kind === "YAML" ? " in YAML (write larger robots as JSON)" : " in JSON";
-  return { code: "TOO_MANY_ELEMENTS", severity: "error", message: `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${limit}${hint}`, file, line: 1, column: 1 };
+  return policyDiagnostic("tooManyElements", `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${limit}${hint}`, { file, line: 1, column: 1 });
 }
 
 /** Nesting depth of plain data, without recursion (deep data must not overflow the stack here). */
