@@ -26,6 +26,12 @@ export interface XmlElement {
   readonly xmlPath: string;
   /** Nesting depth; the root element has depth 0. */
   readonly depth: number;
+  /**
+   * The first child element named `name`, when the reader has a faster way to it than
+   * `children` (a subtree kept as text is then not read again whole to find one leaf).
+   * Used by {@link child}; absent on most elements.
+   */
+  readonly firstChild?: (name: string) => XmlElement | undefined;
 }
 
 /** A parsed document: the root element (absent when the text had none) plus the source name. */
@@ -53,6 +59,7 @@ export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
 
 /** The first child element named `name`, or undefined. */
 export function child(element: XmlElement, name: string): XmlElement | undefined {
+  if (element.firstChild !== undefined) return element.firstChild(name);
   for (const c of element.children) if (c.name === name) return c;
   return undefined;
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LineIndex } from "./LineIndex.js";
 import { MAX_XML_DEPTH, readXml, type ReadXmlResult } from "./readXml.js";
 import { scanXml } from "./scanXml.js";
-import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
+import { attr, child, type XmlAttribute, type XmlElement } from "./XmlDocument.js";
 
 const shared = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "shared");
 
@@ -142,6 +142,43 @@ describe("readXml's one-pass reader (scanXml)", () => {
       expect(asData(readXml(text, "f.xml"))).toStrictEqual(asData(readXml(text, "f.xml", { generalOnly: true })));
     }
     expect(readXml("<a><b></a></b>", "f.xml").diagnostics[0]?.message).toMatch(/closing tag/);
+  });
+
+  it("finds the first child of a given name in a subtree kept as text as the general path does, reading a leaf alone", () => {
+    const compare = (lazy: XmlElement | undefined, general: XmlElement | undefined): void => {
+      expect(lazy === undefined ? undefined : plain(lazy)).toStrictEqual(general === undefined ? undefined : plain(general));
+      if (lazy === undefined || general === undefined) return;
+      // Asked for before anything else reads `lazy`'s children, so a leaf is read alone; "zz" is never there.
+      const names = [...new Set(general.children.map((c) => c.name)), "zz"];
+      for (const n of names) compare(child(lazy, n), child(general, n));
+    };
+    fc.assert(
+      fc.property(document, fc.integer({ min: 2, max: 6 }), (text, lazyBelow) => {
+        compare(readXml(text, "f.xml", { lazyBelow }).document.root, readXml(text, "f.xml", { generalOnly: true }).document.root);
+      }),
+      { numRuns: 1500 },
+    );
+    const links = `<robot name="r">${Array.from({ length: 3 }, (_, i) => `<link name="l${i}"><origin_x/><!-- a > b --><visual name="v" x='a>b'><geometry/></visual><?pi ?><origin xyz="${i} 0 0"/><origin xyz="9 9 9"/></link>`).join("")}</robot>`;
+    const [, l1, l2] = readXml(links, "f.urdf", { lazyBelow: 64 }).document.root?.children ?? [];
+    const origin = child(l2!, "origin");
+    expect([attr(origin!, "xyz"), origin?.xmlPath]).toStrictEqual(["2 0 0", '/robot[@name="r"]/link[@name="l2"]/origin[0]']);
+    expect(child(child(l1!, "visual")!, "geometry")?.xmlPath).toBe('/robot[@name="r"]/link[@name="l1"]/visual[@name="v"]/geometry');
+  });
+
+  it("checks a subtree it keeps as text as strictly as one it builds (the general path reads what it does not)", () => {
+    const lazyAnswers = (text: string): boolean => scanXml(text, new LineIndex(text), { maxDepth: MAX_XML_DEPTH, lazyBelow: 1000 }) !== undefined;
+    const deep = (levels: number): string => `${"<d>".repeat(levels)}${"</d>".repeat(levels)}`;
+    const bad = ["<b x='1' x='2'/>", "<b x='1'y='2'/>", "<b>& c</b>", "<b>&nbsp;</b>", "<b x='&bogus;'/>", "<b x='a<b'/>", "<b></c>", "<b b/>", "<!DOCTYPE a>", "<?xml version='1.0'?>", deep(MAX_XML_DEPTH)];
+    for (const inner of bad) {
+      const text = `<robot><link name="l"><visual>${inner}</visual></link></robot>`;
+      expect(lazyAnswers(text), inner).toBe(false);
+      expect(asData(readXml(text, "f.xml", { lazyBelow: 1000 }))).toStrictEqual(asData(readXml(text, "f.xml", { generalOnly: true })));
+    }
+    // Just inside the depth limit, the same subtree is read, kept as text and read again whole.
+    const fits = `<robot><link name="l"><visual>${deep(MAX_XML_DEPTH - 5)}</visual></link></robot>`;
+    expect(lazyAnswers(fits)).toBe(true);
+    const { fast, lazy } = both(fits, 1000);
+    expect(lazy).toStrictEqual(fast);
   });
 
   it("keeps a small subtree as its place in the text until visited, and keeps only the recently visited ones", () => {

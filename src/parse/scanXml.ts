@@ -8,6 +8,9 @@ const QUOT = 34;
 const APOS = 39;
 const BANG = 33;
 const QUESTION = 63;
+const LT = 60;
+const SEMI = 59;
+const AMP = 38;
 
 /** Characters XML 1.0 does not allow anywhere in a document (as literal characters). */
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
@@ -84,10 +87,29 @@ class ScannedElement implements XmlElement {
     return this.built ?? this.document.childrenOf(this);
   }
 
+  /** The first child named `name`; of a subtree kept as text, only that child is read when it is a leaf. */
+  firstChild(name: string): XmlElement | undefined {
+    const children = this.built ?? this.document.knownChildrenOf(this);
+    if (children === undefined) return this.document.firstChildOf(this, name);
+    for (const c of children) if (c.name === name) return c;
+    return undefined;
+  }
+
   /** Made when first asked for (diagnostics need a few; a tree has millions of elements). */
   get xmlPath(): string {
     if (this.#xmlPath === undefined) {
       const parent = this.pathParent;
+      if (this.pathIndex === PATH_INDEX_UNKNOWN && parent !== undefined) {
+        // Read alone (firstChild): whether same-named siblings need an index is known only now.
+        let same = 0;
+        let index = 0;
+        for (const c of parent.children) {
+          if (c.name !== this.name) continue;
+          if (c.offset < this.offset) index++;
+          same++;
+        }
+        this.pathIndex = same > 1 ? index : -1;
+      }
       const own = segment(this, this.pathIndex >= 0, this.pathIndex);
       this.#xmlPath = parent === undefined ? `/${own}` : `${parent.xmlPath}/${own}`;
     }
@@ -105,6 +127,17 @@ class ScanDocument {
   readonly #order: ScannedElement[] = [];
   #oldest = 0;
   #cached = 0;
+  /** What the last successful skim found: elements in the subtree, the element's own text, where its content ends. */
+  #skimSize = 0;
+  #skimText = "";
+  #skimContentTo = 0;
+  /** Characters read by skims that found no lazy subtree. */
+  #skimWaste = 0;
+  /** Scratch of skim: name offsets of the open elements, attribute name offsets and lengths of one start tag. */
+  readonly #skimNameFrom: number[] = [];
+  readonly #skimNameTo: number[] = [];
+  readonly #skimAttrFrom: number[] = [];
+  readonly #skimAttrLength: number[] = [];
 
   constructor(
     private readonly source: string,
@@ -113,6 +146,72 @@ class ScanDocument {
   ) {
     // A CR also ends a line: then every position comes from the line index.
     this.#hasCr = source.includes("\r");
+  }
+
+  /** The children of a lazy element when they are in the cache. */
+  knownChildrenOf(element: ScannedElement): readonly ScannedElement[] | undefined {
+    return this.#cache.get(element);
+  }
+
+  /**
+   * The first child named `name` of a lazy element whose children are not in the cache: when
+   * it is a leaf, only it is read (a link's `<pose>`, a joint's `<parent>`); else all the
+   * children are read again, as {@link childrenOf}.
+   */
+  firstChildOf(element: ScannedElement, name: string): ScannedElement | undefined {
+    const source = this.source;
+    const to = element.contentTo;
+    // The text was checked by the first read: only the element boundaries are looked for.
+    for (let lt = source.indexOf("<", element.contentFrom); lt >= 0 && lt < to; ) {
+      const c = source.charCodeAt(lt + 1);
+      const end = c === BANG || c === QUESTION ? skipMarkup(source, lt) : this.#skipElement(lt);
+      if (c !== BANG && c !== QUESTION && source.startsWith(name, lt + 1) && !isNameChar(source.charCodeAt(lt + 1 + name.length))) {
+        if (!this.#skippedLeaf) {
+          for (const k of this.childrenOf(element)) if (k.name === name) return k;
+          return undefined;
+        }
+        const read = this.scan(lt, end, element.depth, 0)?.[0];
+        if (read === undefined) throw new Error(`robokit bug: <${name}> at offset ${lt} could not be read again`);
+        read.pathParent = element;
+        read.pathIndex = PATH_INDEX_UNKNOWN;
+        return read;
+      }
+      lt = source.indexOf("<", end);
+    }
+    return undefined;
+  }
+
+  /** Whether the last element #skipElement passed had no child elements. */
+  #skippedLeaf = true;
+
+  /** The offset after the element whose start tag is at `lt`, in text the first read found well formed. */
+  #skipElement(lt: number): number {
+    const source = this.source;
+    let open = 0;
+    let leaf = true;
+    let i = lt;
+    for (;;) {
+      const c = source.charCodeAt(i + 1);
+      if (c === BANG || c === QUESTION) i = skipMarkup(source, i);
+      else if (c === SLASH) {
+        i = source.indexOf(">", i + 2) + 1;
+        if (--open === 0) break;
+      } else {
+        if (open > 0) leaf = false;
+        // The end of the start tag: the first ">" outside quotes ("/>" when it closes itself).
+        let k = i + 1;
+        for (let d = source.charCodeAt(k); d !== GT; d = source.charCodeAt(++k)) {
+          if (d === QUOT || d === APOS) k = source.indexOf(d === QUOT ? '"' : "'", k + 1);
+        }
+        const selfClosing = source.charCodeAt(k - 1) === SLASH;
+        i = k + 1;
+        if (!selfClosing) open++;
+        else if (open === 0) break;
+      }
+      i = source.indexOf("<", i);
+    }
+    this.#skippedLeaf = leaf;
+    return i;
   }
 
   /** The children of a lazy element, read again from the text (or from the cache). */
@@ -137,6 +236,141 @@ class ScanDocument {
       this.#oldest = 0;
     }
     return children;
+  }
+
+  /**
+   * Checks the content of an element opened at `depth` (its name at `source[nameFrom, nameTo)`,
+   * its start tag ending before `from`) exactly as {@link scan} would, building nothing. When
+   * the subtree has child elements and fewer than `limit` elements in all, returns the offset
+   * after its end tag, with its size, own text and content end in the skim fields; returns
+   * SKIM_NOT_LAZY when it does not qualify (the caller builds it as usual; what was read for
+   * nothing counts against a budget of one document length, after which nothing is skimmed, so
+   * nested large subtrees cannot make the read quadratic), SKIM_INVALID when scan would give up.
+   */
+  skim(from: number, to: number, nameFrom: number, nameTo: number, depth: number, limit: number): number {
+    const source = this.source;
+    const openFrom = this.#skimNameFrom;
+    const openTo = this.#skimNameTo;
+    openFrom[0] = nameFrom;
+    openTo[0] = nameTo;
+    let open = 1;
+    let size = 1;
+    let children = 0;
+    const text: string[] = [];
+    let i = from;
+    const notLazy = (at: number): number => {
+      this.#skimWaste += at - from;
+      return SKIM_NOT_LAZY;
+    };
+    while (i < to) {
+      const found = source.indexOf("<", i);
+      if (found < 0 || found >= to) return SKIM_INVALID; // an element left open
+      const lt = found;
+      if (lt > i) {
+        if (open === 1) {
+          const blank = lt - i <= 256 && isBlank(source, i, lt);
+          const part = blank && !this.#hasCr ? this.#values.at(source, i, lt) : decodeText(source.slice(i, lt));
+          if (part === undefined) return SKIM_INVALID;
+          text.push(part);
+        } else if (!validReferences(source, i, lt)) return SKIM_INVALID;
+      }
+      const c = source.charCodeAt(lt + 1);
+      if (c === BANG) {
+        if (source.startsWith("<!--", lt)) {
+          const end = source.indexOf("-->", lt + 4);
+          if (end < 0) return SKIM_INVALID;
+          i = end + 3;
+          continue;
+        }
+        if (source.startsWith("<![CDATA[", lt)) {
+          const end = source.indexOf("]]>", lt + 9);
+          if (end < 0) return SKIM_INVALID;
+          if (open === 1) text.push(normalizeNewlines(source.slice(lt + 9, end)));
+          i = end + 3;
+          continue;
+        }
+        return SKIM_INVALID;
+      }
+      if (c === QUESTION) {
+        const end = source.indexOf("?>", lt + 2);
+        if (end < 0 || !plainInstruction(source.slice(lt + 2, end))) return SKIM_INVALID;
+        if (/^xml[\s?]/i.test(source.slice(lt + 2, lt + 6))) return SKIM_INVALID;
+        i = end + 2;
+        continue;
+      }
+      if (c === SLASH) {
+        open--;
+        const n = openTo[open]! - openFrom[open]!;
+        if (!sameText(source, openFrom[open]!, lt + 2, n)) return SKIM_INVALID;
+        let k = lt + 2 + n;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        if (source.charCodeAt(k) !== GT) return SKIM_INVALID;
+        i = k + 1;
+        if (open > 0) continue;
+        if (children === 0) return notLazy(i);
+        this.#skimSize = size;
+        this.#skimContentTo = lt;
+        this.#skimText = text.length === 0 ? "" : text.length === 1 ? text[0]! : joinText(text, this.#values);
+        return i;
+      }
+      // A start tag: the checks of scan's, on offsets.
+      if (depth + open >= this.maxDepth - 1) return SKIM_INVALID;
+      if (!isNameStart(c)) return SKIM_INVALID;
+      let k = lt + 2;
+      while (k < to && isNameChar(source.charCodeAt(k))) k++;
+      const tagFrom = lt + 1;
+      const tagTo = k;
+      const attrFrom = this.#skimAttrFrom;
+      let attrs = 0;
+      let selfClosing = false;
+      for (;;) {
+        const before = k;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        const d = source.charCodeAt(k);
+        if (d === GT) {
+          k++;
+          break;
+        }
+        if (d === SLASH) {
+          if (source.charCodeAt(k + 1) !== GT) return SKIM_INVALID;
+          selfClosing = true;
+          k += 2;
+          break;
+        }
+        if (k === before || !isNameStart(d)) return SKIM_INVALID;
+        const attrStart = k;
+        k++;
+        while (k < to && isNameChar(source.charCodeAt(k))) k++;
+        const attrLength = k - attrStart;
+        for (let a = 0; a < attrs; a++) {
+          const other = attrFrom[a]!;
+          if (attrLength === this.#skimAttrLength[a] && sameText(source, other, attrStart, attrLength)) return SKIM_INVALID;
+        }
+        attrFrom[attrs] = attrStart;
+        this.#skimAttrLength[attrs] = attrLength;
+        attrs++;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        if (source.charCodeAt(k) !== EQ) return SKIM_INVALID;
+        k++;
+        while (k < to && isSpace(source.charCodeAt(k))) k++;
+        const q = source.charCodeAt(k);
+        if (q !== QUOT && q !== APOS) return SKIM_INVALID;
+        const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
+        if (end < 0 || end >= to || !validValue(source, k + 1, end)) return SKIM_INVALID;
+        k = end + 1;
+      }
+      if (k > to) return SKIM_INVALID;
+      size++;
+      if (open === 1) children++;
+      if (size >= limit) return notLazy(k);
+      if (!selfClosing) {
+        openFrom[open] = tagFrom;
+        openTo[open] = tagTo;
+        open++;
+      }
+      i = k;
+    }
+    return SKIM_INVALID;
   }
 
   /**
@@ -201,10 +435,7 @@ class ScanDocument {
       const at = textFrom.pop() ?? 0;
       const parts = pendingText.length - at;
       if (parts === 1) element.text = pendingText[at] ?? "";
-      else if (parts > 1) {
-        const text = pendingText.slice(at).join("");
-        element.text = text.length <= 256 && isBlank(text, 0, text.length) ? values.intern(text) : text;
-      }
+      else if (parts > 1) element.text = joinText(pendingText.slice(at), values);
       pendingText.length = at;
     };
 
@@ -313,6 +544,22 @@ class ScanDocument {
       if (attributes.length > 0) element.attributes = attributes.slice();
       if (stack.length === 0) top.push(element);
       else pendingChildren.push(element);
+      if (!selfClosing && lazyBelow > 0 && depth > 0 && this.#skimWaste <= source.length) {
+        // A subtree that will be kept as text is checked without being built (building it only
+        // to drop it at its end tag was most of a large robot's first read).
+        const end = this.skim(k, to, lt + 1, lt + 1 + name.length, depth, lazyBelow);
+        if (end === SKIM_INVALID) return undefined;
+        if (end >= 0) {
+          element.built = undefined;
+          element.contentFrom = k;
+          element.contentTo = this.#skimContentTo;
+          element.size = this.#skimSize;
+          element.text = this.#skimText;
+          created += this.#skimSize - 1;
+          i = end;
+          continue;
+        }
+      }
       if (!selfClosing) {
         element.contentFrom = k;
         stack.push(element);
@@ -324,6 +571,55 @@ class ScanDocument {
     }
     return stack.length > 0 ? undefined : top;
   }
+}
+
+/** pathIndex of an element read alone: computed from its siblings when its path is first asked for. */
+const PATH_INDEX_UNKNOWN = -2;
+
+/** The offset after the comment, CDATA section or processing instruction at `lt` (known to be complete). */
+function skipMarkup(source: string, lt: number): number {
+  if (source.charCodeAt(lt + 1) === QUESTION) return source.indexOf("?>", lt + 2) + 2;
+  return source.startsWith("<!--", lt) ? source.indexOf("-->", lt + 4) + 3 : source.indexOf("]]>", lt + 9) + 3;
+}
+
+/** skim's answers besides an end offset. */
+const SKIM_INVALID = -1;
+const SKIM_NOT_LAZY = -2;
+
+/** An element's text made of several parts (text around children, CDATA): blank text is interned, as indentation repeats. */
+function joinText(parts: readonly string[], values: Interner): string {
+  const text = parts.join("");
+  return text.length <= 256 && isBlank(text, 0, text.length) ? values.intern(text) : text;
+}
+
+/** Whether `source` holds the `length` characters at `a` again at `b`. */
+function sameText(source: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (source.charCodeAt(a + k) !== source.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/** Whether every reference in `source[from, to)` is one decodeText decodes (as it finds them: "&", then ";" within 12 characters). */
+function validReferences(source: string, from: number, to: number): boolean {
+  // A loop bounded by `to`, not indexOf: that would search the rest of the document for every text.
+  for (let amp = from; amp < to; amp++) {
+    if (source.charCodeAt(amp) !== AMP) continue;
+    let semi = -1;
+    for (let k = amp + 1; k < to && k - amp <= 12; k++) {
+      if (source.charCodeAt(k) === SEMI) {
+        semi = k;
+        break;
+      }
+    }
+    if (semi < 0 || decodeReference(source.slice(amp + 1, semi)) === undefined) return false;
+    amp = semi;
+  }
+  return true;
+}
+
+/** An attribute value scan accepts: no "<", references decodeText decodes. */
+function validValue(source: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (source.charCodeAt(k) === LT) return false;
+  return validReferences(source, from, to);
 }
 
 /** Shared by every element without attributes or children (never mutated: XmlElement's arrays are readonly). */
