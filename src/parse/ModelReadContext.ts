@@ -14,8 +14,11 @@ import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 export class ModelReadContext {
   readonly file: string;
   readonly diagnostics: Diagnostic[] = [];
-  /** Where each registered model path came from (the first registration of a path wins). */
-  readonly #sources = new Map<string, { readonly line: number; readonly column: number; readonly xmlPath: string }>();
+  /**
+   * The element each registered model path came from (the first registration of a path wins).
+   * Elements, not their positions: an element's path is made only for a diagnostic that needs it.
+   */
+  readonly #sources = new Map<string, XmlElement>();
   #errors = 0;
   #counted = 0;
 
@@ -30,9 +33,13 @@ export class ModelReadContext {
     this.diagnostics.push({ code, severity, message, file: this.file, line: pos.line, column: pos.column, xmlPath: element.xmlPath });
   }
 
-  /** Remembers that the model object at `jsonPath` (e.g. `/joints/2`) came from `element`. */
+  /**
+   * Remembers that the model object at `jsonPath` (e.g. `/joints/2`) came from `element`, which
+   * is kept until {@link finish}: register elements the document holds anyway (a link, a
+   * joint), not ones read again from the text, which would keep their subtree.
+   */
   source(jsonPath: string, element: XmlElement): void {
-    if (!this.#sources.has(jsonPath)) this.#sources.set(jsonPath, { line: element.line, column: element.column, xmlPath: element.xmlPath });
+    if (!this.#sources.has(jsonPath)) this.#sources.set(jsonPath, element);
   }
 
   /** Errors among the diagnostics so far (counted incrementally: readers ask once per link). */

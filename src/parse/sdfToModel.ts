@@ -16,6 +16,9 @@ import { attr, attrNode, child, childrenNamed, type XmlElement } from "./XmlDocu
 
 const MODEL_FRAME = "__model__";
 
+/** Distinct pose and vector texts shared by the model's objects: far more than a robot repeats, a bound on what a hostile file makes the reader keep. */
+const SHARED_VALUES = 65_536;
+
 /**
  * Reads SDF text (one `<model>`, SDF 1.4 to 1.12) into the robokit model. Never throws:
  * problems come back as diagnostics with file:line:col, and `robot` is present only when
@@ -123,6 +126,13 @@ class SdfReader {
   readonly #resolving = new Set<string>();
   /** Poses read so far, by the offset of their `<pose>` element: a key that holds no element (and so no subtree) alive. */
   readonly #poses = new Map<number, Pose>();
+  /**
+   * Poses and vectors by their text: a robot repeats a few (a shape's offset, a box size) many
+   * times, and the model, which is immutable, holds one copy of each. Only valid texts are kept
+   * (an invalid one is read, and reported, each time), up to {@link SHARED_VALUES} of them.
+   */
+  readonly #poseByText = new Map<string, Pose>();
+  readonly #vectorByText = new Map<string, readonly number[]>();
   readonly #materials: Material[] = [];
   readonly #materialByKey = new Map<string, string>();
   /** Each joint's child link name, read once (a joint's elements may be read again from the text on each visit). */
@@ -236,7 +246,16 @@ class SdfReader {
     if (poseEl === undefined || poseEl.text.trim() === "") return IDENTITY_POSE;
     const cached = this.#poses.get(poseEl.offset);
     if (cached !== undefined) return cached;
+    // Plain "x y z roll pitch yaw" text alone decides the pose: the same text, the same (shared) pose.
+    const plain = poseEl.text.length <= 128 && attr(poseEl, "rotation_format") === undefined && attr(poseEl, "degrees") === undefined;
+    const shared = plain ? this.#poseByText.get(poseEl.text) : undefined;
+    if (shared !== undefined) {
+      if (remember) this.#poses.set(poseEl.offset, shared);
+      return shared;
+    }
+    const errors = this.#ctx.diagnostics.length;
     const pose = this.#readPose(poseEl);
+    if (plain && this.#ctx.diagnostics.length === errors && this.#poseByText.size < SHARED_VALUES) this.#poseByText.set(poseEl.text, pose);
     // Frames' poses are read again while resolving others; a shape's is read once.
     if (remember) this.#poses.set(poseEl.offset, pose);
     return pose;
@@ -377,7 +396,11 @@ class SdfReader {
   #vectorChild<N extends 3 | 4>(parent: XmlElement, name: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
     const el = child(parent, name);
     if (el === undefined) return undefined;
-    return this.#ctx.numbers(el.text, count, el, `<${name}>`) as (N extends 3 ? Vec3 : Rgba) | undefined;
+    const shared = el.text.length <= 128 ? this.#vectorByText.get(el.text) : undefined;
+    if (shared !== undefined && shared.length === count) return shared as N extends 3 ? Vec3 : Rgba;
+    const values = this.#ctx.numbers(el.text, count, el, `<${name}>`);
+    if (values !== undefined && el.text.length <= 128 && this.#vectorByText.size < SHARED_VALUES) this.#vectorByText.set(el.text, values);
+    return values as (N extends 3 ? Vec3 : Rgba) | undefined;
   }
 
   #inertial(el: XmlElement, link: string, frame: string): Inertial {
