@@ -6,6 +6,9 @@ import { hasErrors } from "../validate/Diagnostic.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 
+/** Distinct texts whose values the model shares (see ModelReadContext.sharedNumbers): far more than a robot repeats, a bound on what a hostile file makes the reader keep. */
+export const SHARED_TEXTS = 65_536;
+
 /**
  * Shared state of a reader turning an XML tree into a robot: the diagnostics found so far
  * (each at the element or attribute it is about), strict number parsing, and a map from
@@ -21,6 +24,8 @@ export class ModelReadContext {
   readonly #sources = new Map<string, XmlElement>();
   #errors = 0;
   #counted = 0;
+  /** Vectors read by {@link sharedNumbers}, by their text. */
+  readonly #vectors = new Map<string, readonly number[]>();
 
   constructor(file: string) {
     this.file = file;
@@ -61,6 +66,21 @@ export class ModelReadContext {
       this.report(code, "error", at, `${what} must be ${count === 1 ? "a finite number" : `${count} finite numbers`} (got "${text.trim()}")`);
       return undefined;
     }
+    return values;
+  }
+
+  /**
+   * {@link numbers} for a vector that goes into the model: the same valid text gives the same
+   * array, as the model is immutable and a robot repeats a few vectors (a box size, an offset)
+   * many times. Invalid text is read, and reported, each time; at most {@link SHARED_TEXTS}
+   * texts are kept.
+   */
+  sharedNumbers(text: string, count: number, at: XmlElement | { element: XmlElement; attribute: XmlAttribute }, what: string): readonly number[] | undefined {
+    const shareable = text.length <= 128;
+    const known = shareable ? this.#vectors.get(text) : undefined;
+    if (known !== undefined && known.length === count) return known;
+    const values = this.numbers(text, count, at, what);
+    if (values !== undefined && shareable && this.#vectors.size < SHARED_TEXTS) this.#vectors.set(text, values);
     return values;
   }
 

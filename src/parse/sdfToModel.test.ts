@@ -199,6 +199,35 @@ describe("sdfToModel", () => {
     expect(errors(`<sdf version="2.0"><model name="m"/></sdf>`)).toEqual(["VERSION_UNSUPPORTED@1:1"]);
   });
 
+  it("shares one object among poses and vectors of the same text (the model is immutable), and still reports each bad one", () => {
+    const link = (n: string, pose: string) => `<link name="${n}"><visual name="v"><pose>${pose}</pose><geometry><box><size>0.1 0.2 0.3</size></box></geometry></visual></link>`;
+    const ok = sdfToModel(`<sdf version="1.9"><model name="m">${link("a", "0 0 0.05 0 0 0")}${link("b", "0 0 0.05 0 0 0")}${link("c", "0 0 0.05 0 0 1")}</model></sdf>`, "m.sdf").robot;
+    const [a, b, c] = (ok?.links ?? []).map((l) => l.visuals?.[0]);
+    expect(a?.origin).toBe(b?.origin);
+    expect(a?.origin).not.toBe(c?.origin);
+    expect(c?.origin).toStrictEqual({ xyz: [0, 0, 0.05], rpy: [0, 0, 1] });
+    expect(a?.geometry.type === "box" && b?.geometry.type === "box" && a.geometry.size === b.geometry.size).toBe(true);
+    const bad = sdfToModel(`<sdf version="1.9"><model name="m">${link("a", "0 0 x 0 0 0")}${link("b", "0 0 x 0 0 0")}</model></sdf>`, "m.sdf");
+    expect(bad.diagnostics.filter((d) => d.code === "ELEMENT_INVALID").map((d) => d.xmlPath)).toStrictEqual([
+      '/sdf/model[@name="m"]/link[@name="a"]/visual[@name="v"]/pose',
+      '/sdf/model[@name="m"]/link[@name="b"]/visual[@name="v"]/pose',
+    ]);
+  });
+
+  it("reports an ignored SDF 1.6 <pose frame> once per pose, however often frames are resolved through it", () => {
+    const box = `<geometry><box><size>1 1 1</size></box></geometry>`;
+    const text = `<sdf version="1.6"><model name="m">
+<link name="a"><pose frame="b">0 0 1 0 0 0</pose><visual name="v"><pose frame="a">0 0 0 0 0 0</pose>${box}</visual></link>
+<link name="b"><pose frame="a">0 0 0 0 0 0</pose><visual name="v">${box}</visual></link>
+<joint name="j" type="revolute"><parent>a</parent><child>b</child><pose frame="a">0 0 0 0 0 0</pose><axis><xyz>0 0 1</xyz></axis></joint>
+</model></sdf>`;
+    const where = sdfToModel(text, "m.sdf")
+      .diagnostics.filter((d) => /pose frame=/.test(d.message))
+      .map((d) => `${d.line}:${d.column}`);
+    // Each <pose frame> once (its attribute's place); link b's pose was reported 6 times before.
+    expect(where.sort()).toStrictEqual(["2:22", "2:73", "3:22", "4:73"]);
+  });
+
   it("reads a three-number colour as libsdformat does (alpha 1) (my_lrauv in ../shared/realworld was refused)", () => {
     const r = sdfToModel(`<sdf version="1.6"><model name="m"><link name="l"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry><material><diffuse>1.0 0.5 1.0</diffuse></material></visual></link></model></sdf>`, "c.sdf");
     expect(r.robot?.materials?.[0]?.rgba).toEqual([1, 0.5, 1, 1]);

@@ -8,16 +8,13 @@ import { composePoses, IDENTITY_POSE, invertPose, rotateVector, rpyFromQuat, typ
 import type { Robot } from "../model/Robot.js";
 import type { Rgba, Vec3 } from "../model/Vector.js";
 import { mergeCapsules } from "./mergeCapsules.js";
-import { ModelReadContext } from "./ModelReadContext.js";
+import { ModelReadContext, SHARED_TEXTS } from "./ModelReadContext.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import { optional, withName } from "./optional.js";
 import { LAZY_SUBTREE, readXml } from "./readXml.js";
 import { attr, attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.js";
 
 const MODEL_FRAME = "__model__";
-
-/** Distinct pose and vector texts shared by the model's objects: far more than a robot repeats, a bound on what a hostile file makes the reader keep. */
-const SHARED_VALUES = 65_536;
 
 /**
  * Reads SDF text (one `<model>`, SDF 1.4 to 1.12) into the robokit model. Never throws:
@@ -124,15 +121,18 @@ class SdfReader {
   readonly #frames = new Map<string, FrameInfo>();
   readonly #resolved = new Map<string, Pose>();
   readonly #resolving = new Set<string>();
+  /** `<pose frame>` attributes (SDF 1.5/1.6) already reported, by the offset of their `<pose>`. */
+  readonly #legacyReported = new Set<number>();
+  /** Answers of #canonical, by frame. */
+  readonly #canonicalOf = new Map<string, string>();
   /** Poses read so far, by the offset of their `<pose>` element: a key that holds no element (and so no subtree) alive. */
   readonly #poses = new Map<number, Pose>();
   /**
-   * Poses and vectors by their text: a robot repeats a few (a shape's offset, a box size) many
-   * times, and the model, which is immutable, holds one copy of each. Only valid texts are kept
-   * (an invalid one is read, and reported, each time), up to {@link SHARED_VALUES} of them.
+   * Poses by their text: a robot repeats a few (a shape's offset) many times, and the model,
+   * which is immutable, holds one copy of each. Only valid texts are kept (an invalid one is
+   * read, and reported, each time), up to SHARED_TEXTS of them.
    */
   readonly #poseByText = new Map<string, Pose>();
-  readonly #vectorByText = new Map<string, readonly number[]>();
   readonly #materials: Material[] = [];
   readonly #materialByKey = new Map<string, string>();
   /** Each joint's child link name, read once (a joint's elements may be read again from the text on each visit). */
@@ -235,7 +235,9 @@ class SdfReader {
     if (poseEl === undefined) return fallback;
     const relativeTo = attrNode(poseEl, "relative_to");
     const legacy = attrNode(poseEl, "frame");
-    if (legacy !== undefined && legacy.value !== "") {
+    // Asked about many times while resolving frames: reported once per <pose>.
+    if (legacy !== undefined && legacy.value !== "" && !this.#legacyReported.has(poseEl.offset)) {
+      this.#legacyReported.add(poseEl.offset);
       this.#ctx.report("FEATURE_UNSUPPORTED", "warning", { element: poseEl, attribute: legacy }, `pose frame="${legacy.value}" (SDF 1.5/1.6) is ignored; the version's default frame is used`);
     }
     return this.#frameSemantics && relativeTo !== undefined && relativeTo.value !== "" ? relativeTo.value : fallback;
@@ -255,7 +257,7 @@ class SdfReader {
     }
     const errors = this.#ctx.diagnostics.length;
     const pose = this.#readPose(poseEl);
-    if (plain && this.#ctx.diagnostics.length === errors && this.#poseByText.size < SHARED_VALUES) this.#poseByText.set(poseEl.text, pose);
+    if (plain && this.#ctx.diagnostics.length === errors && this.#poseByText.size < SHARED_TEXTS) this.#poseByText.set(poseEl.text, pose);
     // Frames' poses are read again while resolving others; a shape's is read once.
     if (remember) this.#poses.set(poseEl.offset, pose);
     return pose;
@@ -301,16 +303,21 @@ class SdfReader {
 
   /** The frame `frame` is identical to by construction (identity poses), so no arithmetic is needed between them. */
   #canonical(frame: string): string {
+    const known = this.#canonicalOf.get(frame);
+    if (known !== undefined) return known;
     const seen = new Set<string>();
     let current = frame;
     for (;;) {
       const info = this.#frames.get(current);
-      if (info === undefined || seen.has(current)) return current;
+      if (info === undefined || seen.has(current)) break;
       seen.add(current);
-      const p = this.#pose(info.pose);
-      if (![...p.xyz, ...p.rpy].every((v) => v === 0)) return current;
+      const { xyz, rpy } = this.#pose(info.pose);
+      if (xyz[0] !== 0 || xyz[1] !== 0 || xyz[2] !== 0 || rpy[0] !== 0 || rpy[1] !== 0 || rpy[2] !== 0) break;
       current = this.#relativeTo(info.pose, info.defaultRelativeTo);
     }
+    // Asked for once per shape and joint: the answer is kept for the frame asked about.
+    this.#canonicalOf.set(frame, current);
+    return current;
   }
 
   /** `frame_T_element` of a pose element whose default base is `fallback`. */
@@ -396,11 +403,7 @@ class SdfReader {
   #vectorChild<N extends 3 | 4>(parent: XmlElement, name: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
     const el = child(parent, name);
     if (el === undefined) return undefined;
-    const shared = el.text.length <= 128 ? this.#vectorByText.get(el.text) : undefined;
-    if (shared !== undefined && shared.length === count) return shared as N extends 3 ? Vec3 : Rgba;
-    const values = this.#ctx.numbers(el.text, count, el, `<${name}>`);
-    if (values !== undefined && el.text.length <= 128 && this.#vectorByText.size < SHARED_VALUES) this.#vectorByText.set(el.text, values);
-    return values as (N extends 3 ? Vec3 : Rgba) | undefined;
+    return this.#ctx.sharedNumbers(el.text, count, el, `<${name}>`) as (N extends 3 ? Vec3 : Rgba) | undefined;
   }
 
   #inertial(el: XmlElement, link: string, frame: string): Inertial {

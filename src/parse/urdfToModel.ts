@@ -104,7 +104,7 @@ class UrdfReader {
   #vector<N extends 3 | 4>(el: XmlElement, attribute: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
     const a = attrNode(el, attribute);
     if (a === undefined) return undefined;
-    return this.#ctx.numbers(a.value, count, { element: el, attribute: a }, `<${el.name}> ${attribute}`) as (N extends 3 ? Vec3 : Rgba) | undefined;
+    return this.#ctx.sharedNumbers(a.value, count, { element: el, attribute: a }, `<${el.name}> ${attribute}`) as (N extends 3 ? Vec3 : Rgba) | undefined;
   }
 
   #scalar(el: XmlElement, attribute: string, required: boolean): number | undefined {

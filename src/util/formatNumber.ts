@@ -19,6 +19,10 @@ export function formatNumber(value: number): string {
   }
   // -0 and 0 alike.
   if (value === 0) return "0";
+  // The shortest round-trip text: when it has 15 characters or fewer it has at most 15 digits,
+  // so rounding to 15 digits gives the same number back and the same text (most values).
+  const shortest = String(value);
+  if (shortest.length <= 15) return shortest;
   const rounded = Number(value.toPrecision(15));
   // Rounding the largest doubles up can overflow: those keep their own shortest form.
   return String(Number.isFinite(rounded) ? rounded : value);
