@@ -510,8 +510,11 @@ class SdfReader {
   #joint(el: XmlElement): Joint | undefined {
     const name = this.#name(el);
     const type = attr(el, "type") as "fixed" | "revolute" | "continuous" | "prismatic";
-    const parentEl = child(el, "parent");
-    const childEl = child(el, "child");
+    // Most children are looked up: read them once (a subtree kept as text is otherwise looked through once per name).
+    const children = el.children;
+    const childOf = (n: string): XmlElement | undefined => children.find((c) => c.name === n);
+    const parentEl = childOf("parent");
+    const childEl = childOf("child");
     if (name === undefined || parentEl === undefined || childEl === undefined) {
       if (parentEl === undefined || childEl === undefined) this.#ctx.report("ELEMENT_MISSING", "error", el, `joint "${name ?? ""}" needs <parent> and <child>`);
       return undefined;
@@ -527,10 +530,10 @@ class SdfReader {
       this.#ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `joint "${name}": child "${childLink}" is not a link of the model${childLink.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
       return undefined;
     }
-    const origin = this.#poseIn(parentFrame, child(el, "pose"), childLink, el);
+    const origin = this.#poseIn(parentFrame, childOf("pose"), childLink, el);
     const base = { name, parent, child: childLink, origin };
     if (type === "fixed") return { ...base, type };
-    const axisEl = child(el, "axis");
+    const axisEl = childOf("axis");
     const axis = axisEl === undefined ? ([0, 0, 1] as Vec3) : this.#axis(axisEl, name);
     const limitEl = axisEl === undefined ? undefined : child(axisEl, "limit");
     const dynamicsEl = axisEl === undefined ? undefined : child(axisEl, "dynamics");

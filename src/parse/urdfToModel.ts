@@ -269,8 +269,11 @@ class UrdfReader {
   #joint(el: XmlElement): Joint | undefined {
     const name = this.#required(el, "name");
     const type = this.#required(el, "type");
-    const parentEl = child(el, "parent");
-    const childEl = child(el, "child");
+    // Nine children are looked up: read them once (a subtree kept as text is otherwise looked through once per name).
+    const children = el.children;
+    const childOf = (n: string): XmlElement | undefined => children.find((c) => c.name === n);
+    const parentEl = childOf("parent");
+    const childEl = childOf("child");
     if (parentEl === undefined || childEl === undefined) {
       this.#ctx.report("ELEMENT_MISSING", "error", el, `joint "${name ?? ""}" needs <parent link> and <child link>`);
       return undefined;
@@ -278,15 +281,15 @@ class UrdfReader {
     const parent = this.#required(parentEl, "link");
     const childLink = this.#required(childEl, "link");
     const origin = this.#origin(el);
-    const axisEl = child(el, "axis");
+    const axisEl = childOf("axis");
     const axis = axisEl === undefined ? undefined : this.#vector(axisEl, "xyz", 3);
-    const limitEl = child(el, "limit");
-    const dynamicsEl = child(el, "dynamics");
+    const limitEl = childOf("limit");
+    const dynamicsEl = childOf("dynamics");
     const dynamics: JointDynamics | undefined =
       dynamicsEl === undefined ? undefined : { ...optional("damping", this.#scalar(dynamicsEl, "damping", false)), ...optional("friction", this.#scalar(dynamicsEl, "friction", false)) };
-    const calibrationEl = child(el, "calibration");
-    const safetyEl = child(el, "safety_controller");
-    const mimicEl = child(el, "mimic");
+    const calibrationEl = childOf("calibration");
+    const safetyEl = childOf("safety_controller");
+    const mimicEl = childOf("mimic");
     if (name === undefined || type === undefined || parent === undefined || childLink === undefined) return undefined;
     const base = {
       name,
