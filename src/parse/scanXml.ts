@@ -60,22 +60,25 @@ export function scanXml(source: string, lines: LineIndex, options: ScanXmlOption
 class ScannedElement implements XmlElement {
   text = "";
   attributes: readonly XmlAttribute[] = NONE;
-  /** Undefined while the children are only a range of the text. */
-  built: readonly ScannedElement[] | undefined = NONE;
-  /** Text offsets of the content (after the start tag, before the end tag), for reading it again. */
-  contentFrom = 0;
-  contentTo = 0;
-  /** Elements in this subtree, this one included. */
-  size = 1;
+  /** The children, or where they are in the text while they are not kept. */
+  built: readonly ScannedElement[] | LazyContent = NONE;
 
+  // Few fields: a validated file holds every element (millions in a large robot), so what an
+  // element can find from its parent (depth) or needs only when not kept (its document, its
+  // content's place) is not stored in each.
   constructor(
     readonly name: string,
     readonly line: number,
     readonly column: number,
     readonly offset: number,
-    readonly depth: number,
-    private readonly document: ScanDocument,
   ) {}
+
+  /** Nesting depth, from the parents (asked for rarely: the reader knows it while reading). */
+  get depth(): number {
+    let depth = 0;
+    for (let p = this.pathParent; p !== undefined; p = p.pathParent) depth++;
+    return depth;
+  }
 
   /** The parent, for the path; undefined for the root. */
   pathParent: ScannedElement | undefined = undefined;
@@ -84,13 +87,15 @@ class ScannedElement implements XmlElement {
   #xmlPath: string | undefined = undefined;
 
   get children(): readonly XmlElement[] {
-    return this.built ?? this.document.childrenOf(this);
+    const built = this.built;
+    return built instanceof LazyContent ? built.document.childrenOf(this, built) : built;
   }
 
   /** The first child named `name`; of a subtree kept as text, only that child is read when it is a leaf. */
   firstChild(name: string): XmlElement | undefined {
-    const children = this.built ?? this.document.knownChildrenOf(this);
-    if (children === undefined) return this.document.firstChildOf(this, name);
+    const built = this.built;
+    const children = built instanceof LazyContent ? built.document.knownChildrenOf(this) : built;
+    if (children === undefined) return (built as LazyContent).document.firstChildOf(this, built as LazyContent, name);
     for (const c of children) if (c.name === name) return c;
     return undefined;
   }
@@ -115,6 +120,18 @@ class ScannedElement implements XmlElement {
     }
     return this.#xmlPath;
   }
+}
+
+/** The content of an element not kept as elements: where it is in its document's text, for reading it again, and how many elements it holds. */
+class LazyContent {
+  constructor(
+    readonly document: ScanDocument,
+    /** Offsets of the content: after the start tag, before the end tag. */
+    readonly from: number,
+    readonly to: number,
+    /** Elements in the subtree, its element included. */
+    readonly size: number,
+  ) {}
 }
 
 /** The text being read, with what every element of it shares: interned strings and the cache of re-read subtrees. */
@@ -158,16 +175,16 @@ class ScanDocument {
    * it is a leaf, only it is read (a link's `<pose>`, a joint's `<parent>`); else all the
    * children are read again, as {@link childrenOf}.
    */
-  firstChildOf(element: ScannedElement, name: string): ScannedElement | undefined {
+  firstChildOf(element: ScannedElement, content: LazyContent, name: string): ScannedElement | undefined {
     const source = this.source;
-    const to = element.contentTo;
+    const to = content.to;
     // The text was checked by the first read: only the element boundaries are looked for.
-    for (let lt = source.indexOf("<", element.contentFrom); lt >= 0 && lt < to; ) {
+    for (let lt = source.indexOf("<", content.from); lt >= 0 && lt < to; ) {
       const c = source.charCodeAt(lt + 1);
       const end = c === BANG || c === QUESTION ? skipMarkup(source, lt) : this.#skipElement(lt);
       if (c !== BANG && c !== QUESTION && source.startsWith(name, lt + 1) && !isNameChar(source.charCodeAt(lt + 1 + name.length))) {
         if (!this.#skippedLeaf) {
-          for (const k of this.childrenOf(element)) if (k.name === name) return k;
+          for (const k of this.childrenOf(element, content)) if (k.name === name) return k;
           return undefined;
         }
         const read = this.scan(lt, end, element.depth, 0)?.[0];
@@ -215,21 +232,21 @@ class ScanDocument {
   }
 
   /** The children of a lazy element, read again from the text (or from the cache). */
-  childrenOf(element: ScannedElement): readonly ScannedElement[] {
+  childrenOf(element: ScannedElement, content: LazyContent): readonly ScannedElement[] {
     const hit = this.#cache.get(element);
     if (hit !== undefined) return hit;
-    const children = this.scan(element.contentFrom, element.contentTo, element.depth, 0);
+    const children = this.scan(content.from, content.to, element.depth, 0);
     // The text was read once already, so reading a part of it again cannot fail.
     if (children === undefined) throw new Error(`robokit bug: <${element.name}> at offset ${element.offset} could not be read again`);
     assignPaths([element], children);
     // First in, first out: readers visit a subtree's parts one after another, then move on.
     this.#cache.set(element, children);
     this.#order.push(element);
-    this.#cached += element.size;
+    this.#cached += content.size;
     while (this.#cached > CACHED_ELEMENTS && this.#order.length - this.#oldest > 1) {
       const old = this.#order[this.#oldest++]!;
       this.#cache.delete(old);
-      this.#cached -= old.size;
+      this.#cached -= old.built instanceof LazyContent ? old.built.size : 0;
     }
     if (this.#oldest > 4096) {
       this.#order.splice(0, this.#oldest);
@@ -392,6 +409,7 @@ class ScanDocument {
     const pendingText: string[] = [];
     const textFrom: number[] = [];
     const sizeFrom: number[] = [];
+    const contentFroms: number[] = [];
     const attributes: XmlAttribute[] = [];
     const top: ScannedElement[] = [];
     let created = 0;
@@ -422,11 +440,13 @@ class ScanDocument {
     /** Gives a closed element its children and text, at their final size; a small subtree keeps only its place in the text. */
     const close = (element: ScannedElement, contentTo: number): void => {
       const from = childrenFrom.pop() ?? 0;
-      element.size = created - (sizeFrom.pop() ?? 0);
+      const size = created - (sizeFrom.pop() ?? 0);
+      const contentFrom = contentFroms.pop() ?? 0;
+      // Its depth: the stack no longer holds it.
+      const depth = baseDepth + 1 + stack.length;
       if (pendingChildren.length > from) {
-        if (lazyBelow > 0 && element.depth > 0 && element.size < lazyBelow) {
-          element.built = undefined;
-          element.contentTo = contentTo;
+        if (lazyBelow > 0 && depth > 0 && size < lazyBelow) {
+          element.built = new LazyContent(this, contentFrom, contentTo, size);
         } else {
           element.built = pendingChildren.slice(from);
         }
@@ -500,7 +520,7 @@ class ScanDocument {
       while (k < to && isNameChar(source.charCodeAt(k))) k++;
       const name = names.at(source, lt + 1, k);
       locate(lt);
-      const element = new ScannedElement(name, line, column, lt, depth, this);
+      const element = new ScannedElement(name, line, column, lt);
       created++;
       attributes.length = 0;
       let selfClosing = false;
@@ -550,10 +570,7 @@ class ScanDocument {
         const end = this.skim(k, to, lt + 1, lt + 1 + name.length, depth, lazyBelow);
         if (end === SKIM_INVALID) return undefined;
         if (end >= 0) {
-          element.built = undefined;
-          element.contentFrom = k;
-          element.contentTo = this.#skimContentTo;
-          element.size = this.#skimSize;
+          element.built = new LazyContent(this, k, this.#skimContentTo, this.#skimSize);
           element.text = this.#skimText;
           created += this.#skimSize - 1;
           i = end;
@@ -561,7 +578,7 @@ class ScanDocument {
         }
       }
       if (!selfClosing) {
-        element.contentFrom = k;
+        contentFroms.push(k);
         stack.push(element);
         childrenFrom.push(pendingChildren.length);
         textFrom.push(pendingText.length);
@@ -659,7 +676,14 @@ class Interner {
   intern(text: string): string {
     const bucket = this.#buckets.get(text.charCodeAt(0) * 4096 + Math.min(text.length, 4095));
     if (bucket !== undefined) for (const known of bucket) if (known === text) return known;
-    return text.length === 0 ? text : this.at(text, 0, text.length);
+    if (text.length === 0) return text;
+    // Blank text between children (what calls this): indentation of longer runs too, e.g. six inertia values.
+    if (text.length <= 256 && this.#count < 65_536 && (bucket === undefined || bucket.length < 16)) {
+      if (bucket === undefined) this.#buckets.set(text.charCodeAt(0) * 4096 + text.length, [text]);
+      else bucket.push(text);
+      this.#count++;
+    }
+    return text;
   }
 }
 
@@ -682,7 +706,8 @@ function plainInstruction(body: string): boolean {
  * children when they were just read again.
  */
 function assignPaths(parents: readonly ScannedElement[], children?: readonly ScannedElement[]): void {
-  const pending: { parent: ScannedElement; kids: readonly ScannedElement[] | undefined }[] = parents.map((parent, k) => ({ parent, kids: k === 0 && children !== undefined ? children : parent.built }));
+  const builtOf = (e: ScannedElement): readonly ScannedElement[] | undefined => (e.built instanceof LazyContent ? undefined : e.built);
+  const pending: { parent: ScannedElement; kids: readonly ScannedElement[] | undefined }[] = parents.map((parent, k) => ({ parent, kids: k === 0 && children !== undefined ? children : builtOf(parent) }));
   const counts = new Map<string, number>();
   const seen = new Map<string, number>();
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
@@ -696,7 +721,8 @@ function assignPaths(parents: readonly ScannedElement[], children?: readonly Sca
       seen.set(k.name, index + 1);
       k.pathParent = parent;
       k.pathIndex = (counts.get(k.name) ?? 0) > 1 ? index : -1;
-      if (k.built !== undefined && k.built.length > 0) pending.push({ parent: k, kids: k.built });
+      const built = builtOf(k);
+      if (built !== undefined && built.length > 0) pending.push({ parent: k, kids: built });
     }
   }
 }
