@@ -150,11 +150,13 @@ class ScanDocument {
   #skimContentTo = 0;
   /** Characters read by skims that found no lazy subtree. */
   #skimWaste = 0;
-  /** Scratch of skim: name offsets of the open elements, attribute name offsets and lengths of one start tag. */
+  /** Scratch of skim: name offsets of the open elements. */
   readonly #skimNameFrom: number[] = [];
   readonly #skimNameTo: number[] = [];
-  readonly #skimAttrFrom: number[] = [];
-  readonly #skimAttrLength: number[] = [];
+  /** Scratch of #startTagEnd: attribute name offsets and lengths of one start tag; whether it closed itself. */
+  readonly #attrFrom: number[] = [];
+  readonly #attrLength: number[] = [];
+  #selfClosing = false;
 
   constructor(
     private readonly source: string,
@@ -219,6 +221,8 @@ class ScanDocument {
         let k = i + 1;
         for (let d = source.charCodeAt(k); d !== GT; d = source.charCodeAt(++k)) {
           if (d === QUOT || d === APOS) k = source.indexOf(d === QUOT ? '"' : "'", k + 1);
+          // Cannot happen in text the first read accepted; a loop must not depend on that.
+          if (k < 0 || k >= source.length) throw new Error(`robokit bug: the element at offset ${lt} has no end`);
         }
         const selfClosing = source.charCodeAt(k - 1) === SLASH;
         i = k + 1;
@@ -226,6 +230,7 @@ class ScanDocument {
         else if (open === 0) break;
       }
       i = source.indexOf("<", i);
+      if (i < 0) throw new Error(`robokit bug: the element at offset ${lt} has no end`);
     }
     this.#skippedLeaf = leaf;
     return i;
@@ -253,6 +258,50 @@ class ScanDocument {
       this.#oldest = 0;
     }
     return children;
+  }
+
+  /**
+   * Reads a start tag's attributes from `k` (just after its name) to its `>` or `/>`, with every
+   * check of the subset: white space between attributes, quoted values without "<", references
+   * decodeText decodes, no name twice. Each attribute is handed to `keep` when given (scan keeps
+   * them; skim only checks). Returns the offset after the tag (with #selfClosing), or -1 when
+   * the tag is outside the subset.
+   */
+  #startTagEnd(k: number, to: number, keep?: (nameFrom: number, nameTo: number, valueFrom: number, valueTo: number) => void): number {
+    const source = this.source;
+    let attrs = 0;
+    for (;;) {
+      const before = k;
+      while (k < to && isSpace(source.charCodeAt(k))) k++;
+      const d = source.charCodeAt(k);
+      if (d === GT || d === SLASH) {
+        if (d === SLASH && source.charCodeAt(k + 1) !== GT) return -1;
+        this.#selfClosing = d === SLASH;
+        const end = d === SLASH ? k + 2 : k + 1;
+        return end > to ? -1 : end;
+      }
+      if (k === before || !isNameStart(d)) return -1; // attributes are separated by white space
+      const nameFrom = k;
+      k++;
+      while (k < to && isNameChar(source.charCodeAt(k))) k++;
+      const nameLength = k - nameFrom;
+      for (let a = 0; a < attrs; a++) {
+        if (nameLength === this.#attrLength[a] && sameText(source, this.#attrFrom[a]!, nameFrom, nameLength)) return -1;
+      }
+      this.#attrFrom[attrs] = nameFrom;
+      this.#attrLength[attrs] = nameLength;
+      attrs++;
+      while (k < to && isSpace(source.charCodeAt(k))) k++;
+      if (source.charCodeAt(k) !== EQ) return -1;
+      k++;
+      while (k < to && isSpace(source.charCodeAt(k))) k++;
+      const q = source.charCodeAt(k);
+      if (q !== QUOT && q !== APOS) return -1;
+      const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
+      if (end < 0 || end >= to || !validValue(source, k + 1, end)) return -1;
+      keep?.(nameFrom, nameFrom + nameLength, k + 1, end);
+      k = end + 1;
+    }
   }
 
   /**
@@ -337,46 +386,9 @@ class ScanDocument {
       while (k < to && isNameChar(source.charCodeAt(k))) k++;
       const tagFrom = lt + 1;
       const tagTo = k;
-      const attrFrom = this.#skimAttrFrom;
-      let attrs = 0;
-      let selfClosing = false;
-      for (;;) {
-        const before = k;
-        while (k < to && isSpace(source.charCodeAt(k))) k++;
-        const d = source.charCodeAt(k);
-        if (d === GT) {
-          k++;
-          break;
-        }
-        if (d === SLASH) {
-          if (source.charCodeAt(k + 1) !== GT) return SKIM_INVALID;
-          selfClosing = true;
-          k += 2;
-          break;
-        }
-        if (k === before || !isNameStart(d)) return SKIM_INVALID;
-        const attrStart = k;
-        k++;
-        while (k < to && isNameChar(source.charCodeAt(k))) k++;
-        const attrLength = k - attrStart;
-        for (let a = 0; a < attrs; a++) {
-          const other = attrFrom[a]!;
-          if (attrLength === this.#skimAttrLength[a] && sameText(source, other, attrStart, attrLength)) return SKIM_INVALID;
-        }
-        attrFrom[attrs] = attrStart;
-        this.#skimAttrLength[attrs] = attrLength;
-        attrs++;
-        while (k < to && isSpace(source.charCodeAt(k))) k++;
-        if (source.charCodeAt(k) !== EQ) return SKIM_INVALID;
-        k++;
-        while (k < to && isSpace(source.charCodeAt(k))) k++;
-        const q = source.charCodeAt(k);
-        if (q !== QUOT && q !== APOS) return SKIM_INVALID;
-        const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
-        if (end < 0 || end >= to || !validValue(source, k + 1, end)) return SKIM_INVALID;
-        k = end + 1;
-      }
-      if (k > to) return SKIM_INVALID;
+      k = this.#startTagEnd(k, to);
+      if (k < 0) return SKIM_INVALID;
+      const selfClosing = this.#selfClosing;
       size++;
       if (open === 1) children++;
       if (size >= limit) return notLazy(k);
@@ -436,6 +448,11 @@ class ScanDocument {
         nextBreak = source.indexOf("\n", lineStart);
       }
       column = offset - lineStart + 1;
+    };
+    /** Makes the attribute the start tag reader found (checked already, so its value decodes). */
+    const keepAttribute = (nameFrom: number, nameTo: number, valueFrom: number, valueTo: number): void => {
+      locate(nameFrom);
+      attributes.push({ name: names.at(source, nameFrom, nameTo), value: decodeText(source.slice(valueFrom, valueTo)) ?? "", line, column });
     };
     /** Gives a closed element its children and text, at their final size; a small subtree keeps only its place in the text. */
     const close = (element: ScannedElement, contentTo: number): void => {
@@ -523,44 +540,9 @@ class ScanDocument {
       const element = new ScannedElement(name, line, column, lt);
       created++;
       attributes.length = 0;
-      let selfClosing = false;
-      for (;;) {
-        const before = k;
-        while (k < to && isSpace(source.charCodeAt(k))) k++;
-        const d = source.charCodeAt(k);
-        if (d === GT) {
-          k++;
-          break;
-        }
-        if (d === SLASH) {
-          if (source.charCodeAt(k + 1) !== GT) return undefined;
-          selfClosing = true;
-          k += 2;
-          break;
-        }
-        if (k === before || !isNameStart(d)) return undefined; // attributes are separated by white space
-        const attrStart = k;
-        k++;
-        while (k < to && isNameChar(source.charCodeAt(k))) k++;
-        const attrName = names.at(source, attrStart, k);
-        while (k < to && isSpace(source.charCodeAt(k))) k++;
-        if (source.charCodeAt(k) !== EQ) return undefined;
-        k++;
-        while (k < to && isSpace(source.charCodeAt(k))) k++;
-        const q = source.charCodeAt(k);
-        if (q !== QUOT && q !== APOS) return undefined;
-        const end = source.indexOf(q === QUOT ? '"' : "'", k + 1);
-        if (end < 0 || end >= to) return undefined;
-        const raw = source.slice(k + 1, end);
-        if (raw.includes("<")) return undefined;
-        const value = decodeText(raw);
-        if (value === undefined) return undefined;
-        for (const a of attributes) if (a.name === attrName) return undefined;
-        locate(attrStart);
-        attributes.push({ name: attrName, value, line, column });
-        k = end + 1;
-      }
-      if (k > to) return undefined;
+      k = this.#startTagEnd(k, to, keepAttribute);
+      if (k < 0) return undefined;
+      const selfClosing = this.#selfClosing;
       if (attributes.length > 0) element.attributes = attributes.slice();
       if (stack.length === 0) top.push(element);
       else pendingChildren.push(element);
