@@ -6,8 +6,11 @@ import { hasErrors } from "../validate/Diagnostic.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 
-/** Distinct texts whose values the model shares (see ModelReadContext.sharedNumbers): far more than a robot repeats, a bound on what a hostile file makes the reader keep. */
+/** Distinct texts whose values the model shares (see ModelReadContext.shared): far more than a robot repeats, a bound on what a hostile file makes the reader keep. */
 export const SHARED_TEXTS = 65_536;
+
+/** Kinds of {@link ModelReadContext.shared} for vectors of 0 to 7 numbers, made once (they are asked for per vector). */
+const NUMBER_KINDS = Array.from({ length: 8 }, (_, n) => `numbers ${n}`);
 
 /**
  * Shared state of a reader turning an XML tree into a robot: the diagnostics found so far
@@ -24,8 +27,9 @@ export class ModelReadContext {
   readonly #sources = new Map<string, XmlElement>();
   #errors = 0;
   #counted = 0;
-  /** Vectors read by {@link sharedNumbers}, by their text. */
-  readonly #vectors = new Map<string, readonly number[]>();
+  /** Values read by {@link shared}, by kind, then by text; and how many in all. */
+  readonly #shared = new Map<string, Map<string, unknown>>();
+  #sharedCount = 0;
 
   constructor(file: string) {
     this.file = file;
@@ -70,18 +74,29 @@ export class ModelReadContext {
   }
 
   /**
-   * {@link numbers} for a vector that goes into the model: the same valid text gives the same
-   * array, as the model is immutable and a robot repeats a few vectors (a box size, an offset)
-   * many times. Invalid text is read, and reported, each time; at most {@link SHARED_TEXTS}
-   * texts are kept.
+   * The value `read` makes of `text`, one object for every equal text of the same `kind`: the
+   * model is immutable, and a robot repeats a few values (a box size, a shape's pose) many
+   * times. A read that reports anything is not kept (an invalid text is read, and reported,
+   * each time); texts over 128 characters are not kept, nor more than {@link SHARED_TEXTS}.
+   *
+   * @param kind - what `read` makes of the text (texts of different kinds never share).
    */
+  shared<T>(kind: string, text: string, read: () => T): T {
+    const table = text.length <= 128 ? this.#shared.get(kind) : undefined;
+    if (table?.has(text) === true) return table.get(text) as T;
+    const reported = this.diagnostics.length;
+    const value = read();
+    if (text.length <= 128 && value !== undefined && this.diagnostics.length === reported && this.#sharedCount < SHARED_TEXTS) {
+      if (table === undefined) this.#shared.set(kind, new Map([[text, value]]));
+      else table.set(text, value);
+      this.#sharedCount++;
+    }
+    return value;
+  }
+
+  /** {@link numbers} for a vector that goes into the model: one array for every equal valid text (see {@link shared}). */
   sharedNumbers(text: string, count: number, at: XmlElement | { element: XmlElement; attribute: XmlAttribute }, what: string): readonly number[] | undefined {
-    const shareable = text.length <= 128;
-    const known = shareable ? this.#vectors.get(text) : undefined;
-    if (known !== undefined && known.length === count) return known;
-    const values = this.numbers(text, count, at, what);
-    if (values !== undefined && shareable && this.#vectors.size < SHARED_TEXTS) this.#vectors.set(text, values);
-    return values;
+    return this.shared(NUMBER_KINDS[count] ?? `numbers ${count}`, text, () => this.numbers(text, count, at, what));
   }
 
   /** One finite number, or undefined (reported) when `text` is not one. */

@@ -8,7 +8,7 @@ import { composePoses, IDENTITY_POSE, invertPose, rotateVector, rpyFromQuat, typ
 import type { Robot } from "../model/Robot.js";
 import type { Rgba, Vec3 } from "../model/Vector.js";
 import { mergeCapsules } from "./mergeCapsules.js";
-import { ModelReadContext, SHARED_TEXTS } from "./ModelReadContext.js";
+import { ModelReadContext } from "./ModelReadContext.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import { optional, withName } from "./optional.js";
 import { LAZY_SUBTREE, readXml } from "./readXml.js";
@@ -127,12 +127,6 @@ class SdfReader {
   readonly #canonicalOf = new Map<string, string>();
   /** Poses read so far, by the offset of their `<pose>` element: a key that holds no element (and so no subtree) alive. */
   readonly #poses = new Map<number, Pose>();
-  /**
-   * Poses by their text: a robot repeats a few (a shape's offset) many times, and the model,
-   * which is immutable, holds one copy of each. Only valid texts are kept (an invalid one is
-   * read, and reported, each time), up to SHARED_TEXTS of them.
-   */
-  readonly #poseByText = new Map<string, Pose>();
   readonly #materials: Material[] = [];
   readonly #materialByKey = new Map<string, string>();
   /** Each joint's child link name, read once (a joint's elements may be read again from the text on each visit). */
@@ -249,15 +243,8 @@ class SdfReader {
     const cached = this.#poses.get(poseEl.offset);
     if (cached !== undefined) return cached;
     // Plain "x y z roll pitch yaw" text alone decides the pose: the same text, the same (shared) pose.
-    const plain = poseEl.text.length <= 128 && attr(poseEl, "rotation_format") === undefined && attr(poseEl, "degrees") === undefined;
-    const shared = plain ? this.#poseByText.get(poseEl.text) : undefined;
-    if (shared !== undefined) {
-      if (remember) this.#poses.set(poseEl.offset, shared);
-      return shared;
-    }
-    const errors = this.#ctx.diagnostics.length;
-    const pose = this.#readPose(poseEl);
-    if (plain && this.#ctx.diagnostics.length === errors && this.#poseByText.size < SHARED_TEXTS) this.#poseByText.set(poseEl.text, pose);
+    const plain = attr(poseEl, "rotation_format") === undefined && attr(poseEl, "degrees") === undefined;
+    const pose = plain ? this.#ctx.shared("pose", poseEl.text, () => this.#readPose(poseEl)) : this.#readPose(poseEl);
     // Frames' poses are read again while resolving others; a shape's is read once.
     if (remember) this.#poses.set(poseEl.offset, pose);
     return pose;
