@@ -94,10 +94,9 @@ class ScannedElement implements XmlElement {
   /** The first child named `name`; of a subtree kept as text, only that child is read when it is a leaf. */
   firstChild(name: string): XmlElement | undefined {
     const built = this.built;
-    const children = built instanceof LazyContent ? built.document.knownChildrenOf(this) : built;
-    if (children === undefined) return (built as LazyContent).document.firstChildOf(this, built as LazyContent, name);
-    for (const c of children) if (c.name === name) return c;
-    return undefined;
+    if (!(built instanceof LazyContent)) return firstNamed(built, name);
+    const known = built.document.knownChildrenOf(this);
+    return known === undefined ? built.document.firstChildOf(this, built, name) : firstNamed(known, name);
   }
 
   /** Made when first asked for (diagnostics need a few; a tree has millions of elements). */
@@ -185,10 +184,7 @@ class ScanDocument {
       const c = source.charCodeAt(lt + 1);
       const end = c === BANG || c === QUESTION ? skipMarkup(source, lt) : this.#skipElement(lt);
       if (c !== BANG && c !== QUESTION && source.startsWith(name, lt + 1) && !isNameChar(source.charCodeAt(lt + 1 + name.length))) {
-        if (!this.#skippedLeaf) {
-          for (const k of this.childrenOf(element, content)) if (k.name === name) return k;
-          return undefined;
-        }
+        if (!this.#skippedLeaf) return firstNamed(this.childrenOf(element, content), name);
         const read = this.scan(lt, end, element.depth, 0)?.[0];
         if (read === undefined) throw new Error(`robokit bug: <${name}> at offset ${lt} could not be read again`);
         read.pathParent = element;
@@ -570,6 +566,12 @@ class ScanDocument {
     }
     return stack.length > 0 ? undefined : top;
   }
+}
+
+/** The first of `children` named `name`. */
+function firstNamed(children: readonly ScannedElement[], name: string): ScannedElement | undefined {
+  for (const c of children) if (c.name === name) return c;
+  return undefined;
 }
 
 /** pathIndex of an element read alone: computed from its siblings when its path is first asked for. */
