@@ -22,9 +22,9 @@ const smoke = process.env["ROBOKIT_BENCH_SMOKE"] === "1";
 const RUNS = smoke ? 1 : 7;
 const SIZES = smoke ? [10, 20, 40] : [100, 1_000, 10_000];
 const bin = join(repo, "dist", "src", "bundle", "main.js");
-const smallSdf = join(repo, "..", "shared", "sdformat", "corpus", "integration", "model", "box_with_submodel", "model.sdf");
-const smallUrdf = join(repo, "..", "shared", "realworld", "ros+urdf_tutorial", "urdf", "01-myfirst.urdf");
-const realworld = join(repo, "..", "shared", "realworld", ...(smoke ? ["ros+urdf_tutorial"] : []));
+const smallSdf = join(repo, "test", "data", "sdformat", "corpus", "integration", "model", "box_with_submodel", "model.sdf");
+const smallUrdf = join(repo, "test", "data", "realworld", "ros+urdf_tutorial", "urdf", "01-myfirst.urdf");
+const realworld = join(repo, "test", "data", "realworld", ...(smoke ? ["ros+urdf_tutorial"] : []));
 /** A reference tool run longer than this is killed and reported as a timeout. */
 const TIMEOUT_S = 120;
 
@@ -195,7 +195,7 @@ export async function runBench(): Promise<void> {
     "",
     `Growth per 10× links (time ratio; 10× is linear): robokit URDF ${growthLine("urdf-robokit")}, SDF ${growthLine("sdf-robokit")}; check_urdf ${growthLine("urdf-ref")}; ign sdf -k ${growthLine("sdf-ref")}.`,
     "",
-    `## Batch: ${smoke ? "../shared/realworld/ros+urdf_tutorial" : "all of ../shared/realworld"}`,
+    `## Batch: ${smoke ? "test/data/realworld/ros+urdf_tutorial" : "all of test/data/realworld"}`,
     "",
     "`robokit validate --format json <folder>` once (one process, worker threads on every core) against `ign sdf -k` for each SDF/world and `check_urdf` for each URDF, one process per file, one after the other (the sum of their wall times, one pass).",
     "",

@@ -1,4 +1,4 @@
-// Writes test/conformance/REPORT.md and results.json from a run over ../shared/sdformat/corpus.
+// Writes test/conformance/REPORT.md and results.json from a run over test/data/sdformat/corpus.
 import { renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

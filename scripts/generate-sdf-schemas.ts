@@ -1,5 +1,5 @@
 // Generates one JSON Schema (draft 2020-12) per SDF version from the official spec files in
-// ../shared/sdformat/spec (or the folder given as the first argument) into schemas/sdf/<version>/.
+// test/data/sdformat/spec (or the folder given as the first argument) into schemas/sdf/<version>/.
 // Output is deterministic: inputs are read in sorted order, keys are sorted, 2-space JSON.
 //
 // JSON shape the schemas describe (built by src/validate/schema/xmlToJson.ts):
@@ -14,7 +14,7 @@ import { XMLParser } from "fast-xml-parser";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..");
-const specRoot = resolve(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? join(repo, "..", "shared", "sdformat", "spec"));
+const specRoot = resolve(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? join(repo, "test", "data", "sdformat", "spec"));
 const outRoot = join(repo, "schemas", "sdf");
 
 /** SDF value types → a regular expression for the element or attribute text. */

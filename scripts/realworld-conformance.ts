@@ -1,4 +1,4 @@
-// Writes test/realworld/REPORT.md and results.json from a run over ../shared/realworld.
+// Writes test/realworld/REPORT.md and results.json from a run over test/data/realworld.
 import { renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

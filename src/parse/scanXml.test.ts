@@ -10,7 +10,7 @@ import { MAX_XML_DEPTH, readXml, type ReadXmlResult } from "./readXml.js";
 import { scanXml } from "./scanXml.js";
 import { attr, child, type XmlAttribute, type XmlElement } from "./XmlDocument.js";
 
-const shared = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "shared");
+const shared = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "test", "data");
 
 /** An element as plain data, its children read through the getter (so lazy subtrees are read again). */
 interface Plain {

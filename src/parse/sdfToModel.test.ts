@@ -228,7 +228,7 @@ describe("sdfToModel", () => {
     expect(where.sort()).toStrictEqual(["2:22", "2:73", "3:22", "4:73"]);
   });
 
-  it("reads a three-number colour as libsdformat does (alpha 1) (my_lrauv in ../shared/realworld was refused)", () => {
+  it("reads a three-number colour as libsdformat does (alpha 1) (my_lrauv in test/data/realworld was refused)", () => {
     const r = sdfToModel(`<sdf version="1.6"><model name="m"><link name="l"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry><material><diffuse>1.0 0.5 1.0</diffuse></material></visual></link></model></sdf>`, "c.sdf");
     expect(r.robot?.materials?.[0]?.rgba).toEqual([1, 0.5, 1, 1]);
   });

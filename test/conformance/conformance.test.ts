@@ -9,7 +9,7 @@ import { renderReport, renderResults, runConformance } from "./conformance.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const result = runConformance();
 
-describe("conformance with libsdformat (../shared/sdformat corpus)", () => {
+describe("conformance with libsdformat (test/data/sdformat corpus)", () => {
   it("runs every corpus file without a crash or a hang", () => {
     expect(result.rows.length).toBeGreaterThan(200);
     expect(result.rows.filter((r) => r.internalError).map((r) => r.path)).toEqual([]);

@@ -19,7 +19,7 @@ import { runCliProcess } from "../support/runCliProcess.js";
 import { expandCase } from "../xacro/expandCase.js";
 import { repoRoot, xacroCases } from "../xacro/xacroTestSet.js";
 
-const realworld = resolve(repoRoot, "..", "shared", "realworld");
+const realworld = resolve(repoRoot, "test", "data", "realworld");
 const work = join(repoRoot, "tmp", "import-test");
 
 function model(text: string, file: string): Robot {

@@ -11,7 +11,7 @@ const manifest = new Map(readFileSync(join(realworldRoot, "MANIFEST.tsv"), "utf8
 /** URDFs urdfdom loads, one per distinct content (MANIFEST.tsv dup_of). */
 const urdfs = rows.filter(([path = "", kind, , cu]) => kind === "urdf" && cu === "0" && (manifest.get(path) ?? "") === "").map(([path = ""]) => ({ path }));
 
-describe("reading the real URDFs of ../shared/realworld into the model (robokit convert)", () => {
+describe("reading the real URDFs of test/data/realworld into the model (robokit convert)", () => {
   it("reads every URDF urdfdom loads (one per distinct content)", () => {
     const failed = urdfs.filter(({ path }) => descriptionToModel(readFileSync(join(realworldRoot, path), "utf8"), path).robot === undefined).map((u) => u.path);
     // humanoid.urdf: <robot name="">; an SDF model needs a name (libsdformat rejects it too).

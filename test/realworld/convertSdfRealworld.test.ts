@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // issue 10 item 4: robokit convert --to sdf on every distinct real URDF that urdfdom and libsdformat load,
 // one batched run of ign sdf -k (our output) and ign sdf -p (the original), two processes at a time.
-describe.runIf(haveTool("ign", "libsdformat's ign sdf -k / -p on converted real URDFs"))("convert --to sdf on the real URDFs of ../shared/realworld", () => {
+describe.runIf(haveTool("ign", "libsdformat's ign sdf -k / -p on converted real URDFs"))("convert --to sdf on the real URDFs of test/data/realworld", () => {
   it("ign sdf -k accepts every output; links, joints, total mass and link poses agree with ign sdf -p; CONVERT.md is up to date", { timeout: 400_000 }, async () => {
     const paths = convertibleUrdfs();
     expect(paths.length).toBe(176);

@@ -9,7 +9,7 @@ import { haveTool } from "../support/tools.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 import { realworldRoot } from "./realworld.js";
 
-// issue 10 item 4: robokit convert model.sdf --to urdf on every distinct real SDF file of ../shared/realworld.
+// issue 10 item 4: robokit convert model.sdf --to urdf on every distinct real SDF file of test/data/realworld.
 const rows = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
 const dupOf = new Map(readFileSync(join(realworldRoot, "MANIFEST.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t")).map((c) => [c[0] ?? "", c[6] ?? ""]));
 const sdfs = rows.filter(([path = "", kind]) => kind === "sdf" && (dupOf.get(path) ?? "") === "").map(([path = "", , , , sc]) => ({ path, libsdformatAccepts: sc === "0" }));
@@ -17,7 +17,7 @@ const sdfs = rows.filter(([path = "", kind]) => kind === "sdf" && (dupOf.get(pat
 const dir = mkdtempSync(join(tmpdir(), "robokit-to-urdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("convert --to urdf on the real SDF files of ../shared/realworld", () => {
+describe("convert --to urdf on the real SDF files of test/data/realworld", () => {
   it("writes a URDF check_urdf accepts wherever the model is a tree, and refuses the rest with file:line:col, exit 1", { timeout: 120_000 }, async () => {
     const converted: { path: string; file: string }[] = [];
     const refused: { path: string; first: string }[] = [];

@@ -9,7 +9,7 @@ import { renderReport, renderResults, runRealworld } from "./realworld.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const result = runRealworld();
 
-describe("real-world conformance (../shared/realworld)", () => {
+describe("real-world conformance (test/data/realworld)", () => {
   it("reads every file without a crash", () => {
     expect(result.rows.length).toBeGreaterThan(600);
     expect(result.rows.filter((r) => r.internalError).map((r) => r.path)).toEqual([]);

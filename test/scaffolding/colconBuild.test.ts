@@ -11,6 +11,7 @@ import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import { defaultDistro, distrosOf, type RosDistro } from "../../src/emit/gazebo/RosDistro.js";
 import { packageName } from "../../src/emit/gazebo/packageName.js";
 import type { SimTarget } from "../../src/emit/gazebo/SimTarget.js";
+import { referencePython, haveReferencePython } from "../support/testData.js";
 import { haveTool, runTool } from "../support/tools.js";
 
 /**
@@ -20,7 +21,7 @@ import { haveTool, runTool } from "../support/tools.js";
  * examples in it; the launch files find their package through ament_index_python (the
  * vendor copy in ../shared/vendor) on the sourced AMENT_PREFIX_PATH.
  */
-const vendor = join(import.meta.dirname, "..", "..", "..", "shared", "vendor", "python");
+const vendor = referencePython ?? "";
 const targets: SimTarget[] = ["gz", "classic"];
 
 describe.runIf(haveTool("colcon", "colcon build of the ROS 2 packages (Debian colcon, ament-cmake)") && haveTool("cmake", "colcon build (cmake)"))("ROS 2 packages under colcon build", () => {
@@ -43,7 +44,7 @@ describe.runIf(haveTool("colcon", "colcon build of the ROS 2 packages (Debian co
         expect(readFileSync(installed, "utf8"), a.path).toBe(a.content);
       }
       expect(existsSync(join(ws, "install", pkg, "share", "ament_index", "resource_index", "packages", pkg)), `${pkg} in the ament index`).toBe(true);
-      if (!existsSync(vendor)) continue;
+      if (!haveReferencePython("ament_index lookup of the built packages")) continue;
       const found = runTool("bash", ["-c", `source ${join(ws, "install", "setup.bash")} && /usr/bin/python3 -c 'from ament_index_python.packages import get_package_share_directory as g; print(g("${pkg}"))'`], { env: { PYTHONPATH: vendor } });
       expect(found.status, found.stderr).toBe(0);
       expect(found.stdout.trim()).toBe(share);

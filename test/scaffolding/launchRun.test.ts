@@ -15,6 +15,7 @@ import type { SimTarget } from "../../src/emit/gazebo/SimTarget.js";
 import { bridgeSpecs, launchPath } from "../../src/emit/package/emitLaunch.js";
 import { controllerPlan } from "../../src/emit/ros2-control/controllerPlan.js";
 import type { Robot } from "../../src/model/Robot.js";
+import { referencePython, haveReferencePython } from "../support/testData.js";
 import { haveTool, runTool } from "../support/tools.js";
 
 /**
@@ -22,7 +23,7 @@ import { haveTool, runTool } from "../support/tools.js";
  * stand-in executables (ros2LaunchHarness.py), ROS 1 ones through roslaunch's own
  * --nodes/--args/--dump-params with a stand-in gazebo_ros package.
  */
-const vendor = join(import.meta.dirname, "..", "..", "..", "shared", "vendor", "python");
+const vendor = referencePython ?? "";
 const harness = join(import.meta.dirname, "ros2LaunchHarness.py");
 
 interface LaunchRecord {
@@ -51,7 +52,7 @@ const robotDescription = (r: LaunchRecord): string => {
 
 const ros2Cases = [mario, robotino].flatMap((robot) => (["gz", "classic"] as const).flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))));
 
-describe.runIf(existsSync(vendor) && haveTool("/usr/bin/python3", "ROS 2 launch run (vendor launch/launch_ros)"))("ROS 2 launch files run under launch/launch_ros", () => {
+describe.runIf(haveReferencePython("ROS 2 launch run (reference launch/launch_ros)") && haveTool("/usr/bin/python3", "ROS 2 launch run (vendor launch/launch_ros)"))("ROS 2 launch files run under launch/launch_ros", () => {
   it.each(ros2Cases)("$robot.name $target $distro: simulation launch (and display launch on the default distro)", ({ robot, target, distro }) => {
     const dir = build(robot, target, distro);
     const pkg = packageName(robot);

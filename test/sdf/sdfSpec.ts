@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { readXml } from "../../src/parse/readXml.js";
 import { attr, type XmlElement } from "../../src/parse/XmlDocument.js";
 
-/** The official spec files, one folder per version (../shared/sdformat/spec). */
-export const SPEC_DIR = new URL("../../../shared/sdformat/spec/", import.meta.url);
+/** The official spec files, one folder per version (test/data/sdformat/spec). */
+export const SPEC_DIR = new URL("../data/sdformat/spec/", import.meta.url);
 
 /** One element of the spec: its attributes and allowed children (resolved lazily: the spec is recursive). */
 export interface SpecElement {

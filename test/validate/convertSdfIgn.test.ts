@@ -13,7 +13,7 @@ import { haveTool, runTool } from "../support/tools.js";
 // parent/child/type, axis direction and the frame it is expressed in. Both are compared at 1.7
 // (1.7 → 1.9 changes nothing here but flattening, which these files do not use).
 
-const roots = ["../shared/sdformat/corpus", "../shared/realworld"];
+const roots = ["test/data/sdformat/corpus", "test/data/realworld"];
 
 function sdfFiles(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir).sort()) {

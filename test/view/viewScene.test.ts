@@ -69,8 +69,8 @@ describe("robokit view's scene", () => {
     expect(mario.scene.drive?.steerJoints).toHaveLength(4);
   });
 
-  it("opens every fifth URDF and SDF of ../shared/realworld, in sorted order (files that do not convert open with their diagnostics)", async () => {
-    const root = join(import.meta.dirname, "../../../shared/realworld");
+  it("opens every fifth URDF and SDF of test/data/realworld, in sorted order (files that do not convert open with their diagnostics)", async () => {
+    const root = join(import.meta.dirname, "../data/realworld");
     let list: string[];
     try {
       list = execSync(`find "${root}" -name '*.urdf' -o -name '*.sdf'`, { encoding: "utf8" }).trim().split("\n").filter((f) => f !== "").sort().filter((_f, i) => i % 5 === 0);
@@ -78,7 +78,7 @@ describe("robokit view's scene", () => {
       list = [];
     }
     if (list.length === 0) {
-      process.stderr.write("\n*** SKIPPED: ../shared/realworld is not beside the repository ***\n\n");
+      process.stderr.write("\n*** SKIPPED: test/data/realworld is not beside the repository ***\n\n");
       return;
     }
     const failures: string[] = [];

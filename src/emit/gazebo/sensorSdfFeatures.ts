@@ -2,7 +2,7 @@ import { sdfAtLeast, type SdfVersion } from "../sdf/SdfVersion.js";
 
 /**
  * Which sensor elements each SDF version has (read from the spec files
- * ../shared/sdformat/spec/<v>/{sensor,noise,camera,navsat}.sdf; checked by a test).
+ * test/data/sdformat/spec/<v>/{sensor,noise,camera,navsat}.sdf; checked by a test).
  */
 export interface SensorSdfFeatures {
   /** `<sensor type="navsat">` with `<navsat>` (1.7+); 1.6 has only `gps`. */

@@ -2,7 +2,7 @@ import { sdfAtLeast, type SdfVersion } from "./SdfVersion.js";
 
 /**
  * What each SDF version can express, in one table, so every version gate reads from here.
- * Sources: the spec files of each version (../shared/sdformat/spec) and libsdformat's
+ * Sources: the spec files of each version (test/data/sdformat/spec) and libsdformat's
  * migration notes.
  */
 export interface SdfFeatures {

@@ -1,6 +1,6 @@
 /**
  * The sensor types each SDF version lists for `//sensor/@type` ("By default, SDFormat supports
- * types …"), by minor version, copied from ../shared/sdformat/spec/1.x/sensor.sdf (Apache-2.0;
+ * types …"), by minor version, copied from test/data/sdformat/spec/1.x/sensor.sdf (Apache-2.0;
  * test/validate/sdfSensorType.test.ts re-reads the spec files and checks this table). Files
  * older than 1.6 are read converted to 1.6.
  */
