@@ -1,43 +1,16 @@
-// robokit's public API. The model, kinematics and noise barrels list their exports
-// explicitly; everything else is named here.
+/**
+ * robokit: the typed robot model and its builder, and the diagnostics every part of robokit
+ * reports. The other tasks have entry points of their own: `robokit/emit` (URDF, SDF, MJCF,
+ * ros2_control, packages), `robokit/read` (URDF, SDF and xacro readers), `robokit/validate`,
+ * `robokit/kinematics` and `robokit/sim`.
+ * @packageDocumentation
+ */
 export * from "./model/index.js";
-export * from "./kinematics/index.js";
-export * from "./sensors/noise/index.js";
 
-export type { Artifact } from "./emit/Artifact.js";
-export { buildArtifacts } from "./emit/buildArtifacts.js";
-export type { ArtifactProducer } from "./emit/buildArtifacts.js";
-export { emitFormats } from "./emit/emitFormats.js";
-export type { EmitFormat, EmitOptions } from "./emit/emitFormats.js";
-export { DEFAULT_SIM_TARGET, SIM_TARGETS } from "./emit/gazebo/SimTarget.js";
-export type { SimTarget } from "./emit/gazebo/SimTarget.js";
-export { DISTRO_FACTS, ROS_DISTROS, defaultDistro, distrosOf, resolvePlatform } from "./emit/gazebo/RosDistro.js";
-export type { DistroFacts, RosDistro, RosPlatform } from "./emit/gazebo/RosDistro.js";
-export { emitMjcf } from "./emit/mjcf/emitMjcf.js";
-export type { EmitMjcfOptions } from "./emit/mjcf/emitMjcf.js";
-export { emitControllersYaml } from "./emit/ros2-control/emitControllersYaml.js";
-export { emitSdf } from "./emit/sdf/emitSdf.js";
-export type { EmitSdfOptions } from "./emit/sdf/emitSdf.js";
-export { DEFAULT_SDF_VERSION, SDF_VERSIONS } from "./emit/sdf/SdfVersion.js";
-export type { SdfVersion } from "./emit/sdf/SdfVersion.js";
-export { emitUrdf } from "./emit/urdf/emitUrdf.js";
-export type { EmitUrdfOptions, UrdfExtension } from "./emit/urdf/emitUrdf.js";
-export type { XmlAttributes, XmlOutElement } from "./emit/xml/XmlOutElement.js";
-export { emitWorld } from "./emit/world/emitWorld.js";
-export { vineyard } from "./emit/world/vineyard.js";
-export type { VineyardParams } from "./emit/world/vineyard.js";
-export { descriptionToModel } from "./parse/descriptionToModel.js";
-export { readXml } from "./parse/readXml.js";
-export { sdfToModel } from "./parse/sdfToModel.js";
-export { urdfToModel } from "./parse/urdfToModel.js";
-export { runSimulation } from "./sim/runSimulation.js";
-export type { SimulationOptions } from "./sim/runSimulation.js";
-export { readScenario } from "./sim/readScenario.js";
 export { diagnosticCodes } from "./validate/codes.js";
 export type { DiagnosticCode } from "./validate/codes.js";
 export { hasErrors } from "./validate/Diagnostic.js";
 export type { Diagnostic, Severity } from "./validate/Diagnostic.js";
 export { formatDiagnostic } from "./validate/formatDiagnostic.js";
-export { validateFile, validateSdf, validateUrdf } from "./validate/validateFile.js";
 export { formatNumber } from "./util/formatNumber.js";
 export { ROBOKIT_VERSION } from "./version.js";

@@ -12,7 +12,7 @@ import {
   RobotBuilder,
   solidLink,
   type Vec3,
-} from "../../src/model/index.js";
+} from "robokit";
 
 // --- From the paper -------------------------------------------------------------------
 /** Chassis 0.52 × 0.52 × 0.33 m (section 2.2.1). */

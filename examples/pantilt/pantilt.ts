@@ -1,5 +1,5 @@
 /** A pan-tilt camera head: the TypeScript form of pantilt.yaml (both give the same URDF). */
-import { box, cylinder, RobotBuilder, solidLink, type Robot } from "../../src/model/index.js";
+import { box, cylinder, RobotBuilder, solidLink, type Robot } from "robokit";
 
 const PAN_HEIGHT = 0.05;
 

@@ -8,7 +8,7 @@
  * Numbers with a source are listed in examples/robotino/README.md; every other number is a
  * named assumption below.
  */
-import { box, combineInertials, cylinder, type Link, type Robot, RobotBuilder, type Sensor, solidInertial, solidLink, sphere } from "../../src/model/index.js";
+import { box, combineInertials, cylinder, type Link, type Robot, RobotBuilder, type Sensor, solidInertial, solidLink, sphere } from "robokit";
 
 // --- Robotino 3 drive (README: OpenRobotino controld3.conf [DriveLayout]) -------------------
 /** Centre-to-wheel distance R (m). */

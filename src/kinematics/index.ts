@@ -1,5 +1,10 @@
-// robokit kinematics: REP-103 (x forward, y left, z up), SI units, rad, CCW positive,
-// angles wrapped to (−π, π]. Explicit named exports only.
+/**
+ * robokit/kinematics: steered (4WD4S), omni, mecanum and differential drives, Kabsch wheel
+ * odometry, SE(2) integration and a planar pose estimator. REP-103 (x forward, y left, z up), SI
+ * units, radians, counter-clockwise positive, angles wrapped to (−π, π]. Every hot path also has
+ * an allocation-free `…Into` form.
+ * @packageDocumentation
+ */
 export type { ChassisAcceleration } from "./ChassisAcceleration.js";
 export type { ChassisVelocity } from "./ChassisVelocity.js";
 export { classifyDriveMode, DEFAULT_MODE_EPSILON, driveModeOf } from "./classifyDriveMode.js";
