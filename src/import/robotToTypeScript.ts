@@ -205,9 +205,12 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
     const fn = identifiers.fromName(g.label, "part");
     fnNames.set(g, fn);
     const token = first.token;
+    // Only the part's own names follow the token; a reference out of the part (a mimicked
+    // joint) is the same for every instance, even when the token is part of its name.
+    const own = new Set([...first.links, ...first.joints]);
     const name: NameWriter = (s) => {
       const texts = s.split(token);
-      return texts.length === 1 ? str(s) : tsTemplateLiteral(texts, texts.slice(1).map(() => "name"));
+      return texts.length === 1 || !own.has(s) ? str(s) : tsTemplateLiteral(texts, texts.slice(1).map(() => "name"));
     };
     const links = robot.links.filter((l) => first.links.includes(l.name));
     const joints = (robot.joints ?? []).filter((j) => first.joints.includes(j.name));
