@@ -180,7 +180,7 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   const out: string[] = [];
   const used = new Set<string>(["RobotBuilder", "type Robot"]);
   const header = [`/**`, ` * ${tsComment(robot.name)}: imported by \`robokit import\` from ${tsComment(options.from)}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
-  for (const note of options.notes ?? []) header.push(` * ${tsComment(note)}`);
+  for (const note of options.notes ?? []) header.push(note === "" ? " *" : ` * ${tsComment(note)}`);
   header.push(" */");
   const body: string[] = [];
   const materialIds: string[] = [];

@@ -45,7 +45,7 @@ export function importCommand(): Command {
       if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${shown}: cannot import`, diagnostics);
       const problems = importProblems(read.robot);
       if (problems.length > 0) throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
-      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${visibleText(formatDiagnostic(d))}\n`);
       const { blocks, notes } = importExtras(source.text, file);
       for (const note of notes) process.stderr.write(`robokit: ${shown}: ${visibleText(note)}\n`);
       const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };

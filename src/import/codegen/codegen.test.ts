@@ -126,7 +126,7 @@ describe("YAML escapers", () => {
     fc.assert(
       fc.property(hostile, (s) => {
         const c = yamlComment(s);
-        expect(c.startsWith("# ")).toBe(true);
+        expect(c === "#" || c.startsWith("# ")).toBe(true);
         expect(c).not.toMatch(INVISIBLE);
         for (const version of ["1.1", "1.2"] as const) expect(parse(`${c}\nk: v\n`, { version })).toEqual({ k: "v" });
       }),
