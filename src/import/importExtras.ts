@@ -1,6 +1,7 @@
 import type { XmlBlock } from "../model/XmlBlock.js";
 import { parseXacroXml } from "../parse/xacro/parseXacroXml.js";
 import { writeXacroElement } from "../parse/xacro/writeXacroXml.js";
+import { visibleText } from "./codegen/unsafeCharacters.js";
 
 const URDF_MODEL_ELEMENTS = new Set(["link", "joint", "material"]);
 
@@ -16,7 +17,8 @@ export interface ImportExtras {
  * The top-level URDF elements robokit's model does not describe (`<transmission>`,
  * `<ros2_control>`, `<gazebo>` …) as verbatim XML blocks, which the URDF emitter writes back,
  * plus a note per kind. `<gazebo reference>` friction and contact are also read into the model;
- * the whole block is kept too, so nothing in it is lost. SDF yields nothing here.
+ * the whole block is kept too, so nothing in it is lost. SDF yields nothing here. Each note is
+ * one line of visible text (names from the file pass through {@link visibleText}).
  */
 export function importExtras(text: string, file: string): ImportExtras {
   const parsed = parseXacroXml(text, file);
@@ -31,7 +33,9 @@ export function importExtras(text: string, file: string): ImportExtras {
   }
   const notes = [...byName].map(([name, labels]) => {
     const named = labels.filter((l) => l !== "");
-    const shown = named.slice(0, 4).join(", ") + (named.length > 4 ? ", …" : "");
+    // Attribute text is input: shown with its invisible characters spelled out, so a note is
+    // one line of visible text wherever it goes (stderr, comments).
+    const shown = named.slice(0, 4).map(visibleText).join(", ") + (named.length > 4 ? ", …" : "");
     return `${labels.length} <${name}> block${labels.length > 1 ? "s" : ""}${shown === "" ? "" : ` (${shown})`} kept verbatim (robot.xmlBlocks): the model does not describe them; emitUrdf writes them back.`;
   });
   return { blocks, notes };

@@ -5,7 +5,13 @@ import type { Joint } from "../model/Joint.js";
 import type { Link } from "../model/Link.js";
 import type { Pose } from "../model/Pose.js";
 import type { Robot } from "../model/Robot.js";
-import { findRepeatedSubtrees, type RepeatedSubtree } from "./findRepeatedSubtrees.js";
+import { TsIdentifiers } from "./codegen/TsIdentifiers.js";
+import { tsComment } from "./codegen/tsComment.js";
+import { tsNumber as n } from "./codegen/tsNumber.js";
+import { tsStringLiteral as str } from "./codegen/tsStringLiteral.js";
+import { tsTemplateLiteral } from "./codegen/tsTemplateLiteral.js";
+import { tsValue } from "./codegen/tsValue.js";
+import { findRepeatedSubtrees, type RepeatedSubtree, type SubtreeInstance } from "./findRepeatedSubtrees.js";
 
 /** Options of {@link robotToTypeScript}. */
 export interface RobotToTypeScriptOptions {
@@ -17,14 +23,12 @@ export interface RobotToTypeScriptOptions {
   readonly notes?: readonly string[];
 }
 
-/** A number exactly as JavaScript reads it back (shortest round-trip form). */
-function n(x: number): string {
-  return Object.is(x, -0) ? "-0" : String(x);
-}
-
-function str(s: string): string {
-  return JSON.stringify(s);
-}
+/**
+ * Every name a generated module declares or imports itself: no identifier made from input may
+ * take one (a part named `box` must not shadow the `box` helper, nor a material `name` the
+ * parameter of a part's function).
+ */
+const MODULE_NAMES = ["RobotBuilder", "Robot", "Pose", "solidLink", "box", "cylinder", "sphere", "capsule", "mesh", "robot", "b", "name", "parent", "origin"];
 
 function vec(v: readonly number[]): string {
   return `[${v.map(n).join(", ")}]`;
@@ -38,7 +42,9 @@ function poseText(p: Pose): string {
   return `{ xyz: ${vec(p.xyz)}, rpy: ${vec(p.rpy)} }`;
 }
 
-function geometryText(g: Geometry): string {
+/** `used` collects the shape helpers the text calls, for the import list. */
+function geometryText(g: Geometry, used: Set<string>): string {
+  used.add(g.type);
   switch (g.type) {
     case "box":
       return `box(${g.size.map(n).join(", ")})`;
@@ -91,36 +97,42 @@ function inertialText(i: Inertial): string {
 /** Writes a name: literal, or a template with `${name}` where the instance token stands. */
 type NameWriter = (s: string) => string;
 
-function linkText(link: Link, name: NameWriter, materials: Map<string, string>, indent: string): string {
-  const mat = (m: string | undefined): string => (m === undefined ? "" : `, material: ${materials.get(m) ?? str(m)}.name`);
+/** A material reference: its constant's name, or the name itself when the robot does not declare it. */
+function materialRef(m: string, materials: Map<string, string>): string {
+  const id = materials.get(m);
+  return id === undefined ? str(m) : `${id}.name`;
+}
+
+function linkText(link: Link, name: NameWriter, materials: Map<string, string>, indent: string, used: Set<string>): string {
+  const mat = (m: string | undefined): string => (m === undefined ? "" : `, material: ${materialRef(m, materials)}`);
   if (isSolidLink(link)) {
     const vis = link.visuals?.[0];
     const col = link.collisions?.[0];
     const i = link.inertial;
     if (vis !== undefined && col !== undefined && i !== undefined) {
       const origin = isIdentity(vis.origin) || vis.origin === undefined ? "" : `, origin: ${poseText(vis.origin)}`;
-      const surface = col.surface === undefined ? "" : `, surface: ${JSON.stringify(col.surface)}`;
+      const surface = col.surface === undefined ? "" : `, surface: ${tsValue(col.surface)}`;
       // Shape-derived inertia: the tensor in the file equals the homogeneous solid's (1e-9).
-      return `solidLink(${name(link.name)}, { shape: ${geometryText(vis.geometry)}, mass: ${n(i.mass)}${origin}${mat(vis.material)}${surface} })`;
+      return `solidLink(${name(link.name)}, { shape: ${geometryText(vis.geometry, used)}, mass: ${n(i.mass)}${origin}${mat(vis.material)}${surface} })`;
     }
   }
   const parts: string[] = [`name: ${name(link.name)}`];
   if (link.visuals !== undefined) {
     const vs = link.visuals.map((v) => {
-      const f = [v.name === undefined ? "" : `name: ${str(v.name)}`, v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`, `geometry: ${geometryText(v.geometry)}`, v.material === undefined ? "" : `material: ${materials.get(v.material) ?? str(v.material)}.name`].filter((s) => s !== "");
+      const f = [v.name === undefined ? "" : `name: ${str(v.name)}`, v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`, `geometry: ${geometryText(v.geometry, used)}`, v.material === undefined ? "" : `material: ${materialRef(v.material, materials)}`].filter((s) => s !== "");
       return `{ ${f.join(", ")} }`;
     });
     parts.push(`visuals: [${vs.length > 1 ? `\n${indent}    ${vs.join(`,\n${indent}    `)},\n${indent}  ` : (vs[0] ?? "")}]`);
   }
   if (link.collisions !== undefined) {
     const cs = link.collisions.map((c) => {
-      const f = [c.name === undefined ? "" : `name: ${str(c.name)}`, c.origin === undefined ? "" : `origin: ${poseText(c.origin)}`, `geometry: ${geometryText(c.geometry)}`, c.surface === undefined ? "" : `surface: ${JSON.stringify(c.surface)}`].filter((s) => s !== "");
+      const f = [c.name === undefined ? "" : `name: ${str(c.name)}`, c.origin === undefined ? "" : `origin: ${poseText(c.origin)}`, `geometry: ${geometryText(c.geometry, used)}`, c.surface === undefined ? "" : `surface: ${tsValue(c.surface)}`].filter((s) => s !== "");
       return `{ ${f.join(", ")} }`;
     });
     parts.push(`collisions: [${cs.length > 1 ? `\n${indent}    ${cs.join(`,\n${indent}    `)},\n${indent}  ` : (cs[0] ?? "")}]`);
   }
   if (link.inertial !== undefined) parts.push(`inertial: ${inertialText(link.inertial)}`);
-  if (link.sensors !== undefined) parts.push(`sensors: ${JSON.stringify(link.sensors)}`);
+  if (link.sensors !== undefined) parts.push(`sensors: ${tsValue(link.sensors)}`);
   if (parts.length === 1) return `{ ${parts[0] ?? ""} }`;
   return `{\n${indent}  ${parts.join(`,\n${indent}  `)},\n${indent}}`;
 }
@@ -144,18 +156,9 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
   }
   for (const key of ["dynamics", "safetyController", "calibration", "actuator"] as const) {
     const v = joint[key];
-    if (v !== undefined) parts.push(`${key}: ${JSON.stringify(v).replace(/"([A-Za-z_][A-Za-z0-9_]*)":/g, "$1: ")}`);
+    if (v !== undefined) parts.push(`${key}: ${tsValue(v)}`);
   }
   return `{\n${indent}  ${parts.join(`,\n${indent}  `)},\n${indent}}`;
-}
-
-function identifier(name: string, taken: Set<string>): string {
-  let id = name.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^(\d)/, "_$1").replace(/_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
-  if (id === "" || /^(break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|robot|b)$/.test(id)) id = `${id}_`;
-  let out = id;
-  for (let i = 2; taken.has(out); i++) out = `${id}${i}`;
-  taken.add(out);
-  return out;
 }
 
 /**
@@ -164,20 +167,27 @@ function identifier(name: string, taken: Set<string>): string {
  * repeated subtree (wheels, legs, fingers) called once per instance with its name, parent
  * and offset, mesh URIs and names as they are, and every number in its exact shortest form
  * (JavaScript reads back the same double). The module exports `robot`.
+ *
+ * Input text (names, URIs, the file name, notes, kept XML) reaches the module only through the
+ * escapers in src/import/codegen (docs/security-codegen.md): string and template literals,
+ * identifiers from {@link TsIdentifiers}, comment text from {@link tsComment}. Loading the
+ * module runs no code the input wrote.
  */
 export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOptions): string {
   const from = options.importFrom ?? "robokit";
-  const taken = new Set<string>();
+  const identifiers = new TsIdentifiers(MODULE_NAMES);
   const materials = new Map<string, string>();
   const out: string[] = [];
   const used = new Set<string>(["RobotBuilder", "type Robot"]);
-  const header = [`/**`, ` * ${robot.name}: imported by \`robokit import\` from ${options.from}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
-  for (const note of options.notes ?? []) header.push(` * ${note.replace(/\*\//g, "* /")}`);
+  const header = [`/**`, ` * ${tsComment(robot.name)}: imported by \`robokit import\` from ${tsComment(options.from)}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
+  for (const note of options.notes ?? []) header.push(note === "" ? " *" : ` * ${tsComment(note)}`);
   header.push(" */");
   const body: string[] = [];
+  const materialIds: string[] = [];
   for (const m of robot.materials ?? []) {
-    const id = identifier(`${m.name}_material`, taken);
-    materials.set(m.name, id);
+    const id = identifiers.fromName(`${m.name}_material`, "material");
+    materialIds.push(id);
+    if (!materials.has(m.name)) materials.set(m.name, id);
     body.push(`const ${id} = { name: ${str(m.name)}, rgba: ${vec(m.rgba)}${m.texture === undefined ? "" : `, texture: ${str(m.texture)}`} } as const;`);
   }
   if (body.length > 0) body.push("");
@@ -192,18 +202,24 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   for (const g of groups) {
     const first = g.instances[0];
     if (first === undefined) continue;
-    const fn = identifier(g.label, taken);
+    const fn = identifiers.fromName(g.label, "part");
     fnNames.set(g, fn);
     const token = first.token;
-    const name: NameWriter = (s) => (s.includes(token) ? `\`${s.split(token).join("${name}").replace(/`/g, "\\`")}\`` : str(s));
+    // Only the part's own names follow the token; a reference out of the part (a mimicked
+    // joint) is the same for every instance, even when the token is part of its name.
+    const own = new Set([...first.links, ...first.joints]);
+    const name: NameWriter = (s) => {
+      const texts = s.split(token);
+      return texts.length === 1 || !own.has(s) ? str(s) : tsTemplateLiteral(texts, texts.slice(1).map(() => "name"));
+    };
     const links = robot.links.filter((l) => first.links.includes(l.name));
     const joints = (robot.joints ?? []).filter((j) => first.joints.includes(j.name));
-    body.push(`/** One ${g.label} (${g.instances.length} on the robot: ${g.instances.map((i) => i.token).join(", ")}). \`name\` replaces "${token}" in its link and joint names. */`);
+    body.push(`/** One ${tsComment(g.label)} (${g.instances.length} on the robot: ${g.instances.map((i) => tsComment(i.token)).join(", ")}). \`name\` replaces "${tsComment(token)}" in its link and joint names. */`);
     body.push(`function ${fn}(b: RobotBuilder, name: string, parent: string, origin: Pose): RobotBuilder {`);
     body.push("  return b");
     for (const l of links) {
       if (isSolidLink(l)) used.add("solidLink");
-      body.push(`    .link(${linkText(l, name, materials, "    ")})`);
+      body.push(`    .link(${linkText(l, name, materials, "    ", used)})`);
     }
     for (const j of joints) {
       const isRoot = j.name === first.rootJoint;
@@ -215,36 +231,35 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   }
 
   body.push(`const b = new RobotBuilder(${str(robot.name)});`);
-  for (const m of robot.materials ?? []) {
-    const id = materials.get(m.name) ?? "";
+  for (const [i, m] of (robot.materials ?? []).entries()) {
+    const id = materialIds[i] ?? "";
     body.push(`b.material(${id}.name, ${id}.rgba${m.texture === undefined ? "" : `, ${id}.texture`});`);
   }
   const literal: NameWriter = str;
-  const done = new Set<number>();
+  const done = new Set<SubtreeInstance>();
   for (const l of robot.links) {
     const inst = instanceOf.get(l.name);
     if (inst !== undefined) {
-      if (done.has(groups.indexOf(inst.group) * 100000 + inst.index)) continue;
-      done.add(groups.indexOf(inst.group) * 100000 + inst.index);
       const i = inst.group.instances[inst.index];
-      const root = (robot.joints ?? []).find((j) => j.name === i?.rootJoint);
-      if (i === undefined || root === undefined) continue;
+      if (i === undefined || done.has(i)) continue;
+      done.add(i);
+      const root = (robot.joints ?? []).find((j) => j.name === i.rootJoint);
+      if (root === undefined) continue;
       body.push(`${fnNames.get(inst.group) ?? ""}(b, ${str(i.token)}, ${str(root.parent)}, ${poseText(root.origin ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] })});`);
       continue;
     }
     if (isSolidLink(l)) used.add("solidLink");
-    body.push(`b.link(${linkText(l, literal, materials, "")});`);
+    body.push(`b.link(${linkText(l, literal, materials, "", used)});`);
   }
   for (const j of robot.joints ?? []) {
     if (jointsInGroups.has(j.name)) continue;
     body.push(`b.joint(${jointText(j, literal, "")});`);
   }
   for (const block of robot.xmlBlocks ?? []) {
-    body.push(`b.xmlBlock(${str(block.format)}, \`${block.xml.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\`);`);
+    body.push(`b.xmlBlock(${str(block.format)}, ${tsTemplateLiteral([block.xml])});`);
   }
-  body.push("", `/** ${robot.name}. */`, "export const robot: Robot = b.build();", "");
+  body.push("", `/** ${tsComment(robot.name)}. */`, "export const robot: Robot = b.build();", "");
   const text = body.join("\n");
-  for (const shape of ["box", "cylinder", "sphere", "capsule", "mesh"]) if (new RegExp(`\\b${shape}\\(`).test(text)) used.add(shape);
   const names = [...used].sort((a, b) => a.replace("type ", "").localeCompare(b.replace("type ", "")));
   out.push(...header, `import { ${names.join(", ")} } from ${str(from)};`, "", text);
   return out.join("\n");

@@ -56,6 +56,25 @@ describe("import helpers", () => {
     expect(ts.match(/^wheel\(b, /gm)).toHaveLength(4);
     expect(ts).toContain("solidLink(`${name}_wheel`, { shape: cylinder(0.1, 0.05), mass: 1 })");
   });
+
+
+  it("a repeated part mimicking a joint outside it keeps that joint's name, even when the name holds the token", async () => {
+    const limit = { lower: -1, upper: 1, effort: 1, velocity: 1 };
+    const robot: Robot = {
+      name: "gripper",
+      links: [solidLink("base", { shape: box(1, 1, 1), mass: 1 }), solidLink("pulley", { shape: cylinder(0.1, 0.1), mass: 1 }), ...["l", "r"].map((t) => solidLink(`finger_${t}`, { shape: box(0.1, 0.1, 0.1), mass: 0.1 }))],
+      joints: [
+        { name: "pulley", type: "revolute", parent: "base", child: "pulley", axis: [0, 0, 1], limit },
+        ...["l", "r"].map((t, i) => ({ name: `finger_${t}_joint`, type: "revolute" as const, parent: "base", child: `finger_${t}`, origin: { xyz: [i, 0, 0] as [number, number, number], rpy: [0, 0, 0] as [number, number, number] }, axis: [0, 0, 1] as [number, number, number], limit, mimic: { joint: "pulley" } })),
+      ],
+    };
+    expect(findRepeatedSubtrees(robot).map((g) => g.instances.map((i) => i.token))).toEqual([["l", "r"]]);
+    mkdirSync(work, { recursive: true });
+    const file = join(work, "mimic-outside.ts");
+    writeFileSync(file, robotToTypeScript(robot, { from: "gripper.urdf", importFrom: "../../src/index.js" }));
+    const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { robot: Robot };
+    expect(compareRobots(robot, mod.robot)).toEqual([]);
+  });
 });
 
 describe("robokit import: generated modules build the same robot and type-check", () => {

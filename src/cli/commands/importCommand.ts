@@ -3,6 +3,7 @@ import { basename } from "node:path";
 
 import { Command, Option } from "commander";
 
+import { visibleText } from "../../import/codegen/unsafeCharacters.js";
 import { importExtras } from "../../import/importExtras.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { robotToYaml } from "../../import/robotToYaml.js";
@@ -19,7 +20,9 @@ import { readDescriptionSource } from "../readXacro.js";
 /**
  * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit
  * module (builder API, solidLink, one function per repeated subtree) or a robot document. What
- * the model does not hold is listed in the module's header comment and on stderr.
+ * the model does not hold is listed in the module's header comment and on stderr. The file name
+ * and the notes are input: the generators escape them (src/import/codegen), and on stderr they
+ * are shown with invisible characters spelled out, one line each.
  */
 export function importCommand(): Command {
   return new Command("import")
@@ -31,19 +34,20 @@ export function importCommand(): Command {
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages")
     .option("--model <name>", "SDF: the <model> to import, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
     .action((file: string, opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string }) => {
+      const shown = visibleText(file);
       const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
-      if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
+      if (decoded.text === undefined) throw new InputError(`${shown}: cannot decode the file`, decoded.diagnostics);
       const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg, includePaths: opts.includePath ?? [] });
-      if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
+      if (source.text === undefined) throw new InputError(`${shown}: cannot expand the xacro`, source.diagnostics);
       const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
-      if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot import`, diagnostics);
+      if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${shown}: cannot import`, diagnostics);
       const problems = importProblems(read.robot);
-      if (problems.length > 0) throw new InputError(`${file}: cannot import: the module would not pass robokit's model check`, problems);
-      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+      if (problems.length > 0) throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
+      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${visibleText(formatDiagnostic(d))}\n`);
       const { blocks, notes } = importExtras(source.text, file);
-      for (const note of notes) process.stderr.write(`robokit: ${file}: ${note}\n`);
+      for (const note of notes) process.stderr.write(`robokit: ${shown}: ${visibleText(note)}\n`);
       const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };
       const text =
         opts.to === "ts"
