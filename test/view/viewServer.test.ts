@@ -217,6 +217,18 @@ describe("robokit view survives bad requests", () => {
     expect((await get(port, `${base}api/scene`)).status).toBe(200);
   });
 
+  it("a handler that throws answers 500 and the server keeps serving", async () => {
+    const real = await loadViewScene(urdfFile, null, 0, { env: {} });
+    // A drive the IK cannot use: steeredIk throws on it inside the request handler.
+    const broken = await startViewServer({ pageDir, load: async () => ({ ...real, drive: { type: "steered" } as unknown as typeof real.drive }), watch: false });
+    servers.push(broken);
+    const u = new URL(broken.url);
+    const answer = await get(Number(u.port), `${u.pathname}api/ik?vx=1&vy=0&wz=0`);
+    expect(answer.status).toBe(500);
+    expect(answer.body).not.toMatch(/at .*\.ts:\d+/);
+    expect((await get(Number(u.port), `${u.pathname}api/scene`)).status).toBe(200);
+  });
+
   it("a busy --port is a usage error: startViewServer throws UsageError, the CLI exits 2 with one line", async () => {
     const blocker: Server = createServer();
     await new Promise<void>((ok) => blocker.listen(0, "127.0.0.1", () => ok()));
