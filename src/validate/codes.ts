@@ -76,6 +76,11 @@ export const diagnosticCodes = {
   XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
   // issue 11
   TOO_MANY_ERRORS: "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
+  // issue 23: robokit view serves only regular files below its roots
+  VIEW_FILE_OUTSIDE_ROOTS: "robokit view refuses a mesh or texture whose real path (symlinks resolved) lies outside the robot's folder, its package, -I folders and the ROS/SDF/Gazebo search paths; the page draws nothing for it.",
+  VIEW_FILE_NOT_REGULAR: "robokit view refuses a mesh or texture that is not a regular file (a FIFO, device, socket or folder); it is never opened for reading.",
+  VIEW_FILE_TOO_LARGE: "robokit view refuses a mesh or texture over its per-file size limit.",
+  VIEW_URL_REMOTE: "robokit view drops a mesh or texture URL that would make the page fetch from the network (http, https or any other scheme it does not resolve on disk).",
 } as const;
 
 /** A stable diagnostic code. */

@@ -276,6 +276,11 @@ export const severityPolicy = {
   tooManySchemaErrors: { code: "TOO_MANY_ERRORS", severity: "info", basis: "note", what: "more schema errors than robokit reports", consequence: "the first 10,000 are reported; the schema check stops there" },
   includeNoEntity: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: an included file without a model, actor or light", consequence: "libsdformat rejects it" },
   includeManyEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: an included file with several top-level entities", consequence: "libsdformat rejects it" },
+  // --- robokit view (docs/security-view.md) ---
+  viewFileOutsideRoots: { code: "VIEW_FILE_OUTSIDE_ROOTS", severity: "error", basis: "spec", what: "view: a mesh or texture whose real path is outside the robot's folder, its package and the search paths", consequence: "robokit view serves files only there (docs/security-view.md); give the folder with -I or ROS_PACKAGE_PATH" },
+  viewFileNotRegular: { code: "VIEW_FILE_NOT_REGULAR", severity: "error", basis: "spec", what: "view: a mesh or texture that is a FIFO, device, socket or folder", consequence: "never opened: it is not a mesh file" },
+  viewFileTooLarge: { code: "VIEW_FILE_TOO_LARGE", severity: "error", basis: "spec", what: "view: a mesh or texture over the per-file limit", consequence: "not served (docs/security-view.md lists the limit)" },
+  viewUrlRemote: { code: "VIEW_URL_REMOTE", severity: "error", basis: "spec", what: "view: a mesh or texture URL on the network (http, https, other schemes)", consequence: "the page fetches nothing from the network; the URL is dropped" },
   // --- robokit itself ---
   internalError: { code: "INTERNAL_ERROR", severity: "error", basis: "note", what: "a validator rule failed (a robokit bug)", consequence: "the other rules still ran; please report it" },
 } as const satisfies Record<string, SeverityEntry>;

@@ -20,7 +20,7 @@ describe("robokit sim --view", () => {
       const timer = setTimeout(() => fail(new Error(`no address printed\n${stdout}\n${stderr}`)), 90_000);
       child.stdout.on("data", (d: Buffer) => {
         stdout += d.toString();
-        const m = /robokit view: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
+        const m = /robokit view: (http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{43}\/)/.exec(stdout);
         if (m?.[1] !== undefined) (clearTimeout(timer), ok(m[1]));
       });
       child.on("exit", (code) => fail(new Error(`exited ${code} before serving\n${stdout}\n${stderr}`)));

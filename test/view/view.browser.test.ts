@@ -1,6 +1,8 @@
 // robokit view in a real browser: Debian's Chromium (SwiftShader WebGL) driven by playwright-core.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -181,6 +183,49 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     const after = await page.evaluate(() => robokitView.cameraPosition());
     after.forEach((v, k) => expect(v).toBeCloseTo(camera[k]!, 9));
     expect(errors).toEqual([]);
+  });
+
+  it("fetches nothing but the server's own token paths: the scene's network URLs are dropped, and the CSP stops the page's own tries", async () => {
+    // A local "network" that records every hit: the page must never reach it.
+    const hits: string[] = [];
+    const net = createServer((req, res) => (hits.push(req.url ?? ""), res.end("x")));
+    await new Promise<void>((ok) => net.listen(0, "127.0.0.1", () => ok()));
+    const remote = `http://127.0.0.1:${(net.address() as AddressInfo).port}`;
+    try {
+      const dir = join(tmp, "netpkg");
+      mkdirSync(join(dir, "meshes"), { recursive: true });
+      writeFileSync(join(dir, "meshes", "tri.stl"), "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0.2 0 0\nvertex 0 0.2 0\nendloop\nendfacet\nendsolid t\n");
+      const file = join(dir, "net.urdf");
+      writeFileSync(
+        file,
+        `<robot name="net"><material name="skin"><texture filename="${remote}/texture.png"/></material>
+<link name="a"><visual><geometry><mesh filename="meshes/tri.stl"/></geometry><material name="skin"/></visual></link>
+<link name="b"><visual><geometry><mesh note="x>y" filename="${remote}/mesh.stl"/></geometry></visual></link>
+<joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint></robot>\n`,
+      );
+      const server = await startView(file, { watch: false });
+      servers.push(server);
+      const page = await chrome.context.newPage();
+      const requested: string[] = [];
+      page.on("request", (r) => requested.push(r.url()));
+      await page.goto(server.url);
+      await page.waitForFunction(() => robokitView?.ready === true, null, { timeout: 60_000 });
+      expect(await page.evaluate(() => robokitView.linkNames().sort())).toEqual(["a", "b"]);
+      // The page's own attempts (as a malicious mesh or script would make them) are refused by the CSP.
+      const tried = await page.evaluate(`(async () => {
+        const img = new Image();
+        img.src = "${remote}/img.png";
+        await new Promise((r) => setTimeout(r, 300));
+        return fetch("${remote}/fetch").then(() => "fetched", () => "blocked");
+      })()`);
+      expect(tried).toBe("blocked");
+      expect(hits).toEqual([]);
+      expect(requested.filter((u) => !u.startsWith(server.url) && !/^(data|blob):/.test(u)).filter((u) => !u.startsWith(`${remote}/img.png`) && !u.startsWith(`${remote}/fetch`))).toEqual([]);
+      expect(requested.some((u) => u.startsWith(`${server.url}files/0/tri.stl`))).toBe(true);
+      await page.close();
+    } finally {
+      net.close();
+    }
   });
 
   it("plays back a simulation trace: the base and steering follow the CSV", async () => {

@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { loadViewScene } from "../../src/cli/view/loadViewScene.js";
 import { readTraceCsv } from "../../src/cli/view/readTraceCsv.js";
+import { searchPathsFrom } from "../../src/cli/resolve/searchPaths.js";
 import { resolveMeshUri } from "../../src/cli/view/resolveMeshUri.js";
+import { viewRoots } from "../../src/cli/view/viewRoots.js";
 import { runCliProcess } from "../support/runCliProcess.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "robokit-view-scene-"));
@@ -21,11 +23,14 @@ describe("robokit view's scene", () => {
     writeFileSync(join(pkg, "package.xml"), "<package><name>my_robot</name></package>\n");
     writeFileSync(join(pkg, "meshes", "base.stl"), "solid x\nendsolid x\n");
     const urdf = join(pkg, "urdf", "r.urdf");
-    expect(resolveMeshUri("package://my_robot/meshes/base.stl", urdf, {})).toBe(join(pkg, "meshes", "base.stl"));
-    expect(resolveMeshUri("../meshes/base.stl", urdf, {})).toBe(join(pkg, "meshes", "base.stl"));
-    expect(resolveMeshUri(`file://${join(pkg, "meshes", "base.stl")}`, urdf, {})).toBe(join(pkg, "meshes", "base.stl"));
-    expect(resolveMeshUri("package://other/meshes/base.stl", urdf, {})).toBeUndefined();
-    expect(resolveMeshUri("model://my_robot_pkg/meshes/base.stl", join(tmp, "elsewhere.sdf"), { SDF_PATH: join(tmp, "ws", "src") })).toBe(join(pkg, "meshes", "base.stl"));
+    const here = viewRoots(urdf, searchPathsFrom([], {}));
+    const file = (r: ReturnType<typeof resolveMeshUri>): string | undefined => ("file" in r ? r.file.path : undefined);
+    expect(file(resolveMeshUri("package://my_robot/meshes/base.stl", urdf, here))).toBe(join(pkg, "meshes", "base.stl"));
+    expect(file(resolveMeshUri("../meshes/base.stl", urdf, here))).toBe(join(pkg, "meshes", "base.stl"));
+    expect(file(resolveMeshUri(`file://${join(pkg, "meshes", "base.stl")}`, urdf, here))).toBe(join(pkg, "meshes", "base.stl"));
+    expect(resolveMeshUri("package://other/meshes/base.stl", urdf, here)).toEqual({ unresolved: true });
+    const elsewhere = join(tmp, "elsewhere.sdf");
+    expect(file(resolveMeshUri("model://my_robot_pkg/meshes/base.stl", elsewhere, viewRoots(elsewhere, searchPathsFrom([], { SDF_PATH: join(tmp, "ws", "src") }))))).toBe(join(pkg, "meshes", "base.stl"));
 
     writeFileSync(
       urdf,
@@ -33,8 +38,8 @@ describe("robokit view's scene", () => {
 <collision><geometry><mesh filename="package://my_robot/meshes/gone.stl"/></geometry></collision></link></robot>\n`,
     );
     const { scene, files } = await loadViewScene(urdf, null);
-    expect(files).toEqual([join(pkg, "meshes", "base.stl")]);
-    expect(scene.urdf).toContain('filename="/files/0/base.stl"');
+    expect(files.map((f) => f.path)).toEqual([join(pkg, "meshes", "base.stl")]);
+    expect(scene.urdf).toContain('filename="files/0/base.stl"');
     expect(scene.unresolvedMeshes).toEqual(["package://my_robot/meshes/gone.stl"]);
   });
 

@@ -217,12 +217,46 @@ function setCamera(which: CameraView): void {
   invalidate(false);
 }
 
+/** Where the page's files live: `files/` below the page's own (token) path, on this origin. */
+const filesBase = new URL("files/", location.href).href;
+/** A 1×1 transparent GIF: what a blocked image URL loads instead. */
+const BLANK_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+/**
+ * True for a URL the page may fetch: one below `files/` of this page (the server checked it),
+ * or bytes the page already has (data:, blob:). A DAE naming an http texture is not fetched.
+ */
+function allowedUrl(url: string): boolean {
+  if (/^(data|blob):/i.test(url)) return true;
+  try {
+    return new URL(url, location.href).href.startsWith(filesBase);
+  } catch {
+    return false;
+  }
+}
+
+/** Diagnostics of URLs the page itself refused (the server rewrote the scene's; these come from inside mesh files). */
+const pageRefusals: SceneJson["diagnostics"][number][] = [];
+
+function refuseUrl(url: string): void {
+  const message = `a URL inside a mesh file, ${url}, is not below the server's files/; the viewer fetches nothing from the network, so it is dropped`;
+  if (pageRefusals.some((d) => d.message === message)) return;
+  pageRefusals.push({ code: "VIEW_URL_REMOTE", severity: "error", message, file: current?.source ?? "" });
+  buildDiagnostics();
+}
+
 function loadRobot(s: SceneJson): URDFRobot {
   const manager = new THREE.LoadingManager();
+  // Every loader (STL, Collada and the textures they name) asks the manager: foreign URLs become a blank image.
+  manager.setURLModifier((url) => {
+    if (allowedUrl(url)) return url;
+    refuseUrl(url);
+    return BLANK_IMAGE;
+  });
   const loader = new URDFLoader(manager);
   loader.parseCollision = true;
   loader.loadMeshCb = (url, mgr, material, done) => {
-    if (url.startsWith("/missing/")) return done(new THREE.Group());
+    if (typeof url !== "string" || !url.startsWith("files/")) return done(new THREE.Group());
     pendingMeshes++;
     loader.defaultMeshLoader(url, mgr, material, (mesh, err) => {
       pendingMeshes--;
@@ -244,6 +278,7 @@ function build(s: SceneJson): void {
   }
   const firstLoad = robot === undefined;
   current = s;
+  pageRefusals.length = 0;
   robot = loadRobot(s);
   exactJointOrigins(robot, s);
   base.add(robot);
@@ -407,7 +442,7 @@ function buildTwistPanel(): void {
 
 /** Poses the wheels for a body twist with `robokit ik` (the CLI's /api/ik): steering angles, then wheel spin rates. */
 async function applyTwist(vx: number, vy: number, wz: number): Promise<IkJson> {
-  const res = await fetch(`/api/ik?vx=${vx}&vy=${vy}&wz=${wz}`);
+  const res = await fetch(`api/ik?vx=${vx}&vy=${vy}&wz=${wz}`);
   const ik = (await res.json()) as IkJson;
   wheelRates = new Map();
   for (const w of ik.wheels) {
@@ -448,7 +483,7 @@ function highlightLink(name: string | undefined): void {
 function buildDiagnostics(): void {
   const host = $("diagnostics");
   host.replaceChildren();
-  const list = current?.diagnostics ?? [];
+  const list = [...(current?.diagnostics ?? []), ...pageRefusals];
   if (list.length === 0) host.textContent = "none";
   for (const d of list) {
     const row = document.createElement("div");
@@ -547,11 +582,20 @@ function isShown(o: THREE.Object3D): boolean {
 }
 
 // Live reload: the CLI pushes `reload` after a watched file changed; the camera stays.
-const events = new EventSource("/api/events");
+// Paths are relative: the page lives below the server's per-run token, and so does everything it fetches.
+const events = new EventSource("api/events");
 events.addEventListener("reload", () => void refresh());
+// A file the server refused while serving (beside a mesh): shown at once.
+events.addEventListener("refused", (e) => {
+  if (current === undefined) return;
+  const d = JSON.parse((e as MessageEvent<string>).data) as SceneJson["diagnostics"][number];
+  if (current.diagnostics.some((c) => c.message === d.message)) return;
+  current = { ...current, diagnostics: [...current.diagnostics, d] };
+  buildDiagnostics();
+});
 
 async function refresh(): Promise<void> {
-  const res = await fetch("/api/scene");
+  const res = await fetch("api/scene");
   build((await res.json()) as SceneJson);
 }
 

@@ -1,9 +1,10 @@
 import { Command, Option } from "commander";
 
 /**
- * `robokit view <robot | file.urdf | file.sdf | model folder> [--open] [--port] [--trace CSV]
+ * `robokit view <robot | file.urdf | file.sdf | model folder> [--open] [--port] [-I dir] [--trace CSV]
  * [--screenshot PNG --camera iso|top|front|side]`: serves the 3-D viewer on 127.0.0.1 (a free
- * port, printed), or renders one picture in headless Chromium and exits.
+ * port and a per-run token, printed as one address), or renders one picture in headless
+ * Chromium and exits. What it serves and refuses: docs/security-view.md.
  */
 export function viewCommand(): Command {
   return new Command("view")
@@ -11,6 +12,7 @@ export function viewCommand(): Command {
     .argument("<robot>", "bundled example name, robot module/document, .urdf or .sdf file, or model folder")
     .option("--open", "open the page in the default browser")
     .option("--port <port>", "TCP port (default: a free one)", (v) => Number(v))
+    .option("-I, --include-path <dir...>", "folders searched for model:// and relative mesh URIs, and served from (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH)")
     .option("--model <name>", "for an SDF world: which inline <model> to show (default: the one with the most links)")
     .option("--trace <trace.csv>", "play back a `robokit sim` trace (time slider, velocity and trajectory plots)")
     .option("--screenshot <out.png>", "render headless (Chromium) to a PNG and exit")
@@ -30,6 +32,8 @@ export interface ViewOptions {
   readonly port?: number;
   readonly trace?: string;
   readonly model?: string;
+  /** -I folders: searched for meshes, and the only folders besides the robot's own (and the search paths) files are served from. */
+  readonly includePath?: readonly string[];
   readonly screenshot?: string;
   readonly camera: "iso" | "top" | "front" | "side";
   readonly size: string;

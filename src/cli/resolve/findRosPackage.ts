@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
+
+import { readPackageName } from "./readPackageName.js";
 
 /** How deep below each ROS_PACKAGE_PATH entry package folders are looked for (like rospack's crawl, bounded). */
 export const ROS_PACKAGE_CRAWL_DEPTH = 3;
@@ -8,15 +10,10 @@ export const ROS_PACKAGE_CRAWL_DEPTH = 3;
 const lookups = new Map<string, string[]>();
 
 function packageName(dir: string): string | undefined {
-  const file = join(dir, "package.xml");
-  if (!existsSync(file)) return undefined;
-  try {
-    const st = statSync(file);
-    if (!st.isFile() || st.size > 1024 * 1024) return basename(dir);
-    return /<name>\s*([^<\s]+)\s*<\/name>/.exec(readFileSync(file, "utf8"))?.[1] ?? basename(dir);
-  } catch {
-    return basename(dir);
-  }
+  // A bounded read of a regular file: a FIFO or /dev/zero called package.xml neither hangs nor fills memory.
+  const manifest = readPackageName(dir);
+  if (manifest.state === "absent") return undefined;
+  return manifest.state === "read" ? (manifest.name ?? basename(dir)) : basename(dir);
 }
 
 /**

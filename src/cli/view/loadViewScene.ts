@@ -17,7 +17,12 @@ import { readInputFile } from "../readInputFile.js";
 import { readRegularFile } from "../resolve/readRegularFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import type { TraceTable } from "./readTraceCsv.js";
+import { searchPathsFrom } from "../resolve/searchPaths.js";
+import type { ViewFile } from "./checkViewFile.js";
 import { resolveMeshUri } from "./resolveMeshUri.js";
+import { sceneUrdf } from "./sceneUrdf.js";
+import { viewRefusalDiagnostic } from "./viewRefusalDiagnostic.js";
+import { viewRoots, type ViewRoots } from "./viewRoots.js";
 
 /** What the viewer page draws: sent as JSON by `GET /api/scene`. */
 export interface ViewScene {
@@ -26,7 +31,7 @@ export interface ViewScene {
   /** The argument as the user gave it. */
   readonly source: string;
   readonly format: "robot" | "urdf" | "sdf";
-  /** URDF for urdf-loader: the file itself, or emitted from the model; mesh URIs point at `/files/<i>/<name>`. */
+  /** URDF for urdf-loader: the file read and written again, or emitted from the model; mesh and texture URIs are relative, `files/<i>/<name>` (or `missing/…`). */
   readonly urdf: string;
   /** The robokit model (frames, inertials, sensors, joints), when the input converts to one. */
   readonly robot: Robot | null;
@@ -36,35 +41,51 @@ export interface ViewScene {
   readonly drive: { readonly type: "steered" | "omni"; readonly steerJoints: readonly string[]; readonly wheelJoints: readonly string[] } | null;
   /** A simulation trace to play back, or null. */
   readonly trace: TraceTable | null;
-  /** Mesh URIs that did not resolve to a file. */
+  /** Mesh and texture URIs that did not resolve to a file. */
   readonly unresolvedMeshes: readonly string[];
 }
 
 /** A scene plus what only the server needs: mesh files, files to watch, the drive's kinematics. */
 export interface LoadedScene {
   readonly scene: ViewScene;
-  /** Absolute paths of the meshes, indexed as in `/files/<i>/`. */
-  readonly files: readonly string[];
+  /** The meshes and textures, checked to be regular files below `roots`, indexed as in `files/<i>/`. */
+  readonly files: readonly ViewFile[];
+  /** Real paths below which files may be served (a DAE's textures beside it, too). */
+  readonly roots: readonly string[];
   /** Files and folders whose change reloads the scene. */
   readonly watch: readonly string[];
   readonly drive: SteeredDriveFromModel | OmniDriveFromModel | undefined;
+}
+
+/** Options of {@link loadViewScene}. */
+export interface LoadViewSceneOptions {
+  /** For an SDF world: the inline model to show. */
+  readonly model?: string;
+  /** -I folders: searched for model:// and relative URIs, and served from. */
+  readonly includePaths?: readonly string[];
+  /** Environment with ROS_PACKAGE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH (default process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
  * Loads `robokit view`'s argument: a bundled robot name, a robot module or document
  * (.ts/.js/.json/.yaml), a URDF or SDF file, or a model folder (model.config, or one
  * .urdf/.sdf). Throws UsageError/InputError as loadRobot does; `generation` busts the module
- * cache of a .ts/.js robot on reload.
+ * cache of a .ts/.js robot on reload. Meshes and textures are served only from the roots of
+ * {@link viewRoots}; the rest is reported (VIEW_FILE_OUTSIDE_ROOTS, VIEW_FILE_NOT_REGULAR,
+ * VIEW_FILE_TOO_LARGE, VIEW_URL_REMOTE, MESH_URI_UNRESOLVED).
  */
-export async function loadViewScene(arg: string, trace: TraceTable | null, generation = 0, options: { readonly model?: string } = {}): Promise<LoadedScene> {
+export async function loadViewScene(arg: string, trace: TraceTable | null, generation = 0, options: LoadViewSceneOptions = {}): Promise<LoadedScene> {
+  const paths = searchPathsFrom(options.includePaths ?? [], options.env ?? process.env);
   if (bundledExamples[arg] !== undefined && !existsSync(arg)) {
     const robot = await loadRobot(arg);
     // A bundled example lives inside robokit (no meshes, nothing to watch): its name stands for its file.
-    return fromRobot(robot, arg, "robot", arg, checkRobot(robot), [], trace);
+    return fromRobot(robot, arg, "robot", arg, checkRobot(robot), [], trace, viewRoots(undefined, paths));
   }
   const path = resolve(arg);
-  if (!existsSync(path)) return fromRobot(await loadRobot(arg), arg, "robot", path, [], [], trace);
+  if (!existsSync(path)) return fromRobot(await loadRobot(arg), arg, "robot", path, [], [], trace, viewRoots(undefined, paths));
   const file = statSync(path).isDirectory() ? modelFolderFile(path, arg) : path;
+  const roots = viewRoots(file, paths);
   const ext = extname(file).toLowerCase();
   if (ext === ".urdf" || ext === ".sdf" || ext === ".world" || ext === ".xml") {
     const decoded = decodeXmlBytes(readInputFile(file, INPUT_LIMITS.maxXmlBytes), arg);
@@ -79,12 +100,12 @@ export async function loadViewScene(arg: string, trace: TraceTable | null, gener
     if (isSdf) {
       // An SDF that does not convert (a world, a ball joint) still opens: the page lists why.
       const notes = read.diagnostics.filter((d) => d.severity !== "info" && !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message));
-      return fromRobot(read.robot ?? null, arg, "sdf", file, [...diagnostics, ...notes], [], trace);
+      return fromRobot(read.robot ?? null, arg, "sdf", file, [...diagnostics, ...notes], [], trace, roots);
     }
-    return fromRobot(read.robot ?? null, arg, "urdf", file, diagnostics, [], trace, text);
+    return fromRobot(read.robot ?? null, arg, "urdf", file, diagnostics, [], trace, roots, text);
   }
   const robot = await loadRobot(arg, generation);
-  return fromRobot(robot, arg, "robot", file, checkRobot(robot), [dirname(file)], trace);
+  return fromRobot(robot, arg, "robot", file, checkRobot(robot), [dirname(file)], trace, roots);
 }
 
 function fromRobot(
@@ -95,20 +116,35 @@ function fromRobot(
   diagnostics: readonly Diagnostic[],
   extraWatch: readonly string[],
   trace: TraceTable | null,
+  roots: ViewRoots,
   urdfText?: string,
 ): LoadedScene {
   const raw = urdfText ?? (robot === null ? '<robot name="empty"/>' : emitUrdf(robot));
-  const files: string[] = [];
+  const files: ViewFile[] = [];
+  const indexOf = new Map<string, number>();
   const unresolved: string[] = [];
-  const urdf = raw.replace(/(<mesh\b[^>]*\bfilename\s*=\s*)(["'])(.*?)\2/g, (_m, head: string, q: string, uri: string) => {
-    const found = resolveMeshUri(uri, file);
-    if (found === undefined) {
-      unresolved.push(uri);
-      return `${head}${q}/missing/${encodeURIComponent(basename(uri))}${q}`;
-    }
-    files.push(found);
-    return `${head}${q}/files/${files.length - 1}/${encodeURIComponent(basename(found))}${q}`;
-  });
+  const refusals = new Map<string, Diagnostic>();
+  // Every URL the page would fetch becomes a path below the server's token (`files/<i>/<name>`), `missing/…`, or is dropped.
+  const urdf =
+    sceneUrdf(raw, source, (uri, kind) => {
+      const found = resolveMeshUri(uri, file, roots);
+      if ("file" in found) {
+        let i = indexOf.get(found.file.path);
+        if (i === undefined) {
+          i = files.push(found.file) - 1;
+          indexOf.set(found.file.path, i);
+        }
+        return `files/${i}/${encodeURIComponent(basename(found.file.path))}`;
+      }
+      if ("unresolved" in found) {
+        unresolved.push(uri);
+        return kind === "mesh" ? `missing/${encodeURIComponent(basename(uri))}` : undefined;
+      }
+      const d = viewRefusalDiagnostic(`${kind} ${uri}`, "remote" in found ? { refused: "remote" } : found, source);
+      if (d !== undefined && !refusals.has(d.message)) refusals.set(d.message, d);
+      // Not even the name of a refused file reaches the page.
+      return kind === "mesh" ? "missing/refused" : undefined;
+    }) ?? '<robot name="empty"/>';
   const result = robot === null ? undefined : driveFromModel(robot).drive;
   const drive =
     result === undefined
@@ -116,7 +152,7 @@ function fromRobot(
       : result.type === "steered"
         ? { type: "steered" as const, steerJoints: result.layout.modules.map((m) => m.steerJoint), wheelJoints: result.layout.modules.map((m) => m.wheelJoint) }
         : { type: "omni" as const, steerJoints: [], wheelJoints: result.layout.wheels.map((w) => w.joint) };
-  const name = robot?.name ?? /<robot\b[^>]*\bname\s*=\s*["']([^"']*)/.exec(raw)?.[1] ?? basename(file);
+  const name = robot?.name ?? /<robot\b[^>]*\bname\s*=\s*["']([^"']*)/.exec(urdf)?.[1] ?? basename(file);
   const meshDiagnostics: Diagnostic[] = [...new Set(unresolved)].map((uri) => ({
     code: "MESH_URI_UNRESOLVED",
     severity: "warning",
@@ -124,8 +160,9 @@ function fromRobot(
     file: source,
   }));
   return {
-    scene: { name, source, format, urdf, robot, diagnostics: [...diagnostics, ...meshDiagnostics], drive, trace, unresolvedMeshes: unresolved },
+    scene: { name, source, format, urdf, robot, diagnostics: [...diagnostics, ...refusals.values(), ...meshDiagnostics], drive, trace, unresolvedMeshes: unresolved },
     files,
+    roots: roots.roots,
     watch: [file, ...extraWatch],
     drive: result,
   };

@@ -1,61 +1,44 @@
-import { existsSync, readFileSync } from "node:fs";
-import { basename, delimiter, dirname, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+
+import { uriCandidates } from "../resolve/uriCandidates.js";
+import { checkViewFile, type ViewFile, type ViewFileRefusal } from "./checkViewFile.js";
+import type { ViewRoots } from "./viewRoots.js";
+
+/** Where a mesh or texture URI of the scene leads: a file to serve, a refusal, nothing on disk, or the network. */
+export type MeshUriResolution =
+  | { readonly file: ViewFile }
+  | (ViewFileRefusal & { readonly path: string })
+  | { readonly remote: string }
+  | { readonly unresolved: true };
 
 /**
- * Resolves a mesh URI of a description file to an absolute path on disk, or undefined.
- * `package://pkg/rest`: a folder named `pkg` or whose package.xml names `pkg`, among the
- * description's ancestors and ROS_PACKAGE_PATH; `model://name/rest`: a folder `name` among the
- * ancestors, SDF_PATH, GZ_SIM_RESOURCE_PATH and IGN_GAZEBO_RESOURCE_PATH; `file://` and plain
- * paths: absolute, or relative to the description's folder. A simple resolver for the viewer.
+ * Resolves a mesh or texture URI of the description `fromFile` for the viewer. Candidates are
+ * {@link uriCandidates}' (ROS_PACKAGE_PATH, the file's ancestors, -I and the SDF/Gazebo model
+ * paths), after two of the robot's own: `package://<its package.xml name>/…` in its package
+ * folder, and `model://<its folder's name>/…` in its folder. The first candidate whose real path
+ * is inside `roots.roots` wins; when candidates exist only outside (`..`, absolute paths,
+ * file://, a symlink leading out), the first of them is refused, never served. http(s) and
+ * other schemes are `remote`: the page fetches nothing from the network.
  */
-export function resolveMeshUri(uri: string, fromFile: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const scheme = /^([a-z]+):\/\/(.*)$/i.exec(uri);
-  const fromDir = dirname(resolve(fromFile));
-  if (scheme === null) return existing(isAbsolute(uri) ? uri : resolve(fromDir, uri));
-  const [, kind = "", rest = ""] = scheme;
-  switch (kind.toLowerCase()) {
-    case "file":
-      return existing(fileURLToPath(`file://${rest}`));
-    case "package":
-    case "model": {
-      const slash = rest.indexOf("/");
-      const name = slash < 0 ? rest : rest.slice(0, slash);
-      const inside = slash < 0 ? "" : rest.slice(slash + 1);
-      const vars = kind === "package" ? ["ROS_PACKAGE_PATH"] : ["SDF_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH"];
-      const roots = [...ancestors(fromDir), ...vars.flatMap((v) => (env[v] ?? "").split(delimiter).filter((p) => p !== ""))];
-      for (const root of roots) {
-        for (const dir of [join(root, name), root]) {
-          if (!isNamed(dir, name)) continue;
-          const found = existing(join(dir, inside));
-          if (found !== undefined) return found;
-        }
-      }
-      return undefined;
-    }
-    default:
-      return undefined;
+export function resolveMeshUri(uri: string, fromFile: string, roots: ViewRoots): MeshUriResolution {
+  const fromAbs = resolve(fromFile);
+  const where = uriCandidates(uri, fromAbs, fromAbs, roots.paths);
+  if ("offline" in where) return { remote: uri };
+  const own: string[] = [];
+  const scheme = /^(package|model):\/\/([^/]*)\/?(.*)$/i.exec(uri);
+  if (scheme !== null) {
+    const [, kind = "", name = "", tail = ""] = scheme;
+    if (kind.toLowerCase() === "package" && roots.ownPackage?.name === name) own.push(join(roots.ownPackage.dir, tail));
+    if (kind.toLowerCase() === "model" && basename(dirname(fromAbs)) === name) own.push(join(dirname(fromAbs), tail));
   }
-}
-
-function existing(path: string): string | undefined {
-  return existsSync(path) ? path : undefined;
-}
-
-function ancestors(dir: string): string[] {
-  const out: string[] = [];
-  for (let d = dir; out.length < 8; d = dirname(d)) {
-    out.push(d);
-    if (dirname(d) === d) break;
+  let firstRefusal: (ViewFileRefusal & { readonly path: string }) | undefined;
+  for (const candidate of [...new Set([...own, ...where.paths])]) {
+    if (!existsSync(candidate)) continue;
+    const checked = checkViewFile(candidate, roots.roots);
+    if ("file" in checked) return checked;
+    if (checked.refused !== "missing") firstRefusal ??= { ...checked, path: candidate };
   }
-  return out;
+  return firstRefusal ?? { unresolved: true };
 }
 
-/** A folder called `name`, or holding a package.xml whose <name> is `name`. */
-function isNamed(dir: string, name: string): boolean {
-  if (!existsSync(dir)) return false;
-  if (basename(dir) === name) return true;
-  const manifest = join(dir, "package.xml");
-  if (!existsSync(manifest)) return false;
-  return new RegExp(`<name>\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*</name>`).test(readFileSync(manifest, "utf8"));
-}

@@ -21,8 +21,11 @@ export function viewerPageDir(): string {
   return found;
 }
 
-/** Starts the view server for `robotArg` (with an optional trace) on 127.0.0.1. */
-export async function startView(robotArg: string, opts: { readonly trace?: string; readonly model?: string; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void }): Promise<ViewServer> {
+/** Starts the view server for `robotArg` (with an optional trace) on 127.0.0.1; its `url` carries the run's token. */
+export async function startView(
+  robotArg: string,
+  opts: { readonly trace?: string; readonly model?: string; readonly includePaths?: readonly string[]; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void },
+): Promise<ViewServer> {
   let trace: TraceTable | null = null;
   if (opts.trace !== undefined) {
     // Bounded like every input: a regular file of at most maxCsvBytes (a FIFO or /dev/zero is refused, not read).
@@ -35,7 +38,11 @@ export async function startView(robotArg: string, opts: { readonly trace?: strin
   }
   return startViewServer({
     pageDir: viewerPageDir(),
-    load: (generation) => loadViewScene(robotArg, trace, generation, opts.model === undefined ? {} : { model: opts.model }),
+    load: (generation) =>
+      loadViewScene(robotArg, trace, generation, {
+        ...(opts.model === undefined ? {} : { model: opts.model }),
+        ...(opts.includePaths === undefined ? {} : { includePaths: opts.includePaths }),
+      }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     ...(opts.watch === undefined ? {} : { watch: opts.watch }),
     ...(opts.onReloadError === undefined ? {} : { onReloadError: opts.onReloadError }),
@@ -51,6 +58,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
   const server = await startView(robotArg, {
     ...(opts.trace === undefined ? {} : { trace: opts.trace }),
     ...(opts.model === undefined ? {} : { model: opts.model }),
+    ...(opts.includePath === undefined ? {} : { includePaths: opts.includePath }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     watch: opts.screenshot === undefined && opts.watch,
     onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${e instanceof Error ? e.message : String(e)}\n`),
