@@ -76,6 +76,12 @@ export const diagnosticCodes = {
   XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
   // issue 11
   TOO_MANY_ERRORS: "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
+  // issue 25: mass properties from meshes (src/mesh)
+  MESH_INVALID: "A mesh file (STL, OBJ, COLLADA) cannot be read: bad syntax, a binary STL whose triangle count disagrees with its size, an index out of range, no triangles, or zero volume.",
+  MESH_TOO_LARGE: "A mesh file is over robokit's mesh limits (bytes, triangles or vertices; docs/inertia.md lists them).",
+  MESH_NOT_CLOSED: "A mesh is open, non-manifold or inconsistently oriented, so its volume is not defined; the mass properties fall back to a named approximation.",
+  MESH_INVERTED: "A closed mesh's triangles face inward (negative volume); robokit flipped them.",
+  MESH_FEATURE_IGNORED: "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -276,6 +276,11 @@ export const severityPolicy = {
   tooManySchemaErrors: { code: "TOO_MANY_ERRORS", severity: "info", basis: "note", what: "more schema errors than robokit reports", consequence: "the first 10,000 are reported; the schema check stops there" },
   includeNoEntity: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: an included file without a model, actor or light", consequence: "libsdformat rejects it" },
   includeManyEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: an included file with several top-level entities", consequence: "libsdformat rejects it" },
+  // --- meshes (src/mesh, robokit inertia) ---
+  meshMalformed: { code: "MESH_INVALID", severity: "error", basis: "consumer", what: "a mesh file that cannot be read (STL, OBJ or COLLADA syntax, a binary STL size that disagrees with its triangle count, an index out of range)", consequence: "assimp (Gazebo, RViz) and MuJoCo fail on the file or read something else than intended" },
+  meshEmpty: { code: "MESH_INVALID", severity: "error", basis: "physics", what: "a mesh with no triangles or with zero volume", consequence: "no mass or inertia can be derived from it" },
+  meshTooLarge: { code: "MESH_TOO_LARGE", severity: "error", basis: "spec", what: "a mesh over robokit's byte, triangle or vertex limit", consequence: "robokit does not read it (docs/inertia.md lists the limits)" },
+  meshFeatureIgnored: { code: "MESH_FEATURE_IGNORED", severity: "warning", basis: "loads", what: "a COLLADA feature robokit does not read (lines, strips, polygon holes, skew, lookat, controllers)", consequence: "it is left out of the mass properties; assimp-based viewers may still draw it" },
   // --- robokit itself ---
   internalError: { code: "INTERNAL_ERROR", severity: "error", basis: "note", what: "a validator rule failed (a robokit bug)", consequence: "the other rules still ran; please report it" },
 } as const satisfies Record<string, SeverityEntry>;
