@@ -16,6 +16,8 @@ export interface MeshMassProperties {
   readonly volume: number;
   /** Centre of volume (= centre of mass of a homogeneous solid), m, in mesh axes. */
   readonly com: Vec3;
+  /** Sides of the mesh's axis-aligned bounding box, m (after the scale; sign-free). */
+  readonly size: Vec3;
   /** Inertia tensor about `com`, mesh axes, per unit density (m⁵); URDF signs (ixy = −∫xy dV). */
   readonly unitInertia: InertiaTensor;
   /**
@@ -91,7 +93,7 @@ export function meshMassProperties(mesh: TriangleMesh, file: string, options: Me
     const what = `the mesh is not closed (${problems.join(", ")})`;
     if (!(boxVolume > 0)) return { diagnostics: [meshDiagnostic("meshEmpty", `${what}, and its bounding box is flat: no volume to fall back to`, file)] };
     return {
-      properties: { volume: boxVolume, com: centre, unitInertia: boxInertia(boxVolume, size), method: "bounding-box" },
+      properties: { volume: boxVolume, com: centre, size, unitInertia: boxInertia(boxVolume, size), method: "bounding-box" },
       diagnostics: [meshDiagnostic("meshNotClosed", `${what}; mass properties fall back to its axis-aligned bounding box (${size.join(" × ")} m)`, file)],
     };
   }
@@ -145,7 +147,7 @@ export function meshMassProperties(mesh: TriangleMesh, file: string, options: Me
   const cyz = (sign * yz) / 120 - volume * d[1] * d[2];
   const unitInertia: InertiaTensor = { ixx: cyy + czz, iyy: cxx + czz, izz: cxx + cyy, ixy: -cxy, ixz: -cxz, iyz: -cyz };
   const com: Vec3 = [centre[0] + d[0], centre[1] + d[1], centre[2] + d[2]];
-  return { properties: { volume, com, unitInertia, method: "closed-mesh" }, diagnostics };
+  return { properties: { volume, com, size, unitInertia, method: "closed-mesh" }, diagnostics };
 }
 
 /** The mass properties of the solid at `density` (kg/m³). */

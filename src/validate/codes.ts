@@ -82,6 +82,8 @@ export const diagnosticCodes = {
   MESH_NOT_CLOSED: "A mesh is open, non-manifold or inconsistently oriented, so its volume is not defined; the mass properties fall back to a named approximation.",
   MESH_INVERTED: "A closed mesh's triangles face inward (negative volume); robokit flipped them.",
   MESH_FEATURE_IGNORED: "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
+  MESH_UNITS_SUSPECT: "A mesh is so large (over 10 m across after its scale) that it was likely drawn in millimetres.",
+  DENSITY_IMPLAUSIBLE: "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
 } as const;
 
 /** A stable diagnostic code. */

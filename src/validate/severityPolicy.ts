@@ -283,6 +283,8 @@ export const severityPolicy = {
   meshNotClosed: { code: "MESH_NOT_CLOSED", severity: "warning", basis: "loads", what: "an open, non-manifold or inconsistently oriented mesh", consequence: "its volume is not defined: robokit's inertia falls back to the approximation named in the message, and MuJoCo's exact mesh inertia rejects such a mesh" },
   meshInverted: { code: "MESH_INVERTED", severity: "warning", basis: "loads", what: "a closed mesh whose triangles face inward (negative volume)", consequence: "robokit flips the orientation and computes the solid's inertia; renderers that cull back faces show it inside out" },
   meshFeatureIgnored: { code: "MESH_FEATURE_IGNORED", severity: "warning", basis: "loads", what: "a COLLADA feature robokit does not read (lines, strips, polygon holes, skew, lookat, controllers)", consequence: "it is left out of the mass properties; assimp-based viewers may still draw it" },
+  meshUnitsSuspect: { code: "MESH_UNITS_SUSPECT", severity: "warning", basis: "loads", what: "a mesh over 10 m across (after its scale)", consequence: "URDF, SDF and MuJoCo read mesh coordinates as metres: a part drawn in millimetres comes out 1000 times too large (scale 0.001 fixes it)" },
+  densityImplausible: { code: "DENSITY_IMPLAUSIBLE", severity: "warning", basis: "loads", what: "a density below 100 or above 22,600 kg/m³", consequence: "simulators accept it, but no solid material is that light or that heavy: check the mass, the units of the mesh and its scale" },
   // --- robokit itself ---
   internalError: { code: "INTERNAL_ERROR", severity: "error", basis: "note", what: "a validator rule failed (a robokit bug)", consequence: "the other rules still ran; please report it" },
 } as const satisfies Record<string, SeverityEntry>;

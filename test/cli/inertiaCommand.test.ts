@@ -56,15 +56,15 @@ describe("robokit inertia", () => {
   });
 
   it("--mass sets the mass and --scale scales the mesh (one mesh: one JSON object)", () => {
-    const run = runCliProcess(["inertia", boxFiles.stl, "--mass", "3", "--scale", "2,2,-2", "--format", "json"]);
+    const run = runCliProcess(["inertia", boxFiles.stl, "--mass", "3000", "--scale", "2,2,-2", "--format", "json"]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
     const a = JSON.parse(run.stdout) as Answer;
     expect(a.volume).toBeCloseTo(8, 12);
-    expect(a.mass).toBe(3);
-    expect(a.density).toBeCloseTo(3 / 8, 12);
+    expect(a.mass).toBe(3000);
+    expect(a.density).toBeCloseTo(3000 / 8, 9);
     a.com.forEach((c, k) => expect(c).toBeCloseTo([2.5, 5, -8][k]!, 12));
-    expect(a.inertia["ixx"]).toBeCloseTo((3 * (4 + 16)) / 12, 12);
+    expect(a.inertia["ixx"]).toBeCloseTo((3000 * (4 + 16)) / 12, 9);
   });
 
   it("prints a text report with a URDF <inertial> by default", () => {
@@ -83,6 +83,18 @@ describe("robokit inertia", () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/open\.obj: warning MESH_NOT_CLOSED: .*axis-aligned bounding box/);
     expect((JSON.parse(run.stdout) as Answer).method).toBe("bounding-box");
+  });
+
+  it("warns (exit 0) for a mesh in millimetres given a real mass; --scale 0.001 silences it", () => {
+    const mm = file("part_mm.stl", toStlBinary(boxSolid([0, 0, 0], [200, 100, 50])));
+    const run = runCliProcess(["inertia", mm, "--mass", "2.7"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/part_mm\.stl: warning MESH_UNITS_SUSPECT: the mesh is 200 m across/);
+    expect(run.stderr).toMatch(/part_mm\.stl: warning DENSITY_IMPLAUSIBLE: density [\d.e-]+ kg\/m³ \(mass 2\.7 kg over volume 1000000 m³\)/);
+    const scaled = runCliProcess(["inertia", mm, "--mass", "2.7", "--scale", "0.001"]);
+    expect(scaled.status, scaled.stderr).toBe(0);
+    expect(scaled.stderr).toBe("");
+    expect(scaled.stdout).toContain("density  2700 kg/m³");
   });
 
   it("exit 1 and no numbers for a bad mesh (a binary STL cut short), even beside a good one", () => {

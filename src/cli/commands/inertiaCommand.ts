@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 
+import { massPlausibility } from "../../mesh/massPlausibility.js";
 import { massPropertiesAtDensity, meshMassProperties, type MassProperties, type MeshMassProperties } from "../../mesh/meshMassProperties.js";
 import { readMesh, type MeshFormat } from "../../mesh/readMesh.js";
 import { MESH_LIMITS } from "../../mesh/TriangleMesh.js";
@@ -102,6 +103,7 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
   const p = measured.properties;
   if (p === undefined) return { diagnostics };
   const density = opts.mass !== undefined ? opts.mass / p.volume : (opts.density ?? DEFAULT_DENSITY);
+  diagnostics.push(...massPlausibility(p, density, file));
   return { report: { file, format: mesh.format, volume: p.volume, density, method: p.method, ...massPropertiesAtDensity(p, density) }, diagnostics };
 }
 
