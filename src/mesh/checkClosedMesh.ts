@@ -21,20 +21,13 @@ export interface ClosedMeshCheck {
  * vertices at normal or texture seams.
  */
 export function checkClosedMesh(mesh: TriangleMesh): ClosedMeshCheck {
-  const { positions, indices } = mesh;
-  const welded = new Uint32Array(positions.length / 3);
-  const seen = new Map<string, number>();
-  for (let v = 0; v < welded.length; v++) {
-    // +0 turns −0 into 0, so both signs of zero weld.
-    const key = `${positions[3 * v]! + 0},${positions[3 * v + 1]! + 0},${positions[3 * v + 2]! + 0}`;
-    const known = seen.get(key);
-    if (known === undefined) seen.set(key, v);
-    welded[v] = known ?? v;
-  }
+  const { indices } = mesh;
+  const welded = weldVertices(mesh.positions);
   const n = welded.length;
-  // Per undirected edge: uses from the lower index to the higher, plus 2^20 × uses the other way.
-  const HIGH = 1 << 20;
-  const edges = new Map<number, number>();
+  // Each directed edge as one exact integer: 2 × (lower · n + higher) + (1 when it runs higher → lower).
+  // Sorted, the uses of one undirected edge sit together (a typed-array sort, no hash map).
+  const keys = new Float64Array(indices.length);
+  let used = 0;
   let degenerateTriangles = 0;
   for (let t = 0; t < indices.length; t += 3) {
     const a = welded[indices[t]!]!;
@@ -44,22 +37,90 @@ export function checkClosedMesh(mesh: TriangleMesh): ClosedMeshCheck {
       degenerateTriangles++;
       continue;
     }
-    for (const [p, q] of [[a, b], [b, c], [c, a]] as const) {
-      const key = p < q ? p * n + q : q * n + p;
-      edges.set(key, (edges.get(key) ?? 0) + (p < q ? 1 : HIGH));
-    }
+    keys[used++] = a < b ? 2 * (a * n + b) : 2 * (b * n + a) + 1;
+    keys[used++] = b < c ? 2 * (b * n + c) : 2 * (c * n + b) + 1;
+    keys[used++] = c < a ? 2 * (c * n + a) : 2 * (a * n + c) + 1;
   }
+  const sorted = keys.subarray(0, used).sort();
   let boundaryEdges = 0;
   let nonManifoldEdges = 0;
   let misorientedEdges = 0;
-  for (const uses of edges.values()) {
-    const forward = uses % HIGH;
-    const backward = Math.floor(uses / HIGH);
+  for (let i = 0; i < sorted.length; ) {
+    const edge = Math.floor(sorted[i]! / 2);
+    let forward = 0;
+    let backward = 0;
+    for (; i < sorted.length && Math.floor(sorted[i]! / 2) === edge; i++) {
+      if (sorted[i]! % 2 === 0) forward++;
+      else backward++;
+    }
     const total = forward + backward;
     if (total === 1) boundaryEdges++;
     else if (total > 2) nonManifoldEdges++;
     else if (forward !== 1) misorientedEdges++;
   }
-  const closed = edges.size > 0 && boundaryEdges === 0 && nonManifoldEdges === 0 && misorientedEdges === 0;
+  const closed = used > 0 && boundaryEdges === 0 && nonManifoldEdges === 0 && misorientedEdges === 0;
   return { boundaryEdges, nonManifoldEdges, misorientedEdges, degenerateTriangles, closed };
+}
+
+/**
+ * For each vertex, the first vertex with exactly its coordinates (−0 and 0 alike): an
+ * open-addressing hash table over the coordinates' bits, in typed arrays.
+ */
+function weldVertices(positions: Float64Array): Uint32Array {
+  const count = positions.length / 3;
+  const welded = new Uint32Array(count);
+  let capacity = 16;
+  while (capacity < 2 * count) capacity *= 2;
+  const mask = capacity - 1;
+  const slots = new Int32Array(capacity).fill(-1);
+  const scratch = new Float64Array(1);
+  const bits = new Uint32Array(scratch.buffer);
+  for (let v = 0; v < count; v++) {
+    const x = positions[3 * v]! + 0;
+    const y = positions[3 * v + 1]! + 0;
+    const z = positions[3 * v + 2]! + 0;
+    const h = hashCoordinates(scratch, bits, x, y, z);
+    let slot = h & mask;
+    for (;;) {
+      const other = slots[slot]!;
+      if (other < 0) {
+        slots[slot] = v;
+        welded[v] = v;
+        break;
+      }
+      if (positions[3 * other] === x && positions[3 * other + 1] === y && positions[3 * other + 2] === z) {
+        welded[v] = other;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return welded;
+}
+
+/** A well-mixed 32-bit hash of three doubles' bits (each word through a multiply and an xor-shift, as in MurmurHash3's finaliser). */
+function hashCoordinates(scratch: Float64Array, bits: Uint32Array, x: number, y: number, z: number): number {
+  let h = 0;
+  scratch[0] = x;
+  h = mix(h, bits[0]!);
+  h = mix(h, bits[1]!);
+  scratch[0] = y;
+  h = mix(h, bits[0]!);
+  h = mix(h, bits[1]!);
+  scratch[0] = z;
+  h = mix(h, bits[0]!);
+  h = mix(h, bits[1]!);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function mix(h: number, word: number): number {
+  let k = Math.imul(word, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  const next = h ^ k;
+  return Math.imul((next << 13) | (next >>> 19), 5) + 0xe6546b64;
 }

@@ -45,21 +45,19 @@ function readBinary(view: DataView, count: number, file: string, limits: MeshLim
     return { diagnostics: [meshDiagnostic("meshTooLarge", `binary STL of ${count} triangles; robokit reads at most ${limits.maxTriangles} triangles and ${limits.maxVertices} vertices`, file)] };
   }
   if (count === 0) return { diagnostics: [meshDiagnostic("meshEmpty", "binary STL with no triangles", file)] };
-  const builder = new MeshBuilder();
+  const positions = new Float64Array(9 * count);
   for (let t = 0; t < count; t++) {
     const at = BINARY_HEADER + BINARY_TRIANGLE * t + 12;
-    const corner: number[] = [];
     for (let k = 0; k < 9; k++) {
       const value = view.getFloat32(at + 4 * k, true);
       if (!Number.isFinite(value)) return { diagnostics: [meshDiagnostic("meshMalformed", `binary STL: triangle ${t} has a coordinate that is NaN or infinite`, file)] };
-      corner.push(value);
+      positions[9 * t + k] = value;
     }
-    const a = builder.addVertex(corner[0] as number, corner[1] as number, corner[2] as number);
-    const b = builder.addVertex(corner[3] as number, corner[4] as number, corner[5] as number);
-    const c = builder.addVertex(corner[6] as number, corner[7] as number, corner[8] as number);
-    builder.addTriangle(a, b, c);
   }
-  return { mesh: builder.build(), diagnostics: [] };
+  // Each triangle has its own three vertices, in order.
+  const indices = new Uint32Array(3 * count);
+  for (let i = 0; i < indices.length; i++) indices[i] = i;
+  return { mesh: { positions, indices }, diagnostics: [] };
 }
 
 /** Whitespace-separated words of a text with the line each starts on. */
