@@ -10,8 +10,9 @@ const BINARY_TRIANGLE = 50;
 /**
  * Reads an STL file, binary or ASCII. A file is binary when its size is exactly 84 + 50·N for
  * the triangle count N in its header, whatever its first bytes say (binary headers often start
- * with "solid"); otherwise a file starting with `solid` is read as ASCII, and anything else is
- * a binary file whose count disagrees with its size: MESH_INVALID. Facet normals are ignored
+ * with "solid"); otherwise a file starting with `solid` and holding no NUL byte in its first
+ * KiB is read as ASCII, and anything else is a binary file whose count disagrees with its size:
+ * MESH_INVALID. Facet normals are ignored
  * (the winding is what counts). Never throws.
  */
 export function readStl(bytes: Uint8Array, file: string, limits: MeshLimits = MESH_LIMITS): MeshReadResult {
@@ -21,7 +22,9 @@ export function readStl(bytes: Uint8Array, file: string, limits: MeshLimits = ME
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const declared = bytes.length >= BINARY_HEADER ? view.getUint32(80, true) : -1;
   if (declared >= 0 && BINARY_HEADER + BINARY_TRIANGLE * declared === bytes.length) return readBinary(view, declared, file, limits);
-  if (startsWithSolid(bytes)) return readAscii(new TextDecoder("latin1").decode(bytes), file, limits);
+  // Text never holds a NUL byte; a binary header's count does (below 16 million triangles), so a
+  // cut binary file whose header starts with "solid" is still reported as binary.
+  if (startsWithSolid(bytes) && !bytes.subarray(0, 1024).includes(0)) return readAscii(new TextDecoder("latin1").decode(bytes), file, limits);
   if (declared < 0) return { diagnostics: [meshDiagnostic("meshMalformed", `the file has ${bytes.length} bytes: too short for a binary STL (84 bytes of header) and it does not start with "solid"`, file)] };
   return {
     diagnostics: [

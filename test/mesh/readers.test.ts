@@ -75,6 +75,9 @@ describe("readStl", () => {
       expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["MESH_INVALID", "error"]]);
       expect(r.diagnostics[0]!.message).toContain("declares 12 triangles");
     }
+    // A header starting with "solid" does not make a cut binary file ASCII.
+    const cad = toStlBinary(boxSolid([0, 0, 0], [1, 1, 1]), "solid part exported by CAD");
+    expect(readStl(cad.subarray(0, 500), "cad.stl").diagnostics[0]!.message).toContain("binary STL: the header declares 12 triangles");
     const padded = new Uint8Array(bytes.length + 7);
     padded.set(bytes);
     expect(readStl(padded, "pad.stl").diagnostics[0]!.code).toBe("MESH_INVALID");
