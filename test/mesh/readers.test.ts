@@ -136,6 +136,15 @@ describe("readCollada", () => {
     expect(canonical(meshTriangles(x.mesh!))).toEqual(canonical(mapped(solid, ([a, b, c]) => [-b, -c, a])));
   });
 
+  it("without <unit> and <up_axis>, reads metres and Y_UP (the COLLADA defaults)", () => {
+    const solid = rightPrism(2, 1, 0.5);
+    const bare = toDae(solid).replace(/<asset>.*<\/asset>/, "<asset/>");
+    expect(bare).not.toContain("up_axis");
+    const r = readCollada(text(bare), "bare.dae");
+    expect(r.diagnostics).toEqual([]);
+    expect(canonical(meshTriangles(r.mesh!))).toEqual(canonical(mapped(solid, ([a, b, c]) => [a, -c, b])));
+  });
+
   it("composes node transforms in document order: translate, rotate, scale, matrix", () => {
     const node = "<translate>1 2 3</translate><rotate>0 0 1 90</rotate><scale>2 1 1</scale><matrix>1 0 0 0.5 0 1 0 0 0 0 1 0 0 0 0 1</matrix>";
     const r = readCollada(text(toDae(cube, { nodeTransform: node })), "t.dae");
