@@ -81,6 +81,14 @@ export const diagnosticCodes = {
   VIEW_FILE_NOT_REGULAR: "robokit view refuses a mesh or texture that is not a regular file (a FIFO, device, socket or folder); it is never opened for reading.",
   VIEW_FILE_TOO_LARGE: "robokit view refuses a mesh or texture over its per-file size limit.",
   VIEW_URL_REMOTE: "robokit view drops a mesh or texture URL that would make the page fetch from the network (http, https or any other scheme it does not resolve on disk).",
+  // issue 25: mass properties from meshes (src/mesh)
+  MESH_INVALID: "A mesh file (STL, OBJ, COLLADA) cannot be read: bad syntax, a binary STL whose triangle count disagrees with its size, an index out of range, no triangles, or zero volume.",
+  MESH_TOO_LARGE: "A mesh file is over robokit's mesh limits (bytes, triangles or vertices; docs/inertia.md lists them).",
+  MESH_NOT_CLOSED: "A mesh is open, non-manifold or inconsistently oriented, so its volume is not defined; the mass properties fall back to a named approximation.",
+  MESH_INVERTED: "A closed mesh's triangles face inward (negative volume); robokit flipped them.",
+  MESH_FEATURE_IGNORED: "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
+  MESH_UNITS_SUSPECT: "A mesh is so large (over 10 m across after its scale) that it was likely drawn in millimetres.",
+  DENSITY_IMPLAUSIBLE: "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
 } as const;
 
 /** A stable diagnostic code. */

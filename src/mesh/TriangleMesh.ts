@@ -1,0 +1,88 @@
+import type { Diagnostic } from "../validate/Diagnostic.js";
+
+/**
+ * A triangle soup or indexed mesh as read from a file, in metres (a COLLADA file's
+ * `<unit meter>` and `<up_axis>` are already applied; STL and OBJ carry no unit and are taken
+ * as metres, as URDF, SDF and MuJoCo take them). Frame: the file's own axes (COLLADA: turned
+ * so that its up axis is +z).
+ */
+export interface TriangleMesh {
+  /** Vertex coordinates, x y z per vertex (m). */
+  readonly positions: Float64Array;
+  /** Vertex indices, three per triangle; counter-clockwise seen from outside is outward. */
+  readonly indices: Uint32Array;
+}
+
+/** What a mesh reader returns: the mesh when one could be read, and every problem found. */
+export interface MeshReadResult {
+  /** Absent when an error diagnostic made the file unusable. */
+  readonly mesh?: TriangleMesh;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Bounds a mesh reader keeps to; past any of them it stops with MESH_TOO_LARGE. */
+export interface MeshLimits {
+  /** Most bytes of a mesh file. */
+  readonly maxBytes: number;
+  /** Most triangles (after polygons are split into triangles). */
+  readonly maxTriangles: number;
+  /** Most vertices. */
+  readonly maxVertices: number;
+}
+
+/**
+ * Default mesh limits: 128 MiB (a binary STL of 2.8 million triangles), 4 million triangles
+ * and 4 million vertices, about 100 MB of numbers once read.
+ */
+export const MESH_LIMITS: MeshLimits = { maxBytes: 128 * 1024 * 1024, maxTriangles: 4_000_000, maxVertices: 4_000_000 };
+
+/** Grows typed arrays of vertices and triangles while a reader walks a file. */
+export class MeshBuilder {
+  #positions = new Float64Array(3 * 64);
+  #indices = new Uint32Array(3 * 64);
+  #vertexCount = 0;
+  #triangleCount = 0;
+
+  /** Vertices added so far. */
+  get vertexCount(): number {
+    return this.#vertexCount;
+  }
+
+  /** Triangles added so far. */
+  get triangleCount(): number {
+    return this.#triangleCount;
+  }
+
+  /** Adds a vertex (m) and returns its index. */
+  addVertex(x: number, y: number, z: number): number {
+    if (3 * this.#vertexCount + 3 > this.#positions.length) {
+      const bigger = new Float64Array(this.#positions.length * 2);
+      bigger.set(this.#positions);
+      this.#positions = bigger;
+    }
+    const at = 3 * this.#vertexCount;
+    this.#positions[at] = x;
+    this.#positions[at + 1] = y;
+    this.#positions[at + 2] = z;
+    return this.#vertexCount++;
+  }
+
+  /** Adds a triangle of three vertex indices already added. */
+  addTriangle(a: number, b: number, c: number): void {
+    if (3 * this.#triangleCount + 3 > this.#indices.length) {
+      const bigger = new Uint32Array(this.#indices.length * 2);
+      bigger.set(this.#indices);
+      this.#indices = bigger;
+    }
+    const at = 3 * this.#triangleCount;
+    this.#indices[at] = a;
+    this.#indices[at + 1] = b;
+    this.#indices[at + 2] = c;
+    this.#triangleCount++;
+  }
+
+  /** The mesh, trimmed to what was added. */
+  build(): TriangleMesh {
+    return { positions: this.#positions.slice(0, 3 * this.#vertexCount), indices: this.#indices.slice(0, 3 * this.#triangleCount) };
+  }
+}
