@@ -1,4 +1,4 @@
-import { defaultShapeName, UNLIMITED_POSITION } from "../emit/sdf/writeSdfModel.js";
+import { defaultShapeName, UNLIMITED_POSITION } from "../model/sdfDefaults.js";
 import type { Geometry } from "../model/Geometry.js";
 import type { Inertial } from "../model/Inertial.js";
 import type { Joint, JointDynamics, Mimic } from "../model/Joint.js";

@@ -1,5 +1,6 @@
 import type { Link } from "../../model/Link.js";
-import { defaultShapeName, type SdfContext, type SdfLinkExtension } from "../sdf/writeSdfModel.js";
+import { defaultShapeName } from "../../model/sdfDefaults.js";
+import type { SdfContext, SdfLinkExtension } from "../sdf/writeSdfModel.js";
 import type { XmlOutElement } from "../xml/xmlDocument.js";
 import type { RosPlatform } from "./RosDistro.js";
 import { writeSdfSensor } from "./writeSdfSensor.js";
