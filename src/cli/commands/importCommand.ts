@@ -15,6 +15,7 @@ import { hasErrors } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /**
  * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit
@@ -43,7 +44,7 @@ export function importCommand(): Command {
       if (problems.length > 0) throw new InputError(`${file}: cannot import: the module would not pass robokit's model check`, problems);
       for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       const { blocks, notes } = importExtras(source.text, file);
-      for (const note of notes) process.stderr.write(`robokit: ${file}: ${note}\n`);
+      for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
       const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };
       const text =
         opts.to === "ts"
@@ -61,6 +62,6 @@ export function importCommand(): Command {
         rmSync(tmp, { force: true });
         throw new InputError(`${opts.out}: cannot write (${error instanceof Error ? error.message : String(error)})`, []);
       }
-      process.stderr.write(`robokit: wrote ${opts.out}\n`);
+      process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
     });
 }

@@ -22,6 +22,7 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
 import { writePackage } from "../writePackage.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 interface SimOptions {
   scenario: string;
@@ -154,9 +155,9 @@ export function simCommand(): Command {
         { path: "summary.json", content: `${JSON.stringify({ robot: robot.name, scenario: scenario.name, seed, rate: 1 / trace.dt, metrics }, null, 2)}\n` },
       ];
       const written = writePackage(out, artifacts);
-      process.stdout.write(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}\n`);
-      for (const file of written) process.stdout.write(`  ${relative(process.cwd(), resolve(file))}\n`);
-      process.stdout.write(`\n${summary}`);
+      process.stdout.write(`${escapeTerminal(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}`)}\n`);
+      for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), resolve(file)))}\n`);
+      process.stdout.write(`\n${escapeTerminal(summary, true)}`);
       if (opts.view === true) {
         // The same as `robokit view <robot> --trace <out>/trace.csv`.
         const { runView } = await import("../view/runView.js");

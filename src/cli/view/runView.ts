@@ -11,6 +11,7 @@ import { findChromium, launchChromium } from "./launchChromium.js";
 import { loadViewScene } from "./loadViewScene.js";
 import { readTraceCsv, type TraceTable } from "./readTraceCsv.js";
 import { startViewServer, type ViewServer } from "./startViewServer.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /** The built page (dist/viewer): next to dist/src when compiled, under dist/ when run from src/ with tsx. */
 export function viewerPageDir(): string {
@@ -53,7 +54,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
     ...(opts.model === undefined ? {} : { model: opts.model }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     watch: opts.screenshot === undefined && opts.watch,
-    onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${e instanceof Error ? e.message : String(e)}\n`),
+    onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${escapeTerminal(e instanceof Error ? e.message : String(e))}\n`),
   });
   if (opts.screenshot !== undefined) {
     try {
@@ -61,7 +62,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
     } finally {
       await server.close();
     }
-    process.stderr.write(`robokit: wrote ${opts.screenshot}\n`);
+    process.stderr.write(`robokit: wrote ${escapeTerminal(opts.screenshot)}\n`);
     return;
   }
   process.stdout.write(`robokit view: ${server.url} (Ctrl+C to stop)\n`);
