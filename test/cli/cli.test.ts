@@ -85,7 +85,7 @@ describe("robokit CLI basics", () => {
     expect(listFiles(b)).toEqual(files);
     for (const f of files) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
     // No temporaries left behind.
-    expect(files.filter((f) => f.includes(".tmp-"))).toEqual([]);
+    expect(files.filter((f) => f.includes(".tmp-") || f.includes("robokit-tmp-"))).toEqual([]);
   });
 
   it("`build mario --out mario` can be run again: a folder named like the example does not hide it", () => {

@@ -1,5 +1,4 @@
-import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 
 import { Command, Option } from "commander";
 
@@ -15,6 +14,7 @@ import { hasErrors } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { writeArtifacts } from "../writeArtifacts.js";
 import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /**
@@ -54,14 +54,9 @@ export function importCommand(): Command {
         process.stdout.write(text);
         return;
       }
-      const tmp = `${opts.out}.tmp-${process.pid}`;
-      try {
-        writeFileSync(tmp, text);
-        renameSync(tmp, opts.out);
-      } catch (error) {
-        rmSync(tmp, { force: true });
-        throw new InputError(`${opts.out}: cannot write (${error instanceof Error ? error.message : String(error)})`, []);
-      }
+      // The same careful write as every other output file (exclusive random temporary, no
+      // link followed, exit 3 when it fails).
+      writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: text }]);
       process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
     });
 }
