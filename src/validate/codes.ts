@@ -76,6 +76,8 @@ export const diagnosticCodes = {
   XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
   // issue 11
   TOO_MANY_ERRORS: "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
+  // issue 23
+  SCENARIO_LIMIT_EXCEEDED: "A scenario asks for more than robokit simulates in one run: over 3600 s, a controller rate outside 1–1000 Hz, more than 360,000 control steps, or a rose swept faster than 10 rad/s.",
 } as const;
 
 /** A stable diagnostic code. */

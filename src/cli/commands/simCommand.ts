@@ -10,7 +10,9 @@ import type { Robot } from "../../model/Robot.js";
 import { loadMujoco } from "../../sim/mujoco/loadMujoco.js";
 import { MjcfLoadError } from "../../sim/mujoco/MjcfLoadError.js";
 import { readScenario } from "../../sim/readScenario.js";
-import { runSimulation, scenarioDuration } from "../../sim/runSimulation.js";
+import { runSimulation } from "../../sim/runSimulation.js";
+import { scenarioDuration } from "../../sim/scenarioDuration.js";
+import { simulationLimitProblems } from "../../sim/simulationLimits.js";
 import type { Scenario } from "../../sim/Scenario.js";
 import { simulationCsv } from "../../sim/simulationCsv.js";
 import { simulationMetrics } from "../../sim/simulationMetrics.js";
@@ -124,6 +126,11 @@ export function simCommand(): Command {
       // Names from documents become folders only when they are plain names.
       const out = opts.out ?? join("out", "sim", safePathSegment(robot.name, "robot name", robotArg), safePathSegment(scenario.name, "scenario name", opts.scenario));
       const total = duration ?? scenarioDuration(scenario);
+      if (duration !== undefined || rate !== undefined) {
+        // The scenario's own settings were checked when it was read; the flags are checked here.
+        const [tooMuch] = simulationLimitProblems(total, rate ?? scenario.rate ?? 100);
+        if (tooMuch !== undefined) throw new UsageError(`${tooMuch.setting === "rate" ? "--rate" : duration !== undefined ? "--duration" : "--rate"}: ${tooMuch.message}`);
+      }
       const mujoco = await loadMujoco();
       const started = performance.now();
       const progress = (fraction: number, t: number): void => {
