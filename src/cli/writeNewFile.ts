@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, closeSync, constants, lstatSync, openSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, chownSync, closeSync, constants, lstatSync, openSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 import { IoError } from "./errors.js";
@@ -9,15 +9,23 @@ import { IoError } from "./errors.js";
  * (never opens an existing file, FIFO or device, and fails on a symbolic link, dangling or
  * not) plus O_NOFOLLOW. A file planted at the name in advance is never written through.
  *
+ * @param content - the text or bytes, or text in pieces (written as each is produced, so a
+ *   long CSV is never held whole).
  * @throws the file system's error (EEXIST when something is there).
  */
-export function writeNewFile(path: string, content: string | Uint8Array): void {
+export function writeNewFile(path: string, content: string | Uint8Array | Iterable<string>): void {
   const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
   try {
-    writeFileSync(fd, content);
+    if (typeof content === "string" || content instanceof Uint8Array) writeFileSync(fd, content);
+    else for (const chunk of content) writeAll(fd, Buffer.from(chunk, "utf8"));
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes every byte of `bytes` (writeSync may write fewer than asked). */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 /**

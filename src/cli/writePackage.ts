@@ -8,6 +8,15 @@ import { makeDirectory } from "./makeDirectory.js";
 import { insideFolder } from "./writeArtifacts.js";
 import { entryKind, keepModeAndOwner, writeNewFile } from "./writeNewFile.js";
 
+/**
+ * A generated file whose text comes in pieces (a long simulation's CSV): written piece by
+ * piece as the iterable produces them, never joined into one string.
+ */
+export interface StreamedArtifact {
+  readonly path: string;
+  readonly chunks: Iterable<string>;
+}
+
 /** The file-system calls writePackage makes that tests replace to inject faults. */
 export interface PackageFileSystem {
   readonly renameSync: (from: string, to: string) => void;
@@ -43,7 +52,7 @@ function sideName(base: string, kind: "new" | "old"): string {
  * @throws UsageError when `outDir` is the working folder or above it; IoError when the
  *   package cannot be written or something in `outDir` is refused (nothing changes then).
  */
-export function writePackage(outDir: string, artifacts: readonly Artifact[], fs: PackageFileSystem = realFileSystem): string[] {
+export function writePackage(outDir: string, artifacts: readonly (Artifact | StreamedArtifact)[], fs: PackageFileSystem = realFileSystem): string[] {
   const target = resolve(outDir);
   const cwd = process.cwd();
   if (target === cwd || cwd.startsWith(target + sep) || dirname(target) === target) {
@@ -69,7 +78,8 @@ export function writePackage(outDir: string, artifacts: readonly Artifact[], fs:
       paths.add(rel);
       for (let d = dirname(rel); d !== "."; d = dirname(d)) folders.add(d);
       makeDirectory(dirname(file));
-      fs.writeFileSync(file, a.content);
+      if ("chunks" in a) writeNewFile(file, a.chunks);
+      else fs.writeFileSync(file, a.content);
       written.push(join(target, rel));
     }
     if (existing === undefined) {

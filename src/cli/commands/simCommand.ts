@@ -14,7 +14,7 @@ import { runSimulation } from "../../sim/runSimulation.js";
 import { scenarioDuration } from "../../sim/scenarioDuration.js";
 import { simulationLimitProblems } from "../../sim/simulationLimits.js";
 import type { Scenario } from "../../sim/Scenario.js";
-import { simulationCsv } from "../../sim/simulationCsv.js";
+import { simulationCsvChunks } from "../../sim/simulationCsv.js";
 import { simulationMetrics } from "../../sim/simulationMetrics.js";
 import { simulationPlots } from "../../sim/simulationPlots.js";
 import { simulationSummary, type SeedComparison } from "../../sim/simulationSummary.js";
@@ -23,7 +23,7 @@ import { loadRobot } from "../loadRobot.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
-import { writePackage } from "../writePackage.js";
+import { writePackage, type StreamedArtifact } from "../writePackage.js";
 import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 interface SimOptions {
@@ -155,8 +155,9 @@ export function simCommand(): Command {
       const wall = (performance.now() - started) / 1000;
       const metrics = simulationMetrics(trace, scenario.settleTime ?? 0);
       const summary = simulationSummary(metrics, comparisonFor(robot, scenario));
-      const artifacts: Artifact[] = [
-        { path: "trace.csv", content: simulationCsv(trace) },
+      const artifacts: (Artifact | StreamedArtifact)[] = [
+        // Written piece by piece: an hour's trace is about 100 MB of CSV.
+        { path: "trace.csv", chunks: simulationCsvChunks(trace) },
         ...simulationPlots(trace, { robot: robot.name, scenario: scenario.name }),
         { path: "summary.md", content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}` },
         { path: "summary.json", content: `${JSON.stringify({ robot: robot.name, scenario: scenario.name, seed, rate: 1 / trace.dt, metrics }, null, 2)}\n` },
