@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 import type { Command } from "commander";
 
+import { escapeTerminal } from "../util/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
 
 /**
@@ -56,7 +57,11 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
   for (const c of COMMANDS) {
     program.addCommand(argv === undefined || c.name === wanted ? await c.load() : new CommandClass(c.name).description(c.summary));
   }
-  for (const c of program.commands) c.exitOverride().showHelpAfterError();
+  // commander quotes the offending argument in its errors (`unknown option '--x…'`): shown
+  // through the one terminal escaper like every other message that echoes input.
+  const output = { outputError: (text: string, write: (t: string) => void): void => write(escapeTerminal(text, true)) };
+  program.configureOutput(output);
+  for (const c of program.commands) c.exitOverride().showHelpAfterError().configureOutput(output);
   return program;
 }
 

@@ -88,4 +88,14 @@ describe("escapeTerminal: input never reaches the terminal as control characters
     expect(ACTIVE.test(r.stdout.replace(/\n/g, ""))).toBe(false);
     expect(ACTIVE.test(r.stderr.replace(/\n/g, ""))).toBe(false);
   });
+
+  it("commander's usage errors quote the argument escaped", async () => {
+    const r = await runCliInProcess(["validate", "--x\u001b[2Jy"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--x\\x1b[2Jy'");
+    expect(ACTIVE.test(r.stderr.replace(/\n/g, ""))).toBe(false);
+    const c = await runCliInProcess(["fro\u202eb"]);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain("unknown command 'fro\\u202eb'");
+  });
 });
