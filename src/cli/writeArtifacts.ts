@@ -6,6 +6,12 @@ import { describeIoError, IoError, isSystemIoError } from "./errors.js";
 import { makeDirectory } from "./makeDirectory.js";
 import { entryKind, existingFile, keepModeAndOwner, temporaryName, writeNewFile } from "./writeNewFile.js";
 
+/** A generated file whose content is bytes (a PNG). */
+export interface BinaryArtifact {
+  readonly path: string;
+  readonly content: Uint8Array;
+}
+
 /**
  * Writes generated files under `outDir`: each to a temporary sibling first, then renamed
  * into place, so a reader never sees a half-written file. If any write fails, the
@@ -20,7 +26,7 @@ import { entryKind, existingFile, keepModeAndOwner, temporaryName, writeNewFile 
  * @returns the absolute paths written, in artifact order.
  * @throws IoError when a file or folder cannot be written or a target is refused.
  */
-export function writeArtifacts(outDir: string, artifacts: readonly Artifact[]): string[] {
+export function writeArtifacts(outDir: string, artifacts: readonly (Artifact | BinaryArtifact)[]): string[] {
   const root = resolve(outDir);
   const staged: { tmp: string; final: string; was: Stats | undefined; shown: string }[] = [];
   try {

@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { existsSync, renameSync, rmSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type { ViewOptions } from "../commands/viewCommand.js";
 import { InputError, UsageError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
+import { writeArtifacts } from "../writeArtifacts.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { findChromium, launchChromium } from "./launchChromium.js";
 import { loadViewScene } from "./loadViewScene.js";
@@ -74,12 +75,11 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
   });
 }
 
-/** Renders the page headless and writes a PNG (temp file, then rename). */
+/** Renders the page headless and writes a PNG (temporary file, then rename: writeArtifacts). */
 async function screenshot(url: string, out: string, width: number, height: number): Promise<void> {
   const executable = findChromium();
   if (executable === undefined) throw new UsageError("--screenshot needs Chromium (apt-get install chromium, or set ROBOKIT_CHROMIUM)");
   const chrome = await launchChromium(executable);
-  const tmp = `${out}.tmp-${process.pid}.png`;
   try {
     const page = await chrome.context.newPage();
     await page.setViewportSize({ width, height });
@@ -88,10 +88,11 @@ async function screenshot(url: string, out: string, width: number, height: numbe
     await page.goto(url);
     await page.waitForFunction(() => (globalThis as unknown as { robokitView?: { ready?: boolean } }).robokitView?.ready === true, null, { timeout: 60_000 });
     if (errors.length > 0) throw new Error(`the viewer failed: ${errors.join("; ")}`);
-    await page.screenshot({ path: tmp });
-    renameSync(tmp, out);
+    // Taken into memory and written like every other output file (random exclusive
+    // temporary, no link followed), not by the browser to a guessable name.
+    const png = await page.screenshot();
+    writeArtifacts(dirname(resolve(out)), [{ path: basename(out), content: png }]);
   } finally {
-    rmSync(tmp, { force: true });
     await chrome.close();
   }
 }
