@@ -11,7 +11,8 @@ import { emitMjcf } from "../src/emit/mjcf/emitMjcf.js";
 import { loadMujoco } from "../src/sim/mujoco/loadMujoco.js";
 import { MujocoSession } from "../src/sim/mujoco/MujocoSession.js";
 import { readScenario } from "../src/sim/readScenario.js";
-import { runSimulation, scenarioDuration } from "../src/sim/runSimulation.js";
+import { runSimulation } from "../src/sim/runSimulation.js";
+import { scenarioDuration } from "../src/sim/scenarioDuration.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const robots: Readonly<Record<string, Robot>> = { mario, robotino };

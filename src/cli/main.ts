@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 import type { Command } from "commander";
 
+import { escapeTerminal } from "../util/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
 
 /**
@@ -57,7 +58,11 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
   for (const c of COMMANDS) {
     program.addCommand(argv === undefined || c.name === wanted ? await c.load() : new CommandClass(c.name).description(c.summary));
   }
-  for (const c of program.commands) c.exitOverride().showHelpAfterError();
+  // commander quotes the offending argument in its errors (`unknown option '--x…'`): shown
+  // through the one terminal escaper like every other message that echoes input.
+  const output = { outputError: (text: string, write: (t: string) => void): void => write(escapeTerminal(text, true)) };
+  program.configureOutput(output);
+  for (const c of program.commands) c.exitOverride().showHelpAfterError().configureOutput(output);
   return program;
 }
 
@@ -86,6 +91,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** One line for a failed write to stdout (EPIPE, ENOSPC, EIO, …). */
+export function stdoutFailure(error: NodeJS.ErrnoException): string {
+  const why = error.code === "EPIPE" ? "the reader closed the pipe" : error.code === "ENOSPC" ? "no space left on the device" : "the write failed";
+  return `cannot write to stdout: ${why} (${error.code ?? "error"}); the output is incomplete`;
+}
+
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
   // V8 lets the heap grow to several times what is alive before it collects; robokit's
@@ -93,10 +104,12 @@ if (invokedDirectly) {
   // then take 1.5 GB for 0.5 GB of live data. This factor is read at each collection, so it
   // can be set here, after start-up.
   setFlagsFromString("--heap-growing-percent=50");
-  // A reader that closes the pipe early (`robokit validate … | head`) is not an error.
+  // stdout that cannot take the output (a full disk: `> /dev/full`; a reader that closed the
+  // pipe: `| head -c1`) is an I/O failure: exit 3 with one line, never a stack. Node reports
+  // it here, after the write call has returned, so the command cannot catch it.
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
+    process.stderr.write(`robokit: ${stdoutFailure(error)}\n`);
+    process.exit(3);
   });
   process.exitCode = await runCli(process.argv.slice(2));
 }

@@ -1,5 +1,6 @@
 import { CommanderError } from "commander";
 
+import { escapeTerminal } from "../util/escapeTerminal.js";
 import { formatDiagnostic } from "../validate/formatDiagnostic.js";
 import { describeIoError, InputError, IoError, isModelError, isSystemIoError, UsageError } from "./errors.js";
 
@@ -28,7 +29,7 @@ export function reportError(error: unknown, write: (text: string) => void, debug
     return EXIT.io;
   }
   if (isSystemIoError(error)) {
-    write(`robokit: ${describeIoError(error)}\n`);
+    write(`robokit: ${escapeTerminal(describeIoError(error))}\n`);
     stack();
     return EXIT.io;
   }
@@ -46,7 +47,8 @@ export function reportError(error: unknown, write: (text: string) => void, debug
   return EXIT.internal;
 }
 
+/** The message's first line, at most 500 characters, with input's control characters escaped. */
 function firstLine(text: string): string {
   const line = text.split("\n")[0] ?? "";
-  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+  return escapeTerminal(line.length > 500 ? `${line.slice(0, 500)}…` : line);
 }

@@ -8,8 +8,15 @@ import type { CommandsProfile } from "./Scenario.js";
 export function commandAtInto(out: Float64Array, profile: CommandsProfile, t: number): Float64Array {
   const pts = profile.points;
   const linear = (profile.interpolation ?? "linear") === "linear";
+  // The last point at or before t (the first one before it), by bisection: a run calls this
+  // once per control step, so a linear scan would cost steps × points.
   let i = 0;
-  while (i + 1 < pts.length && (pts[i + 1]?.t ?? Infinity) <= t) i++;
+  let hi = pts.length - 1;
+  while (i < hi) {
+    const mid = (i + hi + 1) >>> 1;
+    if ((pts[mid]?.t ?? Infinity) <= t) i = mid;
+    else hi = mid - 1;
+  }
   const a = pts[i];
   if (a === undefined) {
     out.fill(0);

@@ -6,7 +6,8 @@
 export * from "../sensors/noise/index.js";
 export { readScenario } from "./readScenario.js";
 export type { ScenarioResult } from "./readScenario.js";
-export { runSimulation, scenarioDuration } from "./runSimulation.js";
+export { runSimulation } from "./runSimulation.js";
+export { scenarioDuration } from "./scenarioDuration.js";
 export type { SimulationOptions } from "./runSimulation.js";
 export type { AccelerationLimits, CommandPoint, CommandsProfile, RoseProfile, Scenario, ScenarioProfile } from "./Scenario.js";
 export type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";

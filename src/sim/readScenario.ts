@@ -3,6 +3,8 @@ import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
 import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
 import type { Scenario } from "./Scenario.js";
+import { scenarioDuration } from "./scenarioDuration.js";
+import { SIMULATION_LIMITS, simulationLimitProblems } from "./simulationLimits.js";
 
 /** Result of reading a scenario: the scenario when valid, and every problem with its place. */
 export interface ScenarioResult {
@@ -20,7 +22,8 @@ function scenarioValidator(): PrecompiledValidator {
 
 /**
  * Reads a scenario written in YAML (or JSON), checks it against schemas/scenario.schema.json
- * and the rules a schema cannot state (time stamps strictly increasing, finite numbers), and
+ * and the rules a schema cannot state (time stamps strictly increasing, finite numbers, the
+ * simulation limits of {@link SIMULATION_LIMITS} on the run's length, rate and steps), and
  * reports each problem at file:line:col with its JSON pointer. Pure: no I/O.
  *
  * @param text - the document text.
@@ -46,5 +49,23 @@ export function readScenario(text: string, file: string): ScenarioResult {
       }
     });
   }
+  if (diagnostics.length === 0) diagnostics.push(...limitDiagnostics(scenario, file, locate));
   return diagnostics.length > 0 ? { diagnostics } : { scenario, diagnostics };
+}
+
+/**
+ * The simulation limits a valid scenario exceeds, each at the field that sets it: `duration`
+ * when given, else what makes the profile that long (the last time stamp; a rose's rate).
+ */
+function limitDiagnostics(scenario: Scenario, file: string, locate: (jsonPath: string) => { line?: number; column?: number }): Diagnostic[] {
+  const p = scenario.profile;
+  const lengthPath = scenario.duration !== undefined ? "/duration" : p.type === "commands" ? `/profile/points/${p.points.length - 1}/t` : "/profile/rate";
+  const at = (jsonPath: string, message: string): Diagnostic => ({ code: "SCENARIO_LIMIT_EXCEEDED", severity: "error", message: `${jsonPath}: ${message}`, file, jsonPath, ...locate(jsonPath) });
+  const out: Diagnostic[] = [];
+  if (p.type === "rose" && p.rate > SIMULATION_LIMITS.maxRoseRate) out.push(at("/profile/rate", `a rose swept at ${p.rate} rad/s; robokit allows at most ${SIMULATION_LIMITS.maxRoseRate} rad/s`));
+  for (const problem of simulationLimitProblems(scenarioDuration(scenario), scenario.rate ?? 100)) {
+    const path = problem.setting === "rate" || (problem.setting === "steps" && scenario.duration === undefined && scenario.rate !== undefined) ? "/rate" : lengthPath;
+    out.push(at(path, problem.message));
+  }
+  return out;
 }

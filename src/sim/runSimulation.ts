@@ -8,14 +8,16 @@ import type { Robot } from "../model/Robot.js";
 import type { ImuSensor } from "../model/Sensor.js";
 import { wheelLayout } from "../model/wheelLayout.js";
 import { GaussMarkovNoise } from "../sensors/noise/GaussMarkovNoise.js";
-import { commandAtInto, commandsDuration } from "./commandAt.js";
+import { commandAtInto } from "./commandAt.js";
 import type { DriveController } from "./DriveController.js";
 import { limitTwistRateInto } from "../kinematics/limitTwistRateInto.js";
 import { MujocoSession } from "./mujoco/MujocoSession.js";
 import { OmniDriveController } from "./OmniDriveController.js";
 import { yawOfMjQuat } from "./planarPose.js";
-import { roseAt, roseDuration, unwrapTo } from "./rosePath.js";
+import { roseAt, unwrapTo } from "./rosePath.js";
 import type { Scenario } from "./Scenario.js";
+import { scenarioDuration } from "./scenarioDuration.js";
+import { simulationLimitProblems } from "./simulationLimits.js";
 import type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";
 import { ServoIntegralAction } from "./ServoIntegralAction.js";
 import type { SimulationSession } from "./SimulationSession.js";
@@ -42,18 +44,6 @@ export interface SimulationOptions {
   readonly alignTolerance?: number;
 }
 
-/** Natural length (s) of a scenario's profile. */
-export function scenarioDuration(scenario: Scenario): number {
-  if (scenario.duration !== undefined) return scenario.duration;
-  const p = scenario.profile;
-  switch (p.type) {
-    case "commands":
-      return commandsDuration(p);
-    case "rose":
-      return roseDuration(p);
-  }
-}
-
 /**
  * Drives a robot through a scenario in MuJoCo (mujoco-js) with robokit's kinematics in the
  * loop, and records commands, true and odometry twists and poses, steering angles and
@@ -68,7 +58,7 @@ export function scenarioDuration(scenario: Scenario): number {
  * ({@link ServoIntegralAction}); MuJoCo then integrates 1/(rate·timestep) steps.
  *
  * @throws RangeError for a robot without a supported drive, a rate that does not divide
- *   the MJCF step, or a non-positive duration; MjcfLoadError when MuJoCo refuses the model.
+ *   the MJCF step, a non-positive duration, or a run over {@link SIMULATION_LIMITS}; MjcfLoadError when MuJoCo refuses the model.
  */
 export function runSimulation(robot: Robot, scenario: Scenario, options: SimulationOptions): SimulationTrace {
   const session = MujocoSession.open(options.mujoco, options.mjcf ?? emitMjcf(robot), `mjcf/${robot.name}.xml`);
@@ -92,6 +82,9 @@ export function runSimulationOn(session: SimulationSession, robot: Robot, scenar
   const rate = options.rate ?? scenario.rate ?? 100;
   if (!(duration > 0) || !Number.isFinite(duration)) throw new RangeError(`duration must be > 0 s, got ${String(duration)}`);
   if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`rate must be > 0 Hz, got ${String(rate)}`);
+  // The run holds a trace row per control step: bounded, whatever the caller passes.
+  const [tooMuch] = simulationLimitProblems(duration, rate);
+  if (tooMuch !== undefined) throw new RangeError(tooMuch.message);
   const layout = wheelLayout(robot);
   const substepsReal = 1 / (rate * session.timestep);
   const substeps = Math.round(substepsReal);

@@ -11,6 +11,20 @@ import type { SimulationTrace } from "./SimulationTrace.js";
  * the controller applied (1 none, 0 braked).
  */
 export function simulationCsv(trace: SimulationTrace): string {
+  let text = "";
+  for (const chunk of simulationCsvChunks(trace)) text += chunk;
+  return text;
+}
+
+/** Rows per chunk of {@link simulationCsvChunks}: about 1 MB of text for a four-wheel robot. */
+export const CSV_ROWS_PER_CHUNK = 4096;
+
+/**
+ * {@link simulationCsv}'s text in pieces (the header line, then up to `rowsPerChunk` rows
+ * each), made as they are asked for: a long run's CSV is written to its file piece by piece
+ * and never held whole in memory (an hour at 100 Hz is about 100 MB of text).
+ */
+export function* simulationCsvChunks(trace: SimulationTrace, rowsPerChunk: number = CSV_ROWS_PER_CHUNK): Generator<string, void, undefined> {
   const columns: [string, Float64Array][] = [
     ["time", trace.time],
     ["cmd_vx", trace.command.vx],
@@ -35,9 +49,13 @@ export function simulationCsv(trace: SimulationTrace): string {
   trace.steerJoints.forEach((j, i) => columns.push([`steer_${j}`, trace.steering[i] ?? new Float64Array(trace.rows)]));
   trace.wheelJoints.forEach((j, i) => columns.push([`rate_${j}`, trace.wheelRates[i] ?? new Float64Array(trace.rows)]));
   columns.push(["scale", trace.scale]);
-  const lines: string[] = [columns.map(([name]) => csvField(name)).join(",")];
-  for (let k = 0; k < trace.rows; k++) lines.push(columns.map(([, col]) => formatNumber(col[k] as number)).join(","));
-  return `${lines.join("\n")}\n`;
+  yield `${columns.map(([name]) => csvField(name)).join(",")}\n`;
+  for (let start = 0; start < trace.rows; start += rowsPerChunk) {
+    let chunk = "";
+    const end = Math.min(trace.rows, start + rowsPerChunk);
+    for (let k = start; k < end; k++) chunk += `${columns.map(([, col]) => formatNumber(col[k] as number)).join(",")}\n`;
+    yield chunk;
+  }
 }
 
 /** A header field, quoted when it holds a comma, quote or line break (joint names are free text). */

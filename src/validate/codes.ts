@@ -89,6 +89,8 @@ export const diagnosticCodes = {
   MESH_FEATURE_IGNORED: "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
   MESH_UNITS_SUSPECT: "A mesh is so large (over 10 m across after its scale) that it was likely drawn in millimetres.",
   DENSITY_IMPLAUSIBLE: "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
+  // issue 23
+  SCENARIO_LIMIT_EXCEEDED: "A scenario asks for more than robokit simulates in one run: over 3600 s, a controller rate outside 1–1000 Hz, more than 360,000 control steps, or a rose swept faster than 10 rad/s.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -9,6 +9,7 @@ import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { writePackage } from "../writePackage.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
 export function buildCommand(): Command {
@@ -24,8 +25,8 @@ export function buildCommand(): Command {
       const robot = await loadRobot(robotArg);
       const artifacts = buildArtifacts(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform });
       const written = writePackage(opts.out, artifacts);
-      process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${opts.out}\n`);
-      for (const file of written) process.stdout.write(`  ${relative(process.cwd(), file)}\n`);
+      process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`);
+      for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), file))}\n`);
     });
 }
 

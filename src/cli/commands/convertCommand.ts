@@ -16,6 +16,7 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readDescriptionSource } from "../readXacro.js";
 import { writeStdout } from "../writeStdout.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /**
  * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
@@ -41,7 +42,7 @@ export function convertCommand(): Command {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }
       if (lumped.length > 0) {
-        process.stderr.write(`${file}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`);
+        process.stderr.write(`${escapeTerminal(file)}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`);
       }
       const stamp = { from: basename(file) };
       writeStdout(opts.to === "sdf" ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] }) : emitUrdf(robot, { stamp }));

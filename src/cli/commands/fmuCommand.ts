@@ -5,6 +5,7 @@ import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readZipEntry } from "../readZipEntry.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /** The variables gazebo-fmi's actuator plugin needs, with the causality each must have. */
 export const FMI_ACTUATOR_VARIABLES = [
@@ -63,7 +64,7 @@ export function fmuCommand(): Command {
       }
       for (const r of report) {
         const found = r.causality === undefined ? "missing" : `${r.type ?? "?"} ${r.causality}`;
-        process.stdout.write(`${r.ok ? "ok     " : "MISSING"} ${r.name.padEnd(18)} ${found}${r.ok ? "" : ` (need Real ${r.expected})`}\n`);
+        process.stdout.write(`${escapeTerminal(`${r.ok ? "ok     " : "MISSING"} ${r.name.padEnd(18)} ${found}${r.ok ? "" : ` (need Real ${r.expected})`}`)}\n`);
       }
       const bad = report.filter((r) => !r.ok);
       if (bad.length > 0) throw new InputError(`${file}: not usable by the gazebo-fmi actuator plugin (${bad.map((r) => r.name).join(", ")})`);

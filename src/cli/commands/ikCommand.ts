@@ -8,6 +8,7 @@ import { formatNumber } from "../../util/formatNumber.js";
 import { canonicalAtan2 } from "../../util/wrapAngle.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /** The drive's kinematics from the model, or InputError (exit 1) naming the file and JSON pointer. */
 export function requireDrive(robot: Robot, source: string): SteeredDriveFromModel | OmniDriveFromModel {
@@ -54,7 +55,7 @@ export function ikCommand(): Command {
         process.stdout.write(`${JSON.stringify({ ...header, ...report.json }, (_k, v: unknown) => (typeof v === "number" ? Number(formatNumber(v)) : v), 2)}\n`);
       } else {
         process.stdout.write(
-          `robot ${robot.name} (${drive.type} drive), command vx ${formatNumber(opts.vx)} m/s, vy ${formatNumber(opts.vy)} m/s, wz ${formatNumber(opts.wz)} rad/s\n${report.text}`,
+          `robot ${robot.name} (${drive.type} drive), command vx ${formatNumber(opts.vx)} m/s, vy ${formatNumber(opts.vy)} m/s, wz ${formatNumber(opts.wz)} rad/s\n${escapeTerminal(report.text, true)}`,
         );
       }
     });

@@ -1,9 +1,7 @@
-import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 
 import { Command, Option } from "commander";
 
-import { visibleText } from "../../import/codegen/unsafeCharacters.js";
 import { importExtras } from "../../import/importExtras.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { robotToYaml } from "../../import/robotToYaml.js";
@@ -16,6 +14,8 @@ import { hasErrors } from "../../validate/Diagnostic.js";
 import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { writeArtifacts } from "../writeArtifacts.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /**
  * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit
@@ -34,7 +34,7 @@ export function importCommand(): Command {
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages")
     .option("--model <name>", "SDF: the <model> to import, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
     .action((file: string, opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string }) => {
-      const shown = visibleText(file);
+      const shown = escapeTerminal(file);
       const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
       const decoded = decodeXmlBytes(bytes, file);
       if (decoded.text === undefined) throw new InputError(`${shown}: cannot decode the file`, decoded.diagnostics);
@@ -45,9 +45,9 @@ export function importCommand(): Command {
       if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${shown}: cannot import`, diagnostics);
       const problems = importProblems(read.robot);
       if (problems.length > 0) throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
-      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${visibleText(formatDiagnostic(d))}\n`);
+      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       const { blocks, notes } = importExtras(source.text, file);
-      for (const note of notes) process.stderr.write(`robokit: ${shown}: ${visibleText(note)}\n`);
+      for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
       const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };
       const text =
         opts.to === "ts"
@@ -57,14 +57,9 @@ export function importCommand(): Command {
         process.stdout.write(text);
         return;
       }
-      const tmp = `${opts.out}.tmp-${process.pid}`;
-      try {
-        writeFileSync(tmp, text);
-        renameSync(tmp, opts.out);
-      } catch (error) {
-        rmSync(tmp, { force: true });
-        throw new InputError(`${opts.out}: cannot write (${error instanceof Error ? error.message : String(error)})`, []);
-      }
-      process.stderr.write(`robokit: wrote ${opts.out}\n`);
+      // The same careful write as every other output file (exclusive random temporary, no
+      // link followed, exit 3 when it fails).
+      writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: text }]);
+      process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
     });
 }

@@ -15,6 +15,7 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { requireDrive } from "./ikCommand.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /** Odometry method for a steered drive. */
 type OdomMethod = "kabsch" | "least-squares";
@@ -59,7 +60,7 @@ export function odomCommand(): Command {
         process.stdout.write(out);
       } else {
         writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: out }]);
-        process.stderr.write(`robokit: wrote ${csv.t.length} poses to ${opts.out}\n`);
+        process.stderr.write(`robokit: wrote ${csv.t.length} poses to ${escapeTerminal(opts.out)}\n`);
       }
     });
 }

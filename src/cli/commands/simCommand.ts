@@ -10,9 +10,11 @@ import type { Robot } from "../../model/Robot.js";
 import { loadMujoco } from "../../sim/mujoco/loadMujoco.js";
 import { MjcfLoadError } from "../../sim/mujoco/MjcfLoadError.js";
 import { readScenario } from "../../sim/readScenario.js";
-import { runSimulation, scenarioDuration } from "../../sim/runSimulation.js";
+import { runSimulation } from "../../sim/runSimulation.js";
+import { scenarioDuration } from "../../sim/scenarioDuration.js";
+import { simulationLimitProblems } from "../../sim/simulationLimits.js";
 import type { Scenario } from "../../sim/Scenario.js";
-import { simulationCsv } from "../../sim/simulationCsv.js";
+import { simulationCsvChunks } from "../../sim/simulationCsv.js";
 import { simulationMetrics } from "../../sim/simulationMetrics.js";
 import { simulationPlots } from "../../sim/simulationPlots.js";
 import { simulationSummary, type SeedComparison } from "../../sim/simulationSummary.js";
@@ -21,7 +23,8 @@ import { loadRobot } from "../loadRobot.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
-import { writePackage } from "../writePackage.js";
+import { writePackage, type StreamedArtifact } from "../writePackage.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 interface SimOptions {
   scenario: string;
@@ -123,6 +126,11 @@ export function simCommand(): Command {
       // Names from documents become folders only when they are plain names.
       const out = opts.out ?? join("out", "sim", safePathSegment(robot.name, "robot name", robotArg), safePathSegment(scenario.name, "scenario name", opts.scenario));
       const total = duration ?? scenarioDuration(scenario);
+      if (duration !== undefined || rate !== undefined) {
+        // The scenario's own settings were checked when it was read; the flags are checked here.
+        const [tooMuch] = simulationLimitProblems(total, rate ?? scenario.rate ?? 100);
+        if (tooMuch !== undefined) throw new UsageError(`${tooMuch.setting === "rate" ? "--rate" : duration !== undefined ? "--duration" : "--rate"}: ${tooMuch.message}`);
+      }
       const mujoco = await loadMujoco();
       const started = performance.now();
       const progress = (fraction: number, t: number): void => {
@@ -147,16 +155,17 @@ export function simCommand(): Command {
       const wall = (performance.now() - started) / 1000;
       const metrics = simulationMetrics(trace, scenario.settleTime ?? 0);
       const summary = simulationSummary(metrics, comparisonFor(robot, scenario));
-      const artifacts: Artifact[] = [
-        { path: "trace.csv", content: simulationCsv(trace) },
+      const artifacts: (Artifact | StreamedArtifact)[] = [
+        // Written piece by piece: an hour's trace is about 100 MB of CSV.
+        { path: "trace.csv", chunks: simulationCsvChunks(trace) },
         ...simulationPlots(trace, { robot: robot.name, scenario: scenario.name }),
         { path: "summary.md", content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}` },
         { path: "summary.json", content: `${JSON.stringify({ robot: robot.name, scenario: scenario.name, seed, rate: 1 / trace.dt, metrics }, null, 2)}\n` },
       ];
       const written = writePackage(out, artifacts);
-      process.stdout.write(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}\n`);
-      for (const file of written) process.stdout.write(`  ${relative(process.cwd(), resolve(file))}\n`);
-      process.stdout.write(`\n${summary}`);
+      process.stdout.write(`${escapeTerminal(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}`)}\n`);
+      for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), resolve(file)))}\n`);
+      process.stdout.write(`\n${escapeTerminal(summary, true)}`);
       if (opts.view === true) {
         // The same as `robokit view <robot> --trace <out>/trace.csv`.
         const { runView } = await import("../view/runView.js");

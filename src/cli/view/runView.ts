@@ -1,16 +1,18 @@
 import { spawn } from "node:child_process";
-import { existsSync, renameSync, rmSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type { ViewOptions } from "../commands/viewCommand.js";
 import { InputError, UsageError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
+import { writeArtifacts } from "../writeArtifacts.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { findChromium, launchChromium } from "./launchChromium.js";
 import { loadViewScene } from "./loadViewScene.js";
 import { readTraceCsv, type TraceTable } from "./readTraceCsv.js";
 import { startViewServer, type ViewServer } from "./startViewServer.js";
+import { escapeTerminal } from "../../util/escapeTerminal.js";
 
 /** The built page (dist/viewer): next to dist/src when compiled, under dist/ when run from src/ with tsx. */
 export function viewerPageDir(): string {
@@ -61,7 +63,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
     ...(opts.includePath === undefined ? {} : { includePaths: opts.includePath }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     watch: opts.screenshot === undefined && opts.watch,
-    onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${e instanceof Error ? e.message : String(e)}\n`),
+    onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${escapeTerminal(e instanceof Error ? e.message : String(e))}\n`),
   });
   if (opts.screenshot !== undefined) {
     try {
@@ -69,7 +71,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
     } finally {
       await server.close();
     }
-    process.stderr.write(`robokit: wrote ${opts.screenshot}\n`);
+    process.stderr.write(`robokit: wrote ${escapeTerminal(opts.screenshot)}\n`);
     return;
   }
   process.stdout.write(`robokit view: ${server.url} (Ctrl+C to stop)\n`);
@@ -81,12 +83,11 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
   });
 }
 
-/** Renders the page headless and writes a PNG (temp file, then rename). */
+/** Renders the page headless and writes a PNG (temporary file, then rename: writeArtifacts). */
 async function screenshot(url: string, out: string, width: number, height: number): Promise<void> {
   const executable = findChromium();
   if (executable === undefined) throw new UsageError("--screenshot needs Chromium (apt-get install chromium, or set ROBOKIT_CHROMIUM)");
   const chrome = await launchChromium(executable);
-  const tmp = `${out}.tmp-${process.pid}.png`;
   try {
     const page = await chrome.context.newPage();
     await page.setViewportSize({ width, height });
@@ -95,10 +96,11 @@ async function screenshot(url: string, out: string, width: number, height: numbe
     await page.goto(url);
     await page.waitForFunction(() => (globalThis as unknown as { robokitView?: { ready?: boolean } }).robokitView?.ready === true, null, { timeout: 60_000 });
     if (errors.length > 0) throw new Error(`the viewer failed: ${errors.join("; ")}`);
-    await page.screenshot({ path: tmp });
-    renameSync(tmp, out);
+    // Taken into memory and written like every other output file (random exclusive
+    // temporary, no link followed), not by the browser to a guessable name.
+    const png = await page.screenshot();
+    writeArtifacts(dirname(resolve(out)), [{ path: basename(out), content: png }]);
   } finally {
-    rmSync(tmp, { force: true });
     await chrome.close();
   }
 }

@@ -1,0 +1,18 @@
+import { commandsDuration } from "./commandAt.js";
+import { roseDuration } from "./rosePath.js";
+import type { Scenario } from "./Scenario.js";
+
+/**
+ * Simulated time (s) of a scenario: its `duration` when given, else the profile's natural
+ * length (a command sequence's last time stamp; π/rate for a rose).
+ */
+export function scenarioDuration(scenario: Scenario): number {
+  if (scenario.duration !== undefined) return scenario.duration;
+  const p = scenario.profile;
+  switch (p.type) {
+    case "commands":
+      return commandsDuration(p);
+    case "rose":
+      return roseDuration(p);
+  }
+}
