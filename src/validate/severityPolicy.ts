@@ -276,6 +276,11 @@ export const severityPolicy = {
   tooManySchemaErrors: { code: "TOO_MANY_ERRORS", severity: "info", basis: "note", what: "more schema errors than robokit reports", consequence: "the first 10,000 are reported; the schema check stops there" },
   includeNoEntity: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: an included file without a model, actor or light", consequence: "libsdformat rejects it" },
   includeManyEntities: { code: "ELEMENT_INCORRECT_TYPE", severity: "error", basis: "consumer", what: "SDF: an included file with several top-level entities", consequence: "libsdformat rejects it" },
+  xacroValueTooLarge: { code: "XACRO_VALUE_TOO_LARGE", severity: "error", basis: "spec", what: "xacro: an expression that would make a string, list or integer over robokit's size limit", consequence: "refused before it is made; the expansion stops (docs/security-xacro.md lists the limit)" },
+  xacroTooManySteps: { code: "XACRO_TOO_MANY_STEPS", severity: "error", basis: "spec", what: "xacro: an expansion over robokit's evaluation-step limit", consequence: "the expansion stops (docs/security-xacro.md lists the limit)" },
+  xacroTooDeep: { code: "XACRO_TOO_DEEP", severity: "error", basis: "spec", what: "xacro: an expansion nested deeper than robokit's depth limits (a block or macro that inserts itself)", consequence: "the expansion stops; ROS's xacro fails there too (Python's recursion limit)" },
+  xacroOutputTooLarge: { code: "XACRO_OUTPUT_TOO_LARGE", severity: "error", basis: "spec", what: "xacro: an expansion whose output is over robokit's size limit", consequence: "the expansion stops (docs/security-xacro.md lists the limit)" },
+  packageSearchLimit: { code: "PACKAGE_SEARCH_LIMIT", severity: "error", basis: "spec", what: "xacro: $(find pkg) would visit more folders than robokit's limit", consequence: "the search stops; give the package's folder with -I (docs/security-xacro.md)" },
   // --- robokit itself ---
   internalError: { code: "INTERNAL_ERROR", severity: "error", basis: "note", what: "a validator rule failed (a robokit bug)", consequence: "the other rules still ran; please report it" },
 } as const satisfies Record<string, SeverityEntry>;

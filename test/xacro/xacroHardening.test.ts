@@ -5,7 +5,8 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { expandXacro, XACRO_LIMITS } from "../../src/parse/xacro/expandXacro.js";
+import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
+import { XACRO_LIMITS } from "../../src/parse/xacro/XacroBudget.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
 // Issue 11 for xacro input (issue 16): xacro:include and xacro.load_yaml read files from strangers. Before these
@@ -68,7 +69,7 @@ describe("xacro input is bounded like <include> (issue 11)", () => {
 
   it("stops a macro that calls itself at the macro depth limit", async () => {
     const file = write("macro.urdf.xacro", robot('<xacro:macro name="m"><xacro:m/></xacro:macro><xacro:m/>'));
-    expect(await validate(file)).toEqual({ code: 1, first: expect.stringMatching(new RegExp(`error XACRO_ERROR: macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep`)) });
+    expect(await validate(file)).toEqual({ code: 1, first: expect.stringMatching(new RegExp(`error XACRO_TOO_DEEP: macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep`)) });
   });
 
   it("stops includes that multiply (22 files, each including the next twice: 2^21 links) at the element limit, each file parsed once", async () => {
