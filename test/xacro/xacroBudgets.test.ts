@@ -38,6 +38,7 @@ describe("the xacro evaluator's size budgets refuse a value before making it (is
     ["an integer literal of 100,000 digits", `\${${"9".repeat(100_000)}}`, /an integer literal would make an integer/],
     ["str.replace that multiplies", "${('a'*1000).replace('a', 'b'*10000)}", /str\.replace\(\) would make a string of 10,000,000 characters/],
     ["str.join of big strings", "${''.join(['a'*3000000, 'b'*3000000])}", /str\.join\(\) would make a string of 6,000,000 characters/],
+    ["a %-format width of 10^10", "${'%10000000000d' % 1}", /'%' formatting would make a string of 10,000,000,000 characters/],
     ["str() of a list of big strings", "${str(['a'*3000000, 'b'*3000000])}", /str\(\)\/repr\(\) would make a string of/],
     ["concatenation", "${'a'*3000000 + 'b'*3000000}", /'\+' would make a string of 6,000,000 characters/],
   ])("%s", (_what, expr, message) => {

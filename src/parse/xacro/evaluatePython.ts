@@ -1,4 +1,5 @@
 import { checkIntBits, checkSequenceLength, checkStringLength, bitLength, XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
+import { pyPercentFormat } from "./pyPercentFormat.js";
 import { isTuple, NAMESPACE, normKey, parsePyInt, PyDict, PyError, pyFunction, PyOpaque, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
 
 /** Where names come from while an expression is evaluated. Throws PyError("NameError") when unknown. */
@@ -589,7 +590,7 @@ function binary(op: string, a: PyValue, b: PyValue): PyValue {
     if (Array.isArray(a) && isCount(b)) return repeatList(a, toInt(b));
     if (Array.isArray(b) && isCount(a)) return repeatList(b, toInt(a));
   }
-  if (op === "%" && typeof a === "string") return percentFormat(a, b);
+  if (op === "%" && typeof a === "string") return pyPercentFormat(a, b);
   if (!isNum(a) || !isNum(b)) throw new PyError("TypeError", `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
   const x = toNumeric(a, op);
   const y = toNumeric(b, op);
@@ -672,19 +673,6 @@ function repeatList(a: PyValue[], n: bigint): PyValue[] {
     for (let i = 0; i < Number(n); i++) for (const x of a) out.push(x);
   }
   return isTuple(a) ? tuple(out) : out;
-}
-
-function percentFormat(fmt: string, arg: PyValue): string {
-  const args = Array.isArray(arg) && isTuple(arg) ? [...arg] : [arg];
-  return fmt.replace(/%([-+ 0#]*)(\d*)(?:\.(\d+))?([sdifgr%])/g, (_m, _flags: string, _w: string, prec: string | undefined, conv: string) => {
-    if (conv === "%") return "%";
-    const v = args.shift() ?? null;
-    if (conv === "s") return pyStr(v);
-    if (conv === "r") return pyStr(v);
-    if (conv === "d" || conv === "i") return String(Math.trunc(Number(toNumeric(v, "%d"))));
-    if (conv === "f") return Number(toNumeric(v, "%f")).toFixed(prec === undefined ? 6 : Number(prec));
-    return String(Number(toNumeric(v, "%g")));
-  });
 }
 
 /** Python equality. */
