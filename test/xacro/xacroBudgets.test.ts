@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
 import { XACRO_LIMITS } from "../../src/parse/xacro/XacroBudget.js";
+import { runCliInProcess } from "../support/runCliInProcess.js";
 import { runCliProcess } from "../support/runCliProcess.js";
 
 // Issue 23: the xacro evaluator had no budgets. Before them, `[0]*10**9` aborted Node (exit 134,
@@ -115,4 +116,30 @@ describe("the xacro CLI stays within 1 GB and exits 1 on every budget (issue 23)
     expect({ status: r.status, stderr: r.stderr.includes("heap") || r.stderr.includes("at ") ? r.stderr : "" }).toEqual({ status: 1, stderr: "" });
     expect(`${r.stdout}\n${r.stderr}`).toMatch(line);
   }, 120_000);
+});
+
+describe("$(find) walks each real folder once, and at most 10,000 of them (issue 23)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "robokit-xacro-find-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const top = join(dir, "top");
+  mkdirSync(top);
+  const file = join(top, "find.urdf.xacro");
+  writeFileSync(file, robot('<link name="$(find nopkg)"/>'));
+
+  it("ends a search through 40 symlinks to their own folder (before: 2.6 million folders, 4 levels of 40)", async () => {
+    const loop = join(dir, "loop");
+    mkdirSync(loop);
+    for (let i = 0; i < 40; i++) symlinkSync(loop, join(loop, `l${i}`));
+    const r = await runCliInProcess(["validate", file, "-I", loop]);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(/find\.urdf\.xacro:3:3: error XACRO_ERROR: package 'nopkg' not found/);
+  }, 60_000);
+
+  it("stops a search past 10,000 folders with PACKAGE_SEARCH_LIMIT", async () => {
+    const wide = join(dir, "wide");
+    for (let i = 0; i < 101; i++) for (let j = 0; j < 100; j++) mkdirSync(join(wide, `d${i}`, `e${j}`), { recursive: true });
+    const r = await runCliInProcess(["validate", file, "-I", wide]);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(/find\.urdf\.xacro:3:3: error PACKAGE_SEARCH_LIMIT: \$\(find nopkg\): the search below .*wide passes 10,000 folders/);
+  }, 60_000);
 });

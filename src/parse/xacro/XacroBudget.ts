@@ -34,6 +34,12 @@ export const XACRO_LIMITS = {
    * produced; escaping in the written XML adds at most 6 times this): XACRO_OUTPUT_TOO_LARGE.
    */
   maxOutputChars: 32 * 1024 * 1024,
+  /**
+   * `$(find pkg)`: folders searched below each search root (each real folder once, so symlink
+   * loops end), and how deep: PACKAGE_SEARCH_LIMIT past the count.
+   */
+  maxFindFolders: 10_000,
+  maxFindDepth: 4,
 } as const;
 
 /** The diagnostic code of each bound an expansion can hit inside the evaluator and expander. */

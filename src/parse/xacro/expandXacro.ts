@@ -18,8 +18,8 @@ export interface XacroHost {
    * when the host will not read it (outside the allowed folders, not a regular file, too large).
    */
   readFile(path: string): string | undefined | XacroReadRefusal;
-  /** The folder of ROS package `name` (`$(find name)`), or undefined. */
-  findPackage(name: string): string | undefined;
+  /** The folder of ROS package `name` (`$(find name)`), undefined, or a refusal when the search would pass XACRO_LIMITS.maxFindFolders. */
+  findPackage(name: string): string | undefined | XacroFindRefusal;
   /** An environment variable (`$(env)`, `$(optenv)`), or undefined. */
   env(name: string): string | undefined;
   /** Files matching a glob pattern (xacro:include with `*`, `?` or `[`), sorted; optional. */
@@ -30,6 +30,12 @@ export interface XacroHost {
 export interface XacroReadRefusal {
   readonly refused: string;
   readonly code: "INCLUDE_OUTSIDE_ROOTS" | "INCLUDE_NOT_REGULAR_FILE" | "INCLUDE_TOO_LARGE" | "INCLUDE_TOTAL_TOO_LARGE" | "FILE_READ_ERROR";
+}
+
+/** Why a host stopped searching for a package. */
+export interface XacroFindRefusal {
+  readonly refused: string;
+  readonly code: "PACKAGE_SEARCH_LIMIT";
 }
 
 /** Options of one expansion. */
@@ -337,6 +343,7 @@ class Expander {
     switch (cmd) {
       case "find": {
         const dir = this.host.findPackage(args[0] ?? "");
+        if (typeof dir === "object") throw new XacroError(`$(find ${args[0] ?? ""}): ${dir.refused}`, this.current, dir.code);
         if (dir === undefined) throw new XacroError(`package '${args[0] ?? ""}' not found (searched ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, -I folders and the folders above the file)`, this.current);
         return dir;
       }
