@@ -4,6 +4,7 @@ import { parse as parseYaml, type Tags } from "yaml";
 
 import type { Diagnostic } from "../../validate/Diagnostic.js";
 import type { DiagnosticCode } from "../../validate/codes.js";
+import { policyOf, type Finding } from "../../validate/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
@@ -689,6 +690,20 @@ class Expander {
   }
 }
 
+/** The severity-table rows of the codes the budgets report (XACRO_LIMITS); other expansion errors are errors. */
+const BUDGET_FINDINGS: Readonly<Record<string, Finding>> = {
+  XACRO_VALUE_TOO_LARGE: "xacroValueTooLarge",
+  XACRO_TOO_MANY_STEPS: "xacroTooManySteps",
+  XACRO_TOO_DEEP: "xacroTooDeep",
+  XACRO_OUTPUT_TOO_LARGE: "xacroOutputTooLarge",
+  PACKAGE_SEARCH_LIMIT: "packageSearchLimit",
+};
+
+function severityOf(code: DiagnosticCode): Diagnostic["severity"] {
+  const finding = BUDGET_FINDINGS[code];
+  return finding === undefined ? "error" : policyOf(finding).severity;
+}
+
 /** An expression of a message, shortened: a hostile one can be megabytes long. */
 function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -820,7 +835,7 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
           ...ex.diagnostics,
           {
             code: error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR",
-            severity: "error",
+            severity: severityOf(error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR"),
             message: error.message.split("\n").join(" ") + callTrace(at),
             file: rename(at?.file ?? file),
             ...(at === undefined ? {} : { line: at.line, column: at.column }),
