@@ -78,7 +78,7 @@ export const diagnosticCodes = {
   TOO_MANY_ERRORS: "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
   // issue 23: the xacro evaluator's budgets (docs/security-xacro.md)
   XACRO_VALUE_TOO_LARGE: "A xacro expression would make a string longer than 4 Mi characters, a list, tuple or dict of more than 1,000,000 items, or an integer of more than 65,536 bits; it is refused before it is made.",
-  XACRO_TOO_MANY_STEPS: "A xacro expansion takes more than 10,000,000 evaluation steps (a loop, range or comprehension that is too long); it stops there.",
+  XACRO_TOO_MANY_STEPS: "A xacro expansion takes more than 10,000,000 evaluation steps (a long loop, range or comprehension, or macros and includes that multiply); it stops there.",
   XACRO_TOO_DEEP: "A xacro expansion nests more than 1,000 levels (elements, inserted blocks, properties that read properties, expressions, lambda calls) or macro calls more than 256 deep; it stops there.",
   XACRO_OUTPUT_TOO_LARGE: "A xacro expansion produces more than 32 Mi characters of output; it stops there.",
   PACKAGE_SEARCH_LIMIT: "$(find pkg) would search more folders than robokit visits (10,000 folders, 4 levels below each search root); the search stops there.",

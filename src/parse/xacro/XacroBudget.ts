@@ -25,8 +25,9 @@ export const XACRO_LIMITS = {
   maxIntBits: 65_536,
   /**
    * Evaluation steps of the whole expansion: one per expression node, loop iteration and text
-   * evaluated, plus one per item and per 16 characters of every list or string made, so that
-   * neither time nor the memory of values made is unbounded: XACRO_TOO_MANY_STEPS.
+   * evaluated, one per item and per 16 characters of every list or string made, and one per
+   * expanded node moved into its parent, so that neither time nor the memory of values made is
+   * unbounded: XACRO_TOO_MANY_STEPS.
    */
   maxSteps: 10_000_000,
   /**
@@ -68,7 +69,7 @@ export class XacroBudget {
   step(n = 1): void {
     this.steps += n;
     if (this.steps > XACRO_LIMITS.maxSteps) {
-      throw new XacroBudgetError("XACRO_TOO_MANY_STEPS", `the expansion takes more than ${XACRO_LIMITS.maxSteps.toLocaleString("en-US")} evaluation steps (a loop, range or comprehension that is too long)`);
+      throw new XacroBudgetError("XACRO_TOO_MANY_STEPS", `the expansion takes more than ${XACRO_LIMITS.maxSteps.toLocaleString("en-US")} evaluation steps (a long loop, range or comprehension, or macros and includes that multiply)`);
     }
   }
 
@@ -77,6 +78,8 @@ export class XacroBudget {
     if (typeof v === "string") {
       if (v.length > 64) this.step(v.length >>> 4);
     } else if (Array.isArray(v)) {
+      // Lists made from a string (list('…'), split) can pass the item bound without a check of their own.
+      if (v.length > XACRO_LIMITS.maxSequenceLength) checkSequenceLength(v.length, "a list");
       if (v.length > 16) this.step(v.length);
     }
   }
