@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
-import { expandXacro, callTrace, type XacroHost, type XacroReadRefusal } from "../parse/xacro/expandXacro.js";
+import { expandXacro, callTrace, type XacroFindRefusal, type XacroHost, type XacroReadRefusal } from "../parse/xacro/expandXacro.js";
+import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroOrigin } from "../parse/xacro/XacroNode.js";
 import type { Diagnostic } from "../validate/Diagnostic.js";
@@ -91,13 +92,24 @@ function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
  * ROS_PACKAGE_PATH entry or the workspace holding the file (searched up to 4 levels deep), or
  * `share/name` under an AMENT_PREFIX_PATH entry.
  */
-function packageFinder(roots: XacroRoots): (name: string) => string | undefined {
-  const cache = new Map<string, Map<string, string>>();
-  const index = (root: string): Map<string, string> => {
+function packageFinder(roots: XacroRoots): (name: string) => string | undefined | XacroFindRefusal {
+  const cache = new Map<string, Map<string, string> | XacroFindRefusal>();
+  const index = (root: string): Map<string, string> | XacroFindRefusal => {
     const known = cache.get(root);
     if (known !== undefined) return known;
     const found = new Map<string, string>();
+    // Each real folder once (a symlink to an ancestor would loop), and at most maxFindFolders of them.
+    const visited = new Set<string>();
     const walk = (dir: string, depth: number): void => {
+      let real: string;
+      try {
+        real = realpathSync(dir);
+      } catch {
+        return;
+      }
+      if (visited.has(real)) return;
+      visited.add(real);
+      if (visited.size > XACRO_LIMITS.maxFindFolders) throw new SearchLimit();
       let entries: string[];
       try {
         entries = readdirSync(dir).sort();
@@ -109,24 +121,34 @@ function packageFinder(roots: XacroRoots): (name: string) => string | undefined 
         const m = "bytes" in manifest ? /<name>\s*([^<\s]+)\s*<\/name>/.exec(manifest.bytes.toString("utf8")) : null;
         if (m?.[1] !== undefined && !found.has(m[1])) found.set(m[1], dir);
       }
-      if (depth >= 4) return;
+      if (depth >= XACRO_LIMITS.maxFindDepth) return;
       for (const e of entries) {
         if (e.startsWith(".") || e === "node_modules") continue;
         const p = join(dir, e);
+        let isDirectory = false;
         try {
-          if (statSync(p).isDirectory()) walk(p, depth + 1);
+          isDirectory = statSync(p).isDirectory();
         } catch {
           // unreadable entries are skipped
         }
+        if (isDirectory) walk(p, depth + 1);
       }
     };
-    walk(root, 0);
-    cache.set(root, found);
-    return found;
+    let result: Map<string, string> | XacroFindRefusal = found;
+    try {
+      walk(root, 0);
+    } catch (error) {
+      if (!(error instanceof SearchLimit)) throw error;
+      result = { code: "PACKAGE_SEARCH_LIMIT", refused: `the search below ${root} passes ${XACRO_LIMITS.maxFindFolders.toLocaleString("en-US")} folders; give the package's folder with -I` };
+    }
+    cache.set(root, result);
+    return result;
   };
   return (name) => {
     for (const root of roots.packageRoots) {
-      const hit = index(root).get(name);
+      const packages = index(root);
+      if (!(packages instanceof Map)) return packages;
+      const hit = packages.get(name);
       if (hit !== undefined) return hit;
     }
     for (const prefix of roots.prefixes) {
@@ -136,6 +158,9 @@ function packageFinder(roots: XacroRoots): (name: string) => string | undefined 
     return undefined;
   };
 }
+
+/** Thrown inside the package walk when it passes XACRO_LIMITS.maxFindFolders. */
+class SearchLimit extends Error {}
 
 /**
  * Reads the files a xacro expansion asks for, bounded as `<include>` is (README, Security):

@@ -5,7 +5,8 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { expandXacro, XACRO_LIMITS } from "../../src/parse/xacro/expandXacro.js";
+import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
+import { XACRO_LIMITS } from "../../src/parse/xacro/XacroBudget.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
 // Issue 11 for xacro input (issue 16): xacro:include and xacro.load_yaml read files from strangers. Before these
@@ -68,16 +69,17 @@ describe("xacro input is bounded like <include> (issue 11)", () => {
 
   it("stops a macro that calls itself at the macro depth limit", async () => {
     const file = write("macro.urdf.xacro", robot('<xacro:macro name="m"><xacro:m/></xacro:macro><xacro:m/>'));
-    expect(await validate(file)).toEqual({ code: 1, first: expect.stringMatching(new RegExp(`error XACRO_ERROR: macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep`)) });
+    expect(await validate(file)).toEqual({ code: 1, first: expect.stringMatching(new RegExp(`error XACRO_TOO_DEEP: macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep`)) });
   });
 
-  it("stops includes that multiply (22 files, each including the next twice: 2^21 links) at the element limit, each file parsed once", async () => {
+  it("stops includes that multiply (22 files, each including the next twice: 2^21 links) at the step budget, each file parsed once", async () => {
     for (let i = 0; i < 22; i++) {
       const body = i < 21 ? `<xacro:include filename="d${i + 1}.xacro"/><xacro:include filename="d${i + 1}.xacro"/>` : '<link name="x"/>';
       write(`d${i}.xacro`, `<?xml version="1.0"?>\n<robot xmlns:xacro="http://www.ros.org/wiki/xacro">${body}</robot>\n`);
     }
     const file = write("double.urdf.xacro", robot('<xacro:include filename="d0.xacro"/>'));
-    expect(await validate(file)).toEqual({ code: 1, first: expect.stringMatching(/error TOO_MANY_ELEMENTS: the expansion grows past 1,000,000 elements/) });
+    // Each link is moved into its parent once per include level (21), so the step budget (issue 23) stops it before the element limit.
+    expect(await validate(file)).toEqual({ code: 1, first: expect.stringMatching(/error XACRO_TOO_MANY_STEPS: the expansion takes more than 10,000,000 evaluation steps/) });
   }, 60_000);
 
   it("import and view read their file bounded: /dev/zero is not a regular file (exit 3), never read", async () => {

@@ -1,10 +1,13 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 
 import { readPackageName } from "./readPackageName.js";
 
 /** How deep below each ROS_PACKAGE_PATH entry package folders are looked for (like rospack's crawl, bounded). */
 export const ROS_PACKAGE_CRAWL_DEPTH = 3;
+
+/** Most folders crawled below one root (as xacro's $(find), XACRO_LIMITS.maxFindFolders); past it the crawl stops. */
+const MAX_CRAWL_FOLDERS = 10_000;
 
 /** Lookups already made in this process, by roots and name (one crawl per package, not per mesh). */
 const lookups = new Map<string, string[]>();
@@ -26,7 +29,17 @@ export function findRosPackage(name: string, roots: readonly string[]): string[]
   const known = lookups.get(key);
   if (known !== undefined) return known;
   const found: string[] = [];
+  // Each real folder once (a symlink to an ancestor would loop), at most MAX_CRAWL_FOLDERS per root.
+  let visited = new Set<string>();
   const crawl = (dir: string, depth: number): void => {
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      return;
+    }
+    if (visited.has(real) || visited.size >= MAX_CRAWL_FOLDERS) return;
+    visited.add(real);
     if (packageName(dir) === name) {
       found.push(dir);
       return;
@@ -50,6 +63,7 @@ export function findRosPackage(name: string, roots: readonly string[]): string[]
   };
   for (const root of roots) {
     // The usual layout first (ROOT/name/package.xml), without crawling the whole tree.
+    visited = new Set<string>();
     if (packageName(join(root, name)) === name) found.push(join(root, name));
     else crawl(root, 0);
   }

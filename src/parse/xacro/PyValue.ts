@@ -1,3 +1,5 @@
+import { checkIntBits, checkStringLength, XACRO_LIMITS, XacroBudgetError } from "./XacroBudget.js";
+
 /**
  * Values of the Python subset that xacro expressions use. Python ints are JS bigints (so
  * `2*3` stays `6`, not `6.0`), floats are JS numbers, `None` is null, lists and tuples are
@@ -114,32 +116,64 @@ export function pyStr(v: PyValue): string {
   return pyRepr(v);
 }
 
-/** `repr(v)` as Python writes it. */
+/** `repr(v)` as Python writes it; refuses a text longer than {@link XACRO_LIMITS}.maxStringLength or nested deeper than maxDepth. */
 export function pyRepr(v: PyValue): string {
+  const out: string[] = [];
+  let length = 0;
+  const put = (s: string): void => {
+    length += s.length;
+    checkStringLength(length, "str()/repr()");
+    out.push(s);
+  };
+  const write = (x: PyValue, depth: number): void => {
+    if (depth > XACRO_LIMITS.maxDepth) throw new XacroBudgetError("XACRO_TOO_DEEP", `repr() of a value nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
+    if (Array.isArray(x)) {
+      const t = isTuple(x);
+      put(t ? "(" : "[");
+      x.forEach((item, i) => {
+        if (i > 0) put(", ");
+        write(item, depth + 1);
+      });
+      put(t ? (x.length === 1 ? ",)" : ")") : "]");
+    } else if (x instanceof PyDict) {
+      put("{");
+      let first = true;
+      for (const [k, item] of x.map) {
+        if (!first) put(", ");
+        first = false;
+        write(k, depth + 1);
+        put(": ");
+        write(item, depth + 1);
+      }
+      put("}");
+    } else put(scalarRepr(x));
+  };
+  write(v, 0);
+  return out.join("");
+}
+
+function scalarRepr(v: Exclude<PyValue, PyValue[] | PyDict>): string {
   if (v === null) return "None";
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "number") return floatRepr(v);
   if (typeof v === "boolean") return v ? "True" : "False";
   if (typeof v === "string") return reprString(v);
-  if (Array.isArray(v)) {
-    const inner = v.map(pyRepr).join(", ");
-    if (isTuple(v)) return v.length === 1 ? `(${inner},)` : `(${inner})`;
-    return `[${inner}]`;
-  }
-  if (v instanceof PyDict) return `{${[...v.map].map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`).join(", ")}}`;
   if (v instanceof PyOpaque) return `<${v.kind}>`;
   return `<built-in function ${v.pyName}>`;
 }
 
+/** Python's repr of a str: the quote it picks, backslash escapes for quotes, backslashes and control characters. */
 function reprString(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
     if (ch === "\\") out += "\\\\";
     else if (ch === quote) out += `\\${ch}`;
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0)) out += `\\x${c.toString(16).padStart(2, "0")}`;
     else out += ch;
   }
   return out + quote;
@@ -158,9 +192,11 @@ export function truthy(v: PyValue): boolean {
 }
 
 /** Python `int(str)`: optional sign, digits (underscores between digits allowed by Python, but xacro filters them out first). */
-export function parsePyInt(s: string): bigint | undefined {
+export function parsePyInt(s: string, what = "int()"): bigint | undefined {
   const t = s.trim();
   if (!/^[+-]?\d+$/.test(t)) return undefined;
+  // Decimal digits carry log2(10) bits each: refuse before BigInt parses (quadratic) a huge one.
+  checkIntBits((t.replace(/^[+-]?0*/, "").length - 1) * Math.log2(10), what);
   return BigInt(t);
 }
 

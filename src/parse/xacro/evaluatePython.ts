@@ -1,4 +1,6 @@
-import { isTuple, NAMESPACE, normKey, PyDict, PyError, pyFunction, PyOpaque, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
+import { checkIntBits, checkSequenceLength, checkStringLength, bitLength, XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
+import { pyPercentFormat } from "./pyPercentFormat.js";
+import { isTuple, NAMESPACE, normKey, parsePyInt, PyDict, PyError, pyFunction, PyOpaque, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
 
 /** Where names come from while an expression is evaluated. Throws PyError("NameError") when unknown. */
 export interface PyScope {
@@ -44,9 +46,11 @@ function tokenize(src: string): Token[] {
     if (num !== null && (/\d/.test(c) || (c === "." && /\d/.test(src[i + 1] ?? "")))) {
       const text = num[0].replace(/_/g, "");
       let value: PyValue;
-      if (/^0[xXoObB]/.test(text)) value = BigInt(text.toLowerCase());
-      else if (/[.eE]/.test(text)) value = Number(text);
-      else value = BigInt(text);
+      if (/^0[xXoObB]/.test(text)) {
+        checkIntBits((text.length - 2) * (/^0[xX]/.test(text) ? 4 : /^0[oO]/.test(text) ? 3 : 1) - 4, "an integer literal");
+        value = BigInt(text.toLowerCase());
+      } else if (/[.eE]/.test(text)) value = Number(text);
+      else value = parsePyInt(text, "an integer literal") ?? 0n;
       out.push({ t: "num", v: num[0], value });
       i += num[0].length;
       continue;
@@ -90,9 +94,23 @@ function tokenize(src: string): Token[] {
   return out;
 }
 
+/** Deepest nesting of brackets and unary operators parsed (CPython's parser stops at 200 nested brackets). */
+const MAX_PARSE_NESTING = 100;
+
 class Parser {
   private i = 0;
+  private nesting = 0;
   constructor(private readonly toks: Token[]) {}
+
+  /** Runs one nested parse, refusing nesting that would exhaust the stack. */
+  private nested<T>(f: () => T): T {
+    if (++this.nesting > MAX_PARSE_NESTING) throw new XacroBudgetError("XACRO_TOO_DEEP", `the expression nests brackets or operators more than ${MAX_PARSE_NESTING} levels deep`);
+    try {
+      return f();
+    } finally {
+      this.nesting--;
+    }
+  }
 
   private peek(o = 0): Token {
     return this.toks[this.i + o] ?? { t: "end", v: "" };
@@ -140,6 +158,10 @@ class Parser {
   }
 
   expr(): Node {
+    return this.nested(() => this.exprIn());
+  }
+
+  private exprIn(): Node {
     if (this.isKw("lambda")) {
       this.next();
       const params: string[] = [];
@@ -180,7 +202,7 @@ class Parser {
   private not(): Node {
     if (this.isKw("not")) {
       this.next();
-      return { k: "un", op: "not", a: this.not() };
+      return { k: "un", op: "not", a: this.nested(() => this.not()) };
     }
     return this.comparison();
   }
@@ -242,7 +264,7 @@ class Parser {
   private unary(): Node {
     if (this.isOp("-") || this.isOp("+") || this.isOp("~")) {
       const op = this.next().v;
-      return { k: "un", op, a: this.unary() };
+      return { k: "un", op, a: this.nested(() => this.unary()) };
     }
     return this.power();
   }
@@ -250,7 +272,7 @@ class Parser {
     const a = this.postfix();
     if (this.isOp("**")) {
       this.next();
-      return { k: "bin", op: "**", a, b: this.unary() };
+      return { k: "bin", op: "**", a, b: this.nested(() => this.unary()) };
     }
     return a;
   }
@@ -388,9 +410,11 @@ const parseCache = new Map<string, Node>();
  * Evaluates a Python expression the way xacro's `${...}` does (a safe subset: literals,
  * arithmetic with Python's int/float rules, comparisons, boolean logic, conditional
  * expressions, subscripts, slices, calls of the functions the scope provides, attribute
- * access on dicts, comprehensions and lambdas). No host code is ever run. Throws PyError.
+ * access on dicts, comprehensions and lambdas). No host code is ever run. Throws PyError, and
+ * XacroBudgetError past a bound of XACRO_LIMITS (`budget` counts steps and depth: the expander
+ * shares one across a whole expansion).
  */
-export function evaluatePython(source: string, scope: PyScope): PyValue {
+export function evaluatePython(source: string, scope: PyScope, budget: XacroBudget = new XacroBudget()): PyValue {
   const src = source.trim();
   if (src.includes("__")) throw new PyError("NameError", "use of invalid name(s) starting with '__'");
   let ast = parseCache.get(src);
@@ -398,24 +422,37 @@ export function evaluatePython(source: string, scope: PyScope): PyValue {
     ast = new Parser(tokenize(src)).parseAll();
     parseCache.set(src, ast);
   }
-  return evalNode(ast, scope);
+  return evalNode(ast, scope, budget);
 }
 
-function evalNode(n: Node, scope: PyScope): PyValue {
+function evalNode(n: Node, scope: PyScope, b: XacroBudget): PyValue {
+  b.step();
+  b.enter("an expression");
+  try {
+    const v = evalNodeIn(n, scope, b);
+    if (n.k !== "name" && n.k !== "lit") b.made(v);
+    return v;
+  } finally {
+    b.leave();
+  }
+}
+
+function evalNodeIn(n: Node, scope: PyScope, b: XacroBudget): PyValue {
   switch (n.k) {
     case "lit":
       return n.v;
     case "name":
       return scope.lookup(n.id);
     case "list": {
-      const items = n.items.map((x) => evalNode(x, scope));
+      const items = n.items.map((x) => evalNode(x, scope, b));
       return n.tuple ? tuple(items) : items;
     }
     case "dict":
-      return new PyDict(n.items.map(([k, v]) => [dictKey(evalNode(k, scope)), evalNode(v, scope)] as const));
+      return new PyDict(n.items.map(([k, v]) => [dictKey(evalNode(k, scope, b)), evalNode(v, scope, b)] as const));
     case "comp": {
       const out: PyValue[] = [];
-      for (const item of iterate(evalNode(n.iter, scope))) {
+      for (const item of iterate(evalNode(n.iter, scope, b))) {
+        b.step();
         const bound = new Map<string, PyValue>();
         if (n.target.length === 1) bound.set(n.target[0] ?? "", item);
         else {
@@ -423,7 +460,10 @@ function evalNode(n: Node, scope: PyScope): PyValue {
           n.target.forEach((name, i) => bound.set(name, parts[i] ?? null));
         }
         const inner: PyScope = { lookup: (name) => (bound.has(name) ? (bound.get(name) ?? null) : scope.lookup(name)) };
-        if (n.cond === undefined || truthy(evalNode(n.cond, inner))) out.push(evalNode(n.elt, inner));
+        if (n.cond === undefined || truthy(evalNode(n.cond, inner, b))) {
+          out.push(evalNode(n.elt, inner, b));
+          if (out.length > XACRO_LIMITS.maxSequenceLength) checkSequenceLength(out.length, "a comprehension");
+        }
       }
       return out;
     }
@@ -431,10 +471,10 @@ function evalNode(n: Node, scope: PyScope): PyValue {
       return pyFunction("<lambda>", (args) => {
         const bound = new Map<string, PyValue>();
         n.params.forEach((p, i) => bound.set(p, args[i] ?? null));
-        return evalNode(n.body, { lookup: (name) => (bound.has(name) ? (bound.get(name) ?? null) : scope.lookup(name)) });
+        return evalNode(n.body, { lookup: (name) => (bound.has(name) ? (bound.get(name) ?? null) : scope.lookup(name)) }, b);
       });
     case "un": {
-      const a = evalNode(n.a, scope);
+      const a = evalNode(n.a, scope, b);
       if (n.op === "not") return !truthy(a);
       if (n.op === "+") return toNumeric(a, "unary +");
       if (n.op === "-") {
@@ -446,43 +486,43 @@ function evalNode(n: Node, scope: PyScope): PyValue {
       return ~x;
     }
     case "and": {
-      const a = evalNode(n.a, scope);
-      return truthy(a) ? evalNode(n.b, scope) : a;
+      const a = evalNode(n.a, scope, b);
+      return truthy(a) ? evalNode(n.b, scope, b) : a;
     }
     case "or": {
-      const a = evalNode(n.a, scope);
-      return truthy(a) ? a : evalNode(n.b, scope);
+      const a = evalNode(n.a, scope, b);
+      return truthy(a) ? a : evalNode(n.b, scope, b);
     }
     case "if":
-      return truthy(evalNode(n.c, scope)) ? evalNode(n.a, scope) : evalNode(n.b, scope);
+      return truthy(evalNode(n.c, scope, b)) ? evalNode(n.a, scope, b) : evalNode(n.b, scope, b);
     case "bin":
-      return binary(n.op, evalNode(n.a, scope), evalNode(n.b, scope));
+      return binary(n.op, evalNode(n.a, scope, b), evalNode(n.b, scope, b));
     case "cmp": {
-      let left = evalNode(n.items[0] as Node, scope);
+      let left = evalNode(n.items[0] as Node, scope, b);
       for (let i = 0; i < n.ops.length; i++) {
-        const right = evalNode(n.items[i + 1] as Node, scope);
+        const right = evalNode(n.items[i + 1] as Node, scope, b);
         if (!compare(n.ops[i] ?? "==", left, right)) return false;
         left = right;
       }
       return true;
     }
     case "attr":
-      return getAttr(evalNode(n.a, scope), n.name);
+      return getAttr(evalNode(n.a, scope, b), n.name);
     case "call": {
-      const f = evalNode(n.f, scope);
+      const f = evalNode(n.f, scope, b);
       if (typeof f !== "function") throw new PyError("TypeError", `'${typeName(f)}' object is not callable`);
       return f(
-        n.args.map((x) => evalNode(x, scope)),
-        new Map(n.kwargs.map(([k, v]) => [k, evalNode(v, scope)])),
+        n.args.map((x) => evalNode(x, scope, b)),
+        new Map(n.kwargs.map(([k, v]) => [k, evalNode(v, scope, b)])),
       );
     }
     case "index":
-      return subscript(evalNode(n.a, scope), evalNode(n.i, scope));
+      return subscript(evalNode(n.a, scope, b), evalNode(n.i, scope, b));
     case "slice": {
-      const a = evalNode(n.a, scope);
+      const a = evalNode(n.a, scope, b);
       const opt = (x: Node | undefined): number | undefined => {
         if (x === undefined) return undefined;
-        const v = evalNode(x, scope);
+        const v = evalNode(x, scope, b);
         return v === null ? undefined : Number(toInt(v));
       };
       return sliceOf(a, opt(n.lo), opt(n.hi), opt(n.step));
@@ -534,25 +574,34 @@ function floorDivBig(a: bigint, b: bigint): bigint {
 
 function binary(op: string, a: PyValue, b: PyValue): PyValue {
   if (op === "+") {
-    if (typeof a === "string" && typeof b === "string") return a + b;
-    if (Array.isArray(a) && Array.isArray(b)) return isTuple(a) ? tuple([...a, ...b]) : [...a, ...b];
+    if (typeof a === "string" && typeof b === "string") {
+      checkStringLength(a.length + b.length, "'+'");
+      return a + b;
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+      checkSequenceLength(a.length + b.length, "'+'");
+      return isTuple(a) ? tuple([...a, ...b]) : [...a, ...b];
+    }
   }
   if (op === "*") {
-    if (typeof a === "string" && (typeof b === "bigint" || typeof b === "boolean")) return a.repeat(Math.max(0, Number(toInt(b))));
-    if (typeof b === "string" && (typeof a === "bigint" || typeof a === "boolean")) return b.repeat(Math.max(0, Number(toInt(a))));
-    if (Array.isArray(a) && typeof b === "bigint") return Array.from({ length: Math.max(0, Number(b)) }, () => a).flat();
+    const isCount = (v: PyValue): v is bigint | boolean => typeof v === "bigint" || typeof v === "boolean";
+    if (typeof a === "string" && isCount(b)) return repeatString(a, toInt(b));
+    if (typeof b === "string" && isCount(a)) return repeatString(b, toInt(a));
+    if (Array.isArray(a) && isCount(b)) return repeatList(a, toInt(b));
+    if (Array.isArray(b) && isCount(a)) return repeatList(b, toInt(a));
   }
-  if (op === "%" && typeof a === "string") return percentFormat(a, b);
+  if (op === "%" && typeof a === "string") return pyPercentFormat(a, b);
   if (!isNum(a) || !isNum(b)) throw new PyError("TypeError", `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
   const x = toNumeric(a, op);
   const y = toNumeric(b, op);
   if (typeof x === "bigint" && typeof y === "bigint") {
     switch (op) {
       case "+":
-        return x + y;
+        return checkedInt(x + y, "'+'");
       case "-":
-        return x - y;
+        return checkedInt(x - y, "'-'");
       case "*":
+        checkIntBits(bitLength(x) + bitLength(y) - 1, "'*'");
         return x * y;
       case "/":
         if (y === 0n) throw new PyError("ZeroDivisionError", "division by zero");
@@ -562,7 +611,11 @@ function binary(op: string, a: PyValue, b: PyValue): PyValue {
       case "%":
         return x - floorDivBig(x, y) * y;
       case "**":
-        return y >= 0n ? x ** y : Number(x) ** Number(y);
+        if (y < 0n) return Number(x) ** Number(y);
+        if (x === 0n || x === 1n || x === -1n) return x ** (y % 2n === 0n && y > 0n ? 2n : y > 0n ? 1n : 0n);
+        // At least (bits(x) - 1) * y + 1 bits: refuse before computing 10**10**8.
+        checkIntBits((bitLength(x) - 1) * Number(y) + 1, "'**'");
+        return checkedInt(x ** y, "'**'");
       case "&":
         return x & y;
       case "|":
@@ -601,36 +654,46 @@ function binary(op: string, a: PyValue, b: PyValue): PyValue {
   }
 }
 
-function percentFormat(fmt: string, arg: PyValue): string {
-  const args = Array.isArray(arg) && isTuple(arg) ? [...arg] : [arg];
-  return fmt.replace(/%([-+ 0#]*)(\d*)(?:\.(\d+))?([sdifgr%])/g, (_m, _flags: string, _w: string, prec: string | undefined, conv: string) => {
-    if (conv === "%") return "%";
-    const v = args.shift() ?? null;
-    if (conv === "s") return pyStr(v);
-    if (conv === "r") return pyStr(v);
-    if (conv === "d" || conv === "i") return String(Math.trunc(Number(toNumeric(v, "%d"))));
-    if (conv === "f") return Number(toNumeric(v, "%f")).toFixed(prec === undefined ? 6 : Number(prec));
-    return String(Number(toNumeric(v, "%g")));
-  });
+function checkedInt(x: bigint, what: string): bigint {
+  if (x > -9007199254740992n && x < 9007199254740992n) return x;
+  checkIntBits(bitLength(x), what);
+  return x;
+}
+
+function repeatString(s: string, n: bigint): string {
+  if (n <= 0n || s === "") return "";
+  checkStringLength(s.length * Number(n), "'*'");
+  return s.repeat(Number(n));
+}
+
+function repeatList(a: PyValue[], n: bigint): PyValue[] {
+  const out: PyValue[] = [];
+  if (n > 0n && a.length > 0) {
+    checkSequenceLength(a.length * Number(n), "'*'");
+    for (let i = 0; i < Number(n); i++) for (const x of a) out.push(x);
+  }
+  return isTuple(a) ? tuple(out) : out;
 }
 
 /** Python equality. */
-export function pyEquals(a: PyValue, b: PyValue): boolean {
+export function pyEquals(a: PyValue, b: PyValue, depth = 0): boolean {
+  if (depth > XACRO_LIMITS.maxDepth) throw new XacroBudgetError("XACRO_TOO_DEEP", `'==' of values nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
   if (isNum(a) && isNum(b)) {
     const x = toNumeric(a, "==");
     const y = toNumeric(b, "==");
     return typeof x === "bigint" && typeof y === "bigint" ? x === y : Number(x) === Number(y);
   }
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => pyEquals(v, b[i] ?? null));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => pyEquals(v, b[i] ?? null, depth + 1));
   if (a instanceof PyDict && b instanceof PyDict) {
     if (a.map.size !== b.map.size) return false;
-    for (const [k, v] of a.map) if (!b.map.has(k) || !pyEquals(v, b.map.get(k) ?? null)) return false;
+    for (const [k, v] of a.map) if (!b.map.has(k) || !pyEquals(v, b.map.get(k) ?? null, depth + 1)) return false;
     return true;
   }
   return a === b;
 }
 
-function order(a: PyValue, b: PyValue): number {
+function order(a: PyValue, b: PyValue, depth = 0): number {
+  if (depth > XACRO_LIMITS.maxDepth) throw new XacroBudgetError("XACRO_TOO_DEEP", `'<' of values nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
   if (isNum(a) && isNum(b)) {
     const x = toNumeric(a, "<");
     const y = toNumeric(b, "<");
@@ -640,7 +703,7 @@ function order(a: PyValue, b: PyValue): number {
   if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      if (!pyEquals(a[i] ?? null, b[i] ?? null)) return order(a[i] ?? null, b[i] ?? null);
+      if (!pyEquals(a[i] ?? null, b[i] ?? null, depth + 1)) return order(a[i] ?? null, b[i] ?? null, depth + 1);
     }
     return a.length - b.length;
   }
@@ -793,7 +856,14 @@ function stringMethod(s: string, name: string): PyValue | undefined {
     case "capitalize":
       return f(() => (s === "" ? s : (s[0] ?? "").toUpperCase() + s.slice(1).toLowerCase()));
     case "replace":
-      return f((args) => s.split(strArg(args[0], "old")).join(strArg(args[1], "new")));
+      return f((args) => {
+        const from = strArg(args[0], "old");
+        const to = strArg(args[1], "new");
+        // Python inserts `new` around every character when `old` is empty.
+        const parts = from === "" ? ["", ...s, ""] : s.split(from);
+        checkStringLength(s.length + (parts.length - 1) * (to.length - from.length), "str.replace()");
+        return parts.join(to);
+      });
     case "startswith":
       return f((args) => s.startsWith(strArg(args[0], "prefix")));
     case "endswith":
@@ -801,16 +871,23 @@ function stringMethod(s: string, name: string): PyValue | undefined {
     case "find":
       return f((args) => BigInt(s.indexOf(strArg(args[0], "sub"))));
     case "join":
-      return f((args) => iterate(args[0] ?? null).map((x) => strArg(x, "sequence item")).join(s));
+      return f((args) => {
+        const items = iterate(args[0] ?? null).map((x) => strArg(x, "sequence item"));
+        checkStringLength(items.reduce((n, x) => n + x.length, 0) + Math.max(0, items.length - 1) * s.length, "str.join()");
+        return items.join(s);
+      });
     case "format":
       return pyFunction(name, (args, kwargs) => {
         let auto = 0;
+        let length = s.length;
         return s.replace(/\{\{|\}\}|\{([^{}:!]*)(?::[^{}]*)?\}/g, (m, key: string | undefined) => {
           if (m === "{{") return "{";
           if (m === "}}") return "}";
-          if (key === undefined || key === "") return pyStr(args[auto++] ?? null);
-          if (/^\d+$/.test(key)) return pyStr(args[Number(key)] ?? null);
-          return pyStr(kwargs.get(key) ?? null);
+          const v = key === undefined || key === "" ? args[auto++] : /^\d+$/.test(key) ? args[Number(key)] : kwargs.get(key);
+          const text = pyStr(v ?? null);
+          length += text.length;
+          checkStringLength(length, "str.format()");
+          return text;
         });
       });
     case "isdigit":

@@ -4,10 +4,12 @@ import { parse as parseYaml, type Tags } from "yaml";
 
 import type { Diagnostic } from "../../validate/Diagnostic.js";
 import type { DiagnosticCode } from "../../validate/codes.js";
+import { policyOf, type Finding } from "../../validate/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
 import { NAMESPACE, parsePyFloat, parsePyInt, PyDict, PyError, PyOpaque, pyStr, truthy, type PyValue } from "./PyValue.js";
+import { XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
 import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type XacroOrigin } from "./XacroNode.js";
 
 /** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
@@ -17,8 +19,8 @@ export interface XacroHost {
    * when the host will not read it (outside the allowed folders, not a regular file, too large).
    */
   readFile(path: string): string | undefined | XacroReadRefusal;
-  /** The folder of ROS package `name` (`$(find name)`), or undefined. */
-  findPackage(name: string): string | undefined;
+  /** The folder of ROS package `name` (`$(find name)`), undefined, or a refusal when the search would pass XACRO_LIMITS.maxFindFolders. */
+  findPackage(name: string): string | undefined | XacroFindRefusal;
   /** An environment variable (`$(env)`, `$(optenv)`), or undefined. */
   env(name: string): string | undefined;
   /** Files matching a glob pattern (xacro:include with `*`, `?` or `[`), sorted; optional. */
@@ -29,6 +31,12 @@ export interface XacroHost {
 export interface XacroReadRefusal {
   readonly refused: string;
   readonly code: "INCLUDE_OUTSIDE_ROOTS" | "INCLUDE_NOT_REGULAR_FILE" | "INCLUDE_TOO_LARGE" | "INCLUDE_TOTAL_TOO_LARGE" | "FILE_READ_ERROR";
+}
+
+/** Why a host stopped searching for a package. */
+export interface XacroFindRefusal {
+  readonly refused: string;
+  readonly code: "PACKAGE_SEARCH_LIMIT";
 }
 
 /** Options of one expansion. */
@@ -54,7 +62,7 @@ class XacroError extends Error {
   constructor(
     message: string,
     readonly at: XacroOrigin | undefined,
-    /** The diagnostic code: XACRO_ERROR unless a limit of README's Security section was hit. */
+    /** The diagnostic code: XACRO_ERROR unless a bound of XACRO_LIMITS was hit. */
     readonly code: DiagnosticCode = "XACRO_ERROR",
   ) {
     super(message);
@@ -62,14 +70,6 @@ class XacroError extends Error {
 }
 
 const BLOCK = "xacro-block";
-
-/**
- * Bounds on one expansion (README, Security): includes nested deeper than this (a file that
- * includes itself), macro calls nested deeper than this (a macro that calls itself), and
- * elements visited in all (a file that includes the next twice, 25 files deep, asks for 2^25).
- * Real descriptions stay far below: the deepest in the xacro test set nests includes 4 deep.
- */
-export const XACRO_LIMITS = { maxIncludeDepth: 64, maxMacroDepth: 256, maxElements: 1_000_000 } as const;
 
 interface Macro {
   readonly name: string;
@@ -119,9 +119,11 @@ class SymbolTable implements PyScope {
         throw new XacroError(`circular variable definition: ${[...this.resolving, key].join(" -> ")}\nConsider disabling lazy evaluation via lazy_eval="false"`, undefined);
       }
       this.resolving.push(key);
+      this.expander.budget.enter(`property ${key}`);
       try {
         this.values.set(key, evalLiteral(this.expander.evalText(pyStr(this.values.get(key) ?? null), this)));
       } finally {
+        this.expander.budget.leave();
         this.resolving.pop();
       }
       this.unevaluated.delete(key);
@@ -219,6 +221,8 @@ class Expander {
   readonly globals: Map<string, PyValue>;
   /** Elements expanded so far (bounded by XACRO_LIMITS.maxElements). */
   elements = 0;
+  /** Steps, nesting and output of the whole expansion (XACRO_LIMITS). */
+  readonly budget = new XacroBudget();
   /** Each included file parsed once; an include expands a copy (includes are textual, so a repeat expands again). */
   readonly parsed = new Map<string, XacroElement>();
   /** The element being expanded (for messages). */
@@ -278,7 +282,7 @@ class Expander {
       tag: degrees ? "!degrees" : "!radians",
       identify: () => false,
       resolve: (s: string): number => {
-        const v = Number(evaluatePython(s, { lookup: (n) => this.lookupGlobal(n) }));
+        const v = Number(evaluatePython(s, { lookup: (n) => this.lookupGlobal(n) }, this.budget));
         return degrees ? (v * Math.PI) / 180 : v;
       },
     });
@@ -299,6 +303,7 @@ class Expander {
 
   /** xacro's eval_text: `${expr}` evaluated, `$(ext)` substituted, `$$` escapes; a single part keeps its type. */
   evalText(text: string, symbols: SymbolTable): PyValue {
+    this.budget.step();
     const results: PyValue[] = [];
     let s = text;
     while (s !== "") {
@@ -311,9 +316,10 @@ class Expander {
         if (id === "expr") {
           const inner = m[0].slice(2, -1);
           try {
-            results.push(evaluatePython(pyStr(this.evalText(inner, symbols)), symbols));
+            results.push(evaluatePython(pyStr(this.evalText(inner, symbols)), symbols, this.budget));
           } catch (error) {
             if (error instanceof XacroError) throw error;
+            if (error instanceof XacroBudgetError) throw new XacroError(`${error.message}\nwhen evaluating expression '${clip(inner)}'`, this.current, error.code);
             const msg = error instanceof Error ? error.message : String(error);
             throw new XacroError(`${msg}\nwhen evaluating expression '${inner}'`, this.current);
           }
@@ -338,6 +344,7 @@ class Expander {
     switch (cmd) {
       case "find": {
         const dir = this.host.findPackage(args[0] ?? "");
+        if (typeof dir === "object") throw new XacroError(`$(find ${args[0] ?? ""}): ${dir.refused}`, this.current, dir.code);
         if (dir === undefined) throw new XacroError(`package '${args[0] ?? ""}' not found (searched ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, -I folders and the folders above the file)`, this.current);
         return dir;
       }
@@ -372,8 +379,9 @@ class Expander {
       },
     };
     try {
-      return pyStr(evaluatePython(expr, scope));
+      return pyStr(evaluatePython(expr, scope, this.budget));
     } catch (error) {
+      if (error instanceof XacroBudgetError) throw new XacroError(`${error.message}\nwhen evaluating $(eval ${clip(expr)})`, this.current, error.code);
       throw new XacroError(`${error instanceof Error ? error.message : String(error)}\nwhen evaluating $(eval ${expr})`, this.current);
     }
   }
@@ -382,10 +390,23 @@ class Expander {
   evalAll(node: XacroElement, macros: MacroTable, symbols: SymbolTable): void {
     const saved = this.current;
     this.current = node.origin;
+    this.budget.enter(`element <${node.name}>`);
+    try {
+      this.evalAllIn(node, macros, symbols);
+    } finally {
+      this.budget.leave();
+    }
+    this.current = saved;
+  }
+
+  private evalAllIn(node: XacroElement, macros: MacroTable, symbols: SymbolTable): void {
     const attrs: [string, string][] = [];
+    this.budget.emit(node.name.length);
     for (const [name, value] of node.attrs) {
       if (name.startsWith("xacro:") || name === "xmlns:xacro") continue;
-      attrs.push([name, pyStr(this.evalText(value, symbols))]);
+      const v = pyStr(this.evalText(value, symbols));
+      this.budget.emit(name.length + v.length);
+      attrs.push([name, v]);
     }
     node.attrs = attrs;
     const out: XacroNode[] = [];
@@ -393,13 +414,18 @@ class Expander {
     for (let child of node.children) {
       if (child.type === "text") {
         const text = pyStr(this.evalText(child.text, symbols));
+        this.budget.emit(text.length);
         out.push({ type: "text", text });
         if (text.trim() !== "") evalComments = false;
         continue;
       }
       if (child.type === "comment") {
         if (child.text.includes("xacro:eval-comments")) evalComments = !child.text.includes("xacro:eval-comments:off");
-        else out.push(evalComments ? { type: "comment", text: pyStr(this.evalText(child.text, symbols)) } : child);
+        else {
+          const comment = evalComments ? { type: "comment" as const, text: pyStr(this.evalText(child.text, symbols)) } : child;
+          this.budget.emit(comment.text.length);
+          out.push(comment);
+        }
         continue;
       }
       evalComments = false;
@@ -432,12 +458,12 @@ class Expander {
           if (!(block instanceof PyOpaque)) throw new XacroError(`"${name}" is not a block`, el.origin);
           const copy = cloneXacroNode(block.value as XacroElement);
           this.evalAll(copy, macros, symbols);
-          if (contentOnly) appendAll(out, copy.children);
+          if (contentOnly) this.append(out, copy.children);
           else out.push(copy);
           break;
         }
         case "xacro:include":
-          appendAll(out, this.include(el, macros, symbols));
+          this.append(out, this.include(el, macros, symbols));
           break;
         case "xacro:property":
           this.grabProperty(el, symbols);
@@ -468,12 +494,12 @@ class Expander {
           if (el.name === "xacro:unless") keep = !keep;
           if (keep) {
             this.evalAll(el, macros, symbols);
-            appendAll(out, el.children);
+            this.append(out, el.children);
           }
           break;
         }
         default:
-          if (el.name.startsWith("xacro:")) appendAll(out, this.macroCall(el, macros, symbols));
+          if (el.name.startsWith("xacro:")) this.append(out, this.macroCall(el, macros, symbols));
           else {
             this.evalAll(el, macros, symbols);
             out.push(el);
@@ -482,7 +508,15 @@ class Expander {
       this.current = node.origin;
     }
     node.children = out;
-    this.current = saved;
+  }
+
+  /**
+   * Moves expanded nodes into their parent, one evaluation step each: a macro recursing n deep
+   * moves its deepest nodes n times (as ROS's xacro does), which the element count alone misses.
+   */
+  append(out: XacroNode[], items: readonly XacroNode[]): void {
+    this.budget.step(items.length);
+    appendAll(out, items);
   }
 
   withAt<T>(at: XacroOrigin, f: () => T): T {
@@ -545,7 +579,7 @@ class Expander {
       } finally {
         this.fileStack.pop();
       }
-      appendAll(out, root.children);
+      this.append(out, root.children);
     }
     return out;
   }
@@ -624,7 +658,7 @@ class Expander {
       definedLine: m.body.origin.line,
     };
     const calls = [call, ...node.origin.calls];
-    if (calls.length > XACRO_LIMITS.maxMacroDepth) throw new XacroError(`macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep: does macro "${name}" call itself?`, node.origin);
+    if (calls.length > XACRO_LIMITS.maxMacroDepth) throw new XacroError(`macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep: does macro "${name}" call itself?`, node.origin, "XACRO_TOO_DEEP");
     const scoped = new SymbolTable(symbols, this.globals, this);
     const scopedMacros = new MacroTable(macros);
     const params = [...m.params];
@@ -663,6 +697,37 @@ class Expander {
     this.evalAll(body, scopedMacros, scoped);
     return body.children;
   }
+}
+
+/** The severity-table rows of the codes the budgets report (XACRO_LIMITS); other expansion errors are errors. */
+const BUDGET_FINDINGS: Readonly<Record<string, Finding>> = {
+  XACRO_VALUE_TOO_LARGE: "xacroValueTooLarge",
+  XACRO_TOO_MANY_STEPS: "xacroTooManySteps",
+  XACRO_TOO_DEEP: "xacroTooDeep",
+  XACRO_OUTPUT_TOO_LARGE: "xacroOutputTooLarge",
+  PACKAGE_SEARCH_LIMIT: "packageSearchLimit",
+};
+
+function severityOf(code: DiagnosticCode): Diagnostic["severity"] {
+  const finding = BUDGET_FINDINGS[code];
+  return finding === undefined ? "error" : policyOf(finding).severity;
+}
+
+/** An expression of a message, shortened: a hostile one can be megabytes long. */
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/**
+ * The last line of defence behind XACRO_LIMITS: V8's own limits (stack, string and array length)
+ * become the matching budget error instead of a crash, should an input find a path the budgets
+ * miss. Anything else is passed on.
+ */
+function budgetError(error: unknown): unknown {
+  if (!(error instanceof RangeError)) return error;
+  if (/call stack/i.test(error.message)) return new XacroBudgetError("XACRO_TOO_DEEP", "the expansion nests too deeply for the stack");
+  if (/string length|array length|BigInt/i.test(error.message)) return new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `a value grows too large (${error.message})`);
+  return error;
 }
 
 /** Appends `items` to `out` (a spread of a very long array would overflow the call stack). */
@@ -728,7 +793,9 @@ function requiredAttr(el: XacroElement, name: string): string {
 function withCalls(node: XacroElement, calls: readonly XacroCall[]): XacroElement {
   if (calls.length === 0) return node;
   const visit = (n: XacroElement): void => {
-    n.origin = { ...n.origin, calls: [...n.origin.calls, ...calls] };
+    // Shared, not copied, when the element has no calls of its own: a copy per element costs
+    // elements × depth (1,000,000 elements 250 macro calls deep passed 1 GB).
+    n.origin = { ...n.origin, calls: n.origin.calls.length === 0 ? calls : [...n.origin.calls, ...calls] };
     for (const c of n.children) if (c.type === "element") visit(c);
   };
   visit(node);
@@ -769,16 +836,17 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
     const target = root.attrs.find(([k]) => k === "xacro:targetNamespace");
     if (target !== undefined) root.attrs.push(["xmlns", target[1]]);
     ex.evalAll(root, new MacroTable(), symbols);
-  } catch (error) {
-    if (error instanceof XacroError || error instanceof PyError) {
+  } catch (caught) {
+    const error = budgetError(caught);
+    if (error instanceof XacroError || error instanceof PyError || error instanceof XacroBudgetError) {
       const at = error instanceof XacroError ? (error.at ?? ex.current) : ex.current;
       return {
         root: undefined,
         diagnostics: [
           ...ex.diagnostics,
           {
-            code: error instanceof XacroError ? error.code : "XACRO_ERROR",
-            severity: "error",
+            code: error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR",
+            severity: severityOf(error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR"),
             message: error.message.split("\n").join(" ") + callTrace(at),
             file: rename(at?.file ?? file),
             ...(at === undefined ? {} : { line: at.line, column: at.column }),
@@ -787,7 +855,7 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
         dependencies: ex.dependencies,
       };
     }
-    throw error;
+    throw caught;
   }
   void rename;
   return { root, diagnostics: ex.diagnostics, dependencies: ex.dependencies };

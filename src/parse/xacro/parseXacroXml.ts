@@ -4,6 +4,8 @@ import { blankLateDeclaration } from "../blankLateDeclaration.js";
 
 import { LineIndex } from "../LineIndex.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { decodeXmlReferences } from "./decodeXmlReferences.js";
+import { XACRO_LIMITS } from "./XacroBudget.js";
 import type { XacroElement, XacroNode } from "./XacroNode.js";
 
 type OrderedNode = Record<string, unknown>;
@@ -18,7 +20,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
-  processEntities: true,
+  // References are decoded below in one pass (decodeXmlReferences), so that character references
+  // are decoded as expat decodes them and attribute whitespace is normalised before decoding.
+  processEntities: false,
   htmlEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
@@ -54,24 +58,67 @@ export function parseXacroXml(text: string, file: string): { root: XacroElement 
   }
   const rootNode = ordered.find((n) => elementName(n) !== undefined);
   if (rootNode === undefined) return { error: { message: "the file has no root element", line: 1, column: 1 } };
+  const entities = declaredEntities(source);
+  let decoded = 0;
+  const decode = (text: string, at: { line: number; column: number }): string => {
+    const r = decodeXmlReferences(text, entities);
+    if ("error" in r) throw new ReferenceProblem(r.error, at);
+    // Declared entities can multiply the text (each reference copies the value): bounded like an expansion's output.
+    decoded += r.text.length;
+    if (decoded > XACRO_LIMITS.maxOutputChars) throw new ReferenceProblem(`entity references expand past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`, at);
+    return r.text;
+  };
   const build = (node: OrderedNode): XacroElement => {
     const name = elementName(node) ?? "";
     const meta = node[metaSymbol] as { startIndex?: number } | undefined;
     const pos = lines.position(typeof meta?.startIndex === "number" ? meta.startIndex : 0);
     const raw = (node[":@"] ?? {}) as Record<string, unknown>;
-    // XML attribute-value normalisation (what expat does): literal newlines and tabs become spaces.
-    const attrs: [string, string][] = Object.entries(raw).map(([k, v]) => [k, (typeof v === "string" ? v : String(v)).replace(/\r\n|[\n\r\t]/g, " ")]);
+    // XML attribute-value normalisation (what expat does): literal newlines and tabs become
+    // spaces, then references are decoded (so `&#10;` stays a newline).
+    const attrs: [string, string][] = Object.entries(raw).map(([k, v]) => [k, decode((typeof v === "string" ? v : String(v)).replace(/\r\n|[\n\r\t]/g, " "), pos)]);
     const children: XacroNode[] = [];
     const content = Array.isArray(node[name]) ? (node[name] as OrderedNode[]) : [];
     for (const c of content) {
-      if ("#text" in c) children.push({ type: "text", text: String(c["#text"]) });
+      if ("#text" in c) children.push({ type: "text", text: decode(String(c["#text"]), pos) });
       else if ("#cdata" in c) children.push({ type: "text", text: cdata(c["#cdata"]) });
       else if ("#comment" in c) children.push({ type: "comment", text: cdata(c["#comment"]) });
       else if (elementName(c) !== undefined) children.push(build(c));
     }
     return { type: "element", name, attrs, children, origin: { file, line: pos.line, column: pos.column, calls: [] } };
   };
-  return { root: build(rootNode) };
+  try {
+    return { root: build(rootNode) };
+  } catch (error) {
+    if (error instanceof ReferenceProblem) return { error: { message: error.message, line: error.at.line, column: error.at.column } };
+    throw error;
+  }
+}
+
+/** A reference expat refuses, at the element holding it. */
+class ReferenceProblem extends Error {
+  constructor(
+    message: string,
+    readonly at: { line: number; column: number },
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The general entities an internal DOCTYPE subset declares (`<!ENTITY name "value">`), their
+ * values with references decoded. Values are used as text (markup inside one is not parsed).
+ */
+function declaredEntities(source: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const doctype = /<!DOCTYPE[^[>]*\[([\s\S]*?)\]\s*>/.exec(source);
+  if (doctype === null) return out;
+  for (const m of (doctype[1] ?? "").matchAll(/<!ENTITY\s+([A-Za-z_:][\w.:-]*)\s+(?:"([^"]*)"|'([^']*)')\s*>/g)) {
+    const name = m[1] ?? "";
+    if (out.has(name)) continue; // XML: the first declaration wins
+    const value = decodeXmlReferences(m[2] ?? m[3] ?? "", out);
+    if ("text" in value) out.set(name, value.text);
+  }
+  return out;
 }
 
 function elementName(node: OrderedNode): string | undefined {

@@ -1,3 +1,4 @@
+import { checkSequenceLength } from "./XacroBudget.js";
 import { iterate, pyEquals, toInt, toNumeric } from "./evaluatePython.js";
 import { floatRepr, parsePyFloat, parsePyInt, PyDict, PyError, pyFunction, pyRepr, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
 
@@ -93,6 +94,8 @@ function pyRange(args: PyValue[]): PyValue {
   const n = args.map((a) => Number(toInt(a)));
   const [start, stop, step] = n.length === 1 ? [0, n[0] ?? 0, 1] : [n[0] ?? 0, n[1] ?? 0, n[2] ?? 1];
   if (step === 0) throw new PyError("ValueError", "range() arg 3 must not be zero");
+  // Python's range is lazy; this one is a list, so its length is bounded before it is made.
+  checkSequenceLength(Math.max(0, Math.ceil((stop - start) / step)), "range()");
   const out: PyValue[] = [];
   for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(BigInt(i));
   return out;
