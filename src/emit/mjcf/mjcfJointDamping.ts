@@ -3,7 +3,7 @@ import type { Joint } from "../../model/Joint.js";
 /**
  * Viscous damping (N·m·s/rad or N·s/m) the MJCF writes on a joint: the model's
  * `dynamics.damping`, plus for a position servo its PID's D gain (MuJoCo 2.2.2 has no `kv`
- * on position servos; the same force), raised to the motor's speed–torque slope
+ * on position servos; the same force), the sum raised to the motor's speed–torque slope
  * effort / velocity when that is steeper.
  *
  * Why the slope: a servo's DC motor gives τ = τ_cmd − (τ_stall/ω_max)·ω with τ_cmd clamped
@@ -19,5 +19,7 @@ export function mjcfJointDamping(j: Joint): number {
   const limit = j.type === "revolute" || j.type === "prismatic" ? j.limit : j.type === "continuous" ? j.limit : undefined;
   const effort = limit?.effort;
   const velocity = limit?.velocity;
-  return passive + (effort !== undefined && effort > 0 && velocity !== undefined && velocity > 0 ? Math.max(d, effort / velocity) : d);
+  // The slope bounds the joint's whole viscous torque, passive damping included, so that the
+  // no-load speed at full effort is exactly the velocity limit.
+  return effort !== undefined && effort > 0 && velocity !== undefined && velocity > 0 ? Math.max(passive + d, effort / velocity) : passive + d;
 }
