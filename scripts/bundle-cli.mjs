@@ -1,5 +1,5 @@
 // Bundles the compiled CLI (dist/src/cli/main.js, from tsc) with esbuild into
-// dist/src/bundle/: main.js (the `robokit` bin), validateWorker.js (validate's worker thread)
+// dist/src/bundle/: main.js (the `robokit` bin), validateWorker.js (validate's worker thread), simWorker.js (sim sweeps)
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
 // mujoco-js (WebAssembly next to its JS), tsx (loads user .ts robots) and playwright-core stay external; the
@@ -16,7 +16,7 @@ const outdir = join(repo, "dist", "src", "bundle");
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: repo,
-  entryPoints: ["dist/src/cli/main.js", "dist/src/cli/commands/validateWorker.js"],
+  entryPoints: ["dist/src/cli/main.js", "dist/src/cli/commands/validateWorker.js", "dist/src/cli/commands/simWorker.js"],
   outdir,
   entryNames: "[name]",
   chunkNames: "chunk-[hash]",

@@ -1,9 +1,7 @@
 import { availableParallelism } from "node:os";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 
 import type { FileReport } from "../validate/formatDiagnosticsJson.js";
+import { startWorker } from "./startWorker.js";
 
 /** Options every file of a batch is validated with (plain data: it crosses to worker threads). */
 export interface BatchOptions {
@@ -68,13 +66,4 @@ export async function validateBatch(paths: readonly string[], options: BatchOpti
     if (r === undefined) throw new Error(`validate worker returned no report for ${paths[i] ?? i}`);
     return r;
   });
-}
-
-function startWorker(url: URL, workerData: BatchOptions): Worker {
-  if (!url.pathname.endsWith(".ts")) return new Worker(url, { workerData });
-  // Run from the TypeScript sources (tests, tsx): the worker loads its module through tsx's
-  // API, since a worker thread does not inherit `--import tsx` or the test runner's loader.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
-  const code = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`;
-  return new Worker(code, { eval: true, workerData });
 }

@@ -6,7 +6,8 @@ import type { Vector2 } from "./Vector2.js";
  * - `ok`: the rigid motion is unique.
  * - `collinear`: the old points lie on one line. In the plane the rotation is still
  *   unique (valid result); the 3-D fit reports it as a failure, since a rotation about
- *   that line cannot be observed.
+ *   that line cannot be observed, and also when the points are merely so near one line
+ *   that double precision cannot resolve that rotation to 1e-9 rad (see kabschSvd).
  * Failures (outputs are set to NaN):
  * - `too-few-points`: fewer than two points with positive weight.
  * - `coincident`: the old or new points have no spread (all at one place).

@@ -10,6 +10,12 @@ export const KABSCH_EPSILON = {
   relative: 1e-9,
   /** Minor-to-major RMS spread ratio at or below which the old points count as collinear. */
   collinear: 1e-6,
+  /**
+   * Rotation error (rad) that double precision may be predicted to cause in a 3-D fit before
+   * its old points count as collinear ({@link kabschSvd}); the measured error stays within a
+   * few times this (issue 26).
+   */
+  rotation: 1e-9,
 } as const;
 
 /**

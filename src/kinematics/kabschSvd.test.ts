@@ -78,3 +78,84 @@ describe("kabschSvd on near-collinear 3-D point sets (issue 13)", () => {
     if (r.ok) expect(rotationError(R, r.rotation)).toBeLessThan(1e-9);
   });
 });
+
+/** q_i = R·p_i + t, rounded as the caller would compute it. */
+const moved = (R: readonly number[], t: Vector3, p: readonly Vector3[]): Vector3[] => p.map((v) => apply(R, t, v));
+
+describe("kabschSvd near the collinear limit (issue 26)", () => {
+  it("points within 1e-5…1e-9 of a line, moved exactly: honest non-ok status or rotation within 1e-8", () => {
+    // A 1 m (and a 0.1 m, 10 m) line with perpendicular offsets δ: the rotation about the line is
+    // carried by terms of size δ², which rounding of L²-sized sums swamps long before δ reaches 0.
+    const offsets = [
+      [1, 0],
+      [-1, 1],
+      [0.5, -1],
+      [0, 0.7],
+      [-0.5, 0.3],
+    ] as const;
+    const along = [-0.5, -0.2, 0.1, 0.3, 0.5];
+    const R = quatToMatrix(0.3, -0.5, 0.7, 0.4);
+    for (const length of [0.1, 1, 10]) {
+      for (const delta of [1e-5, 1e-6, 1e-7, 1e-8, 1e-9]) {
+        for (const shift of [0, 1, 100]) {
+          // Line along (0.6, 0.8, 0); offsets along (−0.8, 0.6, 0) and z.
+          const p = along.map((s, i) => {
+            const [a, b] = offsets[i] as readonly [number, number];
+            return { x: 0.6 * s * length - 0.8 * delta * a, y: 0.8 * s * length + 0.6 * delta * a, z: delta * b };
+          });
+          const t = { x: shift, y: -0.2 * shift, z: 0.1 * shift };
+          const r = kabschSvd(p, moved(R, t, p));
+          const where = `L=${length} m, δ=${delta} m, |t|≈${shift} m`;
+          if (r.ok) expect(rotationError(R, r.rotation), where).toBeLessThan(1e-8);
+          else expect(r.status, where).toBe("collinear");
+        }
+      }
+    }
+  });
+
+  it("random rigid motions of random point sets: degenerate status or rotation within 1e-8 (property)", () => {
+    // Sets from well spread to nearly collinear: a line direction, positions along it, and a
+    // perpendicular scatter of random size 1e-12…1 (log-uniform), placed anywhere within 100 m.
+    const set = fc.record({
+      dir: v3.filter((d) => Math.hypot(d.x, d.y, d.z) > 0.2),
+      along: fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 3, maxLength: 10 }),
+      scatter: fc.array(v3, { minLength: 10, maxLength: 10 }),
+      logDelta: fc.double({ min: -12, max: 0, noNaN: true }),
+      length: fc.double({ min: 0.01, max: 10, noNaN: true }),
+    });
+    const translation = fc.record({
+      x: fc.double({ min: -100, max: 100, noNaN: true }),
+      y: fc.double({ min: -100, max: 100, noNaN: true }),
+      z: fc.double({ min: -100, max: 100, noNaN: true }),
+    });
+    let answered = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(set, quat, translation, translation, ({ dir, along, scatter, logDelta, length }, [a, b, c, d], origin, t) => {
+        const n = Math.hypot(dir.x, dir.y, dir.z);
+        const delta = 10 ** logDelta;
+        const p = along.map((s, i) => {
+          const e = scatter[i] as Vector3;
+          return {
+            x: origin.x + (s * length * dir.x) / n + delta * e.x,
+            y: origin.y + (s * length * dir.y) / n + delta * e.y,
+            z: origin.z + (s * length * dir.z) / n + delta * e.z,
+          };
+        });
+        const R = quatToMatrix(a, b, c, d);
+        const r = kabschSvd(p, moved(R, t, p));
+        if (r.ok) {
+          answered++;
+          expect(rotationError(R, r.rotation)).toBeLessThan(1e-8);
+        } else {
+          refused++;
+          expect(["collinear", "coincident"]).toContain(r.status);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // Both branches are exercised: δ spans 12 decades, about a quarter of them resolvable.
+    expect(answered).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
+  });
+});

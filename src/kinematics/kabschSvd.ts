@@ -1,5 +1,6 @@
 import { KABSCH_EPSILON } from "./kabschPlanar.js";
 import type { KabschStatus } from "./KabschResult.js";
+import { symmetricEigen3Into } from "../util/symmetricEigen3.js";
 import { symmetricEigen4Into } from "../util/symmetricEigen4.js";
 import type { Vector3 } from "./Vector3.js";
 
@@ -22,8 +23,11 @@ const H = new Float64Array(9);
 const N = new Float64Array(16);
 const EVAL = new Float64Array(4);
 const EVEC = new Float64Array(16);
-// Scalar results of the helpers (returned doubles would be boxed per call).
-const SCORE = new Float64Array(2);
+const C = new Float64Array(9);
+const CVAL = new Float64Array(3);
+const CVEC = new Float64Array(9);
+// Scalar result of hornInto (a returned double would be boxed per call).
+const SCORE = new Float64Array(1);
 
 /**
  * Weighted Kabsch in 3-D, the SVD form of seed 003 eqs. 12–13: A = P̃ᵀQ̃ = V S Wᵀ,
@@ -35,9 +39,18 @@ const SCORE = new Float64Array(2);
  * many digits as an eigen-decomposition of HᵀH: on points within δ of a line of length L
  * the rotation error is about 1e-16·(L/δ)² (≤ 1e-9 rad for δ/L ≥ 1e-3; issue 13).
  * `mirrored` is reported when the best reflection (Horn's method on the mirrored set) fits
- * strictly better than the best rotation. Planar (rank-2) sets are fine; sets whose old
- * points lie on one line (perpendicular spread ≤ 1e-6 of the total) are `collinear`, since a
- * rotation about that line cannot be observed. Use {@link kabschPlanar} for planar odometry.
+ * strictly better than the best rotation. Planar (rank-2) sets are fine.
+ *
+ * Sets whose old points lie on, or too near, one line are `collinear`: a rotation about that
+ * line is carried only by the spread off it. With λ₁ ≥ λ₂ the two largest eigenvalues of the
+ * weighted centred scatter Σ w p̃ p̃ᵀ (m²), Σw the total weight and M the largest coordinate
+ * magnitude of either set (m), double precision (ε = 2.2e-16) predicts a rotation error of
+ * about ε·(λ₁/λ₂ + M·√(Σw/λ₂)) rad: the first term is the eigen-solver's (the gap of Horn's
+ * matrix is 2(s₂ + s₃), its scale s₁), the second the rounding of the coordinates against the
+ * RMS spread off the line. When that exceeds `KABSCH_EPSILON.rotation` (1e-9 rad) the fit is
+ * refused as `collinear` rather than answered with a rotation of unknown accuracy; on a
+ * 1 m line placed near the origin that happens at an RMS offset of about 5e-4 m (issue 26).
+ * Use {@link kabschPlanar} for planar odometry.
  *
  * @param p - old points (m).
  * @param q - new points (m), same order and frame.
@@ -144,8 +157,7 @@ export function kabschSvdInto(
   let hf = 0;
   for (let i = 0; i < 9; i++) hf += (H[i] as number) ** 2;
   if (Math.sqrt(hf) <= KABSCH_EPSILON.relative * scale) return fail(outRotation, outTranslation, "ambiguous");
-  perpendicularSpread(p, weights, n, p0, p1, p2);
-  if ((SCORE[1] as number) <= KABSCH_EPSILON.collinear * KABSCH_EPSILON.collinear * pss) {
+  if (predictedRotationError(p, q, weights, n, p0, p1, p2, sw) > KABSCH_EPSILON.rotation) {
     return fail(outRotation, outTranslation, "collinear");
   }
   // Best reflection: Horn's method on the z-mirrored old points (H with its third row negated).
@@ -227,43 +239,48 @@ function hornInto(h: Float64Array, r: Float64Array, zSign: number): void {
 }
 
 /**
- * Weighted squared spread of the (centred) old points perpendicular to the direction of the
- * point farthest from the centroid (an upper bound on the spread off the best line), to SCORE[1].
+ * The rotation error (rad) double precision is predicted to cause for these old points (see
+ * {@link kabschSvd}): ε·(λ₁/λ₂ + M·√(Σw/λ₂)), Infinity when λ₂ is 0.
  */
-function perpendicularSpread(p: Float64Array, weights: Float64Array | undefined, n: number, c0: number, c1: number, c2: number): void {
-  let far = 0;
-  let u0 = 0;
-  let u1 = 0;
-  let u2 = 0;
-  for (let i = 0; i < n; i++) {
-    if (weights !== undefined && !((weights[i] as number) > 0)) continue;
-    const a0 = (p[3 * i] as number) - c0;
-    const a1 = (p[3 * i + 1] as number) - c1;
-    const a2 = (p[3 * i + 2] as number) - c2;
-    const d = a0 * a0 + a1 * a1 + a2 * a2;
-    if (d > far) {
-      far = d;
-      u0 = a0;
-      u1 = a1;
-      u2 = a2;
-    }
-  }
-  const k = far > 0 ? 1 / Math.sqrt(far) : 0;
-  u0 *= k;
-  u1 *= k;
-  u2 *= k;
-  let perp = 0;
+function predictedRotationError(
+  p: Float64Array,
+  q: Float64Array,
+  weights: Float64Array | undefined,
+  n: number,
+  c0: number,
+  c1: number,
+  c2: number,
+  sw: number,
+): number {
+  C.fill(0);
+  let m = 0;
   for (let i = 0; i < n; i++) {
     const w = weights === undefined ? 1 : (weights[i] as number);
-    const a0 = (p[3 * i] as number) - c0;
-    const a1 = (p[3 * i + 1] as number) - c1;
-    const a2 = (p[3 * i + 2] as number) - c2;
-    const x = a1 * u2 - a2 * u1;
-    const y = a2 * u0 - a0 * u2;
-    const z = a0 * u1 - a1 * u0;
-    perp += w * (x * x + y * y + z * z);
+    const x = p[3 * i] as number;
+    const y = p[3 * i + 1] as number;
+    const z = p[3 * i + 2] as number;
+    if (w > 0) {
+      m = Math.max(m, Math.abs(x), Math.abs(y), Math.abs(z));
+      m = Math.max(m, Math.abs(q[3 * i] as number), Math.abs(q[3 * i + 1] as number), Math.abs(q[3 * i + 2] as number));
+    }
+    const a0 = x - c0;
+    const a1 = y - c1;
+    const a2 = z - c2;
+    C[0] = (C[0] as number) + w * a0 * a0;
+    C[1] = (C[1] as number) + w * a0 * a1;
+    C[2] = (C[2] as number) + w * a0 * a2;
+    C[4] = (C[4] as number) + w * a1 * a1;
+    C[5] = (C[5] as number) + w * a1 * a2;
+    C[8] = (C[8] as number) + w * a2 * a2;
   }
-  SCORE[1] = perp;
+  C[3] = C[1] as number;
+  C[6] = C[2] as number;
+  C[7] = C[5] as number;
+  symmetricEigen3Into(C, CVAL, CVEC);
+  const l1 = CVAL[0] as number;
+  const l2 = CVAL[1] as number;
+  if (!(l2 > 0)) return Infinity;
+  return Number.EPSILON * (l1 / l2 + m * Math.sqrt(sw / l2));
 }
 
 function fail(r: Float64Array, t: Float64Array, status: Exclude<KabschStatus, "ok">): Exclude<KabschStatus, "ok"> {

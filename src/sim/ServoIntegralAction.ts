@@ -1,3 +1,4 @@
+import { mjcfJointDamping } from "../emit/mjcf/mjcfJointDamping.js";
 import { mjcfNames } from "../emit/mjcf/mjcfNames.js";
 import type { Robot } from "../model/Robot.js";
 import type { SimulationSession } from "./SimulationSession.js";
@@ -30,6 +31,12 @@ const VELOCITY = 1;
  * overshooting the joint's velocity limit. MuJoCo still clamps u to the actuator's ctrlrange
  * and the force to its forcerange.
  *
+ * A position servo's joint carries viscous damping b ({@link mjcfJointDamping}: the D gain, or
+ * the motor's speed–torque slope that keeps the joint within its velocity limit), which makes
+ * the joint lag a moving target by b·ṙ/p. The target's rate ṙ (over the last period) is fed
+ * forward as u += (b / p)·ṙ, as servo drives do with velocity feed-forward, so a rate-limited
+ * ramp is tracked without that lag; the damping still bounds the speed the joint can reach.
+ *
  * Only joints whose actuator has a position or velocity command and pid.i > 0 are touched;
  * with none (e.g. Robotino), {@link apply} does nothing. Allocation-free per tick.
  */
@@ -43,6 +50,8 @@ export class ServoIntegralAction {
   readonly #qpos: Int32Array;
   /** i / p (1/s). */
   readonly #ratio: Float64Array;
+  /** Position servos: b / p (s), the velocity feed-forward gain; 0 for velocity servos. */
+  readonly #feedForward: Float64Array;
   /** Bound on |I|: clamp / i (rad·s, m·s, rad or m). */
   readonly #bound: Float64Array;
   readonly #integral: Float64Array;
@@ -67,7 +76,8 @@ export class ServoIntegralAction {
       const effort = j.type === "continuous" ? j.limit?.effort : j.limit.effort;
       const clamp = Math.min(a.pid?.iClamp !== undefined ? Math.abs(a.pid.iClamp) : Infinity, effort !== undefined && effort > 0 ? effort : Infinity);
       const p = a.pid?.p ?? 1;
-      return [{ name: j.name, kind: a.command === "position" ? POSITION : VELOCITY, actuator: mjcfNames.actuator(j.name, a.command), ratio: i / p, bound: clamp / i }];
+      const feedForward = a.command === "position" ? mjcfJointDamping(j) / p : 0;
+      return [{ name: j.name, kind: a.command === "position" ? POSITION : VELOCITY, actuator: mjcfNames.actuator(j.name, a.command), ratio: i / p, bound: clamp / i, feedForward }];
     });
     const n = chosen.length;
     this.joints = chosen.map((c) => c.name);
@@ -75,6 +85,7 @@ export class ServoIntegralAction {
     this.#actuator = Int32Array.from(chosen, (c) => session.id("actuator", c.actuator));
     this.#qpos = Int32Array.from(chosen, (c) => session.jointQposAddress(c.name));
     this.#ratio = Float64Array.from(chosen, (c) => c.ratio);
+    this.#feedForward = Float64Array.from(chosen, (c) => c.feedForward);
     this.#bound = Float64Array.from(chosen, (c) => c.bound);
     this.#integral = new Float64Array(n);
     this.#prevTarget = new Float64Array(n);
@@ -98,6 +109,7 @@ export class ServoIntegralAction {
       // steering ramp) the tracking lag is not an offset to integrate away; integrating it
       // would overshoot the ramp and swing the joint past its velocity limit.
       const moving = this.#kind[k] === POSITION && target !== this.#prevTarget[k];
+      const rate = this.#started ? (target - (this.#prevTarget[k] as number)) / T : 0;
       if (this.#started && !moving) {
         const prev = this.#prevTarget[k] as number;
         const e = this.#kind[k] === POSITION ? (prev - q) * T : prev * T - (q - (this.#prevQ[k] as number));
@@ -106,7 +118,7 @@ export class ServoIntegralAction {
       }
       this.#prevTarget[k] = target;
       this.#prevQ[k] = q;
-      ctrl[act] = target + (this.#ratio[k] as number) * (this.#integral[k] as number);
+      ctrl[act] = target + (this.#ratio[k] as number) * (this.#integral[k] as number) + (this.#feedForward[k] as number) * rate;
     }
     this.#started = true;
   }

@@ -26,14 +26,17 @@ const cases: readonly [string, Twist][] = [
 
 describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odometry)", () => {
   for (const [name, command] of cases) {
-    it(`${name}: reaches the commanded twist and wheel odometry stays within 2 cm and 0.02 rad of the truth`, async () => {
+    // Heading within 0.03 rad: the steering servos now cannot outrun their 3 rad/s limit (the
+    // motor's speed–torque slope, issue 26), so a 45° swing into the zero-turn lags its ramp and
+    // the wheels scrub longer while it settles (measured 0.027 rad; 0.02 passed before).
+    it(`${name}: reaches the commanded twist and wheel odometry stays within 2 cm and 0.03 rad of the truth`, async () => {
       const mujoco = await loadMujoco();
       const r = settledTwist(mujoco, mario, command, DURATION, SETTLE);
       expect(reachesCommand(r, command, LINEAR, ANGULAR), JSON.stringify({ vx: r.vx, vy: r.vy, omega: r.omega })).toBe(true);
       const k = r.trace.rows - 1;
       const drift = Math.hypot((r.trace.odomPose.x[k] as number) - (r.trace.truePose.x[k] as number), (r.trace.odomPose.y[k] as number) - (r.trace.truePose.y[k] as number));
       expect(drift, `drift ${drift}`).toBeLessThan(0.02);
-      expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(0.02);
+      expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(0.03);
     });
   }
 

@@ -12,7 +12,7 @@ import { simulationMetrics } from "../../src/sim/simulationMetrics.js";
 const root = join(import.meta.dirname, "..", "..");
 
 describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, crab, diagonal, zero-turn)", () => {
-  it("drifts less than 8 cm and 0.04 rad, and the velocity errors stay below 12 % per axis (short runs weigh the transitions more)", async () => {
+  it("drifts less than 8 cm and 0.05 rad, and the velocity errors stay below 12 % per axis (short runs weigh the transitions more)", async () => {
     const { scenario } = readScenario(readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"), "paper.yaml");
     expect(scenario).toBeDefined();
     if (scenario === undefined) return;
@@ -20,7 +20,9 @@ describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, c
     const m = simulationMetrics(trace);
     expect(m.distance).toBeGreaterThan(3);
     expect(m.drift.position).toBeLessThan(0.08); // steering servos at their 3 rad/s limit (issue 13)
-    expect(Math.abs(m.drift.heading)).toBeLessThan(0.04); // 0.031 rad with the 3 rad/s steering limit (issue 13)
+    // 0.031 rad with the 3 rad/s limit on the steering targets (issue 13); 0.041 rad since the
+    // joints themselves cannot exceed it (issue 26: the servos lag their 45° and 90° ramps).
+    expect(Math.abs(m.drift.heading)).toBeLessThan(0.05);
     for (const axis of ["vx", "vy", "omega"] as const) {
       expect(m.velocityError[axis].odometry).toBeLessThan(12);
       expect(m.velocityError[axis].truth).toBeLessThan(12);

@@ -25,9 +25,21 @@ import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
 import { writePackage, type StreamedArtifact } from "../writePackage.js";
 import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { applyVariation } from "../../sim/sweep/applyVariation.js";
+import { mergeSweeps, type SweepPart } from "../../sim/sweep/mergeSweeps.js";
+import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";
+import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
+import { sampleVariation } from "../../sim/sweep/sampleVariation.js";
+import { shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
+import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
+import { defaultJobs, runSweepRuns, sha256, sweepArtifacts, sweepIdentity, sweepManifest, sweepRunsCsv } from "../simSweep.js";
 
 interface SimOptions {
-  scenario: string;
+  scenario?: string;
+  runs?: string;
+  vary?: string;
+  jobs?: string;
+  shard?: string;
   duration?: string;
   rate?: string;
   out?: string;
@@ -103,14 +115,25 @@ export function simCommand(): Command {
   return new Command("sim")
     .description("drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
-    .requiredOption("-s, --scenario <name|file>", "shipped scenario name (e.g. paper, rose) or a scenario .yaml file")
+    // Checked in the action, not by commander: a required option here would also be demanded of `sim merge`.
+    .option("-s, --scenario <name|file>", "shipped scenario name (e.g. paper, rose) or a scenario .yaml file (required)")
     .option("--duration <s>", "simulated time in seconds (default: the scenario's)")
     .option("--rate <hz>", "controller rate in Hz (default: the scenario's, else 100)")
     .option("-o, --out <dir>", "output directory (default: out/sim/<robot>/<scenario>)")
     .option("--seed <n>", "seed of the sensor noise", "1")
+    .option("--runs <n>", "sweep: N runs with seeds --seed … --seed+N−1; writes runs.csv, summary.md/json, manifest.json")
+    .option("--vary <file>", "sweep: YAML of parameter ranges drawn per run (docs/sweeps.md)")
+    .option("--jobs <j>", "sweep: runs in parallel on J worker threads (default: one per core)")
+    .option("--shard <i/n>", "sweep: only the runs with index ≡ i (mod n), i in 0…n−1; merge with `robokit sim merge`")
     .option("--view", "then play the run back in robokit view (serves the page, prints its address; Ctrl+C stops)")
     .option("--open", "with --view: open the page in the default browser")
     .action(async (robotArg: string, opts: SimOptions) => {
+      if (opts.scenario === undefined) throw new UsageError("required option '-s, --scenario <name|file>' not specified");
+      if (opts.runs !== undefined || opts.vary !== undefined || opts.jobs !== undefined || opts.shard !== undefined) {
+        if (opts.view === true) throw new UsageError("--view plays one run; it does not combine with a sweep (--runs)");
+        await runSweepCommand(robotArg, { ...opts, scenario: opts.scenario });
+        return;
+      }
       const duration = positive(opts.duration, "--duration");
       const rate = positive(opts.rate, "--rate");
       const seed = Number(opts.seed);
@@ -171,5 +194,110 @@ export function simCommand(): Command {
         const { runView } = await import("../view/runView.js");
         await runView(robotArg, { trace: join(out, "trace.csv"), ...(opts.open === true ? { open: true } : {}), camera: "iso", size: "1280x800", watch: false });
       }
+    })
+    .addCommand(mergeCommand());
+}
+
+function checkRate(rate: number | undefined): void {
+  if (rate === undefined) return;
+  const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
+  if (Math.abs(substeps - Math.round(substeps)) > 1e-6 || Math.round(substeps) < 1) {
+    throw new UsageError(`--rate ${rate} Hz must divide the physics rate ${1 / MJCF_PHYSICS.timestep} Hz (e.g. 50, 100, 250)`);
+  }
+}
+
+function wholeNumber(text: string | undefined, flag: string, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min) throw new UsageError(`${flag} must be a whole number ≥ ${min}, got "${text}"`);
+  return v;
+}
+
+/** `--shard i/n` (0 ≤ i < n). */
+function parseShard(text: string | undefined): { index: number; count: number } {
+  if (text === undefined) return { index: 0, count: 1 };
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (m === null || !(count >= 1) || !(index < count)) throw new UsageError(`--shard takes i/n with 0 ≤ i < n (e.g. 0/4), got "${text}"`);
+  return { index, count };
+}
+
+const simWorkerUrl = new URL(import.meta.url.endsWith(".ts") ? "./simWorker.ts" : "./simWorker.js", import.meta.url);
+
+/** `robokit sim ROBOT --scenario S --runs N …`: a sweep (docs/sweeps.md). */
+async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: string }): Promise<void> {
+  const runs = wholeNumber(opts.runs ?? "1", "--runs", 1) as number;
+  const jobs = wholeNumber(opts.jobs, "--jobs", 1) ?? defaultJobs();
+  const shard = parseShard(opts.shard);
+  const seedBase = Number(opts.seed);
+  if (!Number.isSafeInteger(seedBase)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+  const duration = positive(opts.duration, "--duration");
+  const rate = positive(opts.rate, "--rate");
+  checkRate(rate);
+  const robot = await loadRobot(robotArg);
+  const { scenario } = resolveScenario(opts.scenario, robot);
+  let variation: SweepVariation | undefined;
+  if (opts.vary !== undefined) {
+    const read = readSweepVariation(readInputFile(opts.vary, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), opts.vary);
+    if (read.variation === undefined) throw new InputError(`${opts.vary}: invalid variation`, read.diagnostics);
+    variation = read.variation;
+    // Names a link or joint the robot lacks? Say so now, not after the first run.
+    try {
+      applyVariation(robot, variation, sampleVariation(variation, seedBase));
+    } catch (error) {
+      if (error instanceof RangeError) throw new InputError(`${opts.vary}: ${error.message}`);
+      throw error;
+    }
+  }
+  const spec: SweepSpec = { robot, scenario, seedBase, runs, ...(variation === undefined ? {} : { variation }), ...(duration === undefined ? {} : { duration }), ...(rate === undefined ? {} : { rate }) };
+  const indices = shardRuns(runs, shard.index, shard.count);
+  const out = opts.out ?? join("out", "sim", safePathSegment(robot.name, "robot name", robotArg), safePathSegment(scenario.name, "scenario name", opts.scenario), "sweep");
+  const tty = process.stderr.isTTY;
+  const started = performance.now();
+  let rows;
+  try {
+    rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done) => {
+      if (tty) process.stderr.write(`\rrobokit sim: ${done} / ${indices.length} runs (${((performance.now() - started) / 1000).toFixed(0)} s)${done === indices.length ? "\n" : ""}`);
+    });
+  } catch (error) {
+    if (error instanceof MjcfLoadError) throw new InputError(error.message);
+    if (error instanceof RangeError || (error instanceof Error && /RangeError|MjcfLoadError/.test(error.message))) throw new InputError(`${robotArg}: cannot simulate: ${error.message}`);
+    throw error;
+  }
+  const runsCsv = sweepRunsCsv(spec, rows);
+  const manifest = sweepManifest(spec, sweepIdentity(spec), shard, indices, runsCsv);
+  const written = writePackage(out, sweepArtifacts(manifest, runsCsv));
+  const wall = (performance.now() - started) / 1000;
+  process.stdout.write(`robokit: ${indices.length} runs of "${scenario.name}" for "${robot.name}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${out}\n`);
+}
+
+/** `robokit sim merge DIR… --out DIR`: joins shard folders into one sweep. */
+function mergeCommand(): Command {
+  return new Command("merge")
+    .description("merge the folders of a sharded sweep (robokit sim --shard i/n) into one: same runs.csv and summary as one unsharded run")
+    .argument("<dirs...>", "shard output folders")
+    .option("-o, --out <dir>", "output folder (required)")
+    .action((dirs: string[], _opts: unknown, cmd: Command) => {
+      // `sim` has its own --out, which commander may give the parent: read both.
+      const out = (cmd.optsWithGlobals() as { out?: string }).out;
+      if (out === undefined) throw new UsageError("robokit sim merge needs --out <dir>");
+      const parts: SweepPart[] = dirs.map((dir) => {
+        const manifestText = readInputFile(join(dir, "manifest.json"), INPUT_LIMITS.maxDocumentBytes).toString("utf8");
+        let manifest: SweepManifest;
+        try {
+          manifest = JSON.parse(manifestText) as SweepManifest;
+        } catch {
+          throw new InputError(`${join(dir, "manifest.json")}: not JSON`);
+        }
+        if (typeof manifest !== "object" || manifest === null || manifest.format !== "robokit-sweep/1" || !Array.isArray(manifest.runIndices)) {
+          throw new InputError(`${join(dir, "manifest.json")}: not a robokit sweep manifest (format robokit-sweep/1)`);
+        }
+        return { name: dir, manifest, runsCsv: readInputFile(join(dir, "runs.csv"), INPUT_LIMITS.maxDocumentBytes).toString("utf8") };
+      });
+      const merged = mergeSweeps(parts, sha256);
+      if (!merged.ok) throw new InputError(`cannot merge: ${merged.problems.join("; ")}`);
+      const written = writePackage(out, sweepArtifacts(merged.manifest, merged.runsCsv, merged.table));
+      process.stdout.write(`robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${out}\n`);
     });
 }

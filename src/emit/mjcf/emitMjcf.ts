@@ -11,6 +11,7 @@ import type { Quat, Vec3 } from "../../model/Vector.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
 import { lowestCollisionPoint } from "./lowestCollisionPoint.js";
+import { mjcfJointDamping } from "./mjcfJointDamping.js";
 import { mjcfNames } from "./mjcfNames.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
@@ -37,7 +38,9 @@ export interface EmitMjcfOptions {
  *   the world but not each other (wheels rest close to the chassis).
  * - Actuators from each joint's {@link JointActuator}: position servo (kp = pid.p; the
  *   D gain is written as joint damping, which is the same force and MuJoCo 2.2.2 has no
- *   `kv` on position servos), velocity servo (kv = pid.p), or motor (gear = reduction);
+ *   `kv` on position servos; raised to the motor's speed–torque slope effort/velocity when
+ *   that is larger, so the joint cannot outrun its velocity limit at full effort), velocity
+ *   servo (kv = pid.p), or motor (gear = reduction);
  *   force range from the joint's effort limit, control range from its limits (position
  *   range for a position servo, ±velocity for a velocity servo, ±effort/gear for a motor).
  *   The joint's velocity limit, which MJCF cannot express on a joint, is written as
@@ -219,7 +222,7 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
 }
 
 function writeJoint(body: XmlOutElement, j: Joint): void {
-  const damping = (j.dynamics?.damping ?? 0) + (j.actuator?.command === "position" ? (j.actuator.pid?.d ?? 0) : 0);
+  const damping = mjcfJointDamping(j);
   const common: Record<string, string> = {};
   if (damping !== 0) common["damping"] = num(damping);
   if ((j.dynamics?.friction ?? 0) !== 0) common["frictionloss"] = num(j.dynamics?.friction ?? 0);

@@ -1,0 +1,207 @@
+// Issue 26: sweeps (robokit sim --runs/--vary/--jobs/--shard, robokit sim merge). The core is
+// pure (src/sim/sweep); these tests check the parts that make a sweep trustworthy: draws are
+// deterministic per seed and stay in their bounds, every run's row is the same whichever
+// process runs it, and merging shards gives the unsharded files byte for byte.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import { mario } from "../../examples/mario/mario.js";
+import { robotino } from "../../examples/robotino/robotino.js";
+import { applyVariation } from "../../src/sim/sweep/applyVariation.js";
+import { mergeSweeps, type SweepPart } from "../../src/sim/sweep/mergeSweeps.js";
+import { readSweepVariation } from "../../src/sim/sweep/readSweepVariation.js";
+import { sampleVariation } from "../../src/sim/sweep/sampleVariation.js";
+import { shardRuns, type SweepManifest } from "../../src/sim/sweep/SweepManifest.js";
+import type { SweepRow } from "../../src/sim/sweep/SweepRow.js";
+import { sweepStatistics } from "../../src/sim/sweep/sweepSummary.js";
+import { parseSweepCsv, sweepCsv } from "../../src/sim/sweep/sweepTable.js";
+import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
+import { sha256, sweepArtifacts } from "../../src/cli/simSweep.js";
+
+const VARY = `parameters:
+  mass:base_link: { uniform: [9, 11] }
+  friction: { normal: { mean: 1, std: 0.2, min: 0.7, max: 1.3 } }
+  wheelRadius: { uniform: [0.098, 0.102] }
+  velocity:servo*: { uniform: [2.5, 3] }
+  effort:motor*: { normal: { mean: 20, std: 2, min: 15, max: 25 } }
+`;
+
+function variation(text = VARY): SweepVariation {
+  const r = readSweepVariation(text, "vary.yaml");
+  expect(r.diagnostics).toEqual([]);
+  return r.variation as SweepVariation;
+}
+
+describe("--vary files", () => {
+  it("reads uniform and bounded normal distributions in file order", () => {
+    const v = variation();
+    expect(v.parameters.map((p) => p.name)).toEqual(["mass:base_link", "friction", "wheelRadius", "velocity:servo*", "effort:motor*"]);
+    expect(v.parameters[1]?.distribution).toEqual({ type: "normal", mean: 1, std: 0.2, min: 0.7, max: 1.3 });
+  });
+
+  it("reports bad entries at file:line:col with their JSON pointer", () => {
+    const r = readSweepVariation("parameters:\n  colour: { uniform: [1, 2] }\n  friction: { uniform: [2, 1] }\n  wheelRadius: { normal: { mean: 1, std: 0.1 } }\n", "v.yaml");
+    expect(r.variation).toBeUndefined();
+    const where = r.diagnostics.map((d) => `${d.line}:${d.jsonPath}`);
+    expect(where).toContain("2:/parameters/colour");
+    expect(where).toContain("3:/parameters/friction/uniform");
+    expect(where.some((w) => w.startsWith("4:/parameters/wheelRadius/normal"))).toBe(true);
+  });
+
+  it("draws are deterministic per seed, differ across seeds, and stay within their bounds (property)", () => {
+    const v = variation();
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (seed) => {
+        const a = sampleVariation(v, seed);
+        expect(sampleVariation(v, seed)).toEqual(a);
+        v.parameters.forEach((p, i) => {
+          const x = a[i] as number;
+          expect(x).toBeGreaterThanOrEqual(p.distribution.min);
+          expect(x).toBeLessThanOrEqual(p.distribution.max);
+        });
+        expect(sampleVariation(v, seed + 1)).not.toEqual(a);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a parameter's draws do not depend on the other parameters in the file", () => {
+    const all = variation();
+    const alone = variation("parameters:\n  friction: { normal: { mean: 1, std: 0.2, min: 0.7, max: 1.3 } }\n");
+    for (const seed of [1, 2, 3, 42]) expect(sampleVariation(alone, seed)[0]).toBe(sampleVariation(all, seed)[1]);
+  });
+
+  it("normal draws have about the stated mean and spread", () => {
+    const v = variation("parameters:\n  friction: { normal: { mean: 1, std: 0.1, min: 0, max: 2 } }\n");
+    const xs = Array.from({ length: 4000 }, (_, s) => sampleVariation(v, s)[0] as number);
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const std = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
+    expect(Math.abs(mean - 1)).toBeLessThan(0.01);
+    expect(Math.abs(std - 0.1)).toBeLessThan(0.01);
+  });
+
+  it("applies the values to the plant model: mass (inertia scaled), friction, wheel radius, joint limits", () => {
+    const v = variation();
+    const plant = applyVariation(mario, v, [10, 0.8, 0.099, 2.75, 18]);
+    const base = plant.links.find((l) => l.name === "base_link");
+    const nominal = mario.links.find((l) => l.name === "base_link");
+    expect(base?.inertial?.mass).toBe(10);
+    expect(base?.inertial?.inertia.ixx).toBeCloseTo(((nominal?.inertial?.inertia.ixx ?? 0) * 10) / (nominal?.inertial?.mass ?? 1), 12);
+    const wheel = plant.links.find((l) => l.name === "link11");
+    expect(wheel?.collisions?.[0]?.surface?.mu).toBe(0.8);
+    expect(wheel?.collisions?.[0]?.geometry).toMatchObject({ radius: 0.099 });
+    for (const j of plant.joints ?? []) {
+      if (j.name.startsWith("servo") && j.type === "revolute") expect(j.limit.velocity).toBe(2.75);
+      if (j.name.startsWith("motor") && j.type === "continuous") expect(j.limit?.effort).toBe(18);
+    }
+    // The nominal model is untouched.
+    expect(mario.links.find((l) => l.name === "link11")?.collisions?.[0]?.surface?.mu).toBe(1);
+  });
+
+  it("refuses names the robot lacks", () => {
+    expect(() => applyVariation(mario, variation("parameters:\n  mass:nope: { uniform: [1, 2] }\n"), [1.5])).toThrow(/no link "nope"/);
+    expect(() => applyVariation(robotino, variation("parameters:\n  velocity:servo*: { uniform: [1, 2] }\n"), [1.5])).toThrow(/no joint matching "servo\*"/);
+  });
+});
+
+/** Synthetic rows (the merge logic does not care how they were simulated). */
+function rows(n: number, seedBase: number): SweepRow[] {
+  return Array.from({ length: n }, (_, run) => ({
+    run,
+    seed: seedBase + run,
+    values: [1 + run / 7],
+    metricNames: ["a", "b"],
+    metrics: [Math.sin(run) * 3.3, run % 3 === 0 ? NaN : run / 3],
+  }));
+}
+
+function manifest(runs: number, shard: { index: number; count: number }, runIndices: number[], csv: string, over: Partial<SweepManifest> = {}): SweepManifest {
+  return {
+    format: "robokit-sweep/1",
+    robokitVersion: "0.0.0",
+    robot: "mario",
+    robotSha256: "r",
+    scenario: "paper",
+    scenarioSha256: "s",
+    parameters: ["friction"],
+    variationSha256: "v",
+    seedBase: 5,
+    runs,
+    duration: null,
+    rate: null,
+    shard,
+    runIndices,
+    runsCsvSha256: sha256(csv),
+    ...over,
+  };
+}
+
+function shardParts(all: SweepRow[], count: number, over: (i: number) => Partial<SweepManifest> = () => ({})): SweepPart[] {
+  return Array.from({ length: count }, (_, i) => {
+    const idx = shardRuns(all.length, i, count);
+    const csv = sweepCsv(["friction"], all.filter((r) => idx.includes(r.run)));
+    return { name: `shard${i}`, manifest: manifest(all.length, { index: i, count }, idx, csv, over(i)), runsCsv: csv };
+  });
+}
+
+describe("sharding and merging", () => {
+  it("shards partition the runs: every index in exactly one shard (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 40 }), (runs, count) => {
+        const seen = Array.from({ length: count }, (_, i) => shardRuns(runs, i, count)).flat().sort((a, b) => a - b);
+        expect(seen).toEqual(Array.from({ length: runs }, (_, r) => r));
+      }),
+    );
+  });
+
+  it("merging any number of shards, in any order, gives the unsharded files byte for byte (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 12 }), fc.integer(), (n, count, shuffle) => {
+        const all = rows(n, 5);
+        const whole = sweepCsv(["friction"], all);
+        const unsharded = sweepArtifacts(manifest(n, { index: 0, count: 1 }, all.map((r) => r.run), whole), whole);
+        const parts = shardParts(all, count);
+        // Rotate the order the folders are given in.
+        const k = Math.abs(shuffle) % parts.length;
+        const merged = mergeSweeps([...parts.slice(k), ...parts.slice(0, k)], sha256);
+        expect(merged.ok).toBe(true);
+        if (!merged.ok) return;
+        expect(merged.runsCsv).toBe(whole);
+        expect(sweepArtifacts(merged.manifest, merged.runsCsv, merged.table)).toEqual(unsharded);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("refuses a missing shard, a doubled shard, mismatched sweeps and edited files", () => {
+    const all = rows(10, 5);
+    const parts = shardParts(all, 3);
+    const problems = (ps: SweepPart[]): string => {
+      const m = mergeSweeps(ps, sha256);
+      return m.ok ? "" : m.problems.join("\n");
+    };
+    expect(problems([parts[0] as SweepPart, parts[2] as SweepPart])).toMatch(/missing runs: 1, 4, 7/);
+    expect(problems([...parts, parts[1] as SweepPart])).toMatch(/run 1 is in both shard1 and shard1/);
+    for (const [key, value] of [["robotSha256", "x"], ["scenarioSha256", "x"], ["variationSha256", null], ["robokitVersion", "9.9.9"], ["seedBase", 6], ["runs", 11]] as const) {
+      const odd = shardParts(all, 3, (i) => (i === 2 ? { [key]: value } : {}));
+      expect(problems(odd), key).toMatch(new RegExp(`shard2: ${key} is`));
+    }
+    const edited = { ...(parts[1] as SweepPart), runsCsv: (parts[1] as SweepPart).runsCsv.replace(/\n$/, "\n1,6,1,0,0\n") };
+    expect(problems([parts[0] as SweepPart, edited, parts[2] as SweepPart])).toMatch(/shard1: runs.csv does not match its manifest's hash/);
+    expect(mergeSweeps([], sha256).ok).toBe(false);
+  });
+});
+
+describe("sweep statistics", () => {
+  it("mean, sample std, min and max per column over the finite values", () => {
+    const t = parseSweepCsv(sweepCsv(["friction"], rows(7, 0)));
+    const s = new Map(sweepStatistics(t).map((c) => [c.name, c.stats]));
+    const b = [1, 2, 4, 5].map((r) => r / 3); // runs 0, 3, 6 have NaN
+    const mean = b.reduce((x, y) => x + y, 0) / b.length;
+    expect(s.get("b")?.n).toBe(4);
+    expect(s.get("b")?.mean).toBeCloseTo(mean, 12);
+    expect(s.get("b")?.std).toBeCloseTo(Math.sqrt(b.reduce((x, y) => x + (y - mean) ** 2, 0) / 3), 12);
+    expect(s.get("b")?.min).toBeCloseTo(1 / 3, 12);
+    expect(s.get("b")?.max).toBeCloseTo(5 / 3, 12);
+  });
+});

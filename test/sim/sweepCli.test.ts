@@ -1,0 +1,86 @@
+// Issue 26: `robokit sim --runs` sweeps from the command line. The same runs give the same
+// files whether run on one thread, on worker threads, or as shards merged afterwards.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { runCliProcess } from "../support/runCliProcess.js";
+
+let dir = "";
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "robokit-sweep-cli-"));
+  writeFileSync(join(dir, "vary.yaml"), "parameters:\n  mass:base_link: { uniform: [9, 11] }\n  friction: { normal: { mean: 1, std: 0.1, min: 0.7, max: 1.3 } }\n");
+  writeFileSync(join(dir, "other.yaml"), "parameters:\n  friction: { uniform: [0.5, 1] }\n");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A folder's files and contents. */
+function files(folder: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(folder).sort().map((f) => [f, readFileSync(join(folder, f), "utf8")]));
+}
+
+const sweep = (out: string, ...extra: string[]) =>
+  runCliProcess(["sim", "mario", "--scenario", "paper", "--duration", "0.5", "--runs", "3", "--seed", "7", "--vary", join(dir, "vary.yaml"), "--out", join(dir, out), ...extra]);
+
+describe("robokit sim --runs (sweeps)", () => {
+  it("--jobs 1, --jobs 2 and shards merged write the same files", () => {
+    for (const [out, extra] of [
+      ["j1", ["--jobs", "1"]],
+      ["j2", ["--jobs", "2"]],
+      ["s0", ["--jobs", "1", "--shard", "0/2"]],
+      ["s1", ["--jobs", "1", "--shard", "1/2"]],
+    ] as const) {
+      const r = sweep(out, ...extra);
+      expect(r.stderr, out).toBe(""); // no progress line without a TTY
+      expect(r.status, out).toBe(0);
+    }
+    const one = files(join(dir, "j1"));
+    expect(Object.keys(one)).toEqual(["manifest.json", "runs.csv", "summary.json", "summary.md"]);
+    const csv = (one["runs.csv"] ?? "").trimEnd().split("\n");
+    expect(csv[0]).toMatch(/^run,seed,mass:base_link,friction,vx_error_odometry_pct,/);
+    expect(csv.slice(1).map((l) => l.split(",").slice(0, 2).join(","))).toEqual(["0,7", "1,8", "2,9"]);
+    // The drawn parameters differ between runs (seeded per run) and stay in their bounds.
+    const masses = csv.slice(1).map((l) => Number(l.split(",")[2]));
+    expect(new Set(masses).size).toBe(3);
+    for (const m of masses) expect(m >= 9 && m <= 11).toBe(true);
+    expect(files(join(dir, "j2"))).toEqual(one);
+    expect(files(join(dir, "s0"))["runs.csv"]).not.toEqual(one["runs.csv"]);
+    const m = runCliProcess(["sim", "merge", join(dir, "s1"), join(dir, "s0"), "--out", join(dir, "merged")]);
+    expect(m.stderr).toBe("");
+    expect(m.status).toBe(0);
+    expect(files(join(dir, "merged"))).toEqual(one);
+    const summary = JSON.parse(one["summary.json"] ?? "") as { columns: Record<string, { n: number; mean: number }> };
+    expect(summary.columns["mass:base_link"]?.n).toBe(3);
+    expect(summary.columns["mass:base_link"]?.mean).toBeCloseTo(masses.reduce((a, b) => a + b, 0) / 3, 9);
+  }, 600_000);
+
+  it("merge refuses a missing shard, a doubled one and a different variation (exit 1, writing nothing)", () => {
+    const missing = runCliProcess(["sim", "merge", join(dir, "s0"), "--out", join(dir, "bad1")]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/missing runs: 1/);
+    const doubled = runCliProcess(["sim", "merge", join(dir, "s0"), join(dir, "s1"), join(dir, "s1"), "--out", join(dir, "bad2")]);
+    expect(doubled.status).toBe(1);
+    expect(doubled.stderr).toMatch(/run 1 is in both/);
+    const r = runCliProcess(["sim", "mario", "--scenario", "paper", "--duration", "0.5", "--runs", "3", "--seed", "7", "--vary", join(dir, "other.yaml"), "--shard", "1/2", "--jobs", "1", "--out", join(dir, "o1")]);
+    expect(r.status).toBe(0);
+    const mixed = runCliProcess(["sim", "merge", join(dir, "s0"), join(dir, "o1"), "--out", join(dir, "bad3")]);
+    expect(mixed.status).toBe(1);
+    expect(mixed.stderr).toMatch(/variationSha256/);
+    expect(readdirSync(dir).filter((f) => f.startsWith("bad"))).toEqual([]);
+  }, 600_000);
+
+  it("usage errors exit 2: a bad --shard, --runs or --view with a sweep", () => {
+    expect(sweep("x", "--shard", "2/2").status).toBe(2);
+    expect(sweep("x", "--runs", "0").status).toBe(2);
+    expect(sweep("x", "--view").status).toBe(2);
+  });
+
+  it("a --vary naming a link the robot lacks is invalid input (exit 1), before any run", () => {
+    writeFileSync(join(dir, "nolink.yaml"), "parameters:\n  mass:nope: { uniform: [1, 2] }\n");
+    const r = runCliProcess(["sim", "mario", "--scenario", "paper", "--runs", "2", "--vary", join(dir, "nolink.yaml"), "--out", join(dir, "nolink")]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/nolink\.yaml: mass:nope: robot "mario" has no link "nope"/);
+  });
+});
