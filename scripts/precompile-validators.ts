@@ -6,7 +6,9 @@
 //   schemas/scenario.schema.json  → schemas/validators/scenario.cjs
 //   the Gazebo template data schemas (src/emit/gazebo/templateData.ts) → schemas/validators/gazebo-templates.cjs
 // The ajv options are the ones the validators used when they were compiled at run time, so
-// the errors (and the diagnostics built from them) are the same. Output is deterministic.
+// the errors (and the diagnostics built from them) are the same. The code is minified, and a
+// large module deflated (scripts/packValidator.ts). Output is deterministic up to the deflated
+// bytes, which may differ between zlib builds: the files are compared by their inflated code.
 // With --check, writes nothing and exits 1 when a committed file differs from a fresh one
 // (or is missing, or is left over from a schema that no longer exists).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -19,6 +21,7 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 
 import { TEMPLATE_SCHEMAS } from "../src/emit/gazebo/templateData.js";
 import { SCHEMA_ERROR_STOP } from "../src/validate/schema/schemaErrorLimit.js";
+import { minifyValidator, packValidator, sameValidator } from "./packValidator.js";
 import { sdfRangeKeyword } from "./sdfRangeKeyword.js";
 
 // CommonJS module with module.exports = the function and .default = the function.
@@ -123,12 +126,15 @@ const sdfVersions = readdirSync(join(schemas, "sdf"))
   .filter((v) => /^\d+\.\d+$/.test(v) && existsSync(join(schemas, "sdf", v, "sdf.schema.json")))
   .sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]) || Number(a.split(".")[0]) - Number(b.split(".")[0]));
 
+/** The module text: the header lines naming the source, then the code minified (and packed when large). */
+const module_ = (source: string, code: string): string => packValidator(`${HEADER}// ${source}\n`, minifyValidator(code));
+
 const outputs = new Map<string, () => string>([
-  ...sdfVersions.map((v) => [`sdf-${v}.cjs`, () => `${HEADER}// schemas/sdf/${v}/sdf.schema.json\n${xmlSchemaCode(`sdf/${v}/sdf.schema.json`)}\n`] as const),
-  ["urdf.cjs", () => `${HEADER}// schemas/urdf/urdf.schema.json\n${xmlSchemaCode("urdf/urdf.schema.json")}\n`],
-  ["robot.cjs", () => `${HEADER}// schemas/robot.schema.json\n${documentSchemaCode("robot.schema.json", { allErrors: true, strict: true, allowUnionTypes: true, discriminator: true })}\n`],
-  ["scenario.cjs", () => `${HEADER}// schemas/scenario.schema.json\n${documentSchemaCode("scenario.schema.json", { allErrors: true, strict: true, allowUnionTypes: true })}\n`],
-  ["gazebo-templates.cjs", () => `${HEADER}// TEMPLATE_SCHEMAS of src/emit/gazebo/templateData.ts\n${templateSchemasCode()}\n`],
+  ...sdfVersions.map((v) => [`sdf-${v}.cjs`, () => module_(`schemas/sdf/${v}/sdf.schema.json`, xmlSchemaCode(`sdf/${v}/sdf.schema.json`))] as const),
+  ["urdf.cjs", () => module_("schemas/urdf/urdf.schema.json", xmlSchemaCode("urdf/urdf.schema.json"))],
+  ["robot.cjs", () => module_("schemas/robot.schema.json", documentSchemaCode("robot.schema.json", { allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }))],
+  ["scenario.cjs", () => module_("schemas/scenario.schema.json", documentSchemaCode("scenario.schema.json", { allErrors: true, strict: true, allowUnionTypes: true }))],
+  ["gazebo-templates.cjs", () => module_("TEMPLATE_SCHEMAS of src/emit/gazebo/templateData.ts", templateSchemasCode())],
 ]);
 
 let stale = 0;
@@ -137,11 +143,11 @@ for (const [file, generate] of outputs) {
   const path = join(outDir, file);
   const text = generate();
   if (check) {
-    if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+    if (!existsSync(path) || !sameValidator(readFileSync(path, "utf8"), text)) {
       console.error(`schemas/validators/${file} is out of date: run npm run generate:validators`);
       stale++;
     }
-  } else if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+  } else if (!existsSync(path) || !sameValidator(readFileSync(path, "utf8"), text)) {
     writeFileSync(path, text);
     console.log(`wrote schemas/validators/${file} (${(statSync(path).size / 1024).toFixed(0)} KiB)`);
   }

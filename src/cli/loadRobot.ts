@@ -12,6 +12,7 @@ import { readDescriptionSource } from "./readXacro.js";
 import { InputError, isModelError, UsageError } from "./errors.js";
 import { readInputFile } from "./readInputFile.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
+import { provideRobokit } from "./provideRobokit.js";
 
 /**
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
@@ -75,6 +76,8 @@ function isFile(path: string): boolean {
 async function importRobot(path: string, ext: string, arg: string, generation: number): Promise<Robot> {
   let mod: Record<string, unknown>;
   const url = pathToFileURL(path).href + (generation === 0 ? "" : `?generation=${generation}`);
+  // A module written by `robokit import --to ts` imports from "robokit": found even where none is installed.
+  provideRobokit(import.meta.url);
   try {
     if (ext === ".ts" || ext === ".mts") {
       // tsx compiles the user's TypeScript (ESM or CommonJS, with or without a package.json).

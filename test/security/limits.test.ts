@@ -4,6 +4,7 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import { unpackValidator } from "../../scripts/packValidator.js";
 import { readRobotDocument } from "../../src/model/readRobotDocument.js";
 import { readXml } from "../../src/parse/readXml.js";
 import { INPUT_LIMITS } from "../../src/util/inputLimits.js";
@@ -141,9 +142,12 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
   it("a document whose every item fails the schema: all errors, in order, and no validator copies its errors per item (was n², 30 s for 100,000 empty links)", () => {
     // The precompiled validators append a referenced validator's errors in place; ajv's own
     // code copied every error so far for each failing item (scripts/precompile-validators.ts).
+    // The code is minified (locals renamed) and large modules are deflated: look at the code itself.
     const validators = join(import.meta.dirname, "..", "..", "schemas", "validators");
     for (const f of readdirSync(validators).filter((x) => x.endsWith(".cjs"))) {
-      expect(readFileSync(join(validators, f), "utf8"), f).not.toMatch(/vErrors\.concat\(/);
+      const code = unpackValidator(readFileSync(join(validators, f), "utf8")).code;
+      expect(code, f).toMatch(/\.push\(/);
+      expect(code, f).not.toMatch(/\.concat\(/);
     }
     const n = INPUT_LIMITS.maxSchemaErrors - 1; // all reported: below the error limit
     const read = readRobotDocument(JSON.stringify({ name: "r", links: Array.from({ length: n }, () => ({})) }), "empty.json");

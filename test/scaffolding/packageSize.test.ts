@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { describe, expect, it } from "vitest";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bundle = join(root, "dist", "src", "bundle", "main.js");
+
+/** The package size a stranger downloads and unpacks (issue 24): at most 20 MB. */
+const MAX_UNPACKED_BYTES = 20_000_000;
+
+interface PackResult {
+  readonly unpackedSize: number;
+  readonly files: readonly { readonly path: string; readonly size: number }[];
+}
+
+interface Manifest {
+  readonly bin: Record<string, string>;
+  readonly exports: Record<string, string | Record<string, string>>;
+}
+
+/** Strips the leading ./ of an exports target. */
+const packagePath = (target: string): string => target.replace(/^\.\//, "");
+
+// npm test builds first; without dist/ the package would lack its bin and entry points.
+describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () => {
+  // --ignore-scripts: packing must not rebuild (prepare) while tests run.
+  const packed = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+  const result = packed.status === 0 ? (JSON.parse(packed.stdout) as PackResult[])[0] : undefined;
+  const files = new Set(result?.files.map((f) => f.path) ?? []);
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Manifest;
+
+  it("packs", () => {
+    expect(packed.stderr).not.toMatch(/npm ERR|npm error/);
+    expect(packed.status).toBe(0);
+    expect(result?.files.length).toBeGreaterThan(0);
+  });
+
+  it(`unpacks to at most ${MAX_UNPACKED_BYTES / 1e6} MB`, () => {
+    expect(result?.unpackedSize).toBeGreaterThan(0);
+    expect(result?.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED_BYTES);
+    // npm's figure is the sum of the files it lists.
+    expect(result?.files.reduce((sum, f) => sum + f.size, 0)).toBe(result?.unpackedSize);
+  });
+
+  it("holds the bin and every file the public entry points (package.json exports) name", () => {
+    const entries = [
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target))).filter((t) => !t.includes("*")),
+    ].map(packagePath);
+    expect(entries).toContain("dist/src/bundle/main.js");
+    expect(entries).toContain("dist/src/index.d.ts");
+    for (const entry of entries) expect(files, entry).toContain(entry);
+  });
+
+  it("holds every precompiled validator and schema the checks load at run time", () => {
+    for (const dir of ["schemas/validators", "schemas/sdf"]) {
+      const walk = (d: string): string[] => readdirSync(join(root, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${d}/${e.name}`) : [`${d}/${e.name}`]));
+      const wanted = walk(dir);
+      expect(wanted.length).toBeGreaterThan(10);
+      for (const file of wanted) expect(files, file).toContain(file);
+    }
+  });
+});
