@@ -39,7 +39,7 @@ const N = 5;
  * The state is (x, y, θ, c, b): c the gyro's constant turn-on bias, b its Gauss–Markov
  * drift (b ← e^{−dt/τ}·b), both observable once GPS constrains the heading while moving.
  * Covariances follow the same noise parameters as robokit's sensor models
- * ({@link GaussMarkovNoise}), so a simulation with those parameters is consistent (NEES
+ * (`GaussMarkovNoise`), so a simulation with those parameters is consistent (NEES
  * test). Every update is allocation-free (scratch matrices preallocated).
  */
 export class PlanarPoseEstimator {

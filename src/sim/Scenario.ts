@@ -14,7 +14,7 @@ export interface CommandPoint {
 
 /**
  * Optional acceleration limits of a profile, applied by the controller loop to the
- * commanded body twist (base frame) as a rate limiter ({@link limitTwistRateInto}), like a
+ * commanded body twist (base frame) as a rate limiter (`limitTwistRateInto`), like a
  * real base's drive controller does (Robotino's controld3: 0.4 m/s², 180°/s²). The logged
  * command is the limited one. Absent: unlimited.
  */

@@ -23,7 +23,7 @@ function scenarioValidator(): PrecompiledValidator {
 /**
  * Reads a scenario written in YAML (or JSON), checks it against schemas/scenario.schema.json
  * and the rules a schema cannot state (time stamps strictly increasing, finite numbers, the
- * simulation limits of {@link SIMULATION_LIMITS} on the run's length, rate and steps), and
+ * simulation limits of `SIMULATION_LIMITS` on the run's length, rate and steps), and
  * reports each problem at file:line:col with its JSON pointer. Pure: no I/O.
  *
  * @param text - the document text.

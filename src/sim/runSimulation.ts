@@ -25,7 +25,7 @@ import { SteeredDriveController } from "./SteeredDriveController.js";
 
 /** Options of {@link runSimulation}. */
 export interface SimulationOptions {
-  /** The MuJoCo module ({@link loadMujoco}); injected so this function does no I/O. */
+  /** The MuJoCo module (`loadMujoco`); injected so this function does no I/O. */
   readonly mujoco: MainModule;
   /** Simulated time (s); default the scenario's, else the profile's natural length. */
   readonly duration?: number;
@@ -53,12 +53,12 @@ export interface SimulationOptions {
  * Geometry comes only from the model ({@link wheelLayout}); the MJCF is {@link emitMjcf}'s.
  * Every `rate` Hz the controller reads the joints, updates odometry, evaluates the
  * command (for a path: feed-forward plus feedback on the odometry pose), limits its rate of
- * change to the profile's acceleration limits ({@link limitTwistRateInto}) and writes the
+ * change to the profile's acceleration limits (`limitTwistRateInto`) and writes the
  * actuator targets, plus the integral term of the model's joint PIDs
- * ({@link ServoIntegralAction}); MuJoCo then integrates 1/(rate·timestep) steps.
+ * (`ServoIntegralAction`); MuJoCo then integrates 1/(rate·timestep) steps.
  *
  * @throws RangeError for a robot without a supported drive, a rate that does not divide
- *   the MJCF step, a non-positive duration, or a run over {@link SIMULATION_LIMITS}; MjcfLoadError when MuJoCo refuses the model.
+ *   the MJCF step, a non-positive duration, or a run over `SIMULATION_LIMITS`; MjcfLoadError when MuJoCo refuses the model.
  */
 export function runSimulation(robot: Robot, scenario: Scenario, options: SimulationOptions): SimulationTrace {
   const session = MujocoSession.open(options.mujoco, options.mjcf ?? emitMjcf(robot), `mjcf/${robot.name}.xml`);

@@ -55,7 +55,7 @@ export interface ValidateOptions {
   readonly includeStack?: readonly string[];
   /** Included files already parsed and validated, by resolved file name (internal: each file once). */
   readonly includeCache?: Map<string, ParsedInclude>;
-  /** Deepest include nesting followed; default {@link MAX_INCLUDE_DEPTH}. */
+  /** Deepest include nesting followed; default `MAX_INCLUDE_DEPTH`. */
   readonly maxIncludeDepth?: number;
 }
 

@@ -6,7 +6,7 @@ import type { Diagnostic } from "./Diagnostic.js";
  * `file:line:col: error CODE: message [xmlPath or jsonPath]`.
  * Missing location parts are left out (`file: error CODE: …`). Control and bidirectional
  * characters from the input (a file or link name holding ESC, CR or U+202E) are shown as
- * escapes ({@link escapeTerminal}), so the line is safe to print and stays one line.
+ * escapes (`escapeTerminal`), so the line is safe to print and stays one line.
  */
 export function formatDiagnostic(d: Diagnostic): string {
   let where = d.file ?? "";

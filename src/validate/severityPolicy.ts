@@ -24,7 +24,7 @@ export interface SeverityEntry {
   readonly what: string;
   /**
    * Errors: which consumer rejects it or which spec clause / physical law forbids it.
-   * Warnings: what the consumers do with it. For warnings, {@link RuleContext.flag} appends it
+   * Warnings: what the consumers do with it. For warnings, `RuleContext.flag` appends it
    * to the message, so each warning says what the simulator will do.
    */
   readonly consequence: string;

@@ -36,7 +36,7 @@ export interface EmitMjcfOptions {
  * - Inertials exactly as the model gives them (`inertiafromgeom="false"`).
  * - Visual geoms (group 2) never collide; collision geoms (group 3) touch the floor and
  *   the world but not each other (wheels rest close to the chassis).
- * - Actuators from each joint's {@link JointActuator}: position servo (kp = pid.p; the
+ * - Actuators from each joint's `JointActuator`: position servo (kp = pid.p; the
  *   D gain is written as joint damping, which is the same force and MuJoCo 2.2.2 has no
  *   `kv` on position servos; raised to the motor's speed–torque slope effort/velocity when
  *   that is larger, so the joint cannot outrun its velocity limit at full effort), velocity

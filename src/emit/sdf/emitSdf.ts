@@ -14,7 +14,7 @@ export interface EmitSdfOptions extends Omit<SdfModelOptions, "version"> {
 }
 
 /**
- * An SDF file with one `<model>` (see {@link writeSdfModel} for the pose convention). Pure
+ * An SDF file with one `<model>` (see `writeSdfModel` for the pose convention). Pure
  * and deterministic. The warnings of `sdfLosses` (what the version cannot express) are
  * repeated in comments after the generated-by stamp, so the file says what it lacks.
  *
