@@ -238,7 +238,7 @@ export const severityPolicy = {
   expressedInInvalid: { code: "JOINT_AXIS_EXPRESSED_IN_INVALID", severity: "error", basis: "spec", what: "SDF: an axis's expressed_in names no frame in scope", consequence: "upstream libsdformat rejects it (12.3 does not check it)" },
   placementFrameInvalid: { code: "MODEL_PLACEMENT_FRAME_INVALID", severity: "error", basis: "consumer", what: "SDF: placement_frame unknown or without a pose", consequence: "libsdformat rejects it" },
   sdfMimicInvalid: { code: "JOINT_AXIS_MIMIC_INVALID", severity: "error", basis: "consumer", what: "SDF: //axis/mimic names no other joint", consequence: "libsdformat rejects it" },
-  materialScriptInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a material script without uri or name", consequence: "libsdformat rejects it" },
+  materialScriptInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a material script without uri or name", consequence: "libsdformat 12's DOM (gz-sim) refuses the material (\"A <script> element is missing a child <uri> element\"), in every SDF version" },
   shaderNormalMapMissing: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: a normal-map shader without <normal_map>", consequence: "libsdformat rejects it" },
   // --- SDF includes ---
   mergeIncludeInWorld: { code: "MERGE_INCLUDE_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: merge-include directly in a world", consequence: "libsdformat rejects it" },

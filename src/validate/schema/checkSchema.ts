@@ -67,6 +67,9 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       if (missing.startsWith("@")) {
         const product = ctx.format === "urdf" && element.name === "inertia" && ["@ixy", "@ixz", "@iyz"].includes(missing);
         push(product ? "urdfInertiaProductMissing" : "attributeMissing", `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`);
+      } else if (ctx.format === "sdf" && element.name === "script" && missing === "uri" && /\/material\/script$/.test(element.xmlPath)) {
+        // Not a defaulted element: libsdformat refuses the script (sdfMaterialScript reports it).
+        return;
       } else if (element.name === "include" && missing === "uri") {
         push("attributeMissing", `<include> has no <uri>: nothing to include`);
       } else {

@@ -1,0 +1,60 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { describe, expect, it } from "vitest";
+
+import { validatePath } from "../../src/cli/commands/validateCommand.js";
+import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import { haveTool, runTool } from "../support/tools.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixtures = join(here, "..", "fixtures");
+const models = join(fixtures, "sdf", "agreement", "models");
+
+/**
+ * A file on which robokit and a reference tool once disagreed (docs/agreement.md): what the
+ * tool prints (checked by running it when it is installed) and what robokit now reports.
+ */
+interface AgreementCase {
+  readonly file: string;
+  /** A line `ign sdf -k` prints for the file: "Valid." or the error it reports. */
+  readonly ign: string;
+  /** robokit's first error, or "valid" when it reports no error. */
+  readonly robokit: { readonly code: string; readonly text: string } | "valid";
+  /** A non-error robokit reports instead, when the file loads but looks wrong. */
+  readonly warning?: { readonly code: string; readonly text: string };
+}
+
+const cases: readonly AgreementCase[] = [
+  // (a) libsdformat 12's DOM refuses a material script without <uri>.
+  { file: "sdf/invalid/material_script.sdf", ign: "Error Code 9: Msg: A <script> element is missing a child <uri> element", robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim) refuses the material" } },
+];
+
+function robokit(file: string): readonly Diagnostic[] {
+  return validatePath(join(fixtures, file), { displayName: file, searchPaths: [models] }).diagnostics;
+}
+
+describe("agreement with libsdformat 12 on hand-made files (docs/agreement.md)", () => {
+  it.each(cases)("ign sdf -k on $file prints the verdict recorded here", ({ file, ign }) => {
+    if (!haveTool("ign", "libsdformat verdicts of the agreement fixtures")) return;
+    const run = runTool("ign", ["sdf", "-k", join(fixtures, file)], { env: { SDF_PATH: models } });
+    expect(run.stdout + run.stderr).toContain(ign);
+    // A file the tool accepts prints exactly "Valid." and no error.
+    if (ign === "Valid.") expect(run.stdout).not.toContain("Error Code");
+  });
+
+  it.each(cases)("robokit agrees on $file", ({ file, robokit: expected, warning }) => {
+    const diagnostics = robokit(file);
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    if (expected === "valid") expect(errors.map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+    else {
+      const found = errors.find((d) => d.code === expected.code);
+      expect(found, `no ${expected.code} error in ${JSON.stringify(diagnostics)}`).toBeDefined();
+      expect(found?.message).toContain(expected.text);
+    }
+    if (warning !== undefined) {
+      const found = diagnostics.find((d) => d.severity === "warning" && d.code === warning.code);
+      expect(found?.message).toContain(warning.text);
+    }
+  });
+});
