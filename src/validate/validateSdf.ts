@@ -12,6 +12,7 @@ import { sdfCanonicalLink } from "./rules/sdfCanonicalLink.js";
 import { sdfFrameGraph } from "./rules/sdfFrameGraph.js";
 import { sdfIncludes } from "./rules/sdfIncludes.js";
 import { sdfJointReferences } from "./rules/sdfJointReferences.js";
+import { sdfJointType } from "./rules/sdfJointType.js";
 import { sdfMaterialScript } from "./rules/sdfMaterialScript.js";
 import { sdfPoseFormat } from "./rules/sdfPoseFormat.js";
 import { sdfMimic } from "./rules/sdfMimic.js";
@@ -34,6 +35,7 @@ export const sdfRules: readonly Rule[] = [
   sdfModelHasLink,
   sdfCanonicalLink,
   sdfJointReferences,
+  sdfJointType,
   sdfFrameGraph,
   sdfMimic,
   sdfPluginReferences,

@@ -28,6 +28,8 @@ interface AgreementCase {
 const cases: readonly AgreementCase[] = [
   // (a) libsdformat 12's DOM refuses a material script without <uri>.
   { file: "sdf/invalid/material_script.sdf", ign: "Error Code 9: Msg: A <script> element is missing a child <uri> element", robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim) refuses the material" } },
+  // (d) a joint type the spec does not define.
+  { file: "sdf/agreement/hinge_joint_type.sdf", ign: "Error Code 5: Msg: Joint type of hinge is invalid.", robokit: { code: "ATTRIBUTE_INVALID", text: "joint [j] has type [hinge], which SDF does not define" } },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {
