@@ -243,6 +243,7 @@ export const severityPolicy = {
   shaderNormalMapMissing: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: a normal-map shader without <normal_map>", consequence: "libsdformat rejects it" },
   // --- SDF includes ---
   mergeIncludeInWorld: { code: "MERGE_INCLUDE_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: merge-include directly in a world", consequence: "libsdformat rejects it" },
+  mergeIncludeNotModel: { code: "MERGE_INCLUDE_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: merge-include of a light or actor", consequence: "libsdformat 12 refuses it (\"Merge-include is only supported for included models\")" },
   includeOffline: { code: "URI_LOOKUP", severity: "warning", basis: "loads", what: "SDF: an http(s) include (not fetched)", consequence: "Gazebo fetches it from the model library when online; its names are not checked here" },
   includeNotFound: { code: "URI_LOOKUP", severity: "error", basis: "consumer", what: "SDF: an include URI that does not resolve", consequence: "libsdformat rejects it" },
   includeCycle: { code: "URI_LOOKUP", severity: "error", basis: "consumer", what: "SDF: an include that includes itself", consequence: "libsdformat cannot load it" },
