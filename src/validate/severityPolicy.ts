@@ -52,6 +52,13 @@ export const severityPolicy = {
     what: "SDF: a required element is missing outside a <joint>",
     consequence: "libsdformat inserts the element with its default value and loads the file (it rejects only a joint's missing required elements)",
   },
+  sdfRangeOlderSpec: {
+    code: "ELEMENT_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "SDF before 1.6: a value outside its own version's range but inside SDF 1.9's (e.g. SDF 1.5 camera far < 10 m)",
+    consequence: "libsdformat 12 reads the file converted to SDF 1.9 and checks 1.9's ranges, within which this value lies, so it loads it",
+  },
   elementValueInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "an element value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
   attributeValueInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "an attribute value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
   urdfGeometryValueInvalid: {

@@ -34,6 +34,9 @@ const cases: readonly AgreementCase[] = [
   { file: "sdf/agreement/merge_include_light.sdf", ign: "Merge-include is only supported for included models", robokit: { code: "MERGE_INCLUDE_UNSUPPORTED", text: "merge-include of a <light>" } },
   // (c) a joint naming a frame that does not exist in a nested model, next to an unread include.
   { file: "sdf/agreement/nested_missing_offline.sdf", ign: "Error Code 19: Msg: Child frame with name[nested::missing] specified by joint with name[j] not found", robokit: { code: "JOINT_CHILD_LINK_INVALID", text: "child frame [nested::missing] of joint [j] not found" } },
+  // (e) SDF 1.5's camera range (far ≥ 10) is not what libsdformat 12 checks: it reads 1.9's (far ≥ 0.1).
+  { file: "sdf/agreement/camera_far_1_5.sdf", ign: "Valid.", robokit: "valid", warning: { code: "ELEMENT_INVALID", text: "value [3] of <far> is outside the SDF 1.5 range: must be in [10, inf]; libsdformat 12 reads the file converted to SDF 1.9" } },
+  { file: "sdf/agreement/camera_far_too_near_1_5.sdf", ign: "Error Code 9: [/sdf/model[@name=\"m\"]/link[@name=\"l\"]/sensor[@name=\"cam\"]/camera/clip/far", robokit: { code: "ELEMENT_INVALID", text: "value [0.05] of <far> is out of range: must be in [0.1, inf]" } },
   // (f) joints whose child is a link of an included model.
   { file: "sdf/agreement/included_child.sdf", ign: "Valid.", robokit: "valid" },
   { file: "sdf/agreement/nested_include_child.sdf", ign: "Valid.", robokit: "valid" },
