@@ -64,8 +64,9 @@ export interface JointBase {
 }
 
 /**
- * Limits written on a fixed joint (rad or m; N·m or N; rad/s or m/s). They constrain nothing,
- * and urdfdom does not read them, but a URDF read into the model writes them back as given.
+ * Limits written on a fixed joint (rad or m; N·m or N; rad/s or m/s). They constrain nothing
+ * (urdfdom reads them, and like any `<limit>` requires effort and velocity), but a URDF read into
+ * the model writes them back as given.
  */
 export interface FixedJointLimit {
   readonly lower?: number;
