@@ -27,6 +27,9 @@ export interface SdfScope {
 
 const cache = new WeakMap<RuleContext, SdfScope[]>();
 
+/** Most scopes built from includes inside included files, per document (see sdfScopes). */
+const MAX_INCLUDED_SCOPES = 10_000;
+
 const entityKinds: Record<string, SdfEntity["kind"] | undefined> = {
   link: "link",
   joint: "joint",
@@ -41,6 +44,10 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
   const known = cache.get(ctx);
   if (known !== undefined) return known;
   const all: SdfScope[] = [];
+  // Includes of includes are expanded per path, so a chain of files that each include the next
+  // twice would build 2^depth scopes: past this many included scopes, further includes of
+  // included files are left unread (opaque), which leaves names in them unjudged, never wrong.
+  let includedScopes = 0;
   const build = (element: XmlElement, kind: SdfScope["kind"], parent: SdfScope | undefined, external: boolean, topLevel: boolean, nameOverride?: string): SdfScope => {
     const scope: SdfScope = { kind, name: nameOverride ?? attr(element, "name") ?? "", element, parent, entities: new Map(), external, topLevel, opaque: false };
     all.push(scope);
@@ -55,7 +62,11 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
       if (c.name === "include") {
         const inc = ctx.includes.get(c);
         const name = inc?.name;
-        if (inc?.entity === undefined) scope.opaque = true;
+        if (inc?.entity === undefined || (external && includedScopes >= MAX_INCLUDED_SCOPES)) {
+          scope.opaque = true;
+          continue;
+        }
+        includedScopes++;
         if (inc?.entity?.name === "model" && attr(c, "merge") === "true" && kind === "model") {
           if (mergeDepth < 64) addChildren(scope, inc.entity, true, mergeDepth + 1);
           continue;
