@@ -143,12 +143,16 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
   const parts: string[] = [`name: ${name(joint.name)}`, `type: ${str(joint.type)}`, override === undefined ? `parent: ${name(joint.parent)}` : "parent", `child: ${name(joint.child)}`];
   if (override !== undefined) parts.push("origin");
   else if (joint.origin !== undefined) parts.push(`origin: ${poseText(joint.origin)}`);
-  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic" || joint.type === "planar") && joint.axis !== undefined) parts.push(`axis: ${vec(joint.axis)}`);
+  if (joint.type !== "floating" && joint.axis !== undefined) parts.push(`axis: ${vec(joint.axis)}`);
   if ((joint.type === "revolute" || joint.type === "prismatic") && joint.limit !== undefined) {
     const l = joint.limit;
     parts.push(`limit: { lower: ${n(l.lower)}, upper: ${n(l.upper)}, effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`);
   } else if ((joint.type === "continuous" || joint.type === "planar") && joint.limit !== undefined) {
     parts.push(`limit: { effort: ${n(joint.limit.effort)}, velocity: ${n(joint.limit.velocity)} }`);
+  } else if (joint.type === "fixed" && joint.limit !== undefined) {
+    // A fixed joint's limit keeps only the fields the file gave.
+    const fields = (["lower", "upper", "effort", "velocity"] as const).flatMap((k) => (joint.limit?.[k] === undefined ? [] : [`${k}: ${n(joint.limit[k])}`]));
+    parts.push(`limit: { ${fields.join(", ")} }`);
   }
   if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
     const m = joint.mimic;

@@ -63,9 +63,28 @@ export interface JointBase {
   readonly actuator?: JointActuator;
 }
 
+/**
+ * Limits written on a fixed joint (rad or m; N·m or N; rad/s or m/s). They constrain nothing
+ * (urdfdom reads them, and like any `<limit>` requires effort and velocity), but a URDF read into
+ * the model writes them back as given.
+ */
+export interface FixedJointLimit {
+  readonly lower?: number;
+  readonly upper?: number;
+  readonly effort?: number;
+  readonly velocity?: number;
+}
+
 /** Rigid connection. */
 export interface FixedJoint extends JointBase {
   readonly type: "fixed";
+  /**
+   * An `<axis>` written on a fixed joint, in the joint frame. Nothing moves about it (urdfdom
+   * ignores it); kept so that URDF → model → URDF loses nothing. No default.
+   */
+  readonly axis?: Vec3;
+  /** A `<limit>` written on a fixed joint, kept as given (see {@link FixedJointLimit}). */
+  readonly limit?: FixedJointLimit;
 }
 
 /** Rotation about `axis` within [lower, upper] (rad). */

@@ -152,7 +152,15 @@ function checkJointFields(joint: Joint, where: string, base: string, jointByName
     case "planar":
       if (joint.limit !== undefined) checkRate(joint.limit, where, base, add);
       break;
-    case "fixed":
+    case "fixed": {
+      // Kept as read (nothing moves), so only the same order and signs as a moving joint's are checked, as suspect.
+      const l = joint.limit;
+      if (l === undefined) break;
+      if (l.lower !== undefined && l.upper !== undefined && l.lower > l.upper) add("JOINT_LIMIT_INVALID", `${base}/limit/lower`, `${where}: limit.lower (${l.lower}) must be ≤ limit.upper (${l.upper})`, true);
+      if (l.effort !== undefined && l.effort < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/effort`, `${where}: limit.effort must be ≥ 0 (got ${l.effort})`, true);
+      if (l.velocity !== undefined && l.velocity < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/velocity`, `${where}: limit.velocity must be ≥ 0 (got ${l.velocity})`, true);
+      break;
+    }
     case "floating":
       break;
   }

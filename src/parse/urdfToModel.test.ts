@@ -56,6 +56,38 @@ describe("urdfToModel", () => {
     );
   });
 
+  it("keeps a fixed joint's <axis> and <limit> through URDF → model → URDF", () => {
+    const text = `<robot name="r"><link name="a"/><link name="b"/>
+<joint name="j" type="fixed"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="5" velocity="2"/></joint></robot>`;
+    const robot = urdfToModel(text, "r.urdf").robot!;
+    expect(robot.joints![0]).toMatchObject({ type: "fixed", axis: [0, 0, 1], limit: { lower: -1, upper: 1, effort: 5, velocity: 2 } });
+    const again = emitUrdf(robot);
+    expect(again).toContain('<axis xyz="0 0 1"/>');
+    expect(again).toContain('<limit lower="-1" upper="1" effort="5" velocity="2"/>');
+    expect(urdfToModel(again, "r.urdf").robot!.joints![0]).toMatchObject({ type: "fixed", axis: [0, 0, 1], limit: { lower: -1, upper: 1, effort: 5, velocity: 2 } });
+    expect(emitUrdf(urdfToModel(again, "r.urdf").robot!)).toBe(again);
+  });
+
+  it("keeps any subset of a fixed joint's axis and limit attributes, and adds none (property)", () => {
+    const value = fc.double({ min: -10, max: 10, noNaN: true }).map((v) => Math.round(v * 1000) / 1000 + 0); // + 0: no -0, which is written "0"
+    const maybe = fc.option(value, { nil: undefined });
+    fc.assert(
+      fc.property(fc.option(fc.tuple(value, value, value), { nil: undefined }), fc.option(fc.record({ lower: maybe, upper: maybe, effort: maybe, velocity: maybe }), { nil: undefined }), (axis, limit) => {
+        const attrs = limit === undefined ? undefined : Object.entries(limit).filter(([, v]) => v !== undefined);
+        const text = `<robot name="r"><link name="a"/><link name="b"/><joint name="j" type="fixed"><parent link="a"/><child link="b"/>${
+          axis === undefined ? "" : `<axis xyz="${axis.join(" ")}"/>`
+        }${attrs === undefined ? "" : `<limit ${attrs.map(([k, v]) => `${k}="${String(v)}"`).join(" ")}/>`}</joint></robot>`;
+        const joint = urdfToModel(text, "r.urdf").robot!.joints![0]!;
+        expect(joint.type === "fixed" ? joint.axis : "moving").toEqual(axis);
+        expect(joint.type === "fixed" ? joint.limit : "moving").toEqual(attrs === undefined ? undefined : Object.fromEntries(attrs));
+        const back = urdfToModel(emitUrdf(urdfToModel(text, "r.urdf").robot!), "r.urdf").robot!.joints![0]!;
+        const kept = (j: typeof joint): unknown => (j.type === "fixed" ? [j.axis, j.limit] : "moving");
+        expect(kept(back)).toEqual(kept(joint));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("keeps safety controller, calibration and mimic defaults", () => {
     const text = `<robot name="r"><link name="a"/><link name="b"/><link name="c"/>
 <joint name="j" type="revolute"><parent link="a"/><child link="b"/><limit lower="-1" upper="1" effort="2" velocity="3"/>

@@ -1,6 +1,6 @@
 import type { Geometry } from "../model/Geometry.js";
 import type { Inertial } from "../model/Inertial.js";
-import type { Joint, JointDynamics, JointLimit, Mimic, RateLimit } from "../model/Joint.js";
+import type { FixedJointLimit, Joint, JointDynamics, JointLimit, Mimic, RateLimit } from "../model/Joint.js";
 import type { Collision, Link, Surface, Visual } from "../model/Link.js";
 import type { Material } from "../model/Material.js";
 import type { Pose } from "../model/Pose.js";
@@ -306,7 +306,11 @@ class UrdfReader {
     const mimic = mimicEl === undefined ? undefined : this.#mimic(mimicEl);
     const withMimic = mimic === undefined ? {} : { mimic };
     switch (type) {
-      case "fixed":
+      case "fixed": {
+        // Meaningless on a fixed joint, but written by some tools: kept so the URDF reads back as written.
+        const limit = limitEl === undefined ? undefined : this.#fixedLimit(limitEl);
+        return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }) };
+      }
       case "floating":
         return { ...base, type };
       case "revolute":
@@ -336,6 +340,15 @@ class UrdfReader {
     const upper = this.#scalar(el, "upper", false) ?? 0;
     const rate = this.#rateLimit(el);
     return rate === undefined ? undefined : { lower, upper, ...rate };
+  }
+
+  #fixedLimit(el: XmlElement): FixedJointLimit {
+    return {
+      ...optional("lower", this.#scalar(el, "lower", false)),
+      ...optional("upper", this.#scalar(el, "upper", false)),
+      ...optional("effort", this.#scalar(el, "effort", false)),
+      ...optional("velocity", this.#scalar(el, "velocity", false)),
+    };
   }
 
   #rateLimit(el: XmlElement): RateLimit | undefined {

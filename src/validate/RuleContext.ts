@@ -55,6 +55,11 @@ export interface ValidateOptions {
   readonly includeStack?: readonly string[];
   /** Included files already parsed and validated, by resolved file name (internal: each file once). */
   readonly includeCache?: Map<string, ParsedInclude>;
+  /**
+   * The includes resolved so far in every document of this validation, by `<include>` element
+   * (internal: shared with included files, so that names inside an include of an include resolve).
+   */
+  readonly includedEntities?: Map<XmlElement, IncludedEntity>;
   /** Deepest include nesting followed; default `MAX_INCLUDE_DEPTH`. */
   readonly maxIncludeDepth?: number;
 }
@@ -129,7 +134,7 @@ export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "d
     const entry = severityPolicy[finding];
     report(entry.code, entry.severity, at, entry.severity === "warning" ? `${message}; ${entry.consequence}` : message, attribute);
   };
-  return { ...init, flag, report, diagnostics, includes: new Map(), suppressed };
+  return { ...init, flag, report, diagnostics, includes: init.options.includedEntities ?? new Map(), suppressed };
 }
 
 /**

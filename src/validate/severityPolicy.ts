@@ -52,6 +52,13 @@ export const severityPolicy = {
     what: "SDF: a required element is missing outside a <joint>",
     consequence: "libsdformat inserts the element with its default value and loads the file (it rejects only a joint's missing required elements)",
   },
+  sdfRangeOlderSpec: {
+    code: "ELEMENT_INVALID",
+    severity: "warning",
+    basis: "loads",
+    what: "SDF before 1.6: a value outside its own version's range but inside SDF 1.9's (e.g. SDF 1.5 camera far < 10 m)",
+    consequence: "libsdformat 12 reads the file converted to SDF 1.9 and checks 1.9's ranges, within which this value lies, so it loads it",
+  },
   elementValueInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "an element value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
   attributeValueInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "an attribute value has the wrong type, form or range", consequence: "the consumer cannot parse the value" },
   urdfGeometryValueInvalid: {
@@ -237,11 +244,13 @@ export const severityPolicy = {
   relativeToCycle: { code: "POSE_RELATIVE_TO_CYCLE", severity: "error", basis: "consumer", what: "SDF: the relative_to graph has a cycle", consequence: "libsdformat rejects it" },
   expressedInInvalid: { code: "JOINT_AXIS_EXPRESSED_IN_INVALID", severity: "error", basis: "spec", what: "SDF: an axis's expressed_in names no frame in scope", consequence: "upstream libsdformat rejects it (12.3 does not check it)" },
   placementFrameInvalid: { code: "MODEL_PLACEMENT_FRAME_INVALID", severity: "error", basis: "consumer", what: "SDF: placement_frame unknown or without a pose", consequence: "libsdformat rejects it" },
+  sdfJointTypeInvalid: { code: "ATTRIBUTE_INVALID", severity: "error", basis: "consumer", what: "SDF: a joint type the spec does not define (e.g. MJCF's hinge)", consequence: "libsdformat 12 refuses the joint (\"Joint type of hinge is invalid\"), in every SDF version" },
   sdfMimicInvalid: { code: "JOINT_AXIS_MIMIC_INVALID", severity: "error", basis: "consumer", what: "SDF: //axis/mimic names no other joint", consequence: "libsdformat rejects it" },
-  materialScriptInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a material script without uri or name", consequence: "libsdformat rejects it" },
+  materialScriptInvalid: { code: "ELEMENT_INVALID", severity: "error", basis: "consumer", what: "SDF: a material script without uri or name", consequence: "libsdformat 12's DOM (gz-sim) refuses the material (\"A <script> element is missing a child <uri> element\"), in every SDF version" },
   shaderNormalMapMissing: { code: "ELEMENT_MISSING", severity: "error", basis: "consumer", what: "SDF: a normal-map shader without <normal_map>", consequence: "libsdformat rejects it" },
   // --- SDF includes ---
   mergeIncludeInWorld: { code: "MERGE_INCLUDE_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: merge-include directly in a world", consequence: "libsdformat rejects it" },
+  mergeIncludeNotModel: { code: "MERGE_INCLUDE_UNSUPPORTED", severity: "error", basis: "consumer", what: "SDF: merge-include of a light or actor", consequence: "libsdformat 12 refuses it (\"Merge-include is only supported for included models\")" },
   includeOffline: { code: "URI_LOOKUP", severity: "warning", basis: "loads", what: "SDF: an http(s) include (not fetched)", consequence: "Gazebo fetches it from the model library when online; its names are not checked here" },
   includeNotFound: { code: "URI_LOOKUP", severity: "error", basis: "consumer", what: "SDF: an include URI that does not resolve", consequence: "libsdformat rejects it" },
   includeCycle: { code: "URI_LOOKUP", severity: "error", basis: "consumer", what: "SDF: an include that includes itself", consequence: "libsdformat cannot load it" },

@@ -12,6 +12,7 @@ import { sdfCanonicalLink } from "./rules/sdfCanonicalLink.js";
 import { sdfFrameGraph } from "./rules/sdfFrameGraph.js";
 import { sdfIncludes } from "./rules/sdfIncludes.js";
 import { sdfJointReferences } from "./rules/sdfJointReferences.js";
+import { sdfJointType } from "./rules/sdfJointType.js";
 import { sdfMaterialScript } from "./rules/sdfMaterialScript.js";
 import { sdfPoseFormat } from "./rules/sdfPoseFormat.js";
 import { sdfMimic } from "./rules/sdfMimic.js";
@@ -34,6 +35,7 @@ export const sdfRules: readonly Rule[] = [
   sdfModelHasLink,
   sdfCanonicalLink,
   sdfJointReferences,
+  sdfJointType,
   sdfFrameGraph,
   sdfMimic,
   sdfPluginReferences,
@@ -92,6 +94,15 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
     const converted = convertSdf(root, schemaMinor, SDF_SCHEMA_MINOR.oldest);
     ruleRoot = converted.root;
     ruleMinor = SDF_SCHEMA_MINOR.oldest;
+    // libsdformat 12 checks the converted document against 1.9's value ranges, which are 1.6's
+    // (the min/max of every element are the same from 1.6 to 1.12): a value outside them is an
+    // error, and the older version's own range finding at the same place is dropped.
+    const rangeCtx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });
+    runRules(rangeCtx, [(c) => checkSchema(c, `sdf/1.${ruleMinor}/sdf.schema.json`, { keywords: ["sdfRange"] })]);
+    const enforced = new Set(rangeCtx.diagnostics.map((d) => `${d.line}:${d.column}`));
+    const olderRange = `is outside the SDF 1.${schemaMinor} range: `;
+    const kept = schemaCtx.diagnostics.filter((d) => !(d.message.includes(olderRange) && enforced.has(`${d.line}:${d.column}`)));
+    schemaCtx.diagnostics.splice(0, schemaCtx.diagnostics.length, ...kept, ...rangeCtx.diagnostics);
     pre.push(policyDiagnostic("sdfVersionConverted", `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`, at));
   }
   const ctx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });

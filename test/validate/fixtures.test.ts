@@ -60,7 +60,7 @@ const cases: [string, string, number, number, string | undefined, string][] = [
   ["sdf/invalid/joint_parent_invalid.sdf", "JOINT_PARENT_LINK_INVALID", 4, 34, '/sdf/model[@name="m"]/joint[@name="j"]/parent', "parent frame [nope] of joint [j]"],
   ["sdf/invalid/joint_same.sdf", "JOINT_PARENT_SAME_AS_CHILD", 4, 52, '/sdf/model[@name="m"]/joint[@name="j"]/child', "[l] is both"],
   ["sdf/invalid/limit_order.sdf", "JOINT_LIMIT_INVALID", 5, 36, '/sdf/model[@name="m"]/joint[@name="j"]/axis/limit/lower', "lower 2 > upper 1"],
-  ["sdf/invalid/material_script.sdf", "ELEMENT_MISSING", 4, 17, '/sdf/model[@name="m"]/link[@name="l"]/visual[@name="v"]/material/script', "<uri> of <script>"],
+  ["sdf/invalid/material_script.sdf", "ELEMENT_INVALID", 4, 17, '/sdf/model[@name="m"]/link[@name="l"]/visual[@name="v"]/material/script', "needs a non-empty <uri> (no <uri> given)"],
   ["sdf/invalid/mesh_format.sdf", "RESOURCE_FORMAT_UNSUPPORTED", 3, 53, '/sdf/model[@name="m"]/link[@name="l"]/visual[@name="v"]/geometry/mesh/uri', "has format [config]"],
   ["sdf/invalid/merge_include_world.sdf", "MERGE_INCLUDE_UNSUPPORTED", 3, 14, '/sdf/world[@name="w"]/include/@merge', "merge-include"],
   ["sdf/invalid/mimic.sdf", "JOINT_AXIS_MIMIC_INVALID", 5, 36, '/sdf/model[@name="m"]/joint[@name="j"]/axis/mimic/@joint', "mimic joint [ghost]"],
@@ -164,6 +164,7 @@ describe("cross-check with the real tools", () => {
     "sdf/invalid/bad_double.sdf",
     "sdf/invalid/missing_attribute.sdf",
     "sdf/invalid/not_xml.sdf",
+    "sdf/invalid/material_script.sdf",
   ])("ign sdf -k also rejects %s", (file) => {
     if (!haveTool("ign", "libsdformat cross-check of SDF fixtures")) return;
     const run = runTool("ign", ["sdf", "-k", join(fixtures, file)]);

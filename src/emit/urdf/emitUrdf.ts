@@ -142,7 +142,8 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
   writeOrigin(el, joint.origin ?? IDENTITY_POSE);
   el.ele("parent", { link: joint.parent });
   el.ele("child", { link: joint.child });
-  const axis = jointAxis(joint);
+  // A fixed joint has no axis of motion (jointAxis), but one written on it is kept.
+  const axis = joint.type === "fixed" ? joint.axis : jointAxis(joint);
   if (axis !== undefined) el.ele("axis", { xyz: vec(axis) });
   if (joint.calibration !== undefined) {
     const c = joint.calibration;
@@ -164,6 +165,16 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
       if (joint.limit !== undefined) el.ele("limit", { effort: num(joint.limit.effort), velocity: num(joint.limit.velocity) });
       break;
     case "fixed":
+      if (joint.limit !== undefined) {
+        const l = joint.limit;
+        el.ele("limit", {
+          ...(l.lower === undefined ? {} : { lower: num(l.lower) }),
+          ...(l.upper === undefined ? {} : { upper: num(l.upper) }),
+          ...(l.effort === undefined ? {} : { effort: num(l.effort) }),
+          ...(l.velocity === undefined ? {} : { velocity: num(l.velocity) }),
+        });
+      }
+      break;
     case "floating":
       break;
   }

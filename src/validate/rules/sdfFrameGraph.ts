@@ -1,6 +1,6 @@
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
-import { frameKey, isScope, resolveAttached, resolveFrameIn, type SdfEntity, type SdfScope, sdfScopes } from "./sdfScopes.js";
+import { frameKey, hiddenByUnreadInclude, isScope, resolveAttached, resolveFrameIn, type SdfEntity, type SdfScope, sdfScopes } from "./sdfScopes.js";
 
 /**
  * SDF 1.7+ frame semantics: every frame's attached_to, every pose's relative_to, every
@@ -45,7 +45,7 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
   const target = resolveFrameIn(scope, to, ctx.minor);
   const allowed = target !== undefined || (scope.kind === "world" && to === "world");
   if (!allowed) {
-    if (target === undefined && scope.opaque) return;
+    if (target === undefined && hiddenByUnreadInclude(scope, to)) return;
     const kinds = scope.kind === "world" ? "a model or frame" : "a link, joint, frame or nested model";
     ctx.flag("attachedToInvalid", frame.element, `attached_to [${to}] of frame [${frame.name}] does not name ${kinds} in ${describe(scope)}`, "attached_to");
     return;
@@ -90,7 +90,7 @@ function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, r
   if (explicit === undefined) return; // other attached_to problems are reported by checkAttachedTo
   const target = resolveFrameIn(scope, rel.value, ctx.minor);
   if (target === undefined) {
-    if (scope.opaque || rel.value === "__root__" || (rel.value === "world" && scope.kind === "world")) return;
+    if (hiddenByUnreadInclude(scope, rel.value) || rel.value === "__root__" || (rel.value === "world" && scope.kind === "world")) return;
     ctx.flag("relativeToInvalid", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
     return;
   }
@@ -133,7 +133,7 @@ function checkLinkChildren(ctx: RuleContext, scope: SdfScope, link: SdfEntity): 
     const pose = child(c, "pose");
     const rel = pose === undefined ? undefined : attr(pose, "relative_to");
     if (pose === undefined || rel === undefined || rel === "") continue;
-    if (resolveFrameIn(scope, rel, ctx.minor) === undefined && !scope.opaque) {
+    if (resolveFrameIn(scope, rel, ctx.minor) === undefined && !hiddenByUnreadInclude(scope, rel)) {
       ctx.flag("relativeToInvalid", pose, `relative_to [${rel}] of ${c.name} [${attr(c, "name") ?? ""}] in link [${link.name}] does not name a frame in ${describe(scope)}`, "relative_to");
     }
   }
@@ -145,7 +145,7 @@ function checkExpressedIn(ctx: RuleContext, scope: SdfScope, joint: SdfEntity): 
     if (xyz === undefined || child(joint.element, axisName) === undefined) continue;
     const frame = attr(xyz, "expressed_in");
     if (frame === undefined || frame === "" || frame === "__model__") continue;
-    if (resolveFrameIn(scope, frame, ctx.minor) === undefined && !scope.opaque) {
+    if (resolveFrameIn(scope, frame, ctx.minor) === undefined && !hiddenByUnreadInclude(scope, frame)) {
       ctx.flag("expressedInInvalid", xyz, `expressed_in [${frame}] of joint [${joint.name}] ${axisName} does not name a frame in ${describe(scope)}`, "expressed_in");
     }
   }
@@ -156,7 +156,7 @@ function checkPlacementFrame(ctx: RuleContext, scope: SdfScope): void {
   const placement = attr(scope.element, "placement_frame");
   if (placement === undefined || placement === "") return;
   const target = resolveFrameIn(scope, placement, ctx.minor);
-  if (target === undefined && !scope.opaque) {
+  if (target === undefined && !hiddenByUnreadInclude(scope, placement)) {
     ctx.flag("placementFrameInvalid", scope.element, `placement_frame [${placement}] does not name a frame inside model [${scope.name}]`, "placement_frame");
   }
 }

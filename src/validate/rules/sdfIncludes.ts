@@ -74,7 +74,7 @@ export const sdfIncludes: Rule = (ctx) => {
       // A broken file that starts like SDF keeps its XML errors (with positions).
       if (sdfRoot !== undefined || looksLikeSdf.test(resolved.text)) for (const d of diagnostics) ctx.diagnostics.push(d);
       if (sdfRoot !== undefined) {
-        for (const d of validateSdfDocument(sdfRoot, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file], includeCache: cache })) ctx.diagnostics.push(d);
+        for (const d of validateSdfDocument(sdfRoot, resolved.file, { ...ctx.options, includeStack: [...stack, resolved.file], includeCache: cache, includedEntities: ctx.includes })) ctx.diagnostics.push(d);
       }
       parsed = { root: sdfRoot };
       cache.set(resolved.file, parsed);
@@ -92,6 +92,10 @@ export const sdfIncludes: Rule = (ctx) => {
     }
     if (tops.length > 1) {
       ctx.flag("includeManyEntities", include, `${resolved.file} has ${tops.length} top-level elements (${tops.map((t) => `<${t.name}>`).join(", ")}); an included file must hold exactly one`);
+    }
+    const top = tops[0];
+    if (attr(include, "merge") === "true" && top !== undefined && top.name !== "model") {
+      ctx.flag("mergeIncludeNotModel", include, `merge-include of a <${top.name}> (${resolved.file}): only a model's content can be merged into the including model`, "merge");
     }
     return record(tops[0]);
   };

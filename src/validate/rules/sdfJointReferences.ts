@@ -1,6 +1,6 @@
 import { attr } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
-import { isScope, resolveAttached, resolveFrameIn, sdfScopes, textOf } from "./sdfScopes.js";
+import { hiddenByUnreadInclude, isScope, resolveAttached, resolveFrameIn, sdfScopes, textOf } from "./sdfScopes.js";
 
 /**
  * A joint's parent and child name frames in its scope (SDF 1.6: links only), differ from
@@ -47,10 +47,12 @@ export const sdfJointReferences: Rule = (ctx) => {
       };
       const p = lookup(parent, "parent");
       const c = lookup(child, "child");
-      if (p === undefined && !scope.opaque) {
+      // Only a name that may be inside an unread include is left unjudged.
+      const hidden = (ref: string): boolean => resolveFrameIn(scope, ref, ctx.minor) === undefined && hiddenByUnreadInclude(scope, ref);
+      if (p === undefined && !hidden(parent)) {
         ctx.flag("sdfJointParentMissing", parentEl, `parent frame [${parent}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: parent must be a link or world)" : ""}`);
       }
-      if (c === undefined && !scope.opaque) {
+      if (c === undefined && !hidden(child)) {
         ctx.flag("sdfJointChildMissing", childEl, `child frame [${child}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: child must be a link)" : ""}`);
       }
       if (p === undefined || c === undefined || ctx.minor < 7) continue;

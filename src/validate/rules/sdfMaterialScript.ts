@@ -12,9 +12,13 @@ export const sdfMaterialScript: Rule = (ctx) => {
     const script = child(el, "script");
     if (script !== undefined) {
       const uri = child(script, "uri");
-      // A missing <uri> is the schema's ELEMENT_MISSING from 1.6 on; before 1.6 schema findings
-      // are warnings, but libsdformat rejects such a script in every version.
-      if ((uri !== undefined && unset(uri.text)) || (uri === undefined && ctx.minor < 6)) ctx.flag("materialScriptInvalid", script, "a material <script> needs a non-empty <uri> (empty or __default__ given)");
+      // libsdformat's DOM (Material::Load, in every gz-sim) refuses a script without a <uri> in
+      // every version, although its element reader would insert the spec's empty default; the
+      // schema check leaves this one missing element to this rule (checkSchema.ts).
+      if (uri === undefined || unset(uri.text)) {
+        const given = uri === undefined ? "no <uri> given" : "empty or __default__ given";
+        ctx.flag("materialScriptInvalid", script, `a material <script> needs a non-empty <uri> (${given}); libsdformat 12 (gz-sim) refuses the material`);
+      }
       if (unset(child(script, "name")?.text)) ctx.flag("materialScriptInvalid", script, "a material <script> needs a non-empty <name>");
     }
     const shader = child(el, "shader");

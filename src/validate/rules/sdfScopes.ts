@@ -27,6 +27,9 @@ export interface SdfScope {
 
 const cache = new WeakMap<RuleContext, SdfScope[]>();
 
+/** Most scopes built from includes inside included files, per document (see sdfScopes). */
+const MAX_INCLUDED_SCOPES = 10_000;
+
 const entityKinds: Record<string, SdfEntity["kind"] | undefined> = {
   link: "link",
   joint: "joint",
@@ -41,14 +44,33 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
   const known = cache.get(ctx);
   if (known !== undefined) return known;
   const all: SdfScope[] = [];
+  // Includes of includes are expanded per path, so a chain of files that each include the next
+  // twice would build 2^depth scopes: past this many included scopes, further includes of
+  // included files are left unread (opaque), which leaves names in them unjudged, never wrong.
+  let includedScopes = 0;
   const build = (element: XmlElement, kind: SdfScope["kind"], parent: SdfScope | undefined, external: boolean, topLevel: boolean, nameOverride?: string): SdfScope => {
     const scope: SdfScope = { kind, name: nameOverride ?? attr(element, "name") ?? "", element, parent, entities: new Map(), external, topLevel, opaque: false };
     all.push(scope);
+    addChildren(scope, element, external, 0);
+    return scope;
+  };
+  // The frames an element's children define in a scope; a merge-include adds the included
+  // model's own children to the including scope (libsdformat 12 merges them in).
+  const addChildren = (scope: SdfScope, element: XmlElement, external: boolean, mergeDepth: number): void => {
+    const kind = scope.kind;
     for (const c of element.children) {
       if (c.name === "include") {
         const inc = ctx.includes.get(c);
         const name = inc?.name;
-        if (inc?.entity === undefined) scope.opaque = true;
+        if (inc?.entity === undefined || (external && includedScopes >= MAX_INCLUDED_SCOPES)) {
+          scope.opaque = true;
+          continue;
+        }
+        includedScopes++;
+        if (inc?.entity?.name === "model" && attr(c, "merge") === "true" && kind === "model") {
+          if (mergeDepth < 64) addChildren(scope, inc.entity, true, mergeDepth + 1);
+          continue;
+        }
         if (inc?.entity !== undefined && name !== undefined && !scope.entities.has(name)) {
           const k = entityKinds[inc.entity.name] ?? "model";
           const nested = k === "model" ? build(inc.entity, "model", scope, true, false, name) : undefined;
@@ -64,7 +86,6 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
       const nested = k === "model" ? build(c, "model", scope, external, false) : undefined;
       if (!scope.entities.has(name)) scope.entities.set(name, nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested });
     }
-    return scope;
   };
   for (const c of ctx.root.children) {
     if (c.name === "world") build(c, "world", undefined, false, false);
@@ -103,6 +124,25 @@ export function resolveFrameIn(scope: SdfScope, ref: string, _minor: number): { 
   if (last === "__model__" && parts.length > 1) return { target: current, owner: current };
   const target = current.entities.get(last);
   return target === undefined ? undefined : { target, owner: current };
+}
+
+/**
+ * True when a reference that does not resolve may name something inside an include robokit did
+ * not read (offline, or no resolver): the scope where the lookup stopped has such an include.
+ * `nested::missing` is judged when `nested` was read, whatever else its parent includes.
+ */
+export function hiddenByUnreadInclude(scope: SdfScope, ref: string): boolean {
+  if (scope.entities.has(ref)) return false;
+  const parts = ref.split("::");
+  let current = scope;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = current.entities.get(parts[i] ?? "");
+    if (next === undefined) return current.opaque;
+    // A link or frame holds no frames; a model holds only what its scope knows.
+    if (next.scope === undefined) return false;
+    current = next.scope;
+  }
+  return current.opaque;
 }
 
 /** Where a frame ends up once attached_to, joint children and canonical links are followed. */

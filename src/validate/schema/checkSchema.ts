@@ -27,11 +27,17 @@ export function schemaValidator(path: string): PrecompiledValidator {
   return validate;
 }
 
+/** Options of {@link checkSchema}. */
+export interface CheckSchemaOptions {
+  /** Report only the errors of these ajv keywords (e.g. `sdfRange` alone). */
+  readonly keywords?: readonly string[];
+}
+
 /**
  * Phase 1, structural: validates the document against a JSON Schema (ajv, allErrors) and
  * reports each ajv error at the XML element or attribute its instancePath names.
  */
-export function checkSchema(ctx: RuleContext, schemaPath: string): void {
+export function checkSchema(ctx: RuleContext, schemaPath: string, options: CheckSchemaOptions = {}): void {
   const validate = schemaValidator(schemaPath);
   const json = { [ctx.root.name]: xmlToJson(ctx.root) };
   if (validate(json)) return;
@@ -40,11 +46,15 @@ export function checkSchema(ctx: RuleContext, schemaPath: string): void {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (options.keywords !== undefined && !options.keywords.includes(error.keyword)) continue;
     // The schema itself is read only to name the type of a value that does not match it.
     reportAjvError(ctx, error, () => loadSchema(schemaPath));
   }
-  if (validate.truncated === true) ctx.flag("tooManySchemaErrors", ctx.root, schemaErrorLimitMessage());
+  if (validate.truncated === true && options.keywords === undefined) ctx.flag("tooManySchemaErrors", ctx.root, schemaErrorLimitMessage());
 }
+
+/** SDF files older than this minor version are read converted (validateSdf.ts, SDF_SCHEMA_MINOR.oldest). */
+const CONVERTED_FROM_MINOR = 6;
 
 function describe(element: { name: string }): string {
   return `<${element.name}>`;
@@ -67,6 +77,9 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       if (missing.startsWith("@")) {
         const product = ctx.format === "urdf" && element.name === "inertia" && ["@ixy", "@ixz", "@iyz"].includes(missing);
         push(product ? "urdfInertiaProductMissing" : "attributeMissing", `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`);
+      } else if (ctx.format === "sdf" && element.name === "script" && missing === "uri" && /\/material\/script$/.test(element.xmlPath)) {
+        // Not a defaulted element: libsdformat refuses the script (sdfMaterialScript reports it).
+        return;
       } else if (element.name === "include" && missing === "uri") {
         push("attributeMissing", `<include> has no <uri>: nothing to include`);
       } else {
@@ -108,6 +121,12 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
       const sdfType = String(schemaNodeAt(schema(), parentPointer(error.schemaPath.replace(/^#/, "")))?.["sdfType"] ?? (ctx.format === "urdf" ? "number (or list of numbers)" : "value"));
       const what = error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
+      if (error.keyword === "sdfRange" && ctx.format === "sdf" && ctx.minor < CONVERTED_FROM_MINOR) {
+        // libsdformat 12 converts the file to 1.9 and checks 1.9's ranges (validateSdf.ts checks those).
+        const at = attribute === undefined ? `${describe(element)}` : `attribute [${attribute}] of ${describe(element)}`;
+        push("sdfRangeOlderSpec", `value [${raw}] of ${at} is outside the SDF ${ctx.version} range: ${error.message ?? ""}`, attribute);
+        return;
+      }
       if (attribute === undefined) push(valueFinding(ctx, element, "elementValueInvalid"), `value [${raw}] of ${describe(element)} ${what}`);
       else push(valueFinding(ctx, element, "attributeValueInvalid"), `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);
       return;

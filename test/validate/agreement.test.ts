@@ -1,0 +1,75 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { describe, expect, it } from "vitest";
+
+import { validatePath } from "../../src/cli/commands/validateCommand.js";
+import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import { haveTool, runTool } from "../support/tools.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixtures = join(here, "..", "fixtures");
+const models = join(fixtures, "sdf", "agreement", "models");
+
+/**
+ * A file on which robokit and a reference tool once disagreed (docs/agreement.md): what the
+ * tool prints (checked by running it when it is installed) and what robokit now reports.
+ */
+interface AgreementCase {
+  readonly file: string;
+  /** A line `ign sdf -k` prints for the file: "Valid." or the error it reports. */
+  readonly ign: string;
+  /** robokit's first error, or "valid" when it reports no error. */
+  readonly robokit: { readonly code: string; readonly text: string } | "valid";
+  /** A non-error robokit reports instead, when the file loads but looks wrong. */
+  readonly warning?: { readonly code: string; readonly text: string };
+}
+
+const cases: readonly AgreementCase[] = [
+  // (a) libsdformat 12's DOM refuses a material script without <uri>.
+  { file: "sdf/invalid/material_script.sdf", ign: "Error Code 9: Msg: A <script> element is missing a child <uri> element", robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim) refuses the material" } },
+  // (b) a model left without links once its includes are read.
+  { file: "sdf/agreement/include_light_only.sdf", ign: "Error Code 16: Msg: A model must have at least one link.", robokit: { code: "MODEL_WITHOUT_LINK", text: "model [m] has no <link>, directly, in a nested model or through its includes" } },
+  { file: "sdf/agreement/merge_static_no_link.sdf", ign: "Error Code 16: Msg: A model must have at least one link.", robokit: { code: "MODEL_WITHOUT_LINK", text: "model [m] has no <link>, directly, in a nested model or through its includes" } },
+  { file: "sdf/agreement/merge_include_light.sdf", ign: "Merge-include is only supported for included models", robokit: { code: "MERGE_INCLUDE_UNSUPPORTED", text: "merge-include of a <light>" } },
+  // (c) a joint naming a frame that does not exist in a nested model, next to an unread include.
+  { file: "sdf/agreement/nested_missing_offline.sdf", ign: "Error Code 19: Msg: Child frame with name[nested::missing] specified by joint with name[j] not found", robokit: { code: "JOINT_CHILD_LINK_INVALID", text: "child frame [nested::missing] of joint [j] not found" } },
+  // (e) SDF 1.5's camera range (far ≥ 10) is not what libsdformat 12 checks: it reads 1.9's (far ≥ 0.1).
+  { file: "sdf/agreement/camera_far_1_5.sdf", ign: "Valid.", robokit: "valid", warning: { code: "ELEMENT_INVALID", text: "value [3] of <far> is outside the SDF 1.5 range: must be in [10, inf]; libsdformat 12 reads the file converted to SDF 1.9" } },
+  { file: "sdf/agreement/camera_far_too_near_1_5.sdf", ign: "Error Code 9: [/sdf/model[@name=\"m\"]/link[@name=\"l\"]/sensor[@name=\"cam\"]/camera/clip/far", robokit: { code: "ELEMENT_INVALID", text: "value [0.05] of <far> is out of range: must be in [0.1, inf]" } },
+  // (f) joints whose child is a link of an included model.
+  { file: "sdf/agreement/included_child.sdf", ign: "Valid.", robokit: "valid" },
+  { file: "sdf/agreement/nested_include_child.sdf", ign: "Valid.", robokit: "valid" },
+  { file: "sdf/agreement/merge_include_child.sdf", ign: "Valid.", robokit: "valid" },
+  // (d) a joint type the spec does not define.
+  { file: "sdf/agreement/hinge_joint_type.sdf", ign: "Error Code 5: Msg: Joint type of hinge is invalid.", robokit: { code: "ATTRIBUTE_INVALID", text: "joint [j] has type [hinge], which SDF does not define" } },
+];
+
+function robokit(file: string): readonly Diagnostic[] {
+  return validatePath(join(fixtures, file), { displayName: file, searchPaths: [models] }).diagnostics;
+}
+
+describe("agreement with libsdformat 12 on hand-made files (docs/agreement.md)", () => {
+  it.each(cases)("ign sdf -k on $file prints the verdict recorded here", ({ file, ign }) => {
+    if (!haveTool("ign", "libsdformat verdicts of the agreement fixtures")) return;
+    const run = runTool("ign", ["sdf", "-k", join(fixtures, file)], { env: { SDF_PATH: models } });
+    expect(run.stdout + run.stderr).toContain(ign);
+    // A file the tool accepts prints exactly "Valid." and no error.
+    if (ign === "Valid.") expect(run.stdout).not.toContain("Error Code");
+  });
+
+  it.each(cases)("robokit agrees on $file", ({ file, robokit: expected, warning }) => {
+    const diagnostics = robokit(file);
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    if (expected === "valid") expect(errors.map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+    else {
+      const found = errors.find((d) => d.code === expected.code);
+      expect(found, `no ${expected.code} error in ${JSON.stringify(diagnostics)}`).toBeDefined();
+      expect(found?.message).toContain(expected.text);
+    }
+    if (warning !== undefined) {
+      const found = diagnostics.find((d) => d.severity === "warning" && d.code === warning.code);
+      expect(found?.message).toContain(warning.text);
+    }
+  });
+});
