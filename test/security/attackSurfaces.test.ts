@@ -279,7 +279,10 @@ const XACRO_GENERATORS: ((rnd: () => number) => string)[] = [
   () => `<xacro:macro name="m" params="*b"><xacro:m><xacro:insert_block name="b"/></xacro:m></xacro:macro><xacro:m><y/></xacro:m>`,
   () => `<xacro:macro name="m" params="**b"><xacro:insert_block name="b"/><xacro:m><b><xacro:insert_block name="b"/></b></xacro:m></xacro:macro><xacro:m><b><y/></b></xacro:m>`,
   (rnd) => `<xacro:property name="s" value="\${'x'*${around(rnd, 1 << 20)}}"/><xacro:macro name="w" params="n"><xacro:if value="\${n > 0}"><t v="\${s}"/><xacro:w n="\${n-1}"/></xacro:if></xacro:macro><xacro:w n="${around(rnd, 40)}"/>`,
-  (rnd) => `<link name="\${${"[".repeat(around(rnd, XACRO_LIMITS.maxDepth))}0${"]".repeat(int(rnd, 1, 3) === 1 ? 1 : 0)}}"/>`,
+  (rnd) => {
+    const d = around(rnd, XACRO_LIMITS.maxDepth);
+    return `<link name="\${len(str(${"[".repeat(d)}0${"]".repeat(d)}))}"/>`;
+  },
 ];
 
 describe(`attack suite: xacro expressions that multiply sizes (seed ${SEED})`, () => {
