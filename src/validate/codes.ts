@@ -89,6 +89,9 @@ export const diagnosticCodes = {
   MESH_FEATURE_IGNORED: "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
   MESH_UNITS_SUSPECT: "A mesh is so large (over 10 m across after its scale) that it was likely drawn in millimetres.",
   DENSITY_IMPLAUSIBLE: "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
+  // issue 25: inertials against the collision geometry (src/validate/rules/inertiaGeometry.ts)
+  INERTIA_GEOMETRY_MISMATCH: "A link's largest principal moment of inertia is more than 10 times larger or smaller than that of the uniform solid of its mass filling its collision shapes.",
+  COM_OUTSIDE_GEOMETRY: "A link's centre of mass lies outside its collision shapes' bounding box by more than 2 cm plus a quarter of the box's largest side.",
 } as const;
 
 /** A stable diagnostic code. */
