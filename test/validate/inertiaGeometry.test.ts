@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { boxInertia } from "../../src/model/inertia.js";
 import type { ValidateOptions } from "../../src/validate/RuleContext.js";
 import { validateFile } from "../../src/validate/validateFile.js";
+import { boxSolid, toDae } from "../support/meshFiles.js";
 
 const GEOMETRY_CODES = new Set(["INERTIA_GEOMETRY_MISMATCH", "COM_OUTSIDE_GEOMETRY", "DENSITY_IMPLAUSIBLE", "MESH_UNITS_SUSPECT"]);
 
@@ -81,6 +82,16 @@ describe("validator: inertials against the collision geometry (issue 25)", () =>
     expect(found.map((d) => d.code)).toEqual(["MESH_UNITS_SUSPECT"]);
     expect(found[0]?.severity).toBe("warning");
     expect(found[0]?.message).toMatch(/100 m across.*millimetres.*1000 times too large/);
+  });
+
+  it("warns about a COLLADA file in millimetres whose <unit> the URDF scale applies a second time", () => {
+    const dae = new TextEncoder().encode(toDae(boxSolid([-0.05, -0.05, -0.05], [0.05, 0.05, 0.05]), { meter: 0.001 }));
+    const options = meshOptions({ "cube.dae": dae });
+    // Written in millimetres (100 units across); its <unit> alone makes it the 0.1 m cube: consistent, silent.
+    expect(geometryWarnings(robot(cubeArm('<mesh filename="package://kit/cube.dae"/>')), options)).toEqual([]);
+    const twice = geometryWarnings(robot(cubeArm('<mesh filename="package://kit/cube.dae" scale="0.001 0.001 0.001"/>')), options);
+    expect(twice.map((d) => d.code)).toEqual(["MESH_UNITS_SUSPECT"]);
+    expect(twice[0]?.message).toMatch(/<unit meter="0.001">.*scales it by 0.001 0.001 0.001.*0.0001 m across/);
   });
 
   it("warns about a 1,000 kg link with a pencil's inertia", () => {
