@@ -149,3 +149,25 @@ describe("validator: inertials against the collision geometry (issue 25)", () =>
     }
   });
 });
+
+describe("validatePath reads collision meshes from disk (issue 25)", () => {
+  it("finds an STL in millimetres next to the URDF, through the CLI's bounded reader", async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { validatePath } = await import("../../src/cli/commands/validateCommand.js");
+    const { toStlBinary } = await import("../support/meshFiles.js");
+    const dir = mkdtempSync(join(tmpdir(), "robokit-meshrules-"));
+    try {
+      writeFileSync(join(dir, "part_mm.stl"), toStlBinary(boxSolid([-50, -50, -50], [50, 50, 50])));
+      writeFileSync(join(dir, "part_m.stl"), toStlBinary(boxSolid([-0.05, -0.05, -0.05], [0.05, 0.05, 0.05])));
+      const codes = (mesh: string): string[] => {
+        writeFileSync(join(dir, "r.urdf"), robot(cubeArm(`<mesh filename="${mesh}"/>`)));
+        return validatePath(join(dir, "r.urdf"), { displayName: "r.urdf" }).diagnostics.filter((d) => GEOMETRY_CODES.has(d.code)).map((d) => d.code);
+      };
+      expect(codes("part_mm.stl")).toEqual(["MESH_UNITS_SUSPECT"]);
+      expect(codes("part_m.stl")).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
