@@ -62,9 +62,10 @@ interface ReadMeshEntry {
 }
 
 /**
- * URDF: a link's `<inertial>` is physically plausible for its collision geometry (the uniform
- * solid of the same mass filling every `<collision>` shape: boxes, cylinders and spheres, and
- * meshes when the options give a resolver and a reader). Warnings, each only when the geometry
+ * URDF: each rigid body's inertial (links joined by fixed joints lumped, as Gazebo and MuJoCo do)
+ * is physically plausible for its collision geometry: the uniform solid of the same mass filling
+ * every `<collision>` shape of the body (boxes, cylinders and spheres, and meshes when the options
+ * give a resolver and a reader), in the body root's frame. Warnings, each only when the geometry
  * could be measured in full:
  * - a collision mesh over {@link MAX_PLAUSIBLE_MESH_EXTENT} m or {@link MESH_EXTENT_FACTOR} times
  *   the robot's reference size (drawn in millimetres), or a COLLADA `<unit>` the `<mesh scale>`
