@@ -43,6 +43,15 @@ export type ResourceLookup =
 /** Looks up a resource URI seen in `fromFile` (injected by the CLI, like {@link IncludeResolver}). */
 export type ResourceResolver = (uri: string, fromFile: string) => ResourceLookup;
 
+/** The bytes of a file a {@link ResourceResolver} found, or why they were not read (too large, not regular, I/O). */
+export type ResourceBytes = { readonly bytes: Uint8Array } | { readonly problem: string; readonly detail: string };
+
+/**
+ * Reads a file a {@link ResourceResolver} returned, bounded (the CLI reads at most the mesh
+ * byte limit of a regular file). Injected by the caller; the validator itself does no I/O.
+ */
+export type ResourceReader = (file: string) => ResourceBytes;
+
 /** Options of {@link validateFile}. */
 export interface ValidateOptions {
   /** Report every warning as an error (the severity policy's `--strict`). */
@@ -51,6 +60,11 @@ export interface ValidateOptions {
   readonly resolveInclude?: IncludeResolver;
   /** Resolves mesh URIs. Without it, mesh files are not checked. */
   readonly resolveResource?: ResourceResolver;
+  /**
+   * Reads resolved mesh files, so that the geometry rules (src/validate/rules/inertiaGeometry.ts)
+   * can measure collision meshes. Without it, only primitive collision shapes are measured.
+   */
+  readonly readResource?: ResourceReader;
   /** Include nesting already followed (internal: guards against include cycles). */
   readonly includeStack?: readonly string[];
   /** Included files already parsed and validated, by resolved file name (internal: each file once). */

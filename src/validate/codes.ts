@@ -97,6 +97,9 @@ export const diagnosticCodes = {
   XACRO_TOO_DEEP: "A xacro expansion nests more than 1,000 levels (elements, inserted blocks, properties that read properties, expressions, lambda calls) or macro calls more than 256 deep; it stops there.",
   XACRO_OUTPUT_TOO_LARGE: "A xacro expansion produces more than 32 Mi characters of output; it stops there.",
   PACKAGE_SEARCH_LIMIT: "$(find pkg) would search more folders than robokit visits (10,000 folders, 4 levels below each search root); the search stops there.",
+  // issue 25: inertials against the collision geometry (src/validate/rules/inertiaGeometry.ts)
+  INERTIA_GEOMETRY_MISMATCH: "A link's largest principal moment of inertia is more than 10 times larger or smaller than that of the uniform solid of its mass filling its collision shapes.",
+  COM_OUTSIDE_GEOMETRY: "A link's centre of mass lies outside its collision shapes' bounding box by more than 2 cm plus a quarter of the box's largest side.",
 } as const;
 
 /** A stable diagnostic code. */

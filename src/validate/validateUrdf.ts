@@ -4,6 +4,7 @@ import { createRuleContext, type Rule, suppressedDiagnostics, type ValidateOptio
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
+import { inertiaGeometry } from "./rules/inertiaGeometry.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
 import { meshResources } from "./rules/meshResources.js";
@@ -28,6 +29,7 @@ export const urdfRules: readonly Rule[] = [
   finiteNumbers,
   colorRange,
   meshResources,
+  inertiaGeometry,
 ];
 
 /** Validates a parsed `<robot>` document: schema (phase 1), then the rules (phase 2). Never throws. */

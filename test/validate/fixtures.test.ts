@@ -26,6 +26,8 @@ const cases: [string, string, number, number, string | undefined, string][] = [
   ["urdf/invalid/duplicate_link.urdf", "DUPLICATE_NAME", 3, 9, '/robot[@name="r"]/link[@name="a"]/@name', "link with name [a] already exists (line 2)"],
   ["urdf/invalid/gazebo_plugin_joint.urdf", "REFERENCE_INVALID", 4, 5, '/robot[@name="r"]/gazebo/plugin[@name="gz::sim::systems::DiffDrive"]/left_joint', "joint [ghost_left]"],
   ["urdf/invalid/geometry_size.urdf", "GEOMETRY_INVALID", 2, 47, '/robot[@name="r"]/link[@name="a"]/collision/geometry/sphere/@radius', "radius [-1] is negative"],
+  ["urdf/invalid/inertia_geometry.urdf", "INERTIA_GEOMETRY_MISMATCH", 2, 48, '/robot[@name="r"]/link[@name="a"]/inertial/inertia', "0.0001 kg·m² is 1667000 times smaller"],
+  ["urdf/invalid/com_outside.urdf", "COM_OUTSIDE_GEOMETRY", 2, 36, '/robot[@name="r"]/link[@name="a"]/inertial/origin/@xyz', "lies 1 m outside its collision shapes' bounding box"],
   ["urdf/invalid/limit_missing.urdf", "JOINT_LIMIT_MISSING", 3, 3, '/robot[@name="r"]/joint[@name="j"]', "prismatic joint [j] has no <limit>"],
   ["urdf/invalid/limit_order.urdf", "JOINT_LIMIT_INVALID", 4, 12, '/robot[@name="r"]/joint[@name="j"]/limit/@lower', "lower 1 > upper -1"],
   ["urdf/invalid/material_undefined.urdf", "MATERIAL_UNDEFINED", 2, 77, '/robot[@name="r"]/link[@name="a"]/visual/material[@name="blue"]/@name', "material [blue]"],

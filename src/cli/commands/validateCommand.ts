@@ -69,7 +69,7 @@ export function validatePath(path: string, options: { strict?: boolean; searchPa
   const diagnostics: Diagnostic[] = [...source.diagnostics, ...validateFile(source.text, name, {
     strict: options.strict === true,
     resolveInclude: resolvers.resolveInclude,
-    ...(options.checkResources === false ? {} : { resolveResource: resolvers.resolveResource }),
+    ...(options.checkResources === false ? {} : { resolveResource: resolvers.resolveResource, readResource: resolvers.readResource }),
   }).map(source.toSource)];
   return { file: name, diagnostics };
 }

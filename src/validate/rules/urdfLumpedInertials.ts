@@ -15,6 +15,8 @@ export interface LumpedBody {
   readonly inertial: Inertial | undefined;
   /** Principal moments of the combined tensor (kg·m², ascending). */
   readonly moments: Vec3 | undefined;
+  /** Every link of the group (with or without mass), each with its pose in the root link's frame (root_T_link). */
+  readonly poses: ReadonlyMap<string, Pose>;
 }
 
 function poseOf(origin: XmlElement | undefined): Pose {
@@ -104,7 +106,9 @@ export function urdfLumpedBodies(robot: XmlElement): Map<string, LumpedBody> {
       members.push(name);
     }
     const inertial = parts.length === 0 ? undefined : combineInertials(parts);
-    const body: LumpedBody = { root, members, inertial, moments: inertial === undefined ? undefined : principalMoments(inertial.inertia) };
+    const poses = new Map<string, Pose>();
+    for (const name of names) poses.set(name, placement.get(name)?.pose ?? IDENTITY_POSE);
+    const body: LumpedBody = { root, members, inertial, moments: inertial === undefined ? undefined : principalMoments(inertial.inertia), poses };
     for (const name of names) out.set(name, body);
   }
   return out;
