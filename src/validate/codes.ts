@@ -93,7 +93,7 @@ export const diagnosticCodes = {
   SCENARIO_LIMIT_EXCEEDED: "A scenario asks for more than robokit simulates in one run: over 3600 s, a controller rate outside 1–1000 Hz, more than 360,000 control steps, or a rose swept faster than 10 rad/s.",
   // issue 23: the xacro evaluator's budgets (docs/security-xacro.md)
   XACRO_VALUE_TOO_LARGE: "A xacro expression would make a string longer than 4 Mi characters, a list, tuple or dict of more than 1,000,000 items, or an integer of more than 65,536 bits; it is refused before it is made.",
-  XACRO_TOO_MANY_STEPS: "A xacro expansion takes more than 10,000,000 evaluation steps (a long loop, range or comprehension, or macros and includes that multiply); it stops there.",
+  XACRO_TOO_MANY_STEPS: "A xacro expansion takes more than 2,000,000 evaluation steps (a long loop, range or comprehension, or macros and includes that multiply); it stops there.",
   XACRO_TOO_DEEP: "A xacro expansion nests more than 1,000 levels (elements, inserted blocks, properties that read properties, expressions, lambda calls) or macro calls more than 256 deep; it stops there.",
   XACRO_OUTPUT_TOO_LARGE: "A xacro expansion produces more than 32 Mi characters of output; it stops there.",
   PACKAGE_SEARCH_LIMIT: "$(find pkg) would search more folders than robokit visits (10,000 folders, 4 levels below each search root); the search stops there.",

@@ -55,7 +55,7 @@ describe("the xacro evaluator's size budgets refuse a value before making it (is
 
 describe("the xacro evaluator's step budget is shared by the whole expansion (issue 23)", () => {
   it("stops nested comprehensions of 10^9 iterations", () => {
-    expect(expandError('<link name="${[[[0 for i in range(1000)] for j in range(1000)] for k in range(1000)]}"/>')).toEqual(at3("XACRO_TOO_MANY_STEPS", /more than 10,000,000 evaluation steps/));
+    expect(expandError('<link name="${[[[0 for i in range(1000)] for j in range(1000)] for k in range(1000)]}"/>')).toEqual(at3("XACRO_TOO_MANY_STEPS", /more than 2,000,000 evaluation steps/));
   });
 
   it("counts across expressions: 40 expressions of 300,000 steps each pass the budget together, never one alone", () => {
@@ -63,6 +63,13 @@ describe("the xacro evaluator's step budget is shared by the whole expansion (is
     expect(expandError(`<link name="${one}"/>`)).toBe("ok");
     const many = Array.from({ length: 40 }, (_, i) => `<link name="l${i}_${one}"/>`).join("");
     expect(expandError(many)).toEqual(expect.objectContaining({ code: "XACRO_TOO_MANY_STEPS" }));
+  });
+
+  it("stops a macro that calls itself twice, 24 levels deep (2^24 calls; the attack suite found it ran 13-23 s under a 10,000,000-step budget)", () => {
+    const twice = '<xacro:macro name="twice" params="n"><xacro:if value="${n > 0}"><xacro:twice n="${n-1}"/><xacro:twice n="${n-1}"/></xacro:if><x/></xacro:macro><xacro:twice n="24"/>';
+    expect(expandError(twice)).toEqual(expect.objectContaining({ code: "XACRO_TOO_MANY_STEPS" }));
+    // Every real robot of the xacro test set expands in under half the budget (test/xacro/xacroTestSet.test.ts).
+    expect(XACRO_LIMITS.maxSteps).toBeLessThanOrEqual(2_000_000);
   });
 });
 

@@ -29,7 +29,7 @@ export const XACRO_LIMITS = {
    * expanded node moved into its parent, so that neither time nor the memory of values made is
    * unbounded: XACRO_TOO_MANY_STEPS.
    */
-  maxSteps: 10_000_000,
+  maxSteps: 2_000_000,
   /**
    * Characters of the expanded document (element names, attribute values, text and comments, as
    * produced; escaping in the written XML adds at most 6 times this): XACRO_OUTPUT_TOO_LARGE.
