@@ -21,7 +21,7 @@ import { emitUrdf } from "../src/emit/urdf/emitUrdf.js";
 import { robotToTypeScript } from "../src/import/robotToTypeScript.js";
 import type { Robot } from "../src/model/Robot.js";
 import { descriptionToModel } from "../src/parse/descriptionToModel.js";
-import { hasErrors } from "../src/validate/Diagnostic.js";
+import { hasErrors } from "../src/diagnostics/Diagnostic.js";
 import { expandCase } from "../test/xacro/expandCase.js";
 import { repoRoot, xacroCases, xacroDataRoot } from "../test/xacro/xacroTestSet.js";
 

@@ -2,7 +2,7 @@
 // ajv's standalone code is verbose and repetitive (3.5 MB for SDF 1.12): every module is
 // minified (esbuild), which also parses faster, and a large one is stored deflated and
 // base64-encoded inside a CommonJS module that inflates and compiles it when required. The
-// module stays a plain require() for src/validate/schema/loadValidator.ts (no file reading in
+// module stays a plain require() for src/schema/loadValidator.ts (no file reading in
 // the core), and the package holds ~1.8 MB of validators instead of 31 MB.
 import { inflateRawSync, deflateRawSync, constants } from "node:zlib";
 

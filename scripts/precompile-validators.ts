@@ -20,7 +20,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 
 import { TEMPLATE_SCHEMAS } from "../src/emit/gazebo/templateData.js";
-import { SCHEMA_ERROR_STOP } from "../src/validate/schema/schemaErrorLimit.js";
+import { SCHEMA_ERROR_STOP } from "../src/util/schemaErrorLimit.js";
 import { minifyValidator, packValidator, sameValidator } from "./packValidator.js";
 import { sdfRangeKeyword } from "./sdfRangeKeyword.js";
 

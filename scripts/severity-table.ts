@@ -3,7 +3,7 @@ import { renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { renderSeverityTable } from "../src/validate/renderSeverityTable.js";
+import { renderSeverityTable } from "../src/diagnostics/renderSeverityTable.js";
 
 const target = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "validate", "rules", "SEVERITY.md");
 writeFileSync(`${target}.tmp`, renderSeverityTable());

@@ -7,10 +7,10 @@
  */
 export * from "./model/index.js";
 
-export { diagnosticCodes } from "./validate/codes.js";
-export type { DiagnosticCode } from "./validate/codes.js";
-export { hasErrors } from "./validate/Diagnostic.js";
-export type { Diagnostic, Severity } from "./validate/Diagnostic.js";
-export { formatDiagnostic } from "./validate/formatDiagnostic.js";
+export { diagnosticCodes } from "./diagnostics/codes.js";
+export type { DiagnosticCode } from "./diagnostics/codes.js";
+export { hasErrors } from "./diagnostics/Diagnostic.js";
+export type { Diagnostic, Severity } from "./diagnostics/Diagnostic.js";
+export { formatDiagnostic } from "./diagnostics/formatDiagnostic.js";
 export { formatNumber } from "./util/formatNumber.js";
 export { ROBOKIT_VERSION } from "./version.js";

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 
 /** Wrong command-line use: exit code 2. */
 export class UsageError extends Error {

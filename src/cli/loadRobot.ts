@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { checkRobot } from "../model/checkRobot.js";
 import type { Robot } from "../model/Robot.js";
 import { readRobotDocument } from "../model/readRobotDocument.js";
-import { hasErrors } from "../validate/Diagnostic.js";
+import { hasErrors } from "../diagnostics/Diagnostic.js";
 import { descriptionToModel } from "../parse/descriptionToModel.js";
 import { bundledExamples } from "./bundledExamples.js";
 import { readDescriptionSource } from "./readXacro.js";

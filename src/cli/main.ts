@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 import type { Command } from "commander";
 
-import { escapeTerminal } from "../util/escapeTerminal.js";
+import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
 
 /**

@@ -5,7 +5,7 @@ import { expandXacro, callTrace, type XacroFindRefusal, type XacroHost, type Xac
 import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroOrigin } from "../parse/xacro/XacroNode.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { UsageError } from "./errors.js";
 import { globFiles } from "./globFiles.js";
 import { defaultIncludeLimits } from "./resolve/includeLimits.js";

@@ -1,7 +1,7 @@
 import { CommanderError } from "commander";
 
-import { escapeTerminal } from "../util/escapeTerminal.js";
-import { formatDiagnostic } from "../validate/formatDiagnostic.js";
+import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
+import { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
 import { describeIoError, InputError, IoError, isModelError, isSystemIoError, UsageError } from "./errors.js";
 
 /** The CLI's exit codes (README, section SECURITY). */

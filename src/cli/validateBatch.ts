@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 
-import type { FileReport } from "../validate/formatDiagnosticsJson.js";
+import type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
 import { startWorker } from "./startWorker.js";
 
 /** Options every file of a batch is validated with (plain data: it crosses to worker threads). */

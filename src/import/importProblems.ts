@@ -1,6 +1,6 @@
 import { checkRobot } from "../model/checkRobot.js";
 import type { Robot } from "../model/Robot.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 
 /**
  * Why a robot read from a file cannot become a robokit module: the errors of the authoring

@@ -1,7 +1,7 @@
 import type { Robot } from "../model/Robot.js";
 import { wheelLayout, type WheelLayout } from "../model/wheelLayout.js";
 import { formatNumber } from "../util/formatNumber.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { OmniDriveKinematics } from "./OmniDriveKinematics.js";
 import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 

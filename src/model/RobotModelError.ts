@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 
 /**
  * Thrown by {@link RobotBuilder.build} and {@link defineRobot} when a model built in code is

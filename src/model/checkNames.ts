@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import type { Link } from "./Link.js";
 import type { Robot } from "./Robot.js";
 

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
-import type { DiagnosticCode } from "../validate/codes.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { findNonFinite } from "../util/findNonFinite.js";
 import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";

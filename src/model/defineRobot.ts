@@ -1,4 +1,4 @@
-import { hasErrors } from "../validate/Diagnostic.js";
+import { hasErrors } from "../diagnostics/Diagnostic.js";
 import { checkRobot } from "./checkRobot.js";
 import type { Robot } from "./Robot.js";
 import { RobotModelError } from "./RobotModelError.js";

@@ -1,10 +1,10 @@
 import { findNonFinite } from "../util/findNonFinite.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
-import { hasErrors } from "../validate/Diagnostic.js";
-import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
-import { policyDiagnostic } from "../validate/severityPolicy.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { hasErrors } from "../diagnostics/Diagnostic.js";
+import { loadValidator, type PrecompiledValidator } from "../schema/loadValidator.js";
+import { policyDiagnostic } from "../diagnostics/severityPolicy.js";
 import { checkRobot } from "./checkRobot.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import type { Robot } from "./Robot.js";

@@ -2,7 +2,7 @@ import type { Geometry } from "./Geometry.js";
 import type { InertiaTensor, Inertial } from "./Inertial.js";
 import { shapeInertia } from "./inertia.js";
 import type { Link, Surface } from "./Link.js";
-import type { MeshMassProperties } from "../mesh/meshMassProperties.js";
+import type { MeshMassProperties } from "./MeshMassProperties.js";
 import { IDENTITY_POSE, transformPoint, type Pose } from "./Pose.js";
 import type { Sensor } from "./Sensor.js";
 

@@ -1,8 +1,8 @@
 import { checkRobot } from "../model/checkRobot.js";
 import type { Robot } from "../model/Robot.js";
-import type { Diagnostic, Severity } from "../validate/Diagnostic.js";
-import type { DiagnosticCode } from "../validate/codes.js";
-import { hasErrors } from "../validate/Diagnostic.js";
+import type { Diagnostic, Severity } from "../diagnostics/Diagnostic.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { hasErrors } from "../diagnostics/Diagnostic.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import type { XmlAttribute, XmlElement } from "./XmlDocument.js";
 

@@ -1,5 +1,5 @@
 import type { Robot } from "../model/Robot.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 
 /**
  * A robot read from a description file. `robot` is present only when no error was found

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
-import { severityPolicy } from "../validate/severityPolicy.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { severityPolicy } from "../diagnostics/severityPolicy.js";
 
 /** Code and severity of a not-well-formed file, from the severity policy. */
 const xmlError = { code: severityPolicy.xmlMalformed.code, severity: severityPolicy.xmlMalformed.severity };

@@ -1,11 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { blankLateDeclaration } from "./blankLateDeclaration.js";
 import { LineIndex } from "./LineIndex.js";
 import { scanXml } from "./scanXml.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
-import { policyDiagnostic, severityPolicy } from "../validate/severityPolicy.js";
+import { policyDiagnostic, severityPolicy } from "../diagnostics/severityPolicy.js";
 
 /** Code and severity of a not-well-formed file, from the severity policy. */
 const xmlError = { code: severityPolicy.xmlMalformed.code, severity: severityPolicy.xmlMalformed.severity };

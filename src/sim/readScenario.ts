@@ -1,7 +1,7 @@
 import { findNonFinite } from "../util/findNonFinite.js";
 import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
-import { loadValidator, type PrecompiledValidator } from "../validate/schema/loadValidator.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { loadValidator, type PrecompiledValidator } from "../schema/loadValidator.js";
 import type { Scenario } from "./Scenario.js";
 import { scenarioDuration } from "./scenarioDuration.js";
 import { SIMULATION_LIMITS, simulationLimitProblems } from "./simulationLimits.js";

@@ -1,9 +1,9 @@
 import type { ErrorObject } from "ajv";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 
-import type { Diagnostic } from "../validate/Diagnostic.js";
-import { schemaErrorLimitMessage } from "../validate/schema/schemaErrorLimit.js";
-import { policyDiagnostic } from "../validate/severityPolicy.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { schemaErrorLimitMessage } from "./schemaErrorLimit.js";
+import { policyDiagnostic } from "../diagnostics/severityPolicy.js";
 import { INPUT_LIMITS } from "./inputLimits.js";
 import { YamlAliasError, yamlToJs } from "./yamlToJs.js";
 

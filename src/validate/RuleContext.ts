@@ -1,8 +1,8 @@
 import type { XmlElement } from "../parse/XmlDocument.js";
-import type { DiagnosticCode } from "./codes.js";
-import type { Diagnostic, Severity } from "./Diagnostic.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import type { Diagnostic, Severity } from "../diagnostics/Diagnostic.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
-import { effectiveSeverity, type Finding, policyDiagnostic, severityPolicy } from "./severityPolicy.js";
+import { effectiveSeverity, type Finding, policyDiagnostic, severityPolicy } from "../diagnostics/severityPolicy.js";
 
 /** What an include resolver returns: the included file's text, or why it could not be found. */
 export type ResolvedResource =
@@ -100,7 +100,7 @@ export interface RuleContext {
   /** Resolved includes by `<include>` element (SDF only; filled by the include rule). */
   readonly includes: Map<XmlElement, IncludedEntity>;
   /**
-   * Reports a finding of the severity policy (src/validate/severityPolicy.ts), which decides its
+   * Reports a finding of the severity policy (src/diagnostics/severityPolicy.ts), which decides its
    * code and severity; a warning's message gets the policy's consequence appended ("…; RViz
    * draws it in its default colour"). Rules report through this only.
    */

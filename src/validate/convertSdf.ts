@@ -1,5 +1,5 @@
 import type { XmlAttribute, XmlElement } from "../parse/XmlDocument.js";
-import { loadSchema } from "./schema/loadSchema.js";
+import { loadSchema } from "../schema/loadSchema.js";
 
 /** One node of a libsdformat `.convert` file (schemas/sdf/<version>/convert.json). */
 interface ConvertNode {

@@ -4,14 +4,14 @@
  * table and a place.
  * @packageDocumentation
  */
-export { diagnosticCodes } from "./codes.js";
-export type { DiagnosticCode } from "./codes.js";
-export { hasErrors } from "./Diagnostic.js";
-export type { Diagnostic, Severity } from "./Diagnostic.js";
-export { formatDiagnostic } from "./formatDiagnostic.js";
-export { formatDiagnosticsJson } from "./formatDiagnosticsJson.js";
-export type { FileReport } from "./formatDiagnosticsJson.js";
+export { diagnosticCodes } from "../diagnostics/codes.js";
+export type { DiagnosticCode } from "../diagnostics/codes.js";
+export { hasErrors } from "../diagnostics/Diagnostic.js";
+export type { Diagnostic, Severity } from "../diagnostics/Diagnostic.js";
+export { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
+export { formatDiagnosticsJson } from "../diagnostics/formatDiagnosticsJson.js";
+export type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
 export type { IncludeResolver, ResolvedResource, ResourceLookup, ResourceResolver, ValidateOptions } from "./RuleContext.js";
-export { severityPolicy } from "./severityPolicy.js";
-export type { SeverityBasis, SeverityEntry } from "./severityPolicy.js";
+export { severityPolicy } from "../diagnostics/severityPolicy.js";
+export type { SeverityBasis, SeverityEntry } from "../diagnostics/severityPolicy.js";
 export { validateFile, validateSdf, validateUrdf } from "./validateFile.js";

@@ -1,8 +1,8 @@
 import { readXml } from "../parse/readXml.js";
-import type { Diagnostic } from "./Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { detectFormat } from "./detectFormat.js";
 import type { ValidateOptions } from "./RuleContext.js";
-import { effectiveSeverity } from "./severityPolicy.js";
+import { effectiveSeverity } from "../diagnostics/severityPolicy.js";
 import { validateSdfDocument } from "./validateSdf.js";
 import { validateUrdfDocument } from "./validateUrdf.js";
 

@@ -1,6 +1,6 @@
 import { attr, type XmlElement } from "../parse/XmlDocument.js";
-import type { Diagnostic } from "./Diagnostic.js";
-import { policyDiagnostic } from "./severityPolicy.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { policyDiagnostic } from "../diagnostics/severityPolicy.js";
 import { createRuleContext, type Rule, suppressedDiagnostics, type ValidateOptions } from "./RuleContext.js";
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";

@@ -1,5 +1,5 @@
 import type { XmlElement } from "../parse/XmlDocument.js";
-import type { Diagnostic } from "./Diagnostic.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { createRuleContext, type Rule, suppressedDiagnostics, type ValidateOptions } from "./RuleContext.js";
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";

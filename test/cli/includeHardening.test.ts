@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
 import { runCli } from "../../src/cli/main.js";
 import { diskIncludeResolver } from "../../src/cli/resolve/diskIncludeResolver.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 
 // Issue 11: <include> reads files from strangers. Each case below ran unbounded before.

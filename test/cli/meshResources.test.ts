@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
 import { runCli } from "../../src/cli/main.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 
 // Issue 10: package:// and model:// mesh URIs resolved like ROS and Gazebo do; a missing mesh
 // is a warning without search paths and an error with them; formats per consumer.

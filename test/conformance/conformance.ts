@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { massPlausibility } from "../../src/mesh/massPlausibility.js";
-import { meshMassProperties } from "../../src/mesh/meshMassProperties.js";
-import { readStl } from "../../src/mesh/readStl.js";
+import { massPlausibility } from "../../src/parse/mesh/massPlausibility.js";
+import { meshMassProperties } from "../../src/parse/mesh/meshMassProperties.js";
+import { readStl } from "../../src/parse/mesh/readStl.js";
 import { boxSolid, toStlBinary } from "../support/meshFiles.js";
 
 // A 200 × 100 × 50 mm part written in millimetres, as CAD tools export it.

@@ -2,12 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import type { InertiaTensor } from "../../src/model/Inertial.js";
-import { checkClosedMesh } from "../../src/mesh/checkClosedMesh.js";
-import { massPropertiesAtDensity, meshMassProperties, type MeshMassProperties } from "../../src/mesh/meshMassProperties.js";
-import { readCollada } from "../../src/mesh/readCollada.js";
-import { readObj } from "../../src/mesh/readObj.js";
-import { readStl } from "../../src/mesh/readStl.js";
-import type { TriangleMesh } from "../../src/mesh/TriangleMesh.js";
+import { checkClosedMesh } from "../../src/parse/mesh/checkClosedMesh.js";
+import { massPropertiesAtDensity, meshMassProperties, type MeshMassProperties } from "../../src/parse/mesh/meshMassProperties.js";
+import { readCollada } from "../../src/parse/mesh/readCollada.js";
+import { readObj } from "../../src/parse/mesh/readObj.js";
+import { readStl } from "../../src/parse/mesh/readStl.js";
+import type { TriangleMesh } from "../../src/parse/mesh/TriangleMesh.js";
 import { boxSolid, cornerTetrahedron, rightPrism, toDae, toObj, toStlAscii, toStlBinary, type Solid } from "../support/meshFiles.js";
 
 type V3 = [number, number, number];

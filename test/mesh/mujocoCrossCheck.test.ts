@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { massPropertiesAtDensity, meshMassProperties, type MassProperties } from "../../src/mesh/meshMassProperties.js";
-import { readStl } from "../../src/mesh/readStl.js";
+import { massPropertiesAtDensity, meshMassProperties, type MassProperties } from "../../src/parse/mesh/meshMassProperties.js";
+import { readStl } from "../../src/parse/mesh/readStl.js";
 import { loadMujoco } from "../../src/sim/mujoco/loadMujoco.js";
 import { symmetricEigen3Into } from "../../src/util/symmetricEigen3.js";
 import { boxSolid, cornerTetrahedron, rightPrism, toStlBinary, type Solid } from "../support/meshFiles.js";

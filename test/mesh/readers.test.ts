@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { readCollada } from "../../src/mesh/readCollada.js";
-import { readObj } from "../../src/mesh/readObj.js";
-import { readStl } from "../../src/mesh/readStl.js";
-import { MESH_LIMITS, type TriangleMesh } from "../../src/mesh/TriangleMesh.js";
+import { readCollada } from "../../src/parse/mesh/readCollada.js";
+import { readObj } from "../../src/parse/mesh/readObj.js";
+import { readStl } from "../../src/parse/mesh/readStl.js";
+import { MESH_LIMITS, type TriangleMesh } from "../../src/parse/mesh/TriangleMesh.js";
 import { boxSolid, cornerTetrahedron, rightPrism, toDae, toObj, toStlAscii, toStlBinary, trianglesOf, type Solid } from "../support/meshFiles.js";
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { meshMassProperties } from "../../src/mesh/meshMassProperties.js";
-import { readStl } from "../../src/mesh/readStl.js";
+import { meshMassProperties } from "../../src/parse/mesh/meshMassProperties.js";
+import { readStl } from "../../src/parse/mesh/readStl.js";
 import { composePoses, pose } from "../../src/model/Pose.js";
 import { box, mesh } from "../../src/model/shapes.js";
 import { solidLink } from "../../src/model/solidLink.js";

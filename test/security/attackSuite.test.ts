@@ -22,7 +22,7 @@ import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
 import { readRobotDocument } from "../../src/model/readRobotDocument.js";
 import { descriptionToModel } from "../../src/parse/descriptionToModel.js";
 import { readScenario } from "../../src/sim/readScenario.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 import { importProblems } from "../../src/import/importProblems.js";
 import { robotToTypeScript } from "../../src/import/robotToTypeScript.js";

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { InputError } from "../../src/cli/errors.js";
 import { reportError } from "../../src/cli/reportError.js";
-import { escapeTerminal } from "../../src/util/escapeTerminal.js";
-import { formatDiagnostic } from "../../src/validate/formatDiagnostic.js";
+import { escapeTerminal } from "../../src/diagnostics/escapeTerminal.js";
+import { formatDiagnostic } from "../../src/diagnostics/formatDiagnostic.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
 const dir = mkdtempSync(join(tmpdir(), "robokit-term-"));

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { haveTool, runTool } from "../support/tools.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
-import { severityPolicy } from "../../src/validate/severityPolicy.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
+import { severityPolicy } from "../../src/diagnostics/severityPolicy.js";
 import { haveTool, runTool } from "../support/tools.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { decodeXmlBytes } from "../../src/parse/decodeXmlBytes.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 
 // Robustness: whatever the input, the validator returns an array of well-formed diagnostics

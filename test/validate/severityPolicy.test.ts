@@ -5,10 +5,10 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { diagnosticCodes } from "../../src/validate/codes.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
-import { renderSeverityTable } from "../../src/validate/renderSeverityTable.js";
-import { severityPolicy } from "../../src/validate/severityPolicy.js";
+import { diagnosticCodes } from "../../src/diagnostics/codes.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
+import { renderSeverityTable } from "../../src/diagnostics/renderSeverityTable.js";
+import { severityPolicy } from "../../src/diagnostics/severityPolicy.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 import { haveTool, runTool } from "../support/tools.js";
 
@@ -57,7 +57,7 @@ function findingsOf(text: string, strict = false): Diagnostic[] {
   return validateFile(text, "t.urdf", { strict });
 }
 
-describe("severity policy (src/validate/severityPolicy.ts)", () => {
+describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
   it("has an up-to-date table beside the rules (npm run severity-table)", () => {
     expect(readFileSync(join(src, "rules", "SEVERITY.md"), "utf8")).toBe(renderSeverityTable());
   });
@@ -73,7 +73,7 @@ describe("severity policy (src/validate/severityPolicy.ts)", () => {
 
   it("has no dead rows: every finding is reported by some rule", () => {
     const sources = ["rules", "schema"].flatMap((d) => readdirSync(join(src, d)).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join(src, d, f), "utf8")));
-    sources.push(...readdirSync(join(src, "..", "mesh")).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join(src, "..", "mesh", f), "utf8")));
+    sources.push(...readdirSync(join(src, "..", "parse", "mesh")).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join(src, "..", "parse", "mesh", f), "utf8")));
     sources.push(readFileSync(join(src, "runRules.ts"), "utf8"), readFileSync(join(src, "validateSdf.ts"), "utf8"), readFileSync(join(src, "..", "parse", "readXml.ts"), "utf8"), readFileSync(join(src, "RuleContext.ts"), "utf8"));
     // robokit view reports its refusals through the table too (issue 23).
     sources.push(readFileSync(join(src, "..", "cli", "view", "viewRefusalDiagnostic.ts"), "utf8"));

@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
 import { writeXacroXml } from "../../src/parse/xacro/writeXacroXml.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { casePackages, xacroDataRoot, type XacroCase } from "./xacroTestSet.js";
 
 /** Expands one test-set case with robokit (packages of the case's repository, no environment). */

@@ -1,5 +1,5 @@
 import type { Robot } from "../../src/model/Robot.js";
-import type { Diagnostic } from "../../src/validate/Diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 
 /** The scene JSON of `GET /api/scene` (src/cli/view/loadViewScene.ts). */
 export interface SceneJson {

@@ -9,7 +9,7 @@ import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { writePackage } from "../writePackage.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
 export function buildCommand(): Command {

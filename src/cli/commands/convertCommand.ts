@@ -9,14 +9,14 @@ import { descriptionRoot, descriptionToModel } from "../../parse/descriptionToMo
 import { lumpFixedJoints, type LumpedLink } from "../../model/lumpFixedJoints.js";
 import type { Robot } from "../../model/Robot.js";
 import { lumpedFramesExtension } from "../../emit/sdf/lumpedFramesExtension.js";
-import { hasErrors, type Diagnostic } from "../../validate/Diagnostic.js";
-import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readDescriptionSource } from "../readXacro.js";
 import { writeStdout } from "../writeStdout.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /**
  * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes

@@ -5,7 +5,7 @@ import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readZipEntry } from "../readZipEntry.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /** The variables gazebo-fmi's actuator plugin needs, with the causality each must have. */
 export const FMI_ACTUATOR_VARIABLES = [

@@ -8,7 +8,7 @@ import { formatNumber } from "../../util/formatNumber.js";
 import { canonicalAtan2 } from "../../util/wrapAngle.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /** The drive's kinematics from the model, or InputError (exit 1) naming the file and JSON pointer. */
 export function requireDrive(robot: Robot, source: string): SteeredDriveFromModel | OmniDriveFromModel {

@@ -10,12 +10,12 @@ import { descriptionToModel } from "../../parse/descriptionToModel.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readInputFile } from "../readInputFile.js";
 import { importProblems } from "../../import/importProblems.js";
-import { hasErrors } from "../../validate/Diagnostic.js";
-import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
+import { hasErrors } from "../../diagnostics/Diagnostic.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
 import { writeArtifacts } from "../writeArtifacts.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /**
  * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit

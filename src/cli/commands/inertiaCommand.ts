@@ -1,12 +1,12 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 
-import { massPlausibility } from "../../mesh/massPlausibility.js";
-import { massPropertiesAtDensity, meshMassProperties, type MassProperties, type MeshMassProperties } from "../../mesh/meshMassProperties.js";
-import { readMesh, type MeshFormat } from "../../mesh/readMesh.js";
-import { MESH_LIMITS } from "../../mesh/TriangleMesh.js";
+import { massPlausibility } from "../../parse/mesh/massPlausibility.js";
+import { massPropertiesAtDensity, meshMassProperties, type MassProperties, type MeshMassProperties } from "../../parse/mesh/meshMassProperties.js";
+import { readMesh, type MeshFormat } from "../../parse/mesh/readMesh.js";
+import { MESH_LIMITS } from "../../parse/mesh/TriangleMesh.js";
 import type { Vec3 } from "../../model/Vector.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
-import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { InputError, IoError, UsageError } from "../errors.js";
 import { readRegularFile } from "../resolve/readRegularFile.js";

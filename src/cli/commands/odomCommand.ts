@@ -8,14 +8,14 @@ import { KabschWheelOdometry } from "../../kinematics/KabschWheelOdometry.js";
 import { Odometry } from "../../kinematics/Odometry.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { wrapAngle } from "../../util/wrapAngle.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { requireDrive } from "./ikCommand.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /** Odometry method for a steered drive. */
 type OdomMethod = "kabsch" | "least-squares";

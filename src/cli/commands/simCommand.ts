@@ -24,7 +24,7 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
 import { writePackage, type StreamedArtifact } from "../writePackage.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { applyVariation } from "../../sim/sweep/applyVariation.js";
 import { mergeSweeps, type SweepPart } from "../../sim/sweep/mergeSweeps.js";
 import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";

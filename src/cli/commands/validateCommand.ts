@@ -1,10 +1,10 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
-import { hasErrors } from "../../validate/Diagnostic.js";
-import { formatDiagnostic } from "../../validate/formatDiagnostic.js";
-import { formatDiagnosticsJson, type FileReport } from "../../validate/formatDiagnosticsJson.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { hasErrors } from "../../diagnostics/Diagnostic.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { formatDiagnosticsJson, type FileReport } from "../../diagnostics/formatDiagnosticsJson.js";
 import { validateFile } from "../../validate/validateFile.js";
 import { InputError, UsageError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";

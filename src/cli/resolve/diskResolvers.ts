@@ -1,4 +1,4 @@
-import { MESH_LIMITS } from "../../mesh/TriangleMesh.js";
+import { MESH_LIMITS } from "../../parse/mesh/TriangleMesh.js";
 import type { ValidateOptions } from "../../validate/RuleContext.js";
 import { diskIncludeResolver } from "./diskIncludeResolver.js";
 import { diskResourceResolver } from "./diskResourceResolver.js";

@@ -8,7 +8,7 @@ import type { Robot } from "../../model/Robot.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { sdfToModel } from "../../parse/sdfToModel.js";
 import { urdfToModel } from "../../parse/urdfToModel.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { bundledExamples } from "../bundledExamples.js";
 import { validatePath } from "../commands/validateCommand.js";
 import { InputError, UsageError } from "../errors.js";

@@ -12,7 +12,7 @@ import { findChromium, launchChromium } from "./launchChromium.js";
 import { loadViewScene } from "./loadViewScene.js";
 import { readTraceCsv, type TraceTable } from "./readTraceCsv.js";
 import { startViewServer, type ViewServer } from "./startViewServer.js";
-import { escapeTerminal } from "../../util/escapeTerminal.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 
 /** The built page (dist/viewer): next to dist/src when compiled, under dist/ when run from src/ with tsx. */
 export function viewerPageDir(): string {

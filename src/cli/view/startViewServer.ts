@@ -6,7 +6,7 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 
 import { steeredIk, omniIk } from "../commands/ikCommand.js";
 import { UsageError } from "../errors.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { checkViewFile, type ViewFile, type ViewFileRefusal } from "./checkViewFile.js";
 import type { LoadedScene } from "./loadViewScene.js";
 import { openViewFile } from "./openViewFile.js";

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../../validate/Diagnostic.js";
-import { policyDiagnostic } from "../../validate/severityPolicy.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
 import { MAX_VIEW_FILE_BYTES, type ViewFileRefusal } from "./checkViewFile.js";
 
 /**

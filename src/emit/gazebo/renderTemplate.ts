@@ -1,7 +1,7 @@
 /// <reference path="./handlebarsRuntime.d.ts" />
 import Handlebars from "handlebars/runtime.js";
 
-import { loadValidator, type PrecompiledValidator } from "../../validate/schema/loadValidator.js";
+import { loadValidator, type PrecompiledValidator } from "../../schema/loadValidator.js";
 import type { XmlOutElement } from "../xml/xmlDocument.js";
 import type { TemplateData } from "./templateData.js";
 import type { TemplateName } from "./templateSources.js";

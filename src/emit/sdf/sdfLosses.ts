@@ -1,5 +1,5 @@
 import type { Robot } from "../../model/Robot.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { sdfFeatures } from "./sdfFeatures.js";
 import type { SdfVersion } from "./SdfVersion.js";
 

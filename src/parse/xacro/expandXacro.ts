@@ -2,9 +2,9 @@ import { posix } from "node:path";
 
 import { parse as parseYaml, type Tags } from "yaml";
 
-import type { Diagnostic } from "../../validate/Diagnostic.js";
-import type { DiagnosticCode } from "../../validate/codes.js";
-import { policyOf, type Finding } from "../../validate/severityPolicy.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import type { DiagnosticCode } from "../../diagnostics/codes.js";
+import { policyOf, type Finding } from "../../diagnostics/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";

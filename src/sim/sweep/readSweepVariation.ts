@@ -1,5 +1,5 @@
 import { parseYamlDocument } from "../../util/yamlDocument.js";
-import type { Diagnostic } from "../../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import type { SweepDistribution, SweepParameter, SweepVariation } from "./SweepVariation.js";
 
 /** Result of reading a `--vary` file: the variation when valid, and every problem with its place. */

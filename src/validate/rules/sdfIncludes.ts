@@ -1,8 +1,8 @@
 import { readXml } from "../../parse/readXml.js";
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
-import type { DiagnosticCode } from "../codes.js";
+import type { DiagnosticCode } from "../../diagnostics/codes.js";
 import { MAX_INCLUDE_DEPTH, type ParsedInclude, type Rule } from "../RuleContext.js";
-import type { Finding } from "../severityPolicy.js";
+import type { Finding } from "../../diagnostics/severityPolicy.js";
 import { validateSdfDocument } from "../validateSdf.js";
 
 /** Text whose first element is `<sdf` (after an XML declaration, comments and whitespace). */

@@ -1,6 +1,6 @@
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
-import type { Finding } from "../severityPolicy.js";
+import type { Finding } from "../../diagnostics/severityPolicy.js";
 import { parseNumbers } from "./numbers.js";
 import { urdfIndex } from "./urdfModel.js";
 

@@ -1,12 +1,12 @@
 import type { ErrorObject } from "ajv";
 
 import type { RuleContext } from "../RuleContext.js";
-import type { Finding } from "../severityPolicy.js";
+import type { Finding } from "../../diagnostics/severityPolicy.js";
 import type { XmlElement } from "../../parse/XmlDocument.js";
 import { isGazeboExtensionElement, isGazeboRepeatableElement } from "./gazeboExtensionElements.js";
-import { loadSchema } from "./loadSchema.js";
-import { loadValidator, type PrecompiledValidator } from "./loadValidator.js";
-import { schemaErrorLimitMessage } from "./schemaErrorLimit.js";
+import { loadSchema } from "../../schema/loadSchema.js";
+import { loadValidator, type PrecompiledValidator } from "../../schema/loadValidator.js";
+import { schemaErrorLimitMessage } from "../../util/schemaErrorLimit.js";
 import { locateJsonPointer, xmlToJson } from "./xmlToJson.js";
 
 const loaded = new Map<string, PrecompiledValidator>();

@@ -1,7 +1,7 @@
-import { decodeXmlBytes } from "../parse/decodeXmlBytes.js";
-import { readXml } from "../parse/readXml.js";
-import { attr, child, childrenNamed, type XmlElement } from "../parse/XmlDocument.js";
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import { decodeXmlBytes } from "../decodeXmlBytes.js";
+import { readXml } from "../readXml.js";
+import { attr, child, childrenNamed, type XmlElement } from "../XmlDocument.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { meshDiagnostic } from "./meshDiagnostic.js";
 import { MESH_LIMITS, MeshBuilder, type MeshLimits, type MeshReadResult } from "./TriangleMesh.js";
 

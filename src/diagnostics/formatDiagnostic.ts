@@ -1,4 +1,4 @@
-import { escapeTerminal } from "../util/escapeTerminal.js";
+import { escapeTerminal } from "./escapeTerminal.js";
 import type { Diagnostic } from "./Diagnostic.js";
 
 /**

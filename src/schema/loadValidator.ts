@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 
 import type { ErrorObject } from "ajv";
 
-import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
 
 const require = createRequire(import.meta.url);
 

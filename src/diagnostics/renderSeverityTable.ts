@@ -16,7 +16,7 @@ export function renderSeverityTable(): string {
   const out: string[] = [
     "# Severity policy of the validator",
     "",
-    "Generated from src/validate/severityPolicy.ts by `npm run severity-table`; do not edit (test/validate/severityPolicy.test.ts fails when it is stale).",
+    "Generated from src/diagnostics/severityPolicy.ts by `npm run severity-table`; do not edit (test/validate/severityPolicy.test.ts fails when it is stale).",
     "",
     "- **error**: a consumer of the format rejects the file (urdfdom for URDF, libsdformat for SDF, MuJoCo for MJCF), the spec forbids it, or it is physically impossible (negative mass, a negative principal moment, a violated triangle inequality, NaN).",
     "- **warning**: the file loads, but the finding is suspect; the message ends with what Gazebo, MuJoCo or RViz do with it.",

@@ -1,4 +1,4 @@
-import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { INPUT_LIMITS } from "./inputLimits.js";
 
 /**
  * A precompiled validator stops collecting errors once it holds more than this many

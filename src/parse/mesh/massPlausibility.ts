@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { meshDiagnostic } from "./meshDiagnostic.js";
 import type { MeshMassProperties } from "./meshMassProperties.js";
 

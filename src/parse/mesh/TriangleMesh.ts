@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 
 /**
  * A triangle soup or indexed mesh as read from a file, in metres (a COLLADA file's

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../validate/Diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { meshDiagnostic } from "./meshDiagnostic.js";
 import { MESH_LIMITS, MeshBuilder, type MeshLimits, type MeshReadResult } from "./TriangleMesh.js";
 
