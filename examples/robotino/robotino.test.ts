@@ -41,7 +41,7 @@ describe("Robotino omni wheels", () => {
     for (const name of wheelLinks) expect(robotino.links.find((l) => l.name === name)?.collisions ?? []).toEqual([]);
   });
 
-  it("has two groups of three rollers, 60° apart, in two planes side by side (seed 004)", () => {
+  it("has two groups of three rollers, 60° apart, in two planes side by side (Damić and Čohodar Husić 2025)", () => {
     for (const wheel of wheelLinks) {
       const spheres = rollerSpheres(wheel);
       const byRoller = new Map<string, RollerSphere[]>();
