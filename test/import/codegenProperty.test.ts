@@ -5,7 +5,6 @@ import fc from "fast-check";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import * as robokit from "../../src/index.js";
 import { compareRobots } from "../../src/import/compareRobots.js";
 import { importProblems } from "../../src/import/importProblems.js";
 import { robotToTypeScript } from "../../src/import/robotToTypeScript.js";
@@ -17,6 +16,7 @@ import type { Robot } from "../../src/model/Robot.js";
 import { RobotModelError } from "../../src/model/RobotModelError.js";
 import { box, cylinder, sphere } from "../../src/model/shapes.js";
 import { solidLink } from "../../src/model/solidLink.js";
+import { type GeneratedModuleRun, runGeneratedModule } from "../support/runGeneratedModule.js";
 import { typeCheckModules } from "../support/typeCheckModules.js";
 import { repoRoot } from "../xacro/xacroTestSet.js";
 
@@ -102,27 +102,10 @@ beforeAll(() => {
   mkdirSync(work, { recursive: true });
 });
 
-/**
- * Runs a generated module (transpiled by TypeScript, its one import bound to robokit's source,
- * already loaded: a fresh tsx import per module reloads src and costs seconds); reports the
- * globals it added (a side effect) and what it threw. The defect tests and import.test.ts
- * load modules through tsx and `robokit build`.
- */
-function loadModule(text: string): { robot?: Robot; error?: unknown; newGlobals: string[] } {
+/** Runs a generated module after TypeScript transpiles it (test/support/runGeneratedModule.ts). */
+function loadModule(text: string): GeneratedModuleRun {
   const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } }).outputText;
-  const before = new Set(Object.getOwnPropertyNames(globalThis));
-  const added = (): string[] => Object.getOwnPropertyNames(globalThis).filter((k) => !before.has(k));
-  const exports: { robot?: Robot } = {};
-  try {
-    const require = (specifier: string): unknown => {
-      if (specifier !== IMPORT_FROM) throw new Error(`the module imports ${specifier}`);
-      return robokit;
-    };
-    new Function("require", "exports", "module", js)(require, exports, { exports });
-    return exports.robot === undefined ? { error: new Error("no robot exported"), newGlobals: added() } : { robot: exports.robot, newGlobals: added() };
-  } catch (error) {
-    return { error, newGlobals: added() };
-  }
+  return runGeneratedModule(js, IMPORT_FROM);
 }
 
 const IMPORT_FROM = "../../src/index.js";

@@ -13,7 +13,6 @@ import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 
-import * as robokit from "../../src/index.js";
 import { IoError } from "../../src/cli/errors.js";
 import { loadViewScene } from "../../src/cli/view/loadViewScene.js";
 import { startViewServer } from "../../src/cli/view/startViewServer.js";
@@ -33,6 +32,7 @@ import { solidLink } from "../../src/model/solidLink.js";
 import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
 import { XACRO_LIMITS } from "../../src/parse/xacro/XacroBudget.js";
 import { runCliProcess } from "../support/runCliProcess.js";
+import { runGeneratedModule } from "../support/runGeneratedModule.js";
 import { twoLinkRobot } from "../support/twoLinkRobot.js";
 import { prng } from "./hostileInputs.js";
 
@@ -79,22 +79,6 @@ const RAW_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202
 
 const IMPORT_FROM = "robokit";
 
-/** Runs a generated module with its one import bound to robokit (as test/import/codegenProperty.test.ts does); the robot, the error, and the globals it added. */
-function runModule(js: string): { robot?: Robot; error?: unknown; newGlobals: string[] } {
-  const before = new Set(Object.getOwnPropertyNames(globalThis));
-  const added = (): string[] => Object.getOwnPropertyNames(globalThis).filter((k) => !before.has(k));
-  const exports: { robot?: Robot } = {};
-  try {
-    const require = (specifier: string): unknown => {
-      if (specifier !== IMPORT_FROM) throw new Error(`the module imports ${specifier}`);
-      return robokit;
-    };
-    new Function("require", "exports", "module", js)(require, exports, { exports });
-    return exports.robot === undefined ? { error: new Error("no robot exported"), newGlobals: added() } : { robot: exports.robot, newGlobals: added() };
-  } catch (error) {
-    return { error, newGlobals: added() };
-  }
-}
 
 describe(`attack suite: import code generation (seed ${SEED})`, () => {
   it("hostile names, URIs, file names and notes: TS parses cleanly, has no raw control or separator, runs with no side effect to the same robot (or NAME_INVALID); YAML reads back the same robot", () => {
@@ -112,7 +96,7 @@ describe(`attack suite: import code generation (seed ${SEED})`, () => {
       if ((out.diagnostics ?? []).length > 0) { fail(`TS syntax: ${ts.flattenDiagnosticMessageText(out.diagnostics![0]!.messageText, "\n")}`); continue; }
       const raw = RAW_FORBIDDEN.exec(tsText);
       if (raw !== null) { fail(`raw U+${raw[0].codePointAt(0)!.toString(16)} in the TS`); continue; }
-      const run = runModule(out.outputText);
+      const run = runGeneratedModule(out.outputText);
       if (run.newGlobals.length > 0 || "pwned" in globalThis) { fail(`side effect: new globals ${run.newGlobals.join(", ")}`); continue; }
       if (valid) {
         if (run.error !== undefined) { fail(`the module threw ${String(run.error)}`); continue; }
