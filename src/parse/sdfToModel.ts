@@ -102,7 +102,7 @@ function chooseModel(root: XmlElement, wanted: string | undefined, ctx: ModelRea
     "FEATURE_UNSUPPORTED",
     "warning",
     chosen,
-    `reading model "${nameOf(chosen)}" of world "${worldName}", the inline model with the most links (${most})${others.length > 0 ? `; the world's other inline models (${others.join(", ")}) are left out, --model NAME picks one` : ""}; its pose in the world, the world's included models and everything else of the world are left out`,
+    `reading model "${nameOf(chosen)}" of world "${worldName}", the inline model with the most links (${most})${others.length > 0 ? `; the world's other inline models (${others.join(", ")}) are left out, --model NAME picks one` : ""}; its pose in the world is kept (robot pose), the world's included models and everything else of the world are left out`,
   );
   return chosen;
 }
@@ -185,8 +185,12 @@ class SdfReader {
     const freeJoints = this.#freeLinks(linkEls, kept);
     if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
     const allJoints = [...(joints as Joint[]), ...freeJoints];
+    // The model's own <pose>: where it stands in the world (kept as `pose`, written back by SDF).
+    const poseEl = child(model, "pose");
+    const pose = poseEl === undefined || poseEl.text.trim() === "" ? undefined : this.#pose(poseEl);
     return {
       name,
+      ...(pose === undefined ? {} : { pose }),
       ...(this.#materials.length > 0 ? { materials: this.#materials } : {}),
       links: links as Link[],
       ...(allJoints.length > 0 ? { joints: allJoints } : {}),
