@@ -54,6 +54,8 @@ describe("robokit import keeps what a file says", () => {
       if (c.finding !== undefined) {
         // The finding is a warning on stderr and is kept, for the reader, in the module.
         expect(imported.stderr).toMatch(new RegExp(`warning.*${c.finding.source}`));
+        // Once, even when the reader has said the same.
+        expect(imported.stderr.match(new RegExp(c.finding.source, "g"))).toHaveLength(1);
         expect(readFileSync(out, "utf8")).toContain("b.importedAsRead([");
       }
       const built = runCliProcess(["build", out, "--out", join(work, `${c.id}-build`)]);
@@ -79,6 +81,16 @@ describe("robokit import keeps what a file says", () => {
     const sdf = emitSdf(robot);
     expect(sdf).toContain("<diffuse>0.25 0.5 0.75 1</diffuse>");
     expect(sdf).toContain("<diffuse>1 0 0 1</diffuse>");
+  });
+
+  it("says a finding the reader already reported once (a robot name no ROS package can carry)", () => {
+    const file = join(work, "dotted.urdf");
+    mkdirSync(work, { recursive: true });
+    writeFileSync(file, urdf("robot.urdf", inertia(unit)));
+    const r = runCliProcess(["import", file, "--to", "ts"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr.match(/warning NAME_INVALID: robot "robot\.urdf"/g)).toHaveLength(1);
+    expect(r.stdout).toContain("b.importedAsRead([");
   });
 
   it("refuses with an error what no consumer loads (a negative mass)", () => {

@@ -48,7 +48,10 @@ export function importCommand(): Command {
       if (problems.length > 0) throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
       // What an authored robot may not hold but the file's consumers load: kept as read, warned.
       const findings = importFindings(read.robot).map((d) => ({ ...d, file }));
-      for (const d of [...diagnostics, ...findings]) if (d.severity !== "info") process.stderr.write(`${visibleText(formatDiagnostic(d))}\n`);
+      // The reader may have said the same already (a name it warns about): each message once.
+      const said = new Set(diagnostics.map((d) => `${d.code} ${d.message}`));
+      const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
+      for (const d of [...diagnostics, ...shownFindings]) if (d.severity !== "info") process.stderr.write(`${visibleText(formatDiagnostic(d))}\n`);
       const { blocks, notes } = importExtras(source.text, file);
       for (const note of notes) process.stderr.write(`robokit: ${shown}: ${visibleText(note)}\n`);
       const asRead = markImportedAsRead(read.robot, findings);
