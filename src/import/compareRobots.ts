@@ -56,13 +56,14 @@ function diff(a: unknown, b: unknown, path: string, tol: number, out: string[]):
 
 /**
  * Differences between two robots in every material, link (visuals, collisions, inertial,
- * sensors), joint (matched by name) and verbatim XML block (in order); numbers equal within `tolerance` (relative, absolute
+ * sensors), joint (matched by name), the robot's pose in the world (absent = identity) and verbatim XML block (in order); numbers equal within `tolerance` (relative, absolute
  * below 1). Defaults are made explicit first (absent origin = identity, URDF default axis).
  * Absent joint dynamics count as damping 0 and friction 0, an absent mimic multiplier as 1 and offset as 0. Empty when the robots are equal.
  */
 export function compareRobots(a: Robot, b: Robot, tolerance = 1e-9): string[] {
   const out: string[] = [];
   if (a.name !== b.name) out.push(`name: ${a.name} vs ${b.name}`);
+  diff(a.pose ?? IDENTITY, b.pose ?? IDENTITY, "pose", tolerance, out);
   const xa = (a.xmlBlocks ?? []).map((x) => x.xml);
   const xb = (b.xmlBlocks ?? []).map((x) => x.xml);
   if (xa.length !== xb.length || xa.some((x, i) => x !== xb[i])) out.push(`xmlBlocks: ${xa.length} vs ${xb.length} blocks, or different text`);

@@ -79,7 +79,7 @@ export function isSolidLink(link: Link): boolean {
   if (v.length !== 1 || c.length !== 1 || i === undefined || link.sensors !== undefined) return false;
   const vis = v[0];
   const col = c[0];
-  if (vis === undefined || col === undefined || vis.name !== undefined || col.name !== undefined) return false;
+  if (vis === undefined || col === undefined || vis.name !== undefined || col.name !== undefined || vis.inlineMaterial !== undefined) return false;
   if (!sameJson(vis.geometry, col.geometry) || vis.geometry.type === "mesh") return false;
   const origin = (p: Pose | undefined): string => JSON.stringify(p ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] });
   if (origin(vis.origin) !== origin(col.origin) || origin(vis.origin) !== origin(i.origin)) return false;
@@ -119,7 +119,7 @@ function linkText(link: Link, name: NameWriter, materials: Map<string, string>, 
   const parts: string[] = [`name: ${name(link.name)}`];
   if (link.visuals !== undefined) {
     const vs = link.visuals.map((v) => {
-      const f = [v.name === undefined ? "" : `name: ${str(v.name)}`, v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`, `geometry: ${geometryText(v.geometry, used)}`, v.material === undefined ? "" : `material: ${materialRef(v.material, materials)}`].filter((s) => s !== "");
+      const f = [v.name === undefined ? "" : `name: ${str(v.name)}`, v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`, `geometry: ${geometryText(v.geometry, used)}`, v.material === undefined ? "" : `material: ${materialRef(v.material, materials)}`, v.inlineMaterial === undefined ? "" : `inlineMaterial: ${tsValue(v.inlineMaterial)}`].filter((s) => s !== "");
       return `{ ${f.join(", ")} }`;
     });
     parts.push(`visuals: [${vs.length > 1 ? `\n${indent}    ${vs.join(`,\n${indent}    `)},\n${indent}  ` : (vs[0] ?? "")}]`);
@@ -185,6 +185,7 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   const used = new Set<string>(["RobotBuilder", "type Robot"]);
   const header = [`/**`, ` * ${tsComment(robot.name)}: imported by \`robokit import\` from ${tsComment(options.from)}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
   for (const note of options.notes ?? []) header.push(note === "" ? " *" : ` * ${tsComment(note)}`);
+  if (robot.imported !== undefined) header.push(" *", " * Kept as the file says: values robokit refuses in an authored robot (listed in `importedAsRead`) are warnings.");
   header.push(" */");
   const body: string[] = [];
   const materialIds: string[] = [];
@@ -258,6 +259,14 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   for (const j of robot.joints ?? []) {
     if (jointsInGroups.has(j.name)) continue;
     body.push(`b.joint(${jointText(j, literal, "")});`);
+  }
+  if (robot.pose !== undefined) {
+    body.push(`b.pose(${poseText(robot.pose)});`);
+  }
+  if (robot.imported !== undefined) {
+    // Kept as the file says: build() reports these as warnings (see the header).
+    const findings = robot.imported.findings ?? [];
+    body.push(findings.length === 0 ? "b.importedAsRead();" : `b.importedAsRead([\n${findings.map((f) => `  ${str(f)},`).join("\n")}\n]);`);
   }
   for (const block of robot.xmlBlocks ?? []) {
     body.push(`b.xmlBlock(${str(block.format)}, ${tsTemplateLiteral([block.xml])});`);

@@ -2,7 +2,7 @@ import type { Geometry } from "./Geometry.js";
 import type { Inertial } from "./Inertial.js";
 import type { Pose } from "./Pose.js";
 import type { Sensor } from "./Sensor.js";
-import type { Vec3 } from "./Vector.js";
+import type { Rgba, Vec3 } from "./Vector.js";
 
 /** A visual shape of a link. */
 export interface Visual {
@@ -12,6 +12,11 @@ export interface Visual {
   readonly geometry: Geometry;
   /** Name of a material declared in {@link Robot.materials}. */
   readonly material?: string;
+  /**
+   * A material given inline without a name (URDF `<material name=""><color/></material>`):
+   * its colour (RGBA in [0, 1]) and optional texture URI. Used when `material` is absent.
+   */
+  readonly inlineMaterial?: { readonly rgba: Rgba; readonly texture?: string };
 }
 
 /** Contact parameters of a collision (used by SDF `<surface>` and MJCF). */

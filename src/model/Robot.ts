@@ -1,8 +1,10 @@
 import type { ArduPilotLink } from "./ArduPilotLink.js";
 import type { Drive } from "./Drive.js";
+import type { ImportedAsRead } from "./ImportedAsRead.js";
 import type { Joint } from "./Joint.js";
 import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
+import type { Pose } from "./Pose.js";
 import type { XmlBlock } from "./XmlBlock.js";
 
 /** Metadata for the generated ROS package (package.xml). */
@@ -37,4 +39,11 @@ export interface Robot {
   readonly ardupilot?: ArduPilotLink;
   /** Extension blocks kept verbatim (e.g. from an imported URDF); the URDF emitter writes them back. */
   readonly xmlBlocks?: readonly XmlBlock[];
+  /**
+   * `world_T_root`: where the robot stands in the world (SDF `<model><pose>`), e.g. a model read
+   * from an SDF world. Default identity. URDF has no place for it.
+   */
+  readonly pose?: Pose;
+  /** Set by `robokit import`: the robot is kept as its file says and checked leniently. */
+  readonly imported?: ImportedAsRead;
 }

@@ -1,8 +1,10 @@
 import { defineRobot } from "./defineRobot.js";
 import type { Drive } from "./Drive.js";
+import type { ImportedAsRead } from "./ImportedAsRead.js";
 import type { Joint } from "./Joint.js";
 import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
+import type { Pose } from "./Pose.js";
 import type { PackageInfo, Robot } from "./Robot.js";
 import type { Rgba } from "./Vector.js";
 import type { XmlBlock } from "./XmlBlock.js";
@@ -25,6 +27,8 @@ export class RobotBuilder {
   #drive: Drive | undefined;
   #package: PackageInfo | undefined;
   readonly #xmlBlocks: XmlBlock[] = [];
+  #pose: Pose | undefined;
+  #imported: ImportedAsRead | undefined;
 
   /** @param name - the robot's name (URDF `<robot name>`, SDF `<model name>`). */
   constructor(name: string) {
@@ -67,6 +71,22 @@ export class RobotBuilder {
     return this;
   }
 
+  /** Places the robot in the world: `world_T_root` (SDF `<model><pose>`; URDF cannot hold it). */
+  pose(pose: Pose): this {
+    this.#pose = pose;
+    return this;
+  }
+
+  /**
+   * Marks the robot as imported from a file and kept as that file says: `build()` then reports
+   * zero mass, impossible tensors, zero-size shapes and unusual names as warnings, not errors.
+   * `findings` are the model check's messages at import, kept for the reader.
+   */
+  importedAsRead(findings: readonly string[] = []): this {
+    this.#imported = findings.length === 0 ? { lenient: true } : { lenient: true, findings: [...findings] };
+    return this;
+  }
+
   /** Returns the checked, frozen robot; throws RobotModelError listing every problem. */
   build(): Robot {
     const robot: Robot = {
@@ -77,6 +97,8 @@ export class RobotBuilder {
       ...(this.#drive === undefined ? {} : { drive: this.#drive }),
       ...(this.#package === undefined ? {} : { package: this.#package }),
       ...(this.#xmlBlocks.length === 0 ? {} : { xmlBlocks: [...this.#xmlBlocks] }),
+      ...(this.#pose === undefined ? {} : { pose: this.#pose }),
+      ...(this.#imported === undefined ? {} : { imported: this.#imported }),
     };
     return defineRobot(robot);
   }

@@ -32,11 +32,16 @@ export interface CheckRobotOptions {
  * mass > 0; inertia positive definite and satisfying the triangle inequality; non-zero
  * axes; revolute/prismatic joints have limits with lower ≤ upper; materials, mimic and
  * drive references resolve; positive geometry and sensor rates.
+ *
+ * With `options.imported`, or on a robot marked `imported: { lenient: true }`, what a file's
+ * consumers load (the values listed under {@link CheckRobotOptions.imported}) is a warning.
  */
 export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // A robot that says it was imported as read (robot.imported) is judged as its file was.
+  const imported = options.imported === true || robot.imported?.lenient === true;
   const add = (code: DiagnosticCode, jsonPath: string, message: string, suspect = false): void => {
-    out.push({ code, severity: suspect && options.imported === true ? "warning" : "error", message, jsonPath });
+    out.push({ code, severity: suspect && imported ? "warning" : "error", message, jsonPath });
   };
   const links: readonly Link[] = Array.isArray(robot.links) ? robot.links : [];
   const joints: readonly Joint[] = Array.isArray(robot.joints) ? robot.joints : [];
@@ -49,7 +54,7 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   });
 
   if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
-  for (const d of checkNames(robot, options.imported === true)) out.push(d);
+  for (const d of checkNames(robot, imported)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
   duplicates(materials.map((m) => m.name), "material", "/materials", add);

@@ -37,6 +37,7 @@ export type {
   RevoluteJoint,
   SafetyController,
 } from "./Joint.js";
+export type { ImportedAsRead } from "./ImportedAsRead.js";
 export type { Collision, Link, Surface, Visual } from "./Link.js";
 export { linkPoses, relativePose, rootLink } from "./linkPoses.js";
 export type { Material } from "./Material.js";

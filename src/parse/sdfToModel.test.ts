@@ -258,16 +258,6 @@ describe("sdfToModel", () => {
       expect(note?.message).toContain("--model NAME");
     });
 
-    it("says that a world model's pose is not kept, with its value, at the <pose> (the model has no pose of its own)", () => {
-      const r = sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3, "<pose>1 2 0 0 0 1.5</pose>")), "w.sdf");
-      const dropped = r.diagnostics.find((d) => d.message.includes('the pose of model "arm"'));
-      expect(dropped).toMatchObject({ severity: "warning", line: 4 });
-      expect(dropped?.message).toContain('[1 2 0 0 0 1.5] (its place in world "w") is not kept');
-      // A zero pose loses nothing: no warning.
-      const zero = sdfToModel(world(robotModel("arm", 2, "<pose>0 0 0 0 0 0</pose>")), "w.sdf");
-      expect(zero.diagnostics.some((d) => d.message.includes("the pose of model"))).toBe(false);
-    });
-
     it("--model picks any inline model, or a top-level one; an unknown name is an error listing the models", () => {
       expect(sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3)), "w.sdf", { model: "ground" }).robot?.name).toBe("ground");
       const top = `<sdf version="1.9">${robotModel("a", 1)}${robotModel("b", 2)}</sdf>`;

@@ -48,7 +48,6 @@ export function sdfToModel(text: string, file: string, options: SdfToModelOption
   }
   const model = chooseModel(root, options.model, ctx);
   if (model === undefined) return ctx.finish(undefined);
-  reportModelPose(root, model, ctx);
   return ctx.finish(new SdfReader(ctx, Number(match[1]) >= 7).robot(model));
 }
 
@@ -59,19 +58,6 @@ export interface SdfToModelOptions {
    * Default: the first top-level model; in a world, the inline model with the most links.
    */
   readonly model?: string;
-}
-
-/**
- * The robot model has no pose for the robot as a whole (URDF has none either), so a non-zero
- * `<pose>` of the model read (where a world places it) is not kept: said once, with its value.
- */
-function reportModelPose(root: XmlElement, model: XmlElement, ctx: ModelReadContext): void {
-  const pose = child(model, "pose");
-  const text = pose?.text.trim() ?? "";
-  if (pose === undefined || text === "" || text.split(/\s+/).every((v) => Number(v) === 0)) return;
-  const world = child(root, "world");
-  const where = world !== undefined && model.xmlPath.startsWith("/sdf/world") ? `its place in world "${attr(world, "name") ?? ""}"` : "where the file places it";
-  ctx.report("FEATURE_UNSUPPORTED", "warning", pose, `the pose of model "${attr(model, "name") ?? ""}" [${text}] (${where}) is not kept: the robot model has no pose of its own; set it where the robot is placed (a world's <include><pose>, the spawn pose)`);
 }
 
 /**
@@ -116,7 +102,7 @@ function chooseModel(root: XmlElement, wanted: string | undefined, ctx: ModelRea
     "FEATURE_UNSUPPORTED",
     "warning",
     chosen,
-    `reading model "${nameOf(chosen)}" of world "${worldName}", the inline model with the most links (${most})${others.length > 0 ? `; the world's other inline models (${others.join(", ")}) are left out, --model NAME picks one` : ""}; the world's included models and everything else of the world are left out (a pose of the model is reported at its <pose>)`,
+    `reading model "${nameOf(chosen)}" of world "${worldName}", the inline model with the most links (${most})${others.length > 0 ? `; the world's other inline models (${others.join(", ")}) are left out, --model NAME picks one` : ""}; its pose in the world is kept (robot pose), the world's included models and everything else of the world are left out`,
   );
   return chosen;
 }
@@ -199,8 +185,12 @@ class SdfReader {
     const freeJoints = this.#freeLinks(linkEls, kept);
     if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
     const allJoints = [...(joints as Joint[]), ...freeJoints];
+    // The model's own <pose>: where it stands in the world (kept as `pose`, written back by SDF).
+    const poseEl = child(model, "pose");
+    const pose = poseEl === undefined || poseEl.text.trim() === "" ? undefined : this.#pose(poseEl);
     return {
       name,
+      ...(pose === undefined ? {} : { pose }),
       ...(this.#materials.length > 0 ? { materials: this.#materials } : {}),
       links: links as Link[],
       ...(allJoints.length > 0 ? { joints: allJoints } : {}),

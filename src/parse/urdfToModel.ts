@@ -116,6 +116,20 @@ class UrdfReader {
     return this.#ctx.number(a.value, { element: el, attribute: a }, `<${el.name}> ${attribute}`);
   }
 
+  /**
+   * A visual's `<material name="">` with a colour or texture inline, which URDF allows: kept on
+   * the visual (it names nothing to declare or share). Undefined for any other material.
+   */
+  #anonymousMaterial(el: XmlElement): { rgba: Rgba; texture?: string } | undefined {
+    if (attrNode(el, "name")?.value !== "") return undefined;
+    const color = child(el, "color");
+    const texture = child(el, "texture");
+    if (color === undefined && texture === undefined) return undefined;
+    const rgba = (color === undefined ? undefined : this.#vector(color, "rgba", 4)) ?? [1, 1, 1, 1];
+    const filename = texture === undefined ? undefined : attrNode(texture, "filename")?.value;
+    return filename === undefined ? { rgba } : { rgba, texture: filename };
+  }
+
   /** Declares a top-level material, or an inline one met in a visual (first declaration wins). */
   #material(el: XmlElement): string | undefined {
     const name = this.#required(el, "name");
@@ -181,7 +195,7 @@ class UrdfReader {
     const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v)).filter((v) => v !== undefined);
     const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface)).filter((c) => c !== undefined);
     if (name === undefined || this.#ctx.errorCount > errorsBefore) return undefined;
-    const mergedVisuals = mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material, (first, geometry, n) => withName({ ...first, geometry }, n));
+    const mergedVisuals = mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material && JSON.stringify(a.inlineMaterial) === JSON.stringify(b.inlineMaterial), (first, geometry, n) => withName({ ...first, geometry }, n));
     const mergedCollisions = mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n));
     return {
       name,
@@ -253,9 +267,10 @@ class UrdfReader {
     if (geometry === undefined) return undefined;
     const origin = this.#origin(el);
     const materialEl = child(el, "material");
-    const material = materialEl === undefined ? undefined : this.#material(materialEl);
+    const inlineMaterial = materialEl === undefined ? undefined : this.#anonymousMaterial(materialEl);
+    const material = materialEl === undefined || inlineMaterial !== undefined ? undefined : this.#material(materialEl);
     const name = attrNode(el, "name")?.value;
-    return { ...(name === undefined ? {} : { name }), ...(origin === undefined ? {} : { origin }), geometry, ...(material === undefined ? {} : { material }) };
+    return { ...(name === undefined ? {} : { name }), ...(origin === undefined ? {} : { origin }), geometry, ...(material === undefined ? {} : { material }), ...(inlineMaterial === undefined ? {} : { inlineMaterial }) };
   }
 
   #collision(el: XmlElement, surface: Surface | undefined): Collision | undefined {

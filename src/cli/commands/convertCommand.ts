@@ -4,6 +4,7 @@ import { emitSdf } from "../../emit/sdf/emitSdf.js";
 import { sdfLosses } from "../../emit/sdf/sdfLosses.js";
 import { DEFAULT_SDF_VERSION, SDF_VERSIONS, toSdfVersion } from "../../emit/sdf/SdfVersion.js";
 import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
+import { urdfLosses } from "../../emit/urdf/urdfLosses.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionRoot, descriptionToModel } from "../../parse/descriptionToModel.js";
 import { lumpFixedJoints, type LumpedLink } from "../../model/lumpFixedJoints.js";
@@ -37,7 +38,7 @@ export function convertCommand(): Command {
       const { robot, lumped, diagnostics } = readForConversion(file, opts);
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
-      const losses: Diagnostic[] = opts.to === "sdf" ? sdfLosses(robot, version).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file })) : [];
+      const losses: Diagnostic[] = (opts.to === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file }));
       for (const d of [...diagnostics, ...losses]) {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }

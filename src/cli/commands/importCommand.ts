@@ -3,6 +3,7 @@ import { basename, dirname } from "node:path";
 import { Command, Option } from "commander";
 
 import { importExtras } from "../../import/importExtras.js";
+import { importFindings, markImportedAsRead } from "../../import/importFindings.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { robotToYaml } from "../../import/robotToYaml.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
@@ -45,10 +46,16 @@ export function importCommand(): Command {
       if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${shown}: cannot import`, diagnostics);
       const problems = importProblems(read.robot);
       if (problems.length > 0) throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
-      for (const d of diagnostics) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+      // What an authored robot may not hold but the file's consumers load: kept as read, warned.
+      const findings = importFindings(read.robot).map((d) => ({ ...d, file }));
+      // The reader may have said the same already (a name it warns about): each message once.
+      const said = new Set(diagnostics.map((d) => `${d.code} ${d.message}`));
+      const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
+      for (const d of [...diagnostics, ...shownFindings]) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       const { blocks, notes } = importExtras(source.text, file);
       for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
-      const robot = blocks.length === 0 ? read.robot : { ...read.robot, xmlBlocks: blocks };
+      const asRead = markImportedAsRead(read.robot, findings);
+      const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
       const text =
         opts.to === "ts"
           ? robotToTypeScript(robot, { from: basename(file), notes })

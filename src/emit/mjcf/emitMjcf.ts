@@ -195,6 +195,8 @@ function writeGeom(body: XmlOutElement, linkName: string, kind: "visual" | "coll
   }
   const el: Record<string, string> = { name, class: kind, ...attrs, ...poseAttrs(origin) };
   if (kind === "visual" && "material" in shape && shape.material !== undefined) el["material"] = shape.material;
+  // An anonymous material has no asset to refer to: its colour goes on the geom.
+  else if (kind === "visual" && "inlineMaterial" in shape && shape.inlineMaterial !== undefined) el["rgba"] = vec(shape.inlineMaterial.rgba);
   if (kind === "collision" && "surface" in shape && shape.surface !== undefined) {
     const s = shape.surface;
     if (s.mu !== undefined) el["friction"] = vec([s.mu, MJCF_PHYSICS.torsionalFriction, MJCF_PHYSICS.rollingFriction]);

@@ -64,6 +64,8 @@ export function writeSdfModel(parent: XmlOutElement, input: Robot, options: SdfM
   const features = sdfFeatures(version);
   const context: SdfContext = { version, features, robot };
   const model = parent.ele("model", { name: robot.name });
+  // Where the robot stands in the world (e.g. a model read from an SDF world).
+  if (input.pose !== undefined) writePose(model, input.pose);
   const materials = new Map((robot.materials ?? []).map((m) => [m.name, m] as const));
   const joints = robot.joints ?? [];
   const parentJoint = new Map(joints.map((j) => [j.child, j] as const));
@@ -139,12 +141,12 @@ function writeVisual(parent: XmlOutElement, visual: Visual, index: number, mater
     const el = parent.ele("visual", { name: part.name });
     writePose(el, part.origin);
     writeGeometry(el.ele("geometry"), part.geometry);
-    const material = visual.material === undefined ? undefined : materials.get(visual.material);
+    const material = visual.material === undefined ? visual.inlineMaterial : materials.get(visual.material);
     if (material !== undefined) writeMaterial(el, material);
   }
 }
 
-function writeMaterial(parent: XmlOutElement, material: Material): void {
+function writeMaterial(parent: XmlOutElement, material: Omit<Material, "name">): void {
   const el = parent.ele("material");
   leaf(el, "ambient", vec(material.rgba));
   leaf(el, "diffuse", vec(material.rgba));

@@ -90,6 +90,12 @@ function writeShape(parent: XmlOutElement, tag: "visual" | "collision", shape: V
     writeOrigin(el, part.origin);
     writeGeometry(el.ele("geometry"), part.geometry);
     if (tag === "visual" && "material" in shape && shape.material !== undefined) el.ele("material", { name: shape.material });
+    else if (tag === "visual" && "inlineMaterial" in shape && shape.inlineMaterial !== undefined) {
+      // An anonymous material, written back where the file had it: `<material name="">`.
+      const m = el.ele("material", { name: "" });
+      m.ele("color", { rgba: vec(shape.inlineMaterial.rgba) });
+      if (shape.inlineMaterial.texture !== undefined) m.ele("texture", { filename: shape.inlineMaterial.texture });
+    }
   });
 }
 
