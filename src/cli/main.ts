@@ -80,7 +80,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const debug = argv.includes("--debug") || process.env["ROBOKIT_DEBUG"] === "1";
   const args = argv.filter((a) => a !== "--debug");
   try {
-    await (await createProgram(args)).parseAsync(args, { from: "user" });
+    // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
+    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help")) (await import("./commands/xacroCommand.js")).runXacro(args.slice(1));
+    else await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     // Help and version end as commander "errors": answered without loading the error mapping.

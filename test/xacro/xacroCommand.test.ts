@@ -83,6 +83,18 @@ describe("robokit xacro (the command)", () => {
   it("no input file, or two, is a usage error (exit 2)", () => {
     expect(runCliProcess(["xacro", "a:=1"]).status).toBe(2);
     expect(runCliProcess(["xacro", "a.xacro", "b.xacro"]).status).toBe(2);
+    expect(runCliProcess(["xacro", "a.xacro", "--nonsense"]).status).toBe(2);
+    expect(runCliProcess(["xacro", "a.xacro", "-o"]).status).toBe(2);
+  });
+
+  it("--output=FILE is -o FILE, and -h prints the command's help", () => {
+    const ur5e = cached("ur2-ur5e");
+    const out = join(tmp, "eq.urdf");
+    expect(runCliProcess(["xacro", `--output=${out}`, ur5e.file, ...ur5e.args]).status).toBe(0);
+    expect(ur5e.asCached(readFileSync(out, "utf8"))).toBe(ur5e.expected);
+    const help = runCliProcess(["xacro", "-h"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: robokit xacro [options] <input...>");
   });
 });
 
