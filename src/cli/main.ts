@@ -35,6 +35,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   { name: "view", term: "[options] <robot>", summary: "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback", load: async () => (await import("./commands/viewCommand.js")).viewCommand() },
   { name: "import", term: "[options] <file>", summary: "turn a URDF, xacro or SDF robot into a robokit TypeScript module or YAML document", load: async () => (await import("./commands/importCommand.js")).importCommand() },
   { name: "inertia", term: "[options] <meshes...>", summary: "mass, centre of mass and inertia tensor of the solid a closed mesh (STL, OBJ, DAE) bounds", load: async () => (await import("./commands/inertiaCommand.js")).inertiaCommand() },
+  { name: "xacro", term: "[options] <input...>", summary: "expand a xacro file and print it exactly as ROS 2's xacro does (name:=value arguments, -o FILE)", load: async () => (await import("./commands/xacroCommand.js")).xacroCommand() },
   { name: "sim", term: "[options] <robot>", summary: "drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary", load: async () => (await import("./commands/simCommand.js")).simCommand() },
 ];
 
@@ -79,7 +80,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const debug = argv.includes("--debug") || process.env["ROBOKIT_DEBUG"] === "1";
   const args = argv.filter((a) => a !== "--debug");
   try {
-    await (await createProgram(args)).parseAsync(args, { from: "user" });
+    // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
+    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help")) (await import("./commands/xacroCommand.js")).runXacro(args.slice(1));
+    else await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     // Help and version end as commander "errors": answered without loading the error mapping.

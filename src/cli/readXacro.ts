@@ -4,7 +4,7 @@ import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 import { expandXacro, callTrace, type XacroFindRefusal, type XacroHost, type XacroReadRefusal } from "../parse/xacro/expandXacro.js";
 import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
-import type { XacroOrigin } from "../parse/xacro/XacroNode.js";
+import type { XacroElement, XacroOrigin } from "../parse/xacro/XacroNode.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { UsageError } from "./errors.js";
 import { globFiles } from "./globFiles.js";
@@ -90,9 +90,10 @@ function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
 /**
  * The folder of ROS package `name`: a package.xml naming it under a `-I` folder, a
  * ROS_PACKAGE_PATH entry or the workspace holding the file (searched up to 4 levels deep), or
- * `share/name` under an AMENT_PREFIX_PATH entry.
+ * `share/name` under an AMENT_PREFIX_PATH entry. With `amentFirst`, the ament index is asked
+ * first, as ROS 2's xacro does (it asks nothing else), and the folder search is the fallback.
  */
-function packageFinder(roots: XacroRoots): (name: string) => string | undefined | XacroFindRefusal {
+function packageFinder(roots: XacroRoots, amentFirst: boolean): (name: string) => string | undefined | XacroFindRefusal {
   const cache = new Map<string, Map<string, string> | XacroFindRefusal>();
   const index = (root: string): Map<string, string> | XacroFindRefusal => {
     const known = cache.get(root);
@@ -144,18 +145,25 @@ function packageFinder(roots: XacroRoots): (name: string) => string | undefined 
     cache.set(root, result);
     return result;
   };
+  const inPrefixes = (name: string): string | undefined => {
+    for (const prefix of roots.prefixes) {
+      const share = join(prefix, "share", name);
+      if (existsSync(join(prefix, "share", "ament_index", "resource_index", "packages", name)) && existsSync(share)) return share;
+    }
+    return undefined;
+  };
   return (name) => {
+    if (amentFirst) {
+      const installed = inPrefixes(name);
+      if (installed !== undefined) return installed;
+    }
     for (const root of roots.packageRoots) {
       const packages = index(root);
       if (!(packages instanceof Map)) return packages;
       const hit = packages.get(name);
       if (hit !== undefined) return hit;
     }
-    for (const prefix of roots.prefixes) {
-      const share = join(prefix, "share", name);
-      if (existsSync(join(prefix, "share", "ament_index", "resource_index", "packages", name)) && existsSync(share)) return share;
-    }
-    return undefined;
+    return amentFirst ? undefined : inPrefixes(name);
   };
 }
 
@@ -168,7 +176,7 @@ class SearchLimit extends Error {}
  * each at most 16 MiB and all together at most 64 MiB, each read once (an include repeated
  * or a file included by many is served from memory).
  */
-function boundedReader(roots: XacroRoots): (path: string) => string | undefined | XacroReadRefusal {
+function boundedReader(roots: XacroRoots, found: readonly string[]): (path: string) => string | undefined | XacroReadRefusal {
   const allowed = [...roots.packageRoots, ...roots.prefixes].map((r) => {
     try {
       return realpathSync(r);
@@ -185,7 +193,8 @@ function boundedReader(roots: XacroRoots): (path: string) => string | undefined 
     } catch {
       return undefined;
     }
-    if (!allowed.some((r) => real === r || real.startsWith(r.endsWith(sep) ? r : r + sep))) {
+    const inside = (r: string): boolean => real === r || real.startsWith(r.endsWith(sep) ? r : r + sep);
+    if (!allowed.some(inside) && !found.some(inside)) {
       return { code: "INCLUDE_OUTSIDE_ROOTS", refused: "it is outside the file's workspace and the package search paths (-I, ROS_PACKAGE_PATH, AMENT_PREFIX_PATH)" };
     }
     const r = readRegularFile(real, defaultIncludeLimits.maxFileBytes);
@@ -212,15 +221,52 @@ function boundedReader(roots: XacroRoots): (path: string) => string | undefined 
   };
 }
 
-/** The disk and environment, as the xacro expander sees them. */
-export function diskXacroHost(file: string, includePaths: readonly string[]): XacroHost {
+/**
+ * The disk and environment, as the xacro expander sees them. `amentFirst`: `$(find)` asks the
+ * ament index (AMENT_PREFIX_PATH) before searching folders, as ROS 2's xacro resolves packages.
+ */
+export function diskXacroHost(file: string, includePaths: readonly string[], amentFirst = false): XacroHost {
   const roots = xacroRoots(file, includePaths);
+  // A package found through the ament index may be a link out of the prefix (colcon
+  // --symlink-install links share/NAME into the sources): its real folder may be read too.
+  const found: string[] = [];
+  const find = packageFinder(roots, amentFirst);
   return {
-    readFile: boundedReader(roots),
-    findPackage: packageFinder(roots),
+    readFile: boundedReader(roots, found),
+    findPackage: (name) => {
+      const dir = find(name);
+      if (typeof dir === "string") {
+        try {
+          found.push(realpathSync(dir));
+        } catch {
+          // a folder that vanished is reported when it is read
+        }
+      }
+      return dir;
+    },
     glob: globFiles,
     env: (name) => process.env[name],
   };
+}
+
+/**
+ * Expands a decoded xacro file from disk (package lookup and includes bounded as
+ * {@link diskXacroHost} says). `displayName` names the top-level file in diagnostics; included
+ * files are named relative to the working folder (`show` does the same for other paths).
+ */
+export function expandXacroFile(
+  path: string,
+  displayName: string,
+  text: string,
+  args: Readonly<Record<string, string>>,
+  includePaths: readonly string[] = [],
+  amentFirst = false,
+): { root: XacroElement | undefined; outside: { readonly before: readonly string[]; readonly after: readonly string[] }; diagnostics: Diagnostic[]; show: (file: string) => string } {
+  const absolute = resolve(path);
+  const show = (f: string): string => (f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f));
+  const result = expandXacro(text, displayName, { path: absolute, args, host: diskXacroHost(path, includePaths, amentFirst) });
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...(d.file === undefined ? {} : { file: show(d.file) }), message: relativiseTrace(d.message, show) }));
+  return { root: result.root, outside: result.outside ?? { before: [], after: [] }, diagnostics, show };
 }
 
 /**
@@ -230,11 +276,9 @@ export function diskXacroHost(file: string, includePaths: readonly string[]): Xa
  */
 export function readDescriptionSource(path: string, displayName: string, text: string, options: XacroReadOptions = {}): DescriptionSource {
   if (!isXacro(path)) return { text, diagnostics: [], toSource: (d) => d };
-  const absolute = resolve(path);
-  const show = (f: string): string => (f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f));
-  const result = expandXacro(text, displayName, { path: absolute, args: parseXacroArgs(options.args ?? []), host: diskXacroHost(path, options.includePaths ?? []) });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...(d.file === undefined ? {} : { file: show(d.file) }), message: relativiseTrace(d.message, show) }));
-  if (result.root === undefined) return { text: undefined, diagnostics, toSource: (d) => d };
+  const { root, diagnostics, show } = expandXacroFile(path, displayName, text, parseXacroArgs(options.args ?? []), options.includePaths ?? []);
+  if (root === undefined) return { text: undefined, diagnostics, toSource: (d) => d };
+  const result = { root };
   const written = writeXacroXml(result.root);
   const lines = [...written.origins.keys()].sort((a, b) => a - b);
   const originAt = (line: number): XacroOrigin | undefined => {

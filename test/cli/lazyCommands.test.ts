@@ -44,5 +44,9 @@ describe("lazy command loading", () => {
     expect(urls.some((u) => u.endsWith("/validateCommand.ts"))).toBe(true);
     expect(urls.filter((u) => /Command\.ts$/.test(u) && !u.endsWith("/validateCommand.ts"))).toEqual([]);
     expect(urls.filter((u) => /mujoco|handlebars|\/src\/sim\/|\/src\/emit\//.test(u))).toEqual([]);
+    // xacro's start-up is the product: the expander only, no model, rules, schemas or emitters.
+    const xacro = loaded(["xacro", join(root, "test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro")]);
+    expect(xacro.some((u) => u.endsWith("/xacroCommand.ts"))).toBe(true);
+    expect(xacro.filter((u) => /ajv|mujoco|handlebars|xmlbuilder2|\/src\/(emit|model|sim|kinematics|sensors)\/|\/src\/validate\/(rules|schema)\/|Command\.ts$/.test(u) && !u.endsWith("/xacroCommand.ts"))).toEqual([]);
   });
 });

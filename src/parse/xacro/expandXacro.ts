@@ -10,7 +10,7 @@ import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
 import { NAMESPACE, parsePyFloat, parsePyInt, PyDict, PyError, PyOpaque, pyStr, truthy, type PyValue } from "./PyValue.js";
 import { XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
-import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type XacroOrigin } from "./XacroNode.js";
+import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type XacroOrigin, type XacroText } from "./XacroNode.js";
 
 /** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
 export interface XacroHost {
@@ -52,6 +52,8 @@ export interface ExpandXacroOptions {
 export interface ExpandXacroResult {
   /** The expanded root element (absent on error). Comments are kept, like xacro. */
   readonly root: XacroElement | undefined;
+  /** The comments outside the root element, before and after it (xacro prints them unchanged). */
+  readonly outside?: { readonly before: readonly string[]; readonly after: readonly string[] };
   readonly diagnostics: Diagnostic[];
   /** Every file read (the top-level file, includes, YAML). */
   readonly dependencies: string[];
@@ -215,6 +217,9 @@ const LEX = [
 
 class Expander {
   readonly diagnostics: Diagnostic[] = [];
+  /** Every comment barrier placed (removePreviousComments); only {@link barrier} is still in the document. */
+  readonly barriers = new WeakSet<XacroNode>();
+  barrier: XacroText | undefined;
   readonly dependencies: string[] = [];
   readonly args = new Map<string, string>();
   readonly fileStack: string[] = [];
@@ -411,7 +416,11 @@ class Expander {
     node.attrs = attrs;
     const out: XacroNode[] = [];
     let evalComments = false;
-    for (let child of node.children) {
+    const source = node.children;
+    for (let index = 0; index < source.length; index++) {
+      let child = source[index] as XacroNode;
+      // What follows this node in its parent (xacro places its comment barrier before it).
+      const hasNext = index < source.length - 1;
       if (child.type === "text") {
         const text = pyStr(this.evalText(child.text, symbols));
         this.budget.emit(text.length);
@@ -462,20 +471,32 @@ class Expander {
           else out.push(copy);
           break;
         }
-        case "xacro:include":
-          this.append(out, this.include(el, macros, symbols));
+        case "xacro:include": {
+          const included = this.include(el, macros, symbols);
+          const barrier = this.removePreviousComments(out, hasNext);
+          this.append(out, included);
+          if (barrier !== undefined) out.push(barrier);
           break;
-        case "xacro:property":
+        }
+        case "xacro:property": {
+          const barrier = this.removePreviousComments(out, hasNext);
           this.grabProperty(el, symbols);
+          if (barrier !== undefined) out.push(barrier);
           break;
-        case "xacro:macro":
+        }
+        case "xacro:macro": {
+          const barrier = this.removePreviousComments(out, hasNext);
           this.grabMacro(el, macros);
+          if (barrier !== undefined) out.push(barrier);
           break;
+        }
         case "xacro:arg": {
           const name = requiredAttr(el, "name");
           const dflt = el.attrs.find(([k]) => k === "default");
           if (dflt === undefined) throw new XacroError("xacro:arg: missing attribute default", el.origin);
           if (!this.args.has(name)) this.args.set(name, pyStr(this.evalText(dflt[1], symbols)));
+          const barrier = this.removePreviousComments(out, hasNext);
+          if (barrier !== undefined) out.push(barrier);
           break;
         }
         case "xacro:attribute": {
@@ -489,6 +510,7 @@ class Expander {
         }
         case "xacro:if":
         case "xacro:unless": {
+          const barrier = this.removePreviousComments(out, hasNext);
           const cond = requiredAttr(el, "value");
           let keep = booleanValue(this.withAt(el.origin, () => this.evalText(cond, symbols)), cond);
           if (el.name === "xacro:unless") keep = !keep;
@@ -496,11 +518,16 @@ class Expander {
             this.evalAll(el, macros, symbols);
             this.append(out, el.children);
           }
+          if (barrier !== undefined) out.push(barrier);
           break;
         }
         default:
-          if (el.name.startsWith("xacro:")) this.append(out, this.macroCall(el, macros, symbols));
-          else {
+          if (el.name.startsWith("xacro:")) {
+            const expanded = this.macroCall(el, macros, symbols);
+            const barrier = this.removePreviousComments(out, hasNext);
+            this.append(out, expanded);
+            if (barrier !== undefined) out.push(barrier);
+          } else {
             this.evalAll(el, macros, symbols);
             out.push(el);
           }
@@ -508,6 +535,40 @@ class Expander {
       this.current = node.origin;
     }
     node.children = out;
+  }
+
+  /**
+   * xacro's remove_previous_comments: drops the comments just before a xacro element that
+   * disappears (a property, macro, arg, include, if/unless or macro call), stepping over one
+   * whitespace text of at most one newline before each. Where it stops at something else, xacro
+   * puts its one shared "\n\n" text node after the element (moving it from wherever it was),
+   * so that later calls stop there: that node is returned for the caller to place, and the one
+   * placed before becomes stale (dropped at the end, and invisible to later scans).
+   */
+  removePreviousComments(out: XacroNode[], hasNext: boolean): XacroText | undefined {
+    let i = out.length - 1;
+    const skipStale = (): void => {
+      while (i >= 0 && out[i] !== this.barrier && this.barriers.has(out[i] as XacroNode)) i--;
+    };
+    for (;;) {
+      skipStale();
+      if (i < 0) return undefined;
+      const previous = out[i] as XacroNode;
+      if (previous.type === "text" && previous !== this.barrier && isPySpace(previous.text) && countNewlines(previous.text) <= 1) {
+        i--;
+        skipStale();
+      }
+      if (i >= 0 && out[i]?.type === "comment") {
+        out.splice(i, 1);
+        i--;
+        continue;
+      }
+      if (!hasNext) return undefined;
+      const barrier: XacroText = { type: "text", text: "\n\n" };
+      this.barriers.add(barrier);
+      this.barrier = barrier;
+      return barrier;
+    }
   }
 
   /**
@@ -730,6 +791,26 @@ function budgetError(error: unknown): unknown {
   return error;
 }
 
+/** Removes the comment barriers xacro has moved away (all but the last one placed). */
+function dropStaleBarriers(root: XacroElement, ex: Expander): void {
+  const stack: XacroElement[] = [root];
+  for (let el = stack.pop(); el !== undefined; el = stack.pop()) {
+    if (el.children.some((c) => c !== ex.barrier && ex.barriers.has(c))) el.children = el.children.filter((c) => c === ex.barrier || !ex.barriers.has(c));
+    for (const c of el.children) if (c.type === "element") stack.push(c);
+  }
+}
+
+/** Python's str.isspace() on a non-empty string. */
+function isPySpace(s: string): boolean {
+  return s !== "" && /^[\s\x1c-\x1f\x85]+$/u.test(s);
+}
+
+function countNewlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
 /** Appends `items` to `out` (a spread of a very long array would overflow the call stack). */
 function appendAll<T>(out: T[], items: readonly T[]): void {
   for (const item of items) out.push(item);
@@ -858,5 +939,6 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
     throw caught;
   }
   void rename;
-  return { root, diagnostics: ex.diagnostics, dependencies: ex.dependencies };
+  dropStaleBarriers(root, ex);
+  return { root, outside: parsed.outside, diagnostics: ex.diagnostics, dependencies: ex.dependencies };
 }

@@ -44,7 +44,7 @@ export interface XacroXmlError {
  * Reads XML text into the mixed-content tree xacro works on (elements, text, comments, in
  * order), each element knowing its file, line and column.
  */
-export function parseXacroXml(text: string, file: string): { root: XacroElement } | { error: XacroXmlError } {
+export function parseXacroXml(text: string, file: string): { root: XacroElement; outside: { before: string[]; after: string[] } } | { error: XacroXmlError } {
   const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
   if (check !== true) return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
@@ -86,8 +86,12 @@ export function parseXacroXml(text: string, file: string): { root: XacroElement 
     }
     return { type: "element", name, attrs, children, origin: { file, line: pos.line, column: pos.column, calls: [] } };
   };
+  // Comments outside the root element, which the document keeps (xacro prints them).
+  const at = ordered.indexOf(rootNode);
+  const comments = (nodes: OrderedNode[]): string[] => nodes.filter((n) => "#comment" in n).map((n) => cdata(n["#comment"]));
+  const outside = { before: comments(ordered.slice(0, at)), after: comments(ordered.slice(at + 1)) };
   try {
-    return { root: build(rootNode) };
+    return { root: build(rootNode), outside };
   } catch (error) {
     if (error instanceof ReferenceProblem) return { error: { message: error.message, line: error.at.line, column: error.at.column } };
     throw error;
