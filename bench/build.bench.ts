@@ -43,11 +43,15 @@ export async function runBench(): Promise<void> {
     globalThis.gc?.();
     const heap = process.memoryUsage().heapUsed / 2 ** 20;
     rows.push({ n, check, emit });
-    console.log(`| ${n} | ${check.toFixed(1)} | ${emit.toFixed(1)} | ${(text.length / 1024).toFixed(0)} | ${heap.toFixed(0)} |`);
+    console.log(
+      `| ${n} | ${check.toFixed(1)} | ${emit.toFixed(1)} | ${(text.length / 1024).toFixed(0)} | ${heap.toFixed(0)} |`,
+    );
   }
   const [a, b, c] = rows;
   if (a !== undefined && b !== undefined && c !== undefined) {
-    console.log(`\nGrowth per 10× links: check ${(b.check / a.check).toFixed(1)}×, ${(c.check / b.check).toFixed(1)}×; emit ${(b.emit / a.emit).toFixed(1)}×, ${(c.emit / b.emit).toFixed(1)}× (linear = 10×).`);
+    console.log(
+      `\nGrowth per 10× links: check ${(b.check / a.check).toFixed(1)}×, ${(c.check / b.check).toFixed(1)}×; emit ${(b.emit / a.emit).toFixed(1)}×, ${(c.emit / b.emit).toFixed(1)}× (linear = 10×).`,
+    );
   }
 
   const cli = join(root, "dist", "src", "cli", "main.js");

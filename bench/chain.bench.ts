@@ -20,11 +20,26 @@ const stageScript = join(root, "bench", "support", "chainStage.ts");
 const cli = join(root, "dist", "src", "bundle", "main.js");
 
 /** Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one process run under /usr/bin/time. */
-function timed(args: readonly string[]): { wall: number; cpu: number; rss: number; status: number | null; stdout: string } {
-  const r = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
+function timed(args: readonly string[]): {
+  wall: number;
+  cpu: number;
+  rss: number;
+  status: number | null;
+  stdout: string;
+} {
+  const r = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
   const last = r.stderr.trim().split("\n").pop() ?? "";
   const [wall, user, system, kb] = last.split(" ").map(Number);
-  return { wall: wall ?? NaN, cpu: (user ?? NaN) + (system ?? NaN), rss: (kb ?? NaN) / 1024, status: r.status, stdout: r.stdout };
+  return {
+    wall: wall ?? NaN,
+    cpu: (user ?? NaN) + (system ?? NaN),
+    rss: (kb ?? NaN) / 1024,
+    status: r.status,
+    stdout: r.stdout,
+  };
 }
 
 /** Runs the chain benchmark and prints two markdown tables. */
@@ -48,7 +63,9 @@ export async function runBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "robokit-chain-"));
   try {
     console.log("\nCLI, whole process: wall time (s), CPU time with V8's helper threads (s) / peak RSS (MiB)\n");
-    console.log("| links | convert URDF→SDF | convert SDF→URDF | emit JSON→URDF | emit JSON→SDF | validate URDF | validate SDF |");
+    console.log(
+      "| links | convert URDF→SDF | convert SDF→URDF | emit JSON→URDF | emit JSON→SDF | validate URDF | validate SDF |",
+    );
     console.log("|---:|---:|---:|---:|---:|---:|---:|");
     for (const n of [10_000, 100_000]) {
       const robot = chainRobot(n);

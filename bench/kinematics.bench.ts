@@ -126,29 +126,123 @@ export async function runBench(): Promise<void> {
   const limiter = new TwistRateLimiter(0.4, Math.PI);
   const ekf = new PlanarPoseEstimator({
     wheelVelocityStddev: 0.02,
-    gyro: { stddev: 2e-4, biasMean: 7.5e-6, biasStddev: 8e-7, dynamicBiasStddev: 4e-6, dynamicBiasCorrelationTime: 400 },
+    gyro: {
+      stddev: 2e-4,
+      biasMean: 7.5e-6,
+      biasStddev: 8e-7,
+      dynamicBiasStddev: 4e-6,
+      dynamicBiasCorrelationTime: 400,
+    },
     gps: { stddev: 0.02 },
   });
 
   const kernels: Kernel[] = [
-    { name: "4-wheel IK `toWheelStatesInto`", target: "≤ 60 ns, 0 B", run: (i) => swerve.toWheelStatesInto(angles, speeds, rates, 1 + i * 1e-9, 0.2, 0.5) },
-    { name: "4-wheel IK `toWheelStates` (ergonomic)", run: (i) => swerve.toWheelStates({ vx: 1 + i * 1e-9, vy: 0.2, omega: 0.5 }) },
-    { name: "4-wheel FK `toChassisVelocityInto`", target: "0 B", run: (i) => { speeds[0] = 1 + i * 1e-9; swerve.toChassisVelocityInto(twist, angles, speeds); } },
-    { name: "planar Kabsch, 4 wheels `kabschPlanarInto`", target: "≤ 80 ns, 0 B", run: (i) => { q2[0] = 0.2 + i * 1e-12; kabschPlanarInto(out4, p2, q2); } },
-    { name: "SVD Kabsch, 4 points `kabschSvdInto`", target: "0 B", run: (i) => { q3[0] = 0.2 + i * 1e-12; kabschSvdInto(rot, tr, p3, q3); } },
-    { name: "Kabsch odometry step (chord, secant) `estimateInto`", target: "0 B", run: (i) => { travel[0] = 0.001 + i * 1e-12; kabschOdo.estimateInto(out4, steerA, steerB, travel); } },
-    { name: "omni IK, 3 wheels `toWheelSpeedsInto`", target: "≤ 20 ns, 0 B", run: (i) => omni.toWheelSpeedsInto(u, 0.5 + i * 1e-9, 0.3, 0.8) },
-    { name: "omni FK, 3 wheels `toChassisVelocityInto`", target: "0 B", run: (i) => { u[0] = 0.1 + i * 1e-12; omni.toChassisVelocityInto(twist, u); } },
-    { name: "4-wheel IK about a CoR `toWheelStatesInto(…, corX, corY)`", target: "0 B", run: (i) => swerve.toWheelStatesInto(angles, speeds, rates, 1 + i * 1e-9, 0.2, 0.5, 0.1, -0.1) },
-    { name: "mecanum IK `toWheelSpeedsInto`", target: "0 B", run: (i) => mecanum.toWheelSpeedsInto(u4, 0.5 + i * 1e-9, 0.3, 0.8) },
-    { name: "mecanum FK `toChassisVelocityInto`", target: "0 B", run: (i) => { u4[0] = 0.1 + i * 1e-12; mecanum.toChassisVelocityInto(twist, u4); } },
-    { name: "differential IK `toWheelSpeedsInto`", target: "0 B", run: (i) => diff.toWheelSpeedsInto(lr, 0.5 + i * 1e-9, 0.8) },
-    { name: "differential FK `toChassisVelocityInto`", target: "0 B", run: (i) => diff.toChassisVelocityInto(twist, 0.5 + i * 1e-9, 0.6) },
-    { name: "field-relative `fromFieldRelativeInto`", target: "0 B", run: (i) => fromFieldRelativeInto(twist, 1, 0.5, 0.2, i * 1e-6) },
-    { name: "twist rate limiter `calculateInto`", target: "0 B", run: (i) => limiter.calculateInto(twist, (i & 1023) * 1e-3, 0.2, 0.5, 0.02) },
+    {
+      name: "4-wheel IK `toWheelStatesInto`",
+      target: "≤ 60 ns, 0 B",
+      run: (i) => swerve.toWheelStatesInto(angles, speeds, rates, 1 + i * 1e-9, 0.2, 0.5),
+    },
+    {
+      name: "4-wheel IK `toWheelStates` (ergonomic)",
+      run: (i) => swerve.toWheelStates({ vx: 1 + i * 1e-9, vy: 0.2, omega: 0.5 }),
+    },
+    {
+      name: "4-wheel FK `toChassisVelocityInto`",
+      target: "0 B",
+      run: (i) => {
+        speeds[0] = 1 + i * 1e-9;
+        swerve.toChassisVelocityInto(twist, angles, speeds);
+      },
+    },
+    {
+      name: "planar Kabsch, 4 wheels `kabschPlanarInto`",
+      target: "≤ 80 ns, 0 B",
+      run: (i) => {
+        q2[0] = 0.2 + i * 1e-12;
+        kabschPlanarInto(out4, p2, q2);
+      },
+    },
+    {
+      name: "SVD Kabsch, 4 points `kabschSvdInto`",
+      target: "0 B",
+      run: (i) => {
+        q3[0] = 0.2 + i * 1e-12;
+        kabschSvdInto(rot, tr, p3, q3);
+      },
+    },
+    {
+      name: "Kabsch odometry step (chord, secant) `estimateInto`",
+      target: "0 B",
+      run: (i) => {
+        travel[0] = 0.001 + i * 1e-12;
+        kabschOdo.estimateInto(out4, steerA, steerB, travel);
+      },
+    },
+    {
+      name: "omni IK, 3 wheels `toWheelSpeedsInto`",
+      target: "≤ 20 ns, 0 B",
+      run: (i) => omni.toWheelSpeedsInto(u, 0.5 + i * 1e-9, 0.3, 0.8),
+    },
+    {
+      name: "omni FK, 3 wheels `toChassisVelocityInto`",
+      target: "0 B",
+      run: (i) => {
+        u[0] = 0.1 + i * 1e-12;
+        omni.toChassisVelocityInto(twist, u);
+      },
+    },
+    {
+      name: "4-wheel IK about a CoR `toWheelStatesInto(…, corX, corY)`",
+      target: "0 B",
+      run: (i) => swerve.toWheelStatesInto(angles, speeds, rates, 1 + i * 1e-9, 0.2, 0.5, 0.1, -0.1),
+    },
+    {
+      name: "mecanum IK `toWheelSpeedsInto`",
+      target: "0 B",
+      run: (i) => mecanum.toWheelSpeedsInto(u4, 0.5 + i * 1e-9, 0.3, 0.8),
+    },
+    {
+      name: "mecanum FK `toChassisVelocityInto`",
+      target: "0 B",
+      run: (i) => {
+        u4[0] = 0.1 + i * 1e-12;
+        mecanum.toChassisVelocityInto(twist, u4);
+      },
+    },
+    {
+      name: "differential IK `toWheelSpeedsInto`",
+      target: "0 B",
+      run: (i) => diff.toWheelSpeedsInto(lr, 0.5 + i * 1e-9, 0.8),
+    },
+    {
+      name: "differential FK `toChassisVelocityInto`",
+      target: "0 B",
+      run: (i) => diff.toChassisVelocityInto(twist, 0.5 + i * 1e-9, 0.6),
+    },
+    {
+      name: "field-relative `fromFieldRelativeInto`",
+      target: "0 B",
+      run: (i) => fromFieldRelativeInto(twist, 1, 0.5, 0.2, i * 1e-6),
+    },
+    {
+      name: "twist rate limiter `calculateInto`",
+      target: "0 B",
+      run: (i) => limiter.calculateInto(twist, (i & 1023) * 1e-3, 0.2, 0.5, 0.02),
+    },
     { name: "EKF predict `PlanarPoseEstimator.predict`", target: "0 B", run: () => ekf.predict(0.5, 0.01, 0.2, 0.02) },
-    { name: "EKF GPS update `updateGps`", target: "0 B", run: () => { ekf.predict(0.5, 0.01, 0.2, 0.02); ekf.updateGps(0.01, 0); } },
-    { name: "SE(2) step `integratePoseInto`", target: "0 B", run: (i) => integratePoseInto(pose, 1e-3, 2e-4, 5e-4 + i * 1e-12) },
+    {
+      name: "EKF GPS update `updateGps`",
+      target: "0 B",
+      run: () => {
+        ekf.predict(0.5, 0.01, 0.2, 0.02);
+        ekf.updateGps(0.01, 0);
+      },
+    },
+    {
+      name: "SE(2) step `integratePoseInto`",
+      target: "0 B",
+      run: (i) => integratePoseInto(pose, 1e-3, 2e-4, 5e-4 + i * 1e-12),
+    },
   ];
 
   // Warm up every kernel first so each is optimised before timing.
@@ -158,12 +252,16 @@ export async function runBench(): Promise<void> {
   loopOf(empty)(empty.run, 0, 300_000);
   const baseline = chunkDeltas(empty, gc);
 
-  console.log(`Node ${process.version}, load average ${loadavg()[0]?.toFixed(1) ?? "?"} on ${availableParallelism()} CPUs, ${RUNS} runs × ${CALLS_PER_RUN.toLocaleString("en")} calls; bytes: median heap growth per call over ${ALLOC_CALLS.toLocaleString("en")} calls (chunks of ${ALLOC_CHUNK.toLocaleString("en")} after gc()).\n`);
+  console.log(
+    `Node ${process.version}, load average ${loadavg()[0]?.toFixed(1) ?? "?"} on ${availableParallelism()} CPUs, ${RUNS} runs × ${CALLS_PER_RUN.toLocaleString("en")} calls; bytes: median heap growth per call over ${ALLOC_CALLS.toLocaleString("en")} calls (chunks of ${ALLOC_CHUNK.toLocaleString("en")} after gc()).\n`,
+  );
   console.log("| kernel | ns/call (median) | ns/call (min) | bytes/call | target |");
   console.log("|---|---:|---:|---:|---|");
   for (const k of kernels) {
     const t = timeNs(k);
     const bytes = bytesPerCall(k, gc, baseline);
-    console.log(`| ${k.name} | ${t.median.toFixed(1)} | ${t.min.toFixed(1)} | ${bytes < 0.005 ? "0" : bytes.toFixed(bytes < 1 ? 2 : 0)} | ${k.target ?? "—"} |`);
+    console.log(
+      `| ${k.name} | ${t.median.toFixed(1)} | ${t.min.toFixed(1)} | ${bytes < 0.005 ? "0" : bytes.toFixed(bytes < 1 ? 2 : 0)} | ${k.target ?? "—"} |`,
+    );
   }
 }

@@ -17,7 +17,9 @@ if (files.length === 0) throw new Error(`no bench matches ${wanted.join(", ")}`)
 
 if (files.length > 1) {
   for (const file of files) {
-    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), file], { stdio: "inherit" });
+    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), file], {
+      stdio: "inherit",
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 } else {

@@ -28,13 +28,19 @@ export async function runBench(): Promise<void> {
   const t0 = performance.now();
   const mujoco = await loadMujoco();
   const loadMs = performance.now() - t0;
-  console.log(`MuJoCo WebAssembly module instantiated in ${loadMs.toFixed(0)} ms (once per process). Median of ${REPEATS} runs; Node ${process.version}.\n`);
-  console.log("| robot | scenario | simulated (s) | wall (s) | real-time factor | physics steps / s | control ticks / s | MuJoCo model + data (MiB) | peak RSS (MiB) |");
+  console.log(
+    `MuJoCo WebAssembly module instantiated in ${loadMs.toFixed(0)} ms (once per process). Median of ${REPEATS} runs; Node ${process.version}.\n`,
+  );
+  console.log(
+    "| robot | scenario | simulated (s) | wall (s) | real-time factor | physics steps / s | control ticks / s | MuJoCo model + data (MiB) | peak RSS (MiB) |",
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const robotName of readdirSync(join(root, "scenarios")).sort()) {
     const robot = robots[robotName];
     if (robot === undefined) continue;
-    for (const file of readdirSync(join(root, "scenarios", robotName)).filter((f) => f.endsWith(".yaml")).sort()) {
+    for (const file of readdirSync(join(root, "scenarios", robotName))
+      .filter((f) => f.endsWith(".yaml"))
+      .sort()) {
       const { scenario } = readScenario(readFileSync(join(root, "scenarios", robotName, file), "utf8"), file);
       if (scenario === undefined) throw new Error(`${file} does not parse`);
       const duration = scenarioDuration(scenario);

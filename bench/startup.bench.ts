@@ -22,7 +22,17 @@ const smoke = process.env["ROBOKIT_BENCH_SMOKE"] === "1";
 const RUNS = smoke ? 1 : 7;
 const SIZES = smoke ? [10, 20, 40] : [100, 1_000, 10_000];
 const bin = join(repo, "dist", "src", "bundle", "main.js");
-const smallSdf = join(repo, "test", "data", "sdformat", "corpus", "integration", "model", "box_with_submodel", "model.sdf");
+const smallSdf = join(
+  repo,
+  "test",
+  "data",
+  "sdformat",
+  "corpus",
+  "integration",
+  "model",
+  "box_with_submodel",
+  "model.sdf",
+);
 const smallUrdf = join(repo, "test", "data", "realworld", "ros+urdf_tutorial", "urdf", "01-myfirst.urdf");
 const realworld = join(repo, "test", "data", "realworld", ...(smoke ? ["ros+urdf_tutorial"] : []));
 /** A reference tool run longer than this is killed and reported as a timeout. */
@@ -53,16 +63,28 @@ function have(command: string): boolean {
 
 function runOnce(argv: readonly string[]): Run {
   const t = performance.now();
-  const p = spawnSync("/usr/bin/time", ["-f", "RKTIME %M", "timeout", "-s", "KILL", String(TIMEOUT_S), ...argv], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 28 });
+  const p = spawnSync("/usr/bin/time", ["-f", "RKTIME %M", "timeout", "-s", "KILL", String(TIMEOUT_S), ...argv], {
+    cwd: repo,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
   const seconds = (performance.now() - t) / 1000;
   const m = /RKTIME (\d+)/.exec(p.stderr ?? "");
   const killed = /signal 9|status 137/.test(p.stderr ?? "");
-  return { seconds: killed ? Number.POSITIVE_INFINITY : seconds, peakMiB: m === null ? Number.NaN : Number(m[1]) / 1024, status: killed ? 137 : Number(/non-zero status (\d+)/.exec(p.stderr ?? "")?.[1] ?? 0) };
+  return {
+    seconds: killed ? Number.POSITIVE_INFINITY : seconds,
+    peakMiB: m === null ? Number.NaN : Number(m[1]) / 1024,
+    status: killed ? 137 : Number(/non-zero status (\d+)/.exec(p.stderr ?? "")?.[1] ?? 0),
+  };
 }
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s.length === 0
+    ? Number.NaN
+    : s.length % 2 === 1
+      ? s[(s.length - 1) / 2]!
+      : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 /** Runs the commands interleaved (one warm-up each first); medians per command. */
@@ -75,12 +97,17 @@ function measure(cmds: readonly Cmd[]): Stat[] {
       if (r < (c.runs ?? RUNS)) runs[i]!.push(runOnce(c.argv));
     });
   }
-  return runs.map((rs) => ({ seconds: median(rs.map((r) => r.seconds)), peakMiB: median(rs.map((r) => r.peakMiB)), statuses: rs.map((r) => r.status) }));
+  return runs.map((rs) => ({
+    seconds: median(rs.map((r) => r.seconds)),
+    peakMiB: median(rs.map((r) => r.peakMiB)),
+    statuses: rs.map((r) => r.status),
+  }));
 }
 
 const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x));
 const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : String(x));
-const ratio = (a: number, b: number): string => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : "—");
+const ratio = (a: number, b: number): string =>
+  Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : "—";
 const node = ["node", "-e", "0"];
 const robokit = (...args: string[]): string[] => ["node", bin, ...args];
 
@@ -101,29 +128,101 @@ export async function runBench(): Promise<void> {
   const targets: string[] = [];
   const mario = join(tmp, "mario");
   {
-    const [n, v] = measure([{ label: "node", argv: node }, { label: "version", argv: robokit("--version") }]);
-    table.push(row(["`robokit --version`", f3(v!.seconds), f1(v!.peakMiB), "—", "—", "—", "—", ratio(v!.seconds, n!.seconds)]));
-    targets.push(row(["`--version` ≤ 1.5× bare node", ratio(v!.seconds, n!.seconds), v!.seconds / n!.seconds <= 1.5 ? "met" : "not met"]));
+    const [n, v] = measure([
+      { label: "node", argv: node },
+      { label: "version", argv: robokit("--version") },
+    ]);
+    table.push(
+      row(["`robokit --version`", f3(v!.seconds), f1(v!.peakMiB), "—", "—", "—", "—", ratio(v!.seconds, n!.seconds)]),
+    );
+    targets.push(
+      row([
+        "`--version` ≤ 1.5× bare node",
+        ratio(v!.seconds, n!.seconds),
+        v!.seconds / n!.seconds <= 1.5 ? "met" : "not met",
+      ]),
+    );
   }
   {
-    const [n, b] = measure([{ label: "node", argv: node }, { label: "build", argv: robokit("build", "mario", "--out", mario) }]);
-    table.push(row(["`robokit build mario` (all files)", f3(b!.seconds), f1(b!.peakMiB), "—", "—", "—", "—", ratio(b!.seconds, n!.seconds)]));
-    targets.push(row(["`build mario` ≤ 3× bare node", ratio(b!.seconds, n!.seconds), b!.seconds / n!.seconds <= 3 ? "met" : "not met"]));
+    const [n, b] = measure([
+      { label: "node", argv: node },
+      { label: "build", argv: robokit("build", "mario", "--out", mario) },
+    ]);
+    table.push(
+      row([
+        "`robokit build mario` (all files)",
+        f3(b!.seconds),
+        f1(b!.peakMiB),
+        "—",
+        "—",
+        "—",
+        "—",
+        ratio(b!.seconds, n!.seconds),
+      ]),
+    );
+    targets.push(
+      row([
+        "`build mario` ≤ 3× bare node",
+        ratio(b!.seconds, n!.seconds),
+        b!.seconds / n!.seconds <= 3 ? "met" : "not met",
+      ]),
+    );
   }
   {
-    const cmds: Cmd[] = [{ label: "node", argv: node }, { label: "robokit", argv: robokit("validate", smallSdf) }];
+    const cmds: Cmd[] = [
+      { label: "node", argv: node },
+      { label: "robokit", argv: robokit("validate", smallSdf) },
+    ];
     if (ign) cmds.push({ label: "ign", argv: ["ign", "sdf", "-k", smallSdf] });
     const [n, r, i] = measure(cmds);
-    table.push(row(["`robokit validate` small SDF (corpus `box_with_submodel/model.sdf`)", f3(r!.seconds), f1(r!.peakMiB), "`ign sdf -k`", i ? f3(i.seconds) : "not installed", i ? f1(i.peakMiB) : "—", i ? ratio(r!.seconds, i.seconds) : "—", ratio(r!.seconds, n!.seconds)]));
-    if (i) targets.push(row(["small SDF ≤ 1.0× `ign sdf -k`", ratio(r!.seconds, i.seconds), r!.seconds <= i.seconds ? "met" : "not met"]));
+    table.push(
+      row([
+        "`robokit validate` small SDF (corpus `box_with_submodel/model.sdf`)",
+        f3(r!.seconds),
+        f1(r!.peakMiB),
+        "`ign sdf -k`",
+        i ? f3(i.seconds) : "not installed",
+        i ? f1(i.peakMiB) : "—",
+        i ? ratio(r!.seconds, i.seconds) : "—",
+        ratio(r!.seconds, n!.seconds),
+      ]),
+    );
+    if (i)
+      targets.push(
+        row([
+          "small SDF ≤ 1.0× `ign sdf -k`",
+          ratio(r!.seconds, i.seconds),
+          r!.seconds <= i.seconds ? "met" : "not met",
+        ]),
+      );
     targets.push(row(["small SDF peak ≤ 80 MiB", `${f1(r!.peakMiB)} MiB`, r!.peakMiB <= 80 ? "met" : "not met"]));
   }
   {
-    const cmds: Cmd[] = [{ label: "node", argv: node }, { label: "robokit", argv: robokit("validate", smallUrdf) }];
+    const cmds: Cmd[] = [
+      { label: "node", argv: node },
+      { label: "robokit", argv: robokit("validate", smallUrdf) },
+    ];
     if (checkUrdf) cmds.push({ label: "check_urdf", argv: ["check_urdf", smallUrdf] });
     const [n, r, c] = measure(cmds);
-    table.push(row(["`robokit validate` small URDF (`urdf_tutorial/01-myfirst.urdf`)", f3(r!.seconds), f1(r!.peakMiB), "`check_urdf`", c ? f3(c.seconds) : "not installed", c ? f1(c.peakMiB) : "—", c ? ratio(r!.seconds, c.seconds) : "—", ratio(r!.seconds, n!.seconds)]));
-    targets.push(row(["small URDF ≤ 3× bare node", ratio(r!.seconds, n!.seconds), r!.seconds / n!.seconds <= 3 ? "met" : "not met"]));
+    table.push(
+      row([
+        "`robokit validate` small URDF (`urdf_tutorial/01-myfirst.urdf`)",
+        f3(r!.seconds),
+        f1(r!.peakMiB),
+        "`check_urdf`",
+        c ? f3(c.seconds) : "not installed",
+        c ? f1(c.peakMiB) : "—",
+        c ? ratio(r!.seconds, c.seconds) : "—",
+        ratio(r!.seconds, n!.seconds),
+      ]),
+    );
+    targets.push(
+      row([
+        "small URDF ≤ 3× bare node",
+        ratio(r!.seconds, n!.seconds),
+        r!.seconds / n!.seconds <= 3 ? "met" : "not met",
+      ]),
+    );
     targets.push(row(["small URDF peak ≤ 80 MiB", `${f1(r!.peakMiB)} MiB`, r!.peakMiB <= 80 ? "met" : "not met"]));
     table.unshift(row(["`node -e 0` (bare node)", f3(n!.seconds), f1(n!.peakMiB), "", "", "", "", "1.00×"]));
   }
@@ -138,13 +237,36 @@ export async function runBench(): Promise<void> {
       const cmds: Cmd[] = [{ label: "robokit", argv: robokit("validate", file) }];
       // ign sdf -k needs 3.5 GB and 8 s for 1,000 links and more than 8 GiB for 10,000 (bench/validate.bench.ts): 3 runs at 1,000, none at 10,000.
       const refOk = kind === "urdf" ? checkUrdf : ign && n < 10_000;
-      if (refOk) cmds.push({ label: "ref", argv: kind === "urdf" ? ["check_urdf", file] : ["ign", "sdf", "-k", file], runs: kind === "sdf" && n >= 1_000 ? Math.min(3, RUNS) : RUNS });
+      if (refOk)
+        cmds.push({
+          label: "ref",
+          argv: kind === "urdf" ? ["check_urdf", file] : ["ign", "sdf", "-k", file],
+          runs: kind === "sdf" && n >= 1_000 ? Math.min(3, RUNS) : RUNS,
+        });
       const [r, ref] = measure(cmds);
       growth[`${kind}-robokit`]!.push(r!.seconds);
       growth[`${kind}-ref`]!.push(ref?.seconds ?? Number.NaN);
       const refName = kind === "urdf" ? "`check_urdf`" : "`ign sdf -k`";
-      sizes.push(row([kind.toUpperCase(), n.toLocaleString("en-US"), f3(r!.seconds), f1(r!.peakMiB), refName, ref ? f3(ref.seconds) : kind === "sdf" && n >= 10_000 ? "not run (exceeds 8 GiB)" : "not installed", ref ? f1(ref.peakMiB) : "—", ref ? ratio(ref.seconds, r!.seconds) : "—"]));
-      if (kind === "sdf" && n === SIZES[1] && ref) targets.push(row([`${n.toLocaleString("en-US")}-link SDF ≥ 5× faster than \`ign sdf -k\``, `${ratio(ref.seconds, r!.seconds)} faster`, ref.seconds / r!.seconds >= 5 ? "met" : "not met"]));
+      sizes.push(
+        row([
+          kind.toUpperCase(),
+          n.toLocaleString("en-US"),
+          f3(r!.seconds),
+          f1(r!.peakMiB),
+          refName,
+          ref ? f3(ref.seconds) : kind === "sdf" && n >= 10_000 ? "not run (exceeds 8 GiB)" : "not installed",
+          ref ? f1(ref.peakMiB) : "—",
+          ref ? ratio(ref.seconds, r!.seconds) : "—",
+        ]),
+      );
+      if (kind === "sdf" && n === SIZES[1] && ref)
+        targets.push(
+          row([
+            `${n.toLocaleString("en-US")}-link SDF ≥ 5× faster than \`ign sdf -k\``,
+            `${ratio(ref.seconds, r!.seconds)} faster`,
+            ref.seconds / r!.seconds >= 5 ? "met" : "not met",
+          ]),
+        );
     }
   }
   const growthLine = (key: string): string => {
@@ -154,7 +276,9 @@ export async function runBench(): Promise<void> {
 
   // Batch: robokit over the whole folder in one process vs the C++ tools once per file.
   const files = expandInputFiles([realworld], VALIDATE_EXTENSIONS);
-  const [batch] = measure([{ label: "batch", argv: robokit("validate", "--format", "json", realworld), runs: smoke ? 1 : 3 }]);
+  const [batch] = measure([
+    { label: "batch", argv: robokit("validate", "--format", "json", realworld), runs: smoke ? 1 : 3 },
+  ]);
   let refTotal = 0;
   let refPeak = 0;
   let refRuns = 0;
@@ -171,8 +295,22 @@ export async function runBench(): Promise<void> {
     }
   }
   const urdfCount = files.filter((f) => f.toLowerCase().endsWith(".urdf")).length;
-  const batchRow = row([`${files.length} files (${urdfCount} URDF, ${files.length - urdfCount} SDF)`, f3(batch!.seconds), f1(batch!.peakMiB), refRuns > 0 ? f3(refTotal) : "not installed", refRuns > 0 ? f1(refPeak) : "—", refRuns > 0 ? ratio(refTotal, batch!.seconds) : "—"]);
-  if (refRuns > 0) targets.push(row(["realworld batch ≥ 10× faster than the C++ tools per file", `${ratio(refTotal, batch!.seconds)} faster`, refTotal / batch!.seconds >= 10 ? "met" : "not met"]));
+  const batchRow = row([
+    `${files.length} files (${urdfCount} URDF, ${files.length - urdfCount} SDF)`,
+    f3(batch!.seconds),
+    f1(batch!.peakMiB),
+    refRuns > 0 ? f3(refTotal) : "not installed",
+    refRuns > 0 ? f1(refPeak) : "—",
+    refRuns > 0 ? ratio(refTotal, batch!.seconds) : "—",
+  ]);
+  if (refRuns > 0)
+    targets.push(
+      row([
+        "realworld batch ≥ 10× faster than the C++ tools per file",
+        `${ratio(refTotal, batch!.seconds)} faster`,
+        refTotal / batch!.seconds >= 10 ? "met" : "not met",
+      ]),
+    );
 
   const load1 = loadavg()[0]!;
   lines.push(
@@ -183,13 +321,31 @@ export async function runBench(): Promise<void> {
     "",
     "## Commands",
     "",
-    row(["command", "robokit (s)", "peak (MiB)", "reference", "reference (s)", "reference peak (MiB)", "robokit / reference", "× bare node"]),
+    row([
+      "command",
+      "robokit (s)",
+      "peak (MiB)",
+      "reference",
+      "reference (s)",
+      "reference peak (MiB)",
+      "robokit / reference",
+      "× bare node",
+    ]),
     row(["---", "---:", "---:", "---", "---:", "---:", "---:", "---:"]),
     ...table,
     "",
     "## Validation by size (synthetic branching robots, bench/validate.bench.ts's generator)",
     "",
-    row(["format", "links", "robokit (s)", "peak (MiB)", "reference", "reference (s)", "reference peak (MiB)", "reference ÷ robokit (> 1: robokit faster)"]),
+    row([
+      "format",
+      "links",
+      "robokit (s)",
+      "peak (MiB)",
+      "reference",
+      "reference (s)",
+      "reference peak (MiB)",
+      "reference ÷ robokit (> 1: robokit faster)",
+    ]),
     row(["---", "---:", "---:", "---:", "---", "---:", "---:", "---:"]),
     ...sizes,
     "",
@@ -199,10 +355,19 @@ export async function runBench(): Promise<void> {
     "",
     "`robokit validate --format json <folder>` once (one process, worker threads on every core) against `ign sdf -k` for each SDF/world and `check_urdf` for each URDF, one process per file, one after the other (the sum of their wall times, one pass).",
     "",
-    row(["files", "robokit batch (s)", "peak (MiB)", "C++ tools per file, total (s)", "largest peak (MiB)", "reference ÷ robokit (> 1: robokit faster)"]),
+    row([
+      "files",
+      "robokit batch (s)",
+      "peak (MiB)",
+      "C++ tools per file, total (s)",
+      "largest peak (MiB)",
+      "reference ÷ robokit (> 1: robokit faster)",
+    ]),
     row(["---", "---:", "---:", "---:", "---:", "---:"]),
     batchRow,
-    ...(refTimeouts > 0 ? ["", `${refTimeouts} reference run(s) killed after ${TIMEOUT_S} s (counted as ${TIMEOUT_S} s).`] : []),
+    ...(refTimeouts > 0
+      ? ["", `${refTimeouts} reference run(s) killed after ${TIMEOUT_S} s (counted as ${TIMEOUT_S} s).`]
+      : []),
     "",
     "## Targets (issue 12)",
     "",

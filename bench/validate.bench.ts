@@ -75,7 +75,12 @@ interface Measure {
 }
 
 /** Runs a command under /usr/bin/time; median wall time of `runs`, max RSS of the median run. */
-function timed(command: string, args: readonly string[], runs: number, accept: (out: string, status: number | null) => boolean): Measure | undefined {
+function timed(
+  command: string,
+  args: readonly string[],
+  runs: number,
+  accept: (out: string, status: number | null) => boolean,
+): Measure | undefined {
   if (spawnSync("sh", ["-c", `command -v ${command}`]).status !== 0) return undefined;
   const results: Measure[] = [];
   for (let r = 0; r < runs; r++) {
@@ -84,14 +89,29 @@ function timed(command: string, args: readonly string[], runs: number, accept: (
     const script = `ulimit -v ${MEMORY_CAP_KIB}; exec /usr/bin/time -f "TIME %e %M" timeout -s KILL ${TIMEOUT_S} "$@"`;
     const p = spawnSync("sh", ["-c", script, "sh", command, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
     const m = /TIME ([\d.]+) (\d+)/.exec(p.stderr ?? "");
-    if (m === null) return { seconds: Number.NaN, peakMiB: Number.NaN, ok: false, note: (p.stderr ?? "").slice(0, 200) };
+    if (m === null)
+      return { seconds: Number.NaN, peakMiB: Number.NaN, ok: false, note: (p.stderr ?? "").slice(0, 200) };
     if (p.status === 137 || /Command terminated by signal 9|exit status 137/.test(p.stderr ?? "")) {
-      return { seconds: Number.POSITIVE_INFINITY, peakMiB: Number(m[2]) / 1024, ok: false, note: `killed after ${TIMEOUT_S} s` };
+      return {
+        seconds: Number.POSITIVE_INFINITY,
+        peakMiB: Number(m[2]) / 1024,
+        ok: false,
+        note: `killed after ${TIMEOUT_S} s`,
+      };
     }
     if (/bad_alloc|Cannot allocate|out of memory/i.test(p.stderr ?? "")) {
-      return { seconds: Number(m[1]), peakMiB: Number(m[2]) / 1024, ok: false, note: `out of memory (cap ${MEMORY_CAP_KIB / 2 ** 20} GiB)` };
+      return {
+        seconds: Number(m[1]),
+        peakMiB: Number(m[2]) / 1024,
+        ok: false,
+        note: `out of memory (cap ${MEMORY_CAP_KIB / 2 ** 20} GiB)`,
+      };
     }
-    results.push({ seconds: Number(m[1]), peakMiB: Number(m[2]) / 1024, ok: accept(`${p.stdout}\n${p.stderr}`, p.status) });
+    results.push({
+      seconds: Number(m[1]),
+      peakMiB: Number(m[2]) / 1024,
+      ok: accept(`${p.stdout}\n${p.stderr}`, p.status),
+    });
   }
   results.sort((a, b) => a.seconds - b.seconds);
   return results[Math.floor(results.length / 2)];
@@ -122,7 +142,8 @@ function cliCommand(): { command: string; args: string[] } {
   return { command: "node", args: ["--import", "tsx", join(repo, "src", "cli", "main.ts"), "validate"] };
 }
 
-const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : x === Number.POSITIVE_INFINITY ? `> ${TIMEOUT_S}` : "n/a");
+const f3 = (x: number): string =>
+  Number.isFinite(x) ? x.toFixed(3) : x === Number.POSITIVE_INFINITY ? `> ${TIMEOUT_S}` : "n/a";
 const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
 
 /** Prints the Markdown tables. */
@@ -154,7 +175,9 @@ export async function runBench(): Promise<void> {
       );
     }
   }
-  console.log("| Format | Links | robokit in-process (s) | heap (MiB) | robokit CLI (s) | CLI peak RSS (MiB) | Reference | Reference (s) | Reference peak RSS (MiB) | robokit errors |");
+  console.log(
+    "| Format | Links | robokit in-process (s) | heap (MiB) | robokit CLI (s) | CLI peak RSS (MiB) | Reference | Reference (s) | Reference peak RSS (MiB) | robokit errors |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) console.log(r);
   console.log("");
@@ -170,5 +193,7 @@ export async function runBench(): Promise<void> {
   const sdfWarm = series["sdf-warm"]?.[1] ?? Number.NaN;
   const ign = series["sdf-ref"]?.[1] ?? Number.NaN;
   console.log("");
-  console.log(`1,000-link SDF: robokit CLI ${f3(sdfCli)} s, robokit in-process ${f3(sdfWarm)} s, ign sdf -k ${f3(ign)} s → CLI ${sdfCli < ign ? "faster" : "slower"} than ign (${f1(ign / sdfCli)}×), in-process ${f1(ign / sdfWarm)}×.`);
+  console.log(
+    `1,000-link SDF: robokit CLI ${f3(sdfCli)} s, robokit in-process ${f3(sdfWarm)} s, ign sdf -k ${f3(ign)} s → CLI ${sdfCli < ign ? "faster" : "slower"} than ign (${f1(ign / sdfCli)}×), in-process ${f1(ign / sdfWarm)}×.`,
+  );
 }

@@ -51,10 +51,16 @@ export async function runBench(): Promise<void> {
       const page = await chrome.context.newPage();
       await page.goto(mario.url);
       await page.waitForFunction(() => robokitView?.ready === true, null, { timeout: 60_000 });
-      rows.push(["MARIO: frames/s (software renderer: 0.6 px per CSS px, no MSAA)", (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1)]);
+      rows.push([
+        "MARIO: frames/s (software renderer: 0.6 px per CSS px, no MSAA)",
+        (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1),
+      ]);
       await page.goto(`${mario.url}?quality=full`);
       await page.waitForFunction(() => robokitView?.ready === true, null, { timeout: 60_000 });
-      rows.push(["MARIO: frames/s at full quality (?quality=full: MSAA, 1 px per CSS px)", (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1)]);
+      rows.push([
+        "MARIO: frames/s at full quality (?quality=full: MSAA, 1 px per CSS px)",
+        (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1),
+      ]);
       await page.close();
     }
     const first: number[] = [];
@@ -76,7 +82,10 @@ export async function runBench(): Promise<void> {
     const page = await chrome.context.newPage();
     await page.goto(tree.url);
     await page.waitForFunction(() => robokitView?.ready === true, null, { timeout: 120_000 });
-    rows.push(["1,000 links: page open → first frame", `${((await page.evaluate(() => robokitView.firstFrameMs)) ?? Number.NaN).toFixed(0)} ms`]);
+    rows.push([
+      "1,000 links: page open → first frame",
+      `${((await page.evaluate(() => robokitView.firstFrameMs)) ?? Number.NaN).toFixed(0)} ms`,
+    ]);
     rows.push(["1,000 links: links in the scene", String(await page.evaluate(() => robokitView.linkNames().length))]);
     // Strings run in the page (this file is type-checked without the DOM library).
     const toggle = async (on: boolean): Promise<void> =>
@@ -84,9 +93,15 @@ export async function runBench(): Promise<void> {
         const box = document.querySelector('input[data-toggle="' + t + '"]');
         if (box !== null && box.checked !== ${on}) box.click();
       }`);
-    rows.push(["1,000 links: frames/s, bodies only (the default above 300 links), camera still", (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1)]);
+    rows.push([
+      "1,000 links: frames/s, bodies only (the default above 300 links), camera still",
+      (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1),
+    ]);
     await toggle(true);
-    rows.push(["1,000 links: frames/s, every overlay on (frames, joint axes and limits)", (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1)]);
+    rows.push([
+      "1,000 links: frames/s, every overlay on (frames, joint axes and limits)",
+      (await page.evaluate(() => robokitView.measureFps(4000))).toFixed(1),
+    ]);
     await toggle(false);
     // All 999 joints moving every frame, as when a trace plays or a user drags.
     // A string, not a function: tsx would wrap inner functions in a helper the page lacks.
@@ -109,7 +124,11 @@ export async function runBench(): Promise<void> {
     await chrome.close();
   }
   const { loadavg } = await import("node:os");
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(", ")} on ${(await import("node:os")).cpus().length} cores\n`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")} on ${(await import("node:os")).cpus().length} cores\n`,
+  );
   console.log("| measure (headless Chromium, SwiftShader, 1280×800) | value |\n| --- | --- |");
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 }

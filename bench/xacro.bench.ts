@@ -11,7 +11,15 @@ import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
-import { casePackages, haveReferenceXacro, vendorPython, xacroCases, xacroDataRoot, xacroExpectedRoot, type XacroCase } from "../test/xacro/xacroTestSet.js";
+import {
+  casePackages,
+  haveReferenceXacro,
+  vendorPython,
+  xacroCases,
+  xacroDataRoot,
+  xacroExpectedRoot,
+  type XacroCase,
+} from "../test/xacro/xacroTestSet.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
@@ -21,13 +29,22 @@ const bin = join(repo, "dist", "src", "bundle", "main.js");
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s.length === 0
+    ? Number.NaN
+    : s.length % 2 === 1
+      ? s[(s.length - 1) / 2]!
+      : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 /** Wall seconds of one whole process (its output to /dev/null); throws if it fails. */
 function runOnce(argv: readonly string[], env: NodeJS.ProcessEnv): number {
   const t = performance.now();
-  const p = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const p = spawnSync(argv[0]!, argv.slice(1), {
+    cwd: repo,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
   const seconds = (performance.now() - t) / 1000;
   if (p.status !== 0) throw new Error(`${argv.join(" ")} failed (${p.status}): ${p.stderr}`);
   return seconds;
@@ -48,7 +65,9 @@ export async function runBench(): Promise<void> {
   if (!haveReferenceXacro()) throw new Error("the reference xacro needs ../shared/vendor/python and python3 with yaml");
   // One case per top-level file (argument variants of one robot cost alike), reference-expandable only.
   const seen = new Set<string>();
-  let cases = xacroCases().filter((c) => existsSync(join(xacroExpectedRoot, `${c.id}.urdf`)) && !seen.has(c.file) && seen.add(c.file) !== undefined);
+  let cases = xacroCases().filter(
+    (c) => existsSync(join(xacroExpectedRoot, `${c.id}.urdf`)) && !seen.has(c.file) && seen.add(c.file) !== undefined,
+  );
   if (smoke) cases = cases.slice(0, 3);
   const work = mkdtempSync(join(tmpdir(), "robokit-xacro-bench-"));
   const load0 = loadavg()[0]!;
@@ -58,7 +77,11 @@ export async function runBench(): Promise<void> {
   const theirs: number[] = [];
   try {
     cases.forEach((c, i) => {
-      const env = { ...process.env, AMENT_PREFIX_PATH: amentPrefix(c, join(work, `prefix${i}`)), PYTHONPATH: vendorPython };
+      const env = {
+        ...process.env,
+        AMENT_PREFIX_PATH: amentPrefix(c, join(work, `prefix${i}`)),
+        PYTHONPATH: vendorPython,
+      };
       const args = Object.entries(c.args).map(([k, v]) => `${k}:=${v}`);
       const file = join(xacroDataRoot, c.file);
       const robokit = ["node", bin, "xacro", file, ...args];
@@ -75,7 +98,9 @@ export async function runBench(): Promise<void> {
       }
       ours.push(median(r));
       theirs.push(median(x));
-      rows.push(`| ${c.id} | ${median(r).toFixed(3)} | ${median(x).toFixed(3)} | ${(median(x) / median(r)).toFixed(2)}× |`);
+      rows.push(
+        `| ${c.id} | ${median(r).toFixed(3)} | ${median(x).toFixed(3)} | ${(median(x) / median(r)).toFixed(2)}× |`,
+      );
     });
   } finally {
     rmSync(work, { recursive: true, force: true });

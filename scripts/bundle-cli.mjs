@@ -16,7 +16,11 @@ const outdir = join(repo, "dist", "src", "bundle");
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: repo,
-  entryPoints: ["dist/src/cli/main.js", "dist/src/cli/commands/validateWorker.js", "dist/src/cli/commands/simWorker.js"],
+  entryPoints: [
+    "dist/src/cli/main.js",
+    "dist/src/cli/commands/validateWorker.js",
+    "dist/src/cli/commands/simWorker.js",
+  ],
   outdir,
   entryNames: "[name]",
   chunkNames: "chunk-[hash]",
@@ -28,6 +32,8 @@ await build({
   // playwright-core (view --screenshot) finds its own files through __dirname, so it stays a package too.
   external: ["mujoco-js", "tsx", "tsx/*", "playwright-core"],
   // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
-  banner: { js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });

@@ -25,7 +25,9 @@ function rows(name: string, c: EngineComparison): string[] {
   const turns = c.command.omega > 0.05;
   // An axis the scenario hardly commands (the rose's vy is feedback only) has no meaningful percentage.
   const e = (m: EngineComparison["mujoco"], a: "vx" | "vy" | "omega"): string =>
-    c.commandAxes[a] < 0.05 ? "–" : `${m.velocityError[a].truth.toFixed(2)} / ${m.velocityError[a].odometry.toFixed(2)}`;
+    c.commandAxes[a] < 0.05
+      ? "–"
+      : `${m.velocityError[a].truth.toFixed(2)} / ${m.velocityError[a].odometry.toFixed(2)}`;
   const line = (engine: string, m: EngineComparison["mujoco"], t: EngineComparison["tracking"]["mujoco"]): string =>
     `| ${name} | ${engine} | ${pct(t.translation / c.command.translation)} | ${turns ? pct(t.omega / c.command.omega) : "–"} | ${e(m, "vx")} | ${e(m, "vy")} | ${e(m, "omega")} | ${f3(m.drift.position)} m, ${f3(Math.abs(m.drift.heading))} rad |${m.pathDeviation === undefined ? " – |" : ` ${f3(m.pathDeviation.rmsPosition)} m |`}`;
   return [

@@ -45,7 +45,12 @@ for (const row of readFileSync(join(realworld, "MANIFEST.tsv"), "utf8").split("\
 for (const c of xacroCases()) {
   const r = expandCase(c);
   const files = new Set<string>([join(xacroDataRoot, c.file), ...r.dependencies]);
-  inputs.push({ set: "xacro", id: c.id, text: r.text, lines: [...files].reduce((n, f) => n + readFileSync(f, "utf8").split("\n").length, 0) });
+  inputs.push({
+    set: "xacro",
+    id: c.id,
+    text: r.text,
+    lines: [...files].reduce((n, f) => n + readFileSync(f, "utf8").split("\n").length, 0),
+  });
 }
 
 const work = join(repoRoot, "tmp", "import-check");
@@ -75,7 +80,10 @@ for (const input of inputs) {
   const read = descriptionToModel(input.text, input.id);
   const problems = read.robot === undefined ? [] : importProblems(read.robot);
   if (read.robot === undefined || hasErrors(read.diagnostics) || problems.length > 0) {
-    rows.push({ input, why: [...read.diagnostics, ...problems].find((d) => d.severity === "error")?.message ?? "not a robot" });
+    rows.push({
+      input,
+      why: [...read.diagnostics, ...problems].find((d) => d.severity === "error")?.message ?? "not a robot",
+    });
     continue;
   }
   const extras = importExtras(input.text, input.id);
@@ -85,7 +93,13 @@ for (const input of inputs) {
   const ts = robotToTypeScript(robot, { from: input.id, notes: extras.notes });
   const tsFile = join(work, `${input.set}-${rows.length}.ts`);
   writeFileSync(tsFile, ts);
-  rows.push({ input, robot, tsFile, tsLines: ts.split("\n").length, functions: findRepeatedSubtrees(read.robot).length });
+  rows.push({
+    input,
+    robot,
+    tsFile,
+    tsLines: ts.split("\n").length,
+    functions: findRepeatedSubtrees(read.robot).length,
+  });
 }
 
 for (const row of rows) {
@@ -98,32 +112,60 @@ for (const row of rows) {
     // URDF has no place for the robot's pose in the world (a declared loss of convert --to urdf).
     const { pose: _pose, ...unplaced } = row.robot;
     const noBlocks = { ...unplaced, xmlBlocks: [] };
-    row.urdfTrip = emitted === undefined ? ["its URDF does not read back (a value the emitter writes as 0)"] : compareRobots(noBlocks, { ...emitted, xmlBlocks: [] });
+    row.urdfTrip =
+      emitted === undefined
+        ? ["its URDF does not read back (a value the emitter writes as 0)"]
+        : compareRobots(noBlocks, { ...emitted, xmlBlocks: [] });
     row.urdfLoose = emitted === undefined ? row.urdfTrip : compareRobots(noBlocks, { ...emitted, xmlBlocks: [] }, 1e-8);
     // SDF has no named materials (colours are inline): material names are left out of this check.
-    const unnamed = (r: Robot): Robot => ({ ...r, xmlBlocks: [], materials: [], links: r.links.map((l) => ({ ...l, ...(l.visuals === undefined ? {} : { visuals: l.visuals.map(({ material: _m, ...v }) => v) }) })) });
+    const unnamed = (r: Robot): Robot => ({
+      ...r,
+      xmlBlocks: [],
+      materials: [],
+      links: r.links.map((l) => ({
+        ...l,
+        ...(l.visuals === undefined ? {} : { visuals: l.visuals.map(({ material: _m, ...v }) => v) }),
+      })),
+    });
     try {
       const sdf = descriptionToModel(emitSdf(mod.robot), "emitted.sdf").robot;
-      row.sdfLoose = sdf === undefined ? ["its SDF does not read back"] : compareRobots(unnamed({ ...row.robot, xmlBlocks: [] }), unnamed(sdf), 1e-8);
+      row.sdfLoose =
+        sdf === undefined
+          ? ["its SDF does not read back"]
+          : compareRobots(unnamed({ ...row.robot, xmlBlocks: [] }), unnamed(sdf), 1e-8);
     } catch (error) {
       // e.g. a link named "world", which SDF reserves: the module builds, SDF refuses it.
-      row.sdfLoose = [`SDF is not written: ${error instanceof Error ? (error.message.split("\n")[1] ?? error.message).trim() : String(error)}`];
+      row.sdfLoose = [
+        `SDF is not written: ${error instanceof Error ? (error.message.split("\n")[1] ?? error.message).trim() : String(error)}`,
+      ];
     }
   } catch (error) {
-    row.roundTrip = [`the module does not build: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`];
+    row.roundTrip = [
+      `the module does not build: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    ];
   }
 }
 
 // One strict type-check of every generated module (the project's compiler options).
 // No rootDir: "robokit" resolves to src/index.ts through the project's paths, outside this folder.
-writeFileSync(join(work, "tsconfig.json"), JSON.stringify({ extends: "../../tsconfig.json", compilerOptions: { noEmit: true }, include: ["*.ts"] }));
+writeFileSync(
+  join(work, "tsconfig.json"),
+  JSON.stringify({ extends: "../../tsconfig.json", compilerOptions: { noEmit: true }, include: ["*.ts"] }),
+);
 let typeErrors = new Map<string, number>();
 try {
-  execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", join(work, "tsconfig.json")], { encoding: "utf8", stdio: "pipe" });
+  execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", join(work, "tsconfig.json")], {
+    encoding: "utf8",
+    stdio: "pipe",
+  });
 } catch (error) {
   const out = String((error as { stdout?: string }).stdout ?? "");
   typeErrors = new Map();
-  for (const m of out.matchAll(/^([^(\n]+\.ts)\(/gm)) typeErrors.set(resolve(work, "..", "..", m[1] ?? ""), (typeErrors.get(resolve(work, "..", "..", m[1] ?? "")) ?? 0) + 1);
+  for (const m of out.matchAll(/^([^(\n]+\.ts)\(/gm))
+    typeErrors.set(
+      resolve(work, "..", "..", m[1] ?? ""),
+      (typeErrors.get(resolve(work, "..", "..", m[1] ?? "")) ?? 0) + 1,
+    );
   if (typeErrors.size === 0 && out.trim() !== "") process.stderr.write(out.slice(0, 2000));
 }
 
@@ -137,21 +179,41 @@ for (const set of ["realworld", "xacro"] as const) {
   const urdfExact = imported.filter((r) => r.urdfTrip?.length === 0);
   const urdfLoose = imported.filter((r) => r.urdfLoose?.length === 0);
   const sdfLoose = imported.filter((r) => r.sdfLoose?.length === 0);
-  const typed = imported.filter((r) => r.tsFile !== undefined && !typeErrors.has(r.tsFile) && !typeErrors.has(resolve(r.tsFile)));
+  const typed = imported.filter(
+    (r) => r.tsFile !== undefined && !typeErrors.has(r.tsFile) && !typeErrors.has(resolve(r.tsFile)),
+  );
   const withFns = imported.filter((r) => (r.functions ?? 0) > 0);
   const origLines = withFns.reduce((n, r) => n + r.input.lines, 0);
   const tsLines = withFns.reduce((n, r) => n + (r.tsLines ?? 0), 0);
   const notImported = rs.filter((r) => r.robot === undefined);
   const worlds = notImported.filter((r) => /not a (whole )?<world>/.test(r.why ?? "")).length;
   // Worlds are counted above (their names may say "inertia" or "mass").
-  const physics = notImported.filter((r) => !/not a (whole )?<world>/.test(r.why ?? "") && /inertial\.(mass|inertia) /.test(r.why ?? "")).length;
-  reasons.push(`- ${set}: ${notImported.length} not imported: ${worlds} are worlds without one robot to read (no inline model, or several of the same size); ${physics} are refused by the model check (a negative mass or tensor entry: zero mass and impossible tensors are imported as read); ${notImported.length - worlds - physics} other (see the table).`);
-  summary.push(`| ${set} | ${rs.length} | ${imported.length} | ${exact.length} | ${urdfExact.length} | ${urdfLoose.length} | ${sdfLoose.length} | ${typed.length} | ${withFns.length} | ${tsLines} / ${origLines} |`);
+  const physics = notImported.filter(
+    (r) => !/not a (whole )?<world>/.test(r.why ?? "") && /inertial\.(mass|inertia) /.test(r.why ?? ""),
+  ).length;
+  reasons.push(
+    `- ${set}: ${notImported.length} not imported: ${worlds} are worlds without one robot to read (no inline model, or several of the same size); ${physics} are refused by the model check (a negative mass or tensor entry: zero mass and impossible tensors are imported as read); ${notImported.length - worlds - physics} other (see the table).`,
+  );
+  summary.push(
+    `| ${set} | ${rs.length} | ${imported.length} | ${exact.length} | ${urdfExact.length} | ${urdfLoose.length} | ${sdfLoose.length} | ${typed.length} | ${withFns.length} | ${tsLines} / ${origLines} |`,
+  );
   for (const r of rs) {
-    const urdf = r.urdfTrip?.length === 0 ? "URDF exact" : r.urdfLoose?.length === 0 ? "URDF within 1e-8" : `URDF differs: ${(r.urdfTrip ?? []).slice(0, 1).join("")}`;
+    const urdf =
+      r.urdfTrip?.length === 0
+        ? "URDF exact"
+        : r.urdfLoose?.length === 0
+          ? "URDF within 1e-8"
+          : `URDF differs: ${(r.urdfTrip ?? []).slice(0, 1).join("")}`;
     const sdfNote = r.sdfLoose === undefined || r.sdfLoose.length === 0 ? "" : `; SDF differs: ${r.sdfLoose[0] ?? ""}`;
-    const status = r.robot === undefined ? `not imported: ${r.why ?? ""}` : r.roundTrip?.length === 0 ? `module exact; ${urdf}${sdfNote}` : `module differs: ${(r.roundTrip ?? []).slice(0, 2).join("; ")}`;
-    table.push(`| ${set} | ${r.input.id} | ${status.replace(/\|/g, "\\|").slice(0, 200)} | ${r.functions ?? ""} | ${r.tsLines ?? ""} / ${r.input.lines} |`);
+    const status =
+      r.robot === undefined
+        ? `not imported: ${r.why ?? ""}`
+        : r.roundTrip?.length === 0
+          ? `module exact; ${urdf}${sdfNote}`
+          : `module differs: ${(r.roundTrip ?? []).slice(0, 2).join("; ")}`;
+    table.push(
+      `| ${set} | ${r.input.id} | ${status.replace(/\|/g, "\\|").slice(0, 200)} | ${r.functions ?? ""} | ${r.tsLines ?? ""} / ${r.input.lines} |`,
+    );
   }
 }
 // The target of issue 27: real robots the reference tools accept (check_urdf for URDF, libsdformat
@@ -169,10 +231,15 @@ const acceptedLine = `Of the ${acceptedRows.length} real-world files the referen
 const notExact = new Map<string, number>();
 for (const r of acceptedRobots) {
   if (acceptedExact.includes(r)) continue;
-  const why = (r.why ?? r.roundTrip?.[0] ?? r.urdfTrip?.[0] ?? "").replace(/"[^"]*"/g, "…").replace(/\(got [^)]*\)/g, "").slice(0, 120);
+  const why = (r.why ?? r.roundTrip?.[0] ?? r.urdfTrip?.[0] ?? "")
+    .replace(/"[^"]*"/g, "…")
+    .replace(/\(got [^)]*\)/g, "")
+    .slice(0, 120);
   notExact.set(why, (notExact.get(why) ?? 0) + 1);
 }
-const notExactLines = [...notExact].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([why, n]) => `  - ${n} × ${why.replace(/\|/g, "\\|")}`);
+const notExactLines = [...notExact]
+  .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  .map(([why, n]) => `  - ${n} × ${why.replace(/\|/g, "\\|")}`);
 
 const report = [
   "# `robokit import`: real robots in, typed modules out",

@@ -19,7 +19,14 @@ const PAYLOAD = /Buffer\.from\("([A-Za-z0-9+/=]*)","base64"\)/;
 
 /** The code minified: same behaviour, same error objects (names of locals are not part of them). */
 export function minifyValidator(code: string): string {
-  return transformSync(code, { minify: true, format: "cjs", platform: "node", target: "node20", loader: "js", charset: "utf8" }).code;
+  return transformSync(code, {
+    minify: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    loader: "js",
+    charset: "utf8",
+  }).code;
 }
 
 /** The module text for minified `code`, below `header` (comment lines, each ending in a newline). */
@@ -40,7 +47,10 @@ export function packValidator(header: string, code: string): string {
 export function unpackValidator(text: string): { readonly shell: string; readonly code: string } {
   const m = PAYLOAD.exec(text);
   if (m === null) return { shell: "", code: text };
-  return { shell: text.replace(PAYLOAD, 'Buffer.from("","base64")'), code: inflateRawSync(Buffer.from(m[1]!, "base64")).toString("utf8") };
+  return {
+    shell: text.replace(PAYLOAD, 'Buffer.from("","base64")'),
+    code: inflateRawSync(Buffer.from(m[1]!, "base64")).toString("utf8"),
+  };
 }
 
 /** Whether two module texts hold the same code in the same shell (their payloads may differ in bytes only). */

@@ -70,7 +70,8 @@ function linearErrorMerge(generated: string): string {
     /vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);/g,
     "if (vErrors === null) vErrors = $1.errors; else for (const e of $1.errors) vErrors.push(e);",
   );
-  if (/vErrors\.concat\(/.test(out)) throw new Error("precompile-validators: ajv merged errors in a form linearErrorMerge does not rewrite");
+  if (/vErrors\.concat\(/.test(out))
+    throw new Error("precompile-validators: ajv merged errors in a form linearErrorMerge does not rewrite");
   return out;
 }
 
@@ -88,10 +89,13 @@ function errorLimit(generated: string): string {
     count++;
     return m + stop;
   });
-  if (count === 0 && /vErrors/.test(generated)) throw new Error("precompile-validators: no error site found for errorLimit");
+  if (count === 0 && /vErrors/.test(generated))
+    throw new Error("precompile-validators: no error site found for errorLimit");
   const strict = '"use strict";';
-  if (!out.startsWith(strict)) throw new Error("precompile-validators: generated code does not start with \"use strict\"");
-  if (/\bstopAtErrorLimit\b/.test(generated)) throw new Error("precompile-validators: stopAtErrorLimit is taken in the generated code");
+  if (!out.startsWith(strict))
+    throw new Error('precompile-validators: generated code does not start with "use strict"');
+  if (/\bstopAtErrorLimit\b/.test(generated))
+    throw new Error("precompile-validators: stopAtErrorLimit is taken in the generated code");
   const limitClass =
     'class SchemaErrorLimit extends Error{constructor(errors){super("schema errors past the limit");this.name="SchemaErrorLimit";this.errors=errors;}}' +
     "function stopAtErrorLimit(errors){throw new SchemaErrorLimit(errors);}";
@@ -103,13 +107,34 @@ function xmlSchemaCode(schemaFile: string): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false, code });
   ajv.addVocabulary(["sdfType", "sdfRequired"]);
   ajv.addKeyword(sdfRangeKeyword);
-  return errorLimit(linearErrorMerge(standaloneCode(ajv, ajv.compile(withoutAnnotations(readJson(join(schemas, schemaFile)), ["description", "default"]) as Record<string, unknown>))));
+  return errorLimit(
+    linearErrorMerge(
+      standaloneCode(
+        ajv,
+        ajv.compile(
+          withoutAnnotations(readJson(join(schemas, schemaFile)), ["description", "default"]) as Record<
+            string,
+            unknown
+          >,
+        ),
+      ),
+    ),
+  );
 }
 
 /** Robot and scenario documents (src/model/readRobotDocument.ts, src/sim/readScenario.ts). */
 function documentSchemaCode(schemaFile: string, options: Options): string {
   const ajv = new Ajv({ ...options, code });
-  return errorLimit(linearErrorMerge(standaloneCode(ajv, ajv.compile(withoutAnnotations(readJson(join(schemas, schemaFile)), ["description"]) as Record<string, unknown>))));
+  return errorLimit(
+    linearErrorMerge(
+      standaloneCode(
+        ajv,
+        ajv.compile(
+          withoutAnnotations(readJson(join(schemas, schemaFile)), ["description"]) as Record<string, unknown>,
+        ),
+      ),
+    ),
+  );
 }
 
 function templateSchemasCode(): string {
@@ -124,16 +149,44 @@ function templateSchemasCode(): string {
 
 const sdfVersions = readdirSync(join(schemas, "sdf"))
   .filter((v) => /^\d+\.\d+$/.test(v) && existsSync(join(schemas, "sdf", v, "sdf.schema.json")))
-  .sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]) || Number(a.split(".")[0]) - Number(b.split(".")[0]));
+  .sort(
+    (a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]) || Number(a.split(".")[0]) - Number(b.split(".")[0]),
+  );
 
 /** The module text: the header lines naming the source, then the code minified (and packed when large). */
-const module_ = (source: string, code: string): string => packValidator(`${HEADER}// ${source}\n`, minifyValidator(code));
+const module_ = (source: string, code: string): string =>
+  packValidator(`${HEADER}// ${source}\n`, minifyValidator(code));
 
 const outputs = new Map<string, () => string>([
-  ...sdfVersions.map((v) => [`sdf-${v}.cjs`, () => module_(`schemas/sdf/${v}/sdf.schema.json`, xmlSchemaCode(`sdf/${v}/sdf.schema.json`))] as const),
+  ...sdfVersions.map(
+    (v) =>
+      [
+        `sdf-${v}.cjs`,
+        () => module_(`schemas/sdf/${v}/sdf.schema.json`, xmlSchemaCode(`sdf/${v}/sdf.schema.json`)),
+      ] as const,
+  ),
   ["urdf.cjs", () => module_("schemas/urdf/urdf.schema.json", xmlSchemaCode("urdf/urdf.schema.json"))],
-  ["robot.cjs", () => module_("schemas/robot.schema.json", documentSchemaCode("robot.schema.json", { allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }))],
-  ["scenario.cjs", () => module_("schemas/scenario.schema.json", documentSchemaCode("scenario.schema.json", { allErrors: true, strict: true, allowUnionTypes: true }))],
+  [
+    "robot.cjs",
+    () =>
+      module_(
+        "schemas/robot.schema.json",
+        documentSchemaCode("robot.schema.json", {
+          allErrors: true,
+          strict: true,
+          allowUnionTypes: true,
+          discriminator: true,
+        }),
+      ),
+  ],
+  [
+    "scenario.cjs",
+    () =>
+      module_(
+        "schemas/scenario.schema.json",
+        documentSchemaCode("scenario.schema.json", { allErrors: true, strict: true, allowUnionTypes: true }),
+      ),
+  ],
   ["gazebo-templates.cjs", () => module_("TEMPLATE_SCHEMAS of src/emit/gazebo/templateData.ts", templateSchemasCode())],
 ]);
 

@@ -7,10 +7,15 @@ import { renderReport, renderResults, runRealworld } from "../test/realworld/rea
 
 const out = join(dirname(fileURLToPath(import.meta.url)), "..", "test", "realworld");
 const result = runRealworld();
-for (const [name, text] of [["REPORT.md", renderReport(result)], ["results.json", renderResults(result)]] as const) {
+for (const [name, text] of [
+  ["REPORT.md", renderReport(result)],
+  ["results.json", renderResults(result)],
+] as const) {
   writeFileSync(join(out, `${name}.tmp`), text);
   renameSync(join(out, `${name}.tmp`), join(out, name));
 }
 const slowest = [...result.rows].sort((a, b) => b.milliseconds - a.milliseconds)[0];
 const { bothAccept: a, toolRejects: r } = result;
-console.log(`both accept: robokit errors on ${a.all.robokitErrors}/${a.all.files}; a tool rejects: robokit errors on ${r.all.robokitErrors}/${r.all.files}, +${r.all.explained} explained; slowest ${slowest?.path ?? ""} ${slowest?.milliseconds.toFixed(0) ?? ""} ms`);
+console.log(
+  `both accept: robokit errors on ${a.all.robokitErrors}/${a.all.files}; a tool rejects: robokit errors on ${r.all.robokitErrors}/${r.all.files}, +${r.all.explained} explained; slowest ${slowest?.path ?? ""} ${slowest?.milliseconds.toFixed(0) ?? ""} ms`,
+);

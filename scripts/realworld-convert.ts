@@ -9,4 +9,6 @@ const out = join(dirname(fileURLToPath(import.meta.url)), "..", "test", "realwor
 const rows = await runConvertSdf();
 writeFileSync(`${out}.tmp`, renderConvertReport(rows));
 renameSync(`${out}.tmp`, out);
-console.log(`${rows.filter((r) => r.written && r.ignError === "").length}/${rows.length} accepted by ign sdf -k; written ${out}`);
+console.log(
+  `${rows.filter((r) => r.written && r.ignError === "").length}/${rows.length} accepted by ign sdf -k; written ${out}`,
+);

@@ -21,6 +21,16 @@ const shots: readonly (readonly string[])[] = [
   ["mario", "--camera", "iso", "--screenshot", join(out, "mario.png")],
   ["mario", "--camera", "top", "--screenshot", join(out, "mario-top.png")],
   ["robotino", "--camera", "iso", "--screenshot", join(out, "robotino.png")],
-  ["robotino", "--trace", join(sim, "trace.csv"), "--time", "12", "--camera", "iso", "--screenshot", join(out, "robotino-rose-playback.png")],
+  [
+    "robotino",
+    "--trace",
+    join(sim, "trace.csv"),
+    "--time",
+    "12",
+    "--camera",
+    "iso",
+    "--screenshot",
+    join(out, "robotino-rose-playback.png"),
+  ],
 ];
 for (const shot of shots) run(["view", ...shot, "--size", "1280x760"]);

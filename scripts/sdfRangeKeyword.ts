@@ -27,6 +27,8 @@ export const sdfRangeKeyword: CodeKeywordDefinition = {
     const low = min === null ? _`true` : _`n >= ${min}`;
     const high = max === null ? _`true` : _`n <= ${max}`;
     const trimmed = _`${cxt.data}.trim()`;
-    cxt.fail(_`!(${trimmed} === "" || ${trimmed}.split(/\\s+/).every((w) => { const n = Number(w); return Number.isNaN(n) || (${low} && ${high}); }))`);
+    cxt.fail(
+      _`!(${trimmed} === "" || ${trimmed}.split(/\\s+/).every((w) => { const n = Number(w); return Number.isNaN(n) || (${low} && ${high}); }))`,
+    );
   },
 };

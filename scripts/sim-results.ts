@@ -41,7 +41,13 @@ interface Run {
   readonly steady: { vx: number; vy: number; omega: number };
 }
 
-function run(label: string, robot: Robot, scenario: Scenario, seed: number, extra: { mjcf?: string; alignTolerance?: number } = {}): Run {
+function run(
+  label: string,
+  robot: Robot,
+  scenario: Scenario,
+  seed: number,
+  extra: { mjcf?: string; alignTolerance?: number } = {},
+): Run {
   const t0 = Date.now();
   const trace = runSimulation(robot, scenario, { mujoco, seed, ...extra });
   process.stderr.write(`${label} (seed ${seed}): ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
@@ -60,7 +66,12 @@ function steadyShare(trace: SimulationTrace): { vx: number; vy: number; omega: n
       all += e;
       let constant = k >= hold;
       for (let j = 1; constant && j <= hold; j++) {
-        if (trace.command.vx[k - j] !== trace.command.vx[k] || trace.command.vy[k - j] !== trace.command.vy[k] || trace.command.omega[k - j] !== trace.command.omega[k]) constant = false;
+        if (
+          trace.command.vx[k - j] !== trace.command.vx[k] ||
+          trace.command.vy[k - j] !== trace.command.vy[k] ||
+          trace.command.omega[k - j] !== trace.command.omega[k]
+        )
+          constant = false;
       }
       if (constant) steady += e;
     }
@@ -70,8 +81,10 @@ function steadyShare(trace: SimulationTrace): { vx: number; vy: number; omega: n
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const sd = (xs: readonly number[]) => (xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, b) => a + (b - mean(xs)) ** 2, 0) / (xs.length - 1)));
-const ms = (xs: readonly number[], d = 2) => (xs.length < 2 ? f(xs[0] as number, d) : `${f(mean(xs), d)} ± ${f(sd(xs), d)}`);
+const sd = (xs: readonly number[]) =>
+  xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, b) => a + (b - mean(xs)) ** 2, 0) / (xs.length - 1));
+const ms = (xs: readonly number[], d = 2) =>
+  xs.length < 2 ? f(xs[0] as number, d) : `${f(mean(xs), d)} ± ${f(sd(xs), d)}`;
 
 // ---- 1. The shipped scenarios, seed 1: figures and summaries ------------------------------
 const paper = shipped("mario", "paper");
@@ -84,7 +97,8 @@ for (const [robot, scenario, comparison] of [
   const out = join(root, "docs", "sim", `${robot.name}-${scenario.name}`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  for (const a of simulationPlots(trace, { robot: robot.name, scenario: scenario.name })) writeFileSync(join(out, a.path), a.content);
+  for (const a of simulationPlots(trace, { robot: robot.name, scenario: scenario.name }))
+    writeFileSync(join(out, a.path), a.content);
   console.log(`### ${robot.name} --scenario ${scenario.name} (seed 1)\n`);
   console.log(simulationSummary(simulationMetrics(trace, scenario.settleTime ?? 0), comparison));
 }
@@ -106,7 +120,14 @@ const paperLike = (seed: number): Scenario => ({
   name: "paper-like",
   rate: 100,
   duration: 100,
-  profile: joystickProfile(1000 + seed, { duration: 100, hold: [3, 6], ramp: 0.5, stops: true, maxSpeed: 0.15, maxYawRate: 0.4 }),
+  profile: joystickProfile(1000 + seed, {
+    duration: 100,
+    hold: [3, 6],
+    ramp: 0.5,
+    stops: true,
+    maxSpeed: 0.15,
+    maxYawRate: 0.4,
+  }),
 });
 
 // long holds: the drift over longer straight and turning stretches (10–15 s holds, 1 s
@@ -115,38 +136,88 @@ const longHolds = (seed: number): Scenario => ({
   name: "long-holds",
   rate: 100,
   duration: 150,
-  profile: joystickProfile(2000 + seed, { duration: 150, hold: [10, 15], ramp: 1, stops: true, maxSpeed: 0.15, maxYawRate: 0.4 }),
+  profile: joystickProfile(2000 + seed, {
+    duration: 150,
+    hold: [10, 15],
+    ramp: 1,
+    stops: true,
+    maxSpeed: 0.15,
+    maxYawRate: 0.4,
+  }),
 });
 
 const profiles: { name: string; runs: Run[] }[] = [
-  { name: "shipped `paper` (7 s holds, 1 s ramps, stops; deterministic, so one run)", runs: [run("paper", mario, paper, 1)] },
-  { name: "paper-like (3–6 s holds, 0.5 s ramps, stops; seeds 1–3)", runs: SEEDS.map((s) => run("paper-like", mario, paperLike(s), s)) },
-  { name: "joystick-like (2 s holds, 0.25 s ramps; seeds 1–3)", runs: SEEDS.map((s) => run("joystick", mario, joystick(s), s)) },
-  { name: "long holds (10–15 s holds, 1 s ramps, stops, 150 s; seeds 1–3)", runs: SEEDS.map((s) => run("long-holds", mario, longHolds(s), s)) },
+  {
+    name: "shipped `paper` (7 s holds, 1 s ramps, stops; deterministic, so one run)",
+    runs: [run("paper", mario, paper, 1)],
+  },
+  {
+    name: "paper-like (3–6 s holds, 0.5 s ramps, stops; seeds 1–3)",
+    runs: SEEDS.map((s) => run("paper-like", mario, paperLike(s), s)),
+  },
+  {
+    name: "joystick-like (2 s holds, 0.25 s ramps; seeds 1–3)",
+    runs: SEEDS.map((s) => run("joystick", mario, joystick(s), s)),
+  },
+  {
+    name: "long holds (10–15 s holds, 1 s ramps, stops, 150 s; seeds 1–3)",
+    runs: SEEDS.map((s) => run("long-holds", mario, longHolds(s), s)),
+  },
 ];
 console.log("### MARIO: command profiles (mean ± sd over seeds)\n");
-console.log("| profile | v_x % | v_y % | θ̇ % | v_x / v_y / θ̇ % from steady ticks | path m | drift m | drift % of path | heading drift rad |");
+console.log(
+  "| profile | v_x % | v_y % | θ̇ % | v_x / v_y / θ̇ % from steady ticks | path m | drift m | drift % of path | heading drift rad |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const p of profiles) {
   const e = (a: "vx" | "vy" | "omega") => ms(p.runs.map((r) => r.m.velocityError[a].odometry));
   const st = (["vx", "vy", "omega"] as const).map((a) => f(mean(p.runs.map((r) => r.steady[a])), 0)).join(" / ");
-  console.log(`| ${p.name} | ${e("vx")} | ${e("vy")} | ${e("omega")} | ${st} | ${ms(p.runs.map((r) => r.m.distance))} | ${ms(p.runs.map((r) => r.m.drift.position), 3)} | ${ms(p.runs.map((r) => (100 * r.m.drift.position) / r.m.distance))} | ${ms(p.runs.map((r) => r.m.drift.heading), 3)} |`);
+  console.log(
+    `| ${p.name} | ${e("vx")} | ${e("vy")} | ${e("omega")} | ${st} | ${ms(p.runs.map((r) => r.m.distance))} | ${ms(
+      p.runs.map((r) => r.m.drift.position),
+      3,
+    )} | ${ms(p.runs.map((r) => (100 * r.m.drift.position) / r.m.distance))} | ${ms(
+      p.runs.map((r) => r.m.drift.heading),
+      3,
+    )} |`,
+  );
 }
 console.log("");
 
 // ---- 3. One effect at a time (joystick-like seed 1 and the shipped paper drive) -----------
-const withJoints = (robot: Robot, edit: (j: Joint) => Joint): Robot => ({ ...robot, joints: (robot.joints ?? []).map(edit) });
-const noSteerLimit = withJoints(mario, (j) => (j.name.startsWith("servo") && j.type === "revolute" ? { ...j, limit: { ...j.limit, velocity: 100 } } : j));
-const noIntegral = withJoints(mario, (j) => (j.actuator?.pid === undefined ? j : { ...j, actuator: { ...j.actuator, pid: { p: j.actuator.pid.p, d: j.actuator.pid.d ?? 0 } } }));
+const withJoints = (robot: Robot, edit: (j: Joint) => Joint): Robot => ({
+  ...robot,
+  joints: (robot.joints ?? []).map(edit),
+});
+const noSteerLimit = withJoints(mario, (j) =>
+  j.name.startsWith("servo") && j.type === "revolute" ? { ...j, limit: { ...j.limit, velocity: 100 } } : j,
+);
+const noIntegral = withJoints(mario, (j) =>
+  j.actuator?.pid === undefined
+    ? j
+    : { ...j, actuator: { ...j.actuator, pid: { p: j.actuator.pid.p, d: j.actuator.pid.d ?? 0 } } },
+);
 const softContact = emitMjcf(mario).replace('solref="0.004 1"', 'solref="0.02 1"');
 const variants: { name: string; go: (s: Scenario) => Run }[] = [
   { name: "as shipped", go: (s) => run(`${s.name} as shipped`, mario, s, 1) },
   { name: "no steering rate limit (servo 100 rad/s)", go: (s) => run(`${s.name} no steer limit`, noSteerLimit, s, 1) },
   { name: "no integral action (P-only servos)", go: (s) => run(`${s.name} no integral`, noIntegral, s, 1) },
-  { name: "no waiting for the servos (cosine scaling only)", go: (s) => run(`${s.name} no wait`, mario, s, 1, { alignTolerance: Infinity }) },
-  { name: "neither rate limit nor waiting (the controller before issue 13)", go: (s) => run(`${s.name} no limit no wait`, noSteerLimit, s, 1, { alignTolerance: Infinity }) },
-  { name: "soft contact (solref 20 ms, MuJoCo's default)", go: (s) => run(`${s.name} soft contact`, mario, s, 1, { mjcf: softContact }) },
-  { name: "odometry heading from the noisy gyro (model's noise)", go: (s) => run(`${s.name} gyro heading`, mario, { ...s, heading: "gyro" }, 1) },
+  {
+    name: "no waiting for the servos (cosine scaling only)",
+    go: (s) => run(`${s.name} no wait`, mario, s, 1, { alignTolerance: Infinity }),
+  },
+  {
+    name: "neither rate limit nor waiting (the controller before issue 13)",
+    go: (s) => run(`${s.name} no limit no wait`, noSteerLimit, s, 1, { alignTolerance: Infinity }),
+  },
+  {
+    name: "soft contact (solref 20 ms, MuJoCo's default)",
+    go: (s) => run(`${s.name} soft contact`, mario, s, 1, { mjcf: softContact }),
+  },
+  {
+    name: "odometry heading from the noisy gyro (model's noise)",
+    go: (s) => run(`${s.name} gyro heading`, mario, { ...s, heading: "gyro" }, 1),
+  },
 ];
 for (const [label, scenario] of [
   ["joystick-like, seed 1", joystick(1)],
@@ -158,18 +229,24 @@ for (const [label, scenario] of [
   for (const v of variants) {
     if (label === "shipped paper" && v.name === "as shipped") {
       const r = (profiles[0] as { runs: Run[] }).runs[0] as Run;
-      console.log(`| ${v.name} | ${f(r.m.velocityError.vx.odometry)} | ${f(r.m.velocityError.vy.odometry)} | ${f(r.m.velocityError.omega.odometry)} | ${f(r.m.drift.position, 3)} | ${f(r.m.drift.heading, 3)} |`);
+      console.log(
+        `| ${v.name} | ${f(r.m.velocityError.vx.odometry)} | ${f(r.m.velocityError.vy.odometry)} | ${f(r.m.velocityError.omega.odometry)} | ${f(r.m.drift.position, 3)} | ${f(r.m.drift.heading, 3)} |`,
+      );
       continue;
     }
     const r = v.go(scenario);
-    console.log(`| ${v.name} | ${f(r.m.velocityError.vx.odometry)} | ${f(r.m.velocityError.vy.odometry)} | ${f(r.m.velocityError.omega.odometry)} | ${f(r.m.drift.position, 3)} | ${f(r.m.drift.heading, 3)} |`);
+    console.log(
+      `| ${v.name} | ${f(r.m.velocityError.vx.odometry)} | ${f(r.m.velocityError.vy.odometry)} | ${f(r.m.velocityError.omega.odometry)} | ${f(r.m.drift.position, 3)} | ${f(r.m.drift.heading, 3)} |`,
+    );
   }
   console.log("");
 }
 
 // ---- 4. Robotino rose: deviation from t = 0 and after the 2 s settle; contact sensitivity --
 console.log("### Robotino rose: deviation from the reference and contact stiffness\n");
-console.log("| contact solref | max \\|X − X_ref\\| from t = 0 m | after 2 s m | max \\|Y − Y_ref\\| m | max \\|φ − φ_ref\\| rad | RMS m | drift m |");
+console.log(
+  "| contact solref | max \\|X − X_ref\\| from t = 0 m | after 2 s m | max \\|Y − Y_ref\\| m | max \\|φ − φ_ref\\| rad | RMS m | drift m |",
+);
 console.log("|---|---|---|---|---|---|---|");
 for (const ms2 of [4, 10, 20]) {
   const mjcf = ms2 === 4 ? undefined : emitMjcf(robotino).replace('solref="0.004 1"', `solref="${ms2 / 1000} 1"`);
@@ -178,5 +255,7 @@ for (const ms2 of [4, 10, 20]) {
   const settled = simulationMetrics(trace, 2);
   const d = settled.pathDeviation;
   if (all === undefined || d === undefined) throw new Error("rose has a reference path");
-  console.log(`| ${ms2} ms${ms2 === 4 ? " (shipped)" : ms2 === 20 ? " (MuJoCo default)" : ""} | ${f(all.maxX, 3)} | ${f(d.maxX, 3)} | ${f(all.maxY, 3)} | ${f(all.maxTheta, 3)} | ${f(all.rmsPosition, 3)} | ${f(settled.drift.position, 3)} |`);
+  console.log(
+    `| ${ms2} ms${ms2 === 4 ? " (shipped)" : ms2 === 20 ? " (MuJoCo default)" : ""} | ${f(all.maxX, 3)} | ${f(d.maxX, 3)} | ${f(all.maxY, 3)} | ${f(all.maxTheta, 3)} | ${f(all.rmsPosition, 3)} | ${f(settled.drift.position, 3)} |`,
+  );
 }

@@ -14,8 +14,14 @@ import { runCliProcess } from "./support/runCliProcess.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
-const pages = [readme, ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => readFileSync(join(root, "docs", f), "utf8"))];
-const blocksOf = (text: string, lang: string): string[] => [...text.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
+const pages = [
+  readme,
+  ...readdirSync(join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => readFileSync(join(root, "docs", f), "utf8")),
+];
+const blocksOf = (text: string, lang: string): string[] =>
+  [...text.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
 const blocks = (lang: string): string[] => pages.flatMap((p) => blocksOf(p, lang));
 
 mkdirSync(join(root, "tmp"), { recursive: true });
@@ -24,7 +30,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The source file behind a package entry point (package.json `exports`, dist/src/X.js → src/X.ts). */
 function entryPoint(subpath: string): string {
-  const exports = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, { default?: string } | string> }).exports;
+  const exports = (
+    JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      exports: Record<string, { default?: string } | string>;
+    }
+  ).exports;
   const target = exports[subpath];
   const file = typeof target === "string" ? target : target?.default;
   if (file === undefined) throw new Error(`package.json exports no ${subpath}`);
@@ -42,9 +52,14 @@ function localise(code: string): string {
   let out = code
     .replace(/from "robokit\/([a-z]+)"/g, (_m, sub: string) => `from "${join(root, entryPoint(`./${sub}`))}"`)
     .replace(/from "robokit"/g, `from "${join(root, "src/index.js")}"`)
-    .replace(/import \{ robot \} from "\.\/my-rover\.js";/g, `import { mario as robot } from "${join(root, "examples/mario/mario.js")}";`)
+    .replace(
+      /import \{ robot \} from "\.\/my-rover\.js";/g,
+      `import { mario as robot } from "${join(root, "examples/mario/mario.js")}";`,
+    )
     .replace(/from "\.\/src\//g, `from "${root}/src/`);
-  for (const [name, decl] of stubs) if (new RegExp(`\\b${name}\\b`).test(out) && !new RegExp(`(function|const|let) ${name}\\b`).test(out)) out += `\n${decl}\n`;
+  for (const [name, decl] of stubs)
+    if (new RegExp(`\\b${name}\\b`).test(out) && !new RegExp(`(function|const|let) ${name}\\b`).test(out))
+      out += `\n${decl}\n`;
   return `${out}\nexport {};\n`;
 }
 
@@ -57,7 +72,12 @@ describe("README and docs/", () => {
   });
 
   it("every relative link in README and docs/ names a file that exists", () => {
-    const files = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))];
+    const files = [
+      "README.md",
+      ...readdirSync(join(root, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => join("docs", f)),
+    ];
     const broken: string[] = [];
     for (const f of files) {
       const text = readFileSync(join(root, f), "utf8");
@@ -73,7 +93,9 @@ describe("README and docs/", () => {
   });
 
   it("the README's robokit commands run on its own example robot", () => {
-    const robotCode = blocksOf(readme, "ts").find((code) => /export const robot\b/.test(code) && /^\/\/ (\S+\.ts)/.test(code));
+    const robotCode = blocksOf(readme, "ts").find(
+      (code) => /export const robot\b/.test(code) && /^\/\/ (\S+\.ts)/.test(code),
+    );
     expect(robotCode).toBeDefined();
     const fileName = /^\/\/ (\S+\.ts)/.exec(robotCode!)![1]!;
     const work = mkdtempSync(join(dir, "commands-"));
@@ -101,8 +123,20 @@ describe("README and docs/", () => {
       writeFileSync(file, localise(code));
       return file;
     });
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../tsconfig.json", compilerOptions: { noEmit: true, noUnusedLocals: false, rootDir: "../.." }, include: [], files }));
-    const r = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(dir, "tsconfig.json")], { encoding: "utf8" });
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../tsconfig.json",
+        compilerOptions: { noEmit: true, noUnusedLocals: false, rootDir: "../.." },
+        include: [],
+        files,
+      }),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [join(root, "node_modules/typescript/bin/tsc"), "-p", join(dir, "tsconfig.json")],
+      { encoding: "utf8" },
+    );
     expect(r.stdout + r.stderr).toBe("");
     expect(r.status).toBe(0);
   });

@@ -34,5 +34,7 @@ const start = process.cpuUsage();
 const result = run();
 const used = process.cpuUsage(start);
 // A reader that stops at an input limit did no work worth timing: say so instead.
-const limit = (result as { diagnostics?: readonly { code: string }[] } | undefined)?.diagnostics?.find((d) => d.code === "INPUT_TOO_LARGE" || d.code === "TOO_MANY_ELEMENTS");
+const limit = (result as { diagnostics?: readonly { code: string }[] } | undefined)?.diagnostics?.find(
+  (d) => d.code === "INPUT_TOO_LARGE" || d.code === "TOO_MANY_ELEMENTS",
+);
 console.log(limit === undefined ? ((used.user + used.system) / 1000).toFixed(0) : `refused (${limit.code})`);

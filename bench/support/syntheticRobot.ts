@@ -14,7 +14,14 @@ export function syntheticRobot(links: number): Robot {
   const js: Joint[] = [];
   for (let i = 0; i < links; i++) {
     const shape = i % 2 === 0 ? box(0.1, 0.05, 0.2) : cylinder(0.03, 0.2);
-    ls.push(solidLink(`link_${i}`, { shape, mass: 1 + (i % 5) * 0.1, material: "grey", origin: { xyz: [0, 0, 0.1], rpy: [0, 0, 0] } }));
+    ls.push(
+      solidLink(`link_${i}`, {
+        shape,
+        mass: 1 + (i % 5) * 0.1,
+        material: "grey",
+        origin: { xyz: [0, 0, 0.1], rpy: [0, 0, 0] },
+      }),
+    );
     if (i === 0) continue;
     const parent = `link_${Math.floor((i - 1) / 3)}`;
     const origin = { xyz: [0.05 * ((i % 3) - 1), 0.02, 0.2] as const, rpy: [0, 0, 0.1 * (i % 7)] as const };

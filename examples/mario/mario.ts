@@ -4,15 +4,7 @@
  * Every number the paper gives is used as printed; every other number is a named constant
  * below and listed as an assumption in examples/mario/README.md.
  */
-import {
-  box,
-  cylinder,
-  type GaussianNoise,
-  type Robot,
-  RobotBuilder,
-  solidLink,
-  type Vec3,
-} from "robokit";
+import { box, cylinder, type GaussianNoise, type Robot, RobotBuilder, solidLink, type Vec3 } from "robokit";
 
 // --- From the paper -------------------------------------------------------------------
 /** Chassis 0.52 × 0.52 × 0.33 m (section 2.2.1). */
@@ -112,7 +104,12 @@ export interface ModulePlacement {
 export function wheelModule(b: RobotBuilder, parent: string, p: ModulePlacement): void {
   const steerLink = `link${p.index}`;
   const wheelLink = `link${p.index}${p.index}`;
-  const post = solidLink(steerLink, { shape: box(...STEER_LINK), mass: STEER_MASS, material: "grey", origin: { xyz: [0, 0, -STEER_LINK[2] / 2], rpy: [0, 0, 0] } });
+  const post = solidLink(steerLink, {
+    shape: box(...STEER_LINK),
+    mass: STEER_MASS,
+    material: "grey",
+    origin: { xyz: [0, 0, -STEER_LINK[2] / 2], rpy: [0, 0, 0] },
+  });
   const shapeOrigin = { xyz: [0, -p.left * STEER_POST_INSET, -STEER_LINK[2] / 2] as Vec3, rpy: [0, 0, 0] as Vec3 };
   b.link({
     ...post,
@@ -176,7 +173,13 @@ function buildMario(): Robot {
       mast([GPS_XYZ[0], GPS_XYZ[1]], GPS_XYZ[2] - GPS_ANTENNA.length / 2 - top),
     ],
   });
-  b.joint({ name: "base_footprint_joint", type: "fixed", parent: "base_footprint", child: "base_link", origin: { xyz: [0, 0, BASE_HEIGHT], rpy: [0, 0, 0] } });
+  b.joint({
+    name: "base_footprint_joint",
+    type: "fixed",
+    parent: "base_footprint",
+    child: "base_link",
+    origin: { xyz: [0, 0, BASE_HEIGHT], rpy: [0, 0, 0] },
+  });
 
   const placements: readonly ModulePlacement[] = [
     { index: 1, front: 1, left: 1 },
@@ -204,7 +207,13 @@ function buildMario(): Robot {
       ],
     }),
   );
-  b.joint({ name: "imu_joint", type: "fixed", parent: "base_link", child: "imu_link", origin: { xyz: IMU_XYZ, rpy: [0, 0, 0] } });
+  b.joint({
+    name: "imu_joint",
+    type: "fixed",
+    parent: "base_link",
+    child: "imu_link",
+    origin: { xyz: IMU_XYZ, rpy: [0, 0, 0] },
+  });
 
   const zed = solidLink("zed_camera_link", {
     shape: box(...ZED_BOX),
@@ -231,9 +240,22 @@ function buildMario(): Robot {
   });
   b.link({
     ...zed,
-    visuals: [...(zed.visuals ?? []), { origin: { xyz: [0, 0, -ZED_BOX[2] / 2 - ZED_MOUNT / 2], rpy: [0, 0, 0] }, geometry: box(ZED_BOX[0], ZED_BOX[1] / 3, ZED_MOUNT), material: "grey" }],
+    visuals: [
+      ...(zed.visuals ?? []),
+      {
+        origin: { xyz: [0, 0, -ZED_BOX[2] / 2 - ZED_MOUNT / 2], rpy: [0, 0, 0] },
+        geometry: box(ZED_BOX[0], ZED_BOX[1] / 3, ZED_MOUNT),
+        material: "grey",
+      },
+    ],
   });
-  b.joint({ name: "zed_camera_joint", type: "fixed", parent: "base_link", child: "zed_camera_link", origin: { xyz: ZED_XYZ, rpy: [0, 0, 0] } });
+  b.joint({
+    name: "zed_camera_joint",
+    type: "fixed",
+    parent: "base_link",
+    child: "zed_camera_link",
+    origin: { xyz: ZED_XYZ, rpy: [0, 0, 0] },
+  });
 
   b.link(
     solidLink("gps_link", {
@@ -254,9 +276,18 @@ function buildMario(): Robot {
       ],
     }),
   );
-  b.joint({ name: "gps_joint", type: "fixed", parent: "base_link", child: "gps_link", origin: { xyz: GPS_XYZ, rpy: [0, 0, 0] } });
+  b.joint({
+    name: "gps_joint",
+    type: "fixed",
+    parent: "base_link",
+    child: "gps_link",
+    origin: { xyz: GPS_XYZ, rpy: [0, 0, 0] },
+  });
 
-  b.drive({ type: "steered", modules: placements.map((p) => ({ steer: `servo${p.index}`, wheel: `motor${p.index}` })) });
+  b.drive({
+    type: "steered",
+    modules: placements.map((p) => ({ steer: `servo${p.index}`, wheel: `motor${p.index}` })),
+  });
   b.packageInfo({
     name: "mario_description",
     version: "0.1.0",

@@ -7,7 +7,9 @@ const PAN_HEIGHT = 0.05;
 export const robot: Robot = new RobotBuilder("pantilt")
   .material("grey", [0.5, 0.5, 0.5, 1])
   .link(solidLink("base_link", { shape: box(0.1, 0.1, PAN_HEIGHT), mass: 0.5, material: "grey" }))
-  .link(solidLink("pan_link", { shape: cylinder(0.03, 0.04), mass: 0.1, origin: { xyz: [0, 0, 0.02], rpy: [0, 0, 0] } }))
+  .link(
+    solidLink("pan_link", { shape: cylinder(0.03, 0.04), mass: 0.1, origin: { xyz: [0, 0, 0.02], rpy: [0, 0, 0] } }),
+  )
   .link(solidLink("tilt_link", { shape: box(0.04, 0.08, 0.03), mass: 0.08 }))
   .joint({
     name: "pan",

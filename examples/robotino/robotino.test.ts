@@ -25,7 +25,11 @@ function rollerSpheres(wheelLink: string): RollerSphere[] {
     if (link === undefined || wheel_T_roller === undefined) throw new Error(`roller ${name} not found`);
     return (link.collisions ?? []).map((c) => {
       if (c.geometry.type !== "sphere") throw new Error(`roller ${name}: expected spheres`);
-      return { roller: name, centre: transformPoint(wheel_T_roller, c.origin?.xyz ?? [0, 0, 0]), radius: c.geometry.radius };
+      return {
+        roller: name,
+        centre: transformPoint(wheel_T_roller, c.origin?.xyz ?? [0, 0, 0]),
+        radius: c.geometry.radius,
+      };
     });
   });
 }
@@ -53,7 +57,7 @@ describe("Robotino omni wheels", () => {
       });
       const planes = [...new Set(middles.map((m) => m.plane.toFixed(9)))];
       expect(planes.length).toBe(2);
-      const angles = middles.map((m) => (((m.angle * 180) / Math.PI) % 360 + 360) % 360).sort((a, b) => a - b);
+      const angles = middles.map((m) => ((((m.angle * 180) / Math.PI) % 360) + 360) % 360).sort((a, b) => a - b);
       angles.forEach((a, k) => expect(a).toBeCloseTo(60 * k, 9));
     }
   });
@@ -62,7 +66,8 @@ describe("Robotino omni wheels", () => {
     for (const wheel of wheelLinks) {
       const spheres = rollerSpheres(wheel);
       // Distance from the wheel axis (x) plus radius: the farthest point of each sphere.
-      for (const s of spheres) expect(Math.hypot(s.centre[1], s.centre[2]) + s.radius).toBeCloseTo(SOURCED_WHEEL_RADIUS, 12);
+      for (const s of spheres)
+        expect(Math.hypot(s.centre[1], s.centre[2]) + s.radius).toBeCloseTo(SOURCED_WHEEL_RADIUS, 12);
       // Height of the wheel axis above a floor touched at angle θ, over a full turn: the
       // highest support of any sphere in the direction θ. The gap to r is what the wheel
       // sinks between touching points (5.6 mm with the former one sphere per roller).
@@ -71,7 +76,8 @@ describe("Robotino omni wheels", () => {
       for (let i = 0; i < 36000; i++) {
         const th = (2 * Math.PI * i) / 36000;
         let reach = 0;
-        for (const s of spheres) reach = Math.max(reach, s.centre[1] * Math.cos(th) + s.centre[2] * Math.sin(th) + s.radius);
+        for (const s of spheres)
+          reach = Math.max(reach, s.centre[1] * Math.cos(th) + s.centre[2] * Math.sin(th) + s.radius);
         worst = Math.max(worst, SOURCED_WHEEL_RADIUS - reach);
         best = Math.min(best, SOURCED_WHEEL_RADIUS - reach);
       }
@@ -87,7 +93,10 @@ describe("Robotino omni wheels", () => {
       for (const a of spheres) {
         for (const b of spheres) {
           if (a.roller >= b.roller) continue;
-          const gap = Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1], a.centre[2] - b.centre[2]) - a.radius - b.radius;
+          const gap =
+            Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1], a.centre[2] - b.centre[2]) -
+            a.radius -
+            b.radius;
           expect(gap, `${a.roller} / ${b.roller}`).toBeGreaterThan(0);
         }
       }
@@ -100,9 +109,14 @@ describe("Robotino IR sensors", () => {
   const cylinderIn = (link: string): { radius: number; bottom: number; top: number } => {
     const visual = robotino.links.find((l) => l.name === link)?.visuals?.[0];
     const base_T_link = relativePose(robotino, "base_link", link);
-    if (visual?.geometry.type !== "cylinder" || base_T_link === undefined) throw new Error(`${link}: expected a cylinder visual`);
+    if (visual?.geometry.type !== "cylinder" || base_T_link === undefined)
+      throw new Error(`${link}: expected a cylinder visual`);
     const z = base_T_link.xyz[2] + (visual.origin?.xyz[2] ?? 0);
-    return { radius: visual.geometry.radius, bottom: z - visual.geometry.length / 2, top: z + visual.geometry.length / 2 };
+    return {
+      radius: visual.geometry.radius,
+      bottom: z - visual.geometry.length / 2,
+      top: z + visual.geometry.length / 2,
+    };
   };
 
   it("nine frames ir1_link … ir9_link, 40° apart on the body wall above the bumper, each x pointing radially out", () => {
@@ -122,7 +136,9 @@ describe("Robotino IR sensors", () => {
       const heading = Math.atan2(p.xyz[1], p.xyz[0]);
       expect(((heading * 180) / Math.PI + 360) % 360).toBeCloseTo(40 * k, 9);
       // x (the beam) points away from the centre: yaw equals the heading, roll and pitch zero.
-      expect([p.rpy[0], p.rpy[1], Math.cos(p.rpy[2]), Math.sin(p.rpy[2])]).toEqual([0, 0, Math.cos(heading), Math.sin(heading)].map((v) => expect.closeTo(v, 9)));
+      expect([p.rpy[0], p.rpy[1], Math.cos(p.rpy[2]), Math.sin(p.rpy[2])]).toEqual(
+        [0, 0, Math.cos(heading), Math.sin(heading)].map((v) => expect.closeTo(v, 9)),
+      );
       // On the wall (within the window's 1 mm), between the bumper's top and the body's top.
       const r = Math.hypot(p.xyz[0], p.xyz[1]);
       expect(r - body.radius).toBeGreaterThan(0);

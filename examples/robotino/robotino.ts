@@ -8,7 +8,18 @@
  * Numbers with a source are listed in examples/robotino/README.md; every other number is a
  * named assumption below.
  */
-import { box, combineInertials, cylinder, type Link, type Robot, RobotBuilder, type Sensor, solidInertial, solidLink, sphere } from "robokit";
+import {
+  box,
+  combineInertials,
+  cylinder,
+  type Link,
+  type Robot,
+  RobotBuilder,
+  type Sensor,
+  solidInertial,
+  solidLink,
+  sphere,
+} from "robokit";
 
 // --- Robotino 3 drive (README: OpenRobotino controld3.conf [DriveLayout]) -------------------
 /** Centre-to-wheel distance R (m). */
@@ -101,7 +112,14 @@ function irSensors(b: RobotBuilder): void {
       type: "fixed",
       parent: "base_link",
       child: link,
-      origin: { xyz: [(CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.cos(a), (CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.sin(a), IR_HEIGHT], rpy: [0, 0, a] },
+      origin: {
+        xyz: [
+          (CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.cos(a),
+          (CHASSIS_RADIUS + IR_WINDOW_OFFSET) * Math.sin(a),
+          IR_HEIGHT,
+        ],
+        rpy: [0, 0, a],
+      },
     });
   }
 }
@@ -126,7 +144,9 @@ function rollerLink(name: string): Link {
     name,
     visuals: spheres.map((s) => ({ ...s, material: "black" })),
     collisions: spheres.map((s) => ({ ...s, surface: { mu: 1, mu2: 1 } })),
-    inertial: combineInertials(spheres.map((s) => solidInertial((ROLLER_MASS * s.geometry.radius ** 3) / volume, s.geometry, s.origin))),
+    inertial: combineInertials(
+      spheres.map((s) => solidInertial((ROLLER_MASS * s.geometry.radius ** 3) / volume, s.geometry, s.origin)),
+    ),
   };
 }
 
@@ -140,7 +160,11 @@ function omniWheel(b: RobotBuilder, index: number, angle: number): void {
   });
   // The hub (the roller holder) keeps its look and inertia but has no collision: the rollers
   // alone touch the floor, as on the real wheel.
-  b.link({ name: hub.name, ...(hub.visuals === undefined ? {} : { visuals: hub.visuals }), ...(hub.inertial === undefined ? {} : { inertial: hub.inertial }) });
+  b.link({
+    name: hub.name,
+    ...(hub.visuals === undefined ? {} : { visuals: hub.visuals }),
+    ...(hub.inertial === undefined ? {} : { inertial: hub.inertial }),
+  });
   b.joint({
     name: `wheel${index}_joint`,
     type: "continuous",
@@ -152,7 +176,12 @@ function omniWheel(b: RobotBuilder, index: number, angle: number): void {
     axis: [1, 0, 0],
     limit: { effort: WHEEL_EFFORT, velocity: WHEEL_MAX_SPEED },
     dynamics: { damping: 0.01, friction: 0 },
-    actuator: { command: "velocity", states: ["position", "velocity"], mechanicalReduction: GEAR, pid: { p: WHEEL_KV } },
+    actuator: {
+      command: "velocity",
+      states: ["position", "velocity"],
+      mechanicalReduction: GEAR,
+      pid: { p: WHEEL_KV },
+    },
   });
   for (let group = 0; group < 2; group++) {
     for (let k = 0; k < ROLLERS_PER_GROUP; k++) {
@@ -167,7 +196,10 @@ function omniWheel(b: RobotBuilder, index: number, angle: number): void {
         parent: hub.name,
         child: roller,
         // Roll about the rim tangent at angle β: joint z = R_x(β)·ẑ.
-        origin: { xyz: [side, ROLLER_AXIS_DISTANCE * Math.cos(beta), ROLLER_AXIS_DISTANCE * Math.sin(beta)], rpy: [beta, 0, 0] },
+        origin: {
+          xyz: [side, ROLLER_AXIS_DISTANCE * Math.cos(beta), ROLLER_AXIS_DISTANCE * Math.sin(beta)],
+          rpy: [beta, 0, 0],
+        },
         axis: [0, 0, 1],
         dynamics: { damping: 0.0001, friction: 0 },
       });
@@ -190,7 +222,13 @@ function buildRobotino(): Robot {
       origin: { xyz: [0, 0, CHASSIS_LIFT + CHASSIS_HEIGHT / 2], rpy: [0, 0, 0] },
     }),
   });
-  b.joint({ name: "base_footprint_joint", type: "fixed", parent: "base_footprint", child: "base_link", origin: { xyz: [0, 0, WHEEL_RADIUS], rpy: [0, 0, 0] } });
+  b.joint({
+    name: "base_footprint_joint",
+    type: "fixed",
+    parent: "base_footprint",
+    child: "base_link",
+    origin: { xyz: [0, 0, WHEEL_RADIUS], rpy: [0, 0, 0] },
+  });
 
   b.link(
     solidLink("bumper_link", {
@@ -200,7 +238,13 @@ function buildRobotino(): Robot {
       sensors: [{ type: "contact", name: "bumper", updateRate: 50, topic: "bumper" }],
     }),
   );
-  b.joint({ name: "bumper_joint", type: "fixed", parent: "base_link", child: "bumper_link", origin: { xyz: [0, 0, BUMPER_BOTTOM + BUMPER_HEIGHT / 2], rpy: [0, 0, 0] } });
+  b.joint({
+    name: "bumper_joint",
+    type: "fixed",
+    parent: "base_link",
+    child: "bumper_link",
+    origin: { xyz: [0, 0, BUMPER_BOTTOM + BUMPER_HEIGHT / 2], rpy: [0, 0, 0] },
+  });
 
   b.link(
     solidLink("camera_link", {
@@ -208,7 +252,18 @@ function buildRobotino(): Robot {
       mass: CAMERA_MASS,
       material: "blue",
       sensors: [
-        { type: "camera", name: "camera", updateRate: 30, topic: "camera", horizontalFov: 1.047, width: 640, height: 480, near: 0.05, far: 10, noise: { stddev: 0.007 } },
+        {
+          type: "camera",
+          name: "camera",
+          updateRate: 30,
+          topic: "camera",
+          horizontalFov: 1.047,
+          width: 640,
+          height: 480,
+          near: 0.05,
+          far: 10,
+          noise: { stddev: 0.007 },
+        },
       ],
     }),
   );
@@ -217,7 +272,10 @@ function buildRobotino(): Robot {
     type: "fixed",
     parent: "base_link",
     child: "camera_link",
-    origin: { xyz: [CHASSIS_RADIUS - CAMERA_BOX[0], 0, CHASSIS_LIFT + CHASSIS_HEIGHT + CAMERA_BOX[2] / 2], rpy: [0, 0, 0] },
+    origin: {
+      xyz: [CHASSIS_RADIUS - CAMERA_BOX[0], 0, CHASSIS_LIFT + CHASSIS_HEIGHT + CAMERA_BOX[2] / 2],
+      rpy: [0, 0, 0],
+    },
   });
 
   irSensors(b);

@@ -3,7 +3,15 @@
  * only when named, by a static path (relative to this file, valid from src/ and dist/src/),
  * so the bundled CLI carries the example in its own chunk.
  */
-export const bundledExamples: Readonly<Record<string, { readonly load: () => Promise<Record<string, unknown>>; readonly exportName: string }>> = {
-  mario: { load: async () => (await import("../../examples/mario/mario.js")) as Record<string, unknown>, exportName: "mario" },
-  robotino: { load: async () => (await import("../../examples/robotino/robotino.js")) as Record<string, unknown>, exportName: "robotino" },
+export const bundledExamples: Readonly<
+  Record<string, { readonly load: () => Promise<Record<string, unknown>>; readonly exportName: string }>
+> = {
+  mario: {
+    load: async () => (await import("../../examples/mario/mario.js")) as Record<string, unknown>,
+    exportName: "mario",
+  },
+  robotino: {
+    load: async () => (await import("../../examples/robotino/robotino.js")) as Record<string, unknown>,
+    exportName: "robotino",
+  },
 };

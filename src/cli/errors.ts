@@ -40,8 +40,31 @@ export class IoError extends Error {
 
 /** Node's error codes that mean "the file system said no", not "robokit has a bug". */
 const IO_CODES = new Set([
-  "EACCES", "EPERM", "ENOENT", "EEXIST", "EISDIR", "ENOTDIR", "ENOTEMPTY", "EROFS", "ENOSPC", "EDQUOT", "EIO", "EBUSY", "EMFILE", "ENFILE",
-  "ENAMETOOLONG", "ELOOP", "EXDEV", "EFBIG", "ETXTBSY", "EINVAL", "ENXIO", "ENODEV", "EAGAIN", "ESPIPE", "EPIPE",
+  "EACCES",
+  "EPERM",
+  "ENOENT",
+  "EEXIST",
+  "EISDIR",
+  "ENOTDIR",
+  "ENOTEMPTY",
+  "EROFS",
+  "ENOSPC",
+  "EDQUOT",
+  "EIO",
+  "EBUSY",
+  "EMFILE",
+  "ENFILE",
+  "ENAMETOOLONG",
+  "ELOOP",
+  "EXDEV",
+  "EFBIG",
+  "ETXTBSY",
+  "EINVAL",
+  "ENXIO",
+  "ENODEV",
+  "EAGAIN",
+  "ESPIPE",
+  "EPIPE",
 ]);
 
 /** True for an error thrown by Node's file system calls (it carries an errno `code` and a `syscall`). */

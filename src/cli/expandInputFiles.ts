@@ -75,12 +75,16 @@ function walk(dir: string, shown: string): string[] {
     if (visited.has(real)) return;
     visited.add(real);
     if (stack.length > MAX_WALK_DEPTH) {
-      throw new UsageError(`${shown}: folders nest deeper than ${MAX_WALK_DEPTH} levels (at ${path}); name the folders to check, not one above them`);
+      throw new UsageError(
+        `${shown}: folders nest deeper than ${MAX_WALK_DEPTH} levels (at ${path}); name the folders to check, not one above them`,
+      );
     }
     const names = readdirSync(path);
     entries += names.length;
     if (entries > MAX_WALK_ENTRIES) {
-      throw new UsageError(`${shown}: more than ${MAX_WALK_ENTRIES.toLocaleString("en-US")} entries below this folder (robokit reads at most that many); name a smaller folder or the files themselves`);
+      throw new UsageError(
+        `${shown}: more than ${MAX_WALK_ENTRIES.toLocaleString("en-US")} entries below this folder (robokit reads at most that many); name a smaller folder or the files themselves`,
+      );
     }
     stack.push({ path, names: names.sort(), next: 0 });
   };
@@ -145,7 +149,10 @@ export function globToRegExp(glob: string): RegExp {
       const end = glob.indexOf("]", i + 1);
       if (end < 0) re += "\\[";
       else {
-        const body = glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        const body = glob
+          .slice(i + 1, end)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\");
         re += `[${body}]`;
         i = end;
       }
@@ -156,7 +163,12 @@ export function globToRegExp(glob: string): RegExp {
         re += `(?:${glob
           .slice(i + 1, end)
           .split(",")
-          .map((alt) => alt.replace(/[.+^$()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]"))
+          .map((alt) =>
+            alt
+              .replace(/[.+^$()|\\]/g, "\\$&")
+              .replace(/\*/g, "[^/]*")
+              .replace(/\?/g, "[^/]"),
+          )
           .join("|")})`;
         i = end;
       }

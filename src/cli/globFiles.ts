@@ -27,7 +27,8 @@ export function globFiles(pattern: string): string[] {
         } catch {
           continue;
         }
-        for (const e of entries) if (re.test(e) && (!e.startsWith(".") || segment.startsWith("."))) next.push(join(p, e));
+        for (const e of entries)
+          if (re.test(e) && (!e.startsWith(".") || segment.startsWith("."))) next.push(join(p, e));
         if (next.length > MAX_GLOB_MATCHES) break;
       }
     }

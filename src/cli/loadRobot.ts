@@ -32,9 +32,13 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
   const ext = extname(arg).toLowerCase();
   if (!existsSync(path)) {
     if (ext === "") {
-      throw new UsageError(`unknown robot "${arg}": not a file, and not a bundled example (${Object.keys(bundledExamples).join(", ")})`);
+      throw new UsageError(
+        `unknown robot "${arg}": not a file, and not a bundled example (${Object.keys(bundledExamples).join(", ")})`,
+      );
     }
-    throw new InputError(`${arg}: file not found`, [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: arg }]);
+    throw new InputError(`${arg}: file not found`, [
+      { code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: arg },
+    ]);
   }
   switch (ext) {
     case ".json":
@@ -52,7 +56,8 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
       if (source.text === undefined) throw new InputError(`${arg}: cannot expand the xacro`, source.diagnostics);
       const read = descriptionToModel(source.text, arg);
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
-      if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${arg}: invalid robot description`, diagnostics);
+      if (read.robot === undefined || hasErrors(diagnostics))
+        throw new InputError(`${arg}: invalid robot description`, diagnostics);
       return read.robot;
     }
     case ".ts":
@@ -61,7 +66,9 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
     case ".mjs":
       return checked(await importRobot(path, ext, arg, generation), arg);
     default:
-      throw new UsageError(`${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml, .urdf, .sdf, .xacro or a bundled example name)`);
+      throw new UsageError(
+        `${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml, .urdf, .sdf, .xacro or a bundled example name)`,
+      );
   }
 }
 
@@ -87,13 +94,19 @@ async function importRobot(path: string, ext: string, arg: string, generation: n
       mod = (await import(url)) as Record<string, unknown>;
     }
   } catch (error) {
-    if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
+    if (isModelError(error))
+      throw new InputError(
+        `${arg}: invalid robot`,
+        error.diagnostics.map((d) => ({ ...d, file: arg })),
+      );
     throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
   }
   if ("robot" in mod) return toRobot(mod["robot"], arg);
   const candidates = Object.values(mod).filter((v) => isRobot(v) || isBuilder(v));
   if (candidates.length !== 1) {
-    throw new InputError(`${arg}: export the robot as \`export const robot = …\` (found ${candidates.length} robot-like exports)`);
+    throw new InputError(
+      `${arg}: export the robot as \`export const robot = …\` (found ${candidates.length} robot-like exports)`,
+    );
   }
   return toRobot(candidates[0], arg);
 }
@@ -103,7 +116,11 @@ function toRobot(value: unknown, arg: string): Robot {
     try {
       return value.build();
     } catch (error) {
-      if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, error.diagnostics.map((d) => ({ ...d, file: arg })));
+      if (isModelError(error))
+        throw new InputError(
+          `${arg}: invalid robot`,
+          error.diagnostics.map((d) => ({ ...d, file: arg })),
+        );
       throw error;
     }
   }
@@ -118,7 +135,9 @@ function checked(robot: Robot, arg: string): Robot {
 }
 
 function isRobot(v: unknown): v is Robot {
-  return typeof v === "object" && v !== null && typeof (v as Robot).name === "string" && Array.isArray((v as Robot).links);
+  return (
+    typeof v === "object" && v !== null && typeof (v as Robot).name === "string" && Array.isArray((v as Robot).links)
+  );
 }
 
 function isBuilder(v: unknown): v is { build(): Robot } {

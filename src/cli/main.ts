@@ -25,18 +25,79 @@ export interface LazyCommand {
 
 /** Every robokit command, one line each, in help order. */
 export const COMMANDS: readonly LazyCommand[] = [
-  { name: "emit", term: "[options] <robot>", summary: "write one generated file to stdout", load: async () => (await import("./commands/emitCommand.js")).emitCommand() },
-  { name: "build", term: "[options] <robot>", summary: "generate every file for a robot into a directory", load: async () => (await import("./commands/buildCommand.js")).buildCommand() },
-  { name: "validate", term: "[options] <files...>", summary: "check URDF and SDF files (format and version detected from the content)", load: async () => (await import("./commands/validateCommand.js")).validateCommand() },
-  { name: "convert", term: "[options] <file>", summary: "convert a URDF or SDF file to SDF or URDF (stdout)", load: async () => (await import("./commands/convertCommand.js")).convertCommand() },
-  { name: "fmu", term: "", summary: "inspect FMI 2.0 co-simulation units (FMUs)", load: async () => (await import("./commands/fmuCommand.js")).fmuCommand() },
-  { name: "ik", term: "[options] <robot>", summary: "inverse kinematics: per-wheel steering angle and speed for a body twist (base_link, REP-103)", load: async () => (await import("./commands/ikCommand.js")).ikCommand() },
-  { name: "odom", term: "[options] <robot> <file.csv>", summary: "wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out", load: async () => (await import("./commands/odomCommand.js")).odomCommand() },
-  { name: "view", term: "[options] <robot>", summary: "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback", load: async () => (await import("./commands/viewCommand.js")).viewCommand() },
-  { name: "import", term: "[options] <file>", summary: "turn a URDF, xacro or SDF robot into a robokit TypeScript module or YAML document", load: async () => (await import("./commands/importCommand.js")).importCommand() },
-  { name: "inertia", term: "[options] <meshes...>", summary: "mass, centre of mass and inertia tensor of the solid a closed mesh (STL, OBJ, DAE) bounds", load: async () => (await import("./commands/inertiaCommand.js")).inertiaCommand() },
-  { name: "xacro", term: "[options] <input...>", summary: "expand a xacro file and print it exactly as ROS 2's xacro does (name:=value arguments, -o FILE)", load: async () => (await import("./commands/xacroCommand.js")).xacroCommand() },
-  { name: "sim", term: "[options] <robot>", summary: "drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary", load: async () => (await import("./commands/simCommand.js")).simCommand() },
+  {
+    name: "emit",
+    term: "[options] <robot>",
+    summary: "write one generated file to stdout",
+    load: async () => (await import("./commands/emitCommand.js")).emitCommand(),
+  },
+  {
+    name: "build",
+    term: "[options] <robot>",
+    summary: "generate every file for a robot into a directory",
+    load: async () => (await import("./commands/buildCommand.js")).buildCommand(),
+  },
+  {
+    name: "validate",
+    term: "[options] <files...>",
+    summary: "check URDF and SDF files (format and version detected from the content)",
+    load: async () => (await import("./commands/validateCommand.js")).validateCommand(),
+  },
+  {
+    name: "convert",
+    term: "[options] <file>",
+    summary: "convert a URDF or SDF file to SDF or URDF (stdout)",
+    load: async () => (await import("./commands/convertCommand.js")).convertCommand(),
+  },
+  {
+    name: "fmu",
+    term: "",
+    summary: "inspect FMI 2.0 co-simulation units (FMUs)",
+    load: async () => (await import("./commands/fmuCommand.js")).fmuCommand(),
+  },
+  {
+    name: "ik",
+    term: "[options] <robot>",
+    summary: "inverse kinematics: per-wheel steering angle and speed for a body twist (base_link, REP-103)",
+    load: async () => (await import("./commands/ikCommand.js")).ikCommand(),
+  },
+  {
+    name: "odom",
+    term: "[options] <robot> <file.csv>",
+    summary: "wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out",
+    load: async () => (await import("./commands/odomCommand.js")).odomCommand(),
+  },
+  {
+    name: "view",
+    term: "[options] <robot>",
+    summary:
+      "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback",
+    load: async () => (await import("./commands/viewCommand.js")).viewCommand(),
+  },
+  {
+    name: "import",
+    term: "[options] <file>",
+    summary: "turn a URDF, xacro or SDF robot into a robokit TypeScript module or YAML document",
+    load: async () => (await import("./commands/importCommand.js")).importCommand(),
+  },
+  {
+    name: "inertia",
+    term: "[options] <meshes...>",
+    summary: "mass, centre of mass and inertia tensor of the solid a closed mesh (STL, OBJ, DAE) bounds",
+    load: async () => (await import("./commands/inertiaCommand.js")).inertiaCommand(),
+  },
+  {
+    name: "xacro",
+    term: "[options] <input...>",
+    summary: "expand a xacro file and print it exactly as ROS 2's xacro does (name:=value arguments, -o FILE)",
+    load: async () => (await import("./commands/xacroCommand.js")).xacroCommand(),
+  },
+  {
+    name: "sim",
+    term: "[options] <robot>",
+    summary: "drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary",
+    load: async () => (await import("./commands/simCommand.js")).simCommand(),
+  },
 ];
 
 /**
@@ -57,7 +118,9 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
   // The first word that names a command is the one that runs (`robokit help NAME` too).
   const wanted = argv === undefined ? undefined : argv.find((a) => terms.has(a));
   for (const c of COMMANDS) {
-    program.addCommand(argv === undefined || c.name === wanted ? await c.load() : new CommandClass(c.name).description(c.summary));
+    program.addCommand(
+      argv === undefined || c.name === wanted ? await c.load() : new CommandClass(c.name).description(c.summary),
+    );
   }
   // commander quotes the offending argument in its errors (`unknown option '--x…'`): shown
   // through the one terminal escaper like every other message that echoes input.
@@ -81,7 +144,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const args = argv.filter((a) => a !== "--debug");
   try {
     // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
-    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help")) (await import("./commands/xacroCommand.js")).runXacro(args.slice(1));
+    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help"))
+      (await import("./commands/xacroCommand.js")).runXacro(args.slice(1));
     else await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
@@ -96,11 +160,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 
 /** One line for a failed write to stdout (EPIPE, ENOSPC, EIO, …). */
 export function stdoutFailure(error: NodeJS.ErrnoException): string {
-  const why = error.code === "EPIPE" ? "the reader closed the pipe" : error.code === "ENOSPC" ? "no space left on the device" : "the write failed";
+  const why =
+    error.code === "EPIPE"
+      ? "the reader closed the pipe"
+      : error.code === "ENOSPC"
+        ? "no space left on the device"
+        : "the write failed";
   return `cannot write to stdout: ${why} (${error.code ?? "error"}); the output is incomplete`;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+const invokedDirectly =
+  process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
   // V8 lets the heap grow to several times what is alive before it collects; robokit's
   // readers make much short-lived garbage on large robots, and a 100,000-link file would

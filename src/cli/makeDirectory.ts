@@ -17,7 +17,10 @@ export function makeDirectory(path: string): void {
     try {
       isDir = statSync(dir).isDirectory();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new IoError(`cannot create ${path}: ${dir} is not accessible (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+        throw new IoError(
+          `cannot create ${path}: ${dir} is not accessible (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+        );
     }
     if (isDir === true) break;
     if (isDir === false) throw new IoError(`cannot create ${path}: ${dir} is not a folder`);

@@ -84,7 +84,8 @@ export function provideRobokit(fromUrl: string): void {
     try {
       return normal.call(this, request, ...rest);
     } catch (error) {
-      if (falling || (error as { code?: unknown }).code !== "MODULE_NOT_FOUND" || !OWN_SPECIFIER.test(request)) throw error;
+      if (falling || (error as { code?: unknown }).code !== "MODULE_NOT_FOUND" || !OWN_SPECIFIER.test(request))
+        throw error;
       // The fallback goes through this function again (createRequire resolves with it): resolve once, without falling back twice.
       falling = true;
       try {

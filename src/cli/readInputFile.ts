@@ -14,15 +14,24 @@ export function readInputFile(path: string, maxBytes: number): Buffer {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new InputError(`${path}: file not found`, [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: path }]);
+    if (code === "ENOENT")
+      throw new InputError(`${path}: file not found`, [
+        { code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: path },
+      ]);
     throw new IoError(`cannot read ${path} (${code ?? String(error)})`);
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new IoError(`cannot read ${path}: ${stat.isDirectory() ? "it is a folder" : "it is not a regular file"}`);
+    if (!stat.isFile())
+      throw new IoError(`cannot read ${path}: ${stat.isDirectory() ? "it is a folder" : "it is not a regular file"}`);
     if (stat.size > maxBytes) {
       throw new InputError(`${path}: the file is too large`, [
-        { code: "INPUT_TOO_LARGE", severity: "error", message: `the file has ${stat.size} bytes; robokit reads at most ${maxBytes} bytes`, file: path },
+        {
+          code: "INPUT_TOO_LARGE",
+          severity: "error",
+          message: `the file has ${stat.size} bytes; robokit reads at most ${maxBytes} bytes`,
+          file: path,
+        },
       ]);
     }
     const buffer = Buffer.alloc(stat.size);

@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
-import { expandXacro, callTrace, type XacroFindRefusal, type XacroHost, type XacroReadRefusal } from "../parse/xacro/expandXacro.js";
+import {
+  expandXacro,
+  callTrace,
+  type XacroFindRefusal,
+  type XacroHost,
+  type XacroReadRefusal,
+} from "../parse/xacro/expandXacro.js";
 import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroElement, XacroOrigin } from "../parse/xacro/XacroNode.js";
@@ -84,7 +90,14 @@ function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
     // a file that vanished is reported when it is read
   }
   const workspaces = [...new Set([workspaceOf(resolve(file)), workspaceOf(real)])];
-  return { packageRoots: [...includePaths.map((p) => resolve(p)), ...env("ROS_PACKAGE_PATH").map((p) => resolve(p)), ...workspaces], prefixes: env("AMENT_PREFIX_PATH").map((p) => resolve(p)) };
+  return {
+    packageRoots: [
+      ...includePaths.map((p) => resolve(p)),
+      ...env("ROS_PACKAGE_PATH").map((p) => resolve(p)),
+      ...workspaces,
+    ],
+    prefixes: env("AMENT_PREFIX_PATH").map((p) => resolve(p)),
+  };
 }
 
 /**
@@ -93,7 +106,10 @@ function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
  * `share/name` under an AMENT_PREFIX_PATH entry. With `amentFirst`, the ament index is asked
  * first, as ROS 2's xacro does (it asks nothing else), and the folder search is the fallback.
  */
-function packageFinder(roots: XacroRoots, amentFirst: boolean): (name: string) => string | undefined | XacroFindRefusal {
+function packageFinder(
+  roots: XacroRoots,
+  amentFirst: boolean,
+): (name: string) => string | undefined | XacroFindRefusal {
   const cache = new Map<string, Map<string, string> | XacroFindRefusal>();
   const index = (root: string): Map<string, string> | XacroFindRefusal => {
     const known = cache.get(root);
@@ -140,7 +156,10 @@ function packageFinder(roots: XacroRoots, amentFirst: boolean): (name: string) =
       walk(root, 0);
     } catch (error) {
       if (!(error instanceof SearchLimit)) throw error;
-      result = { code: "PACKAGE_SEARCH_LIMIT", refused: `the search below ${root} passes ${XACRO_LIMITS.maxFindFolders.toLocaleString("en-US")} folders; give the package's folder with -I` };
+      result = {
+        code: "PACKAGE_SEARCH_LIMIT",
+        refused: `the search below ${root} passes ${XACRO_LIMITS.maxFindFolders.toLocaleString("en-US")} folders; give the package's folder with -I`,
+      };
     }
     cache.set(root, result);
     return result;
@@ -148,7 +167,8 @@ function packageFinder(roots: XacroRoots, amentFirst: boolean): (name: string) =
   const inPrefixes = (name: string): string | undefined => {
     for (const prefix of roots.prefixes) {
       const share = join(prefix, "share", name);
-      if (existsSync(join(prefix, "share", "ament_index", "resource_index", "packages", name)) && existsSync(share)) return share;
+      if (existsSync(join(prefix, "share", "ament_index", "resource_index", "packages", name)) && existsSync(share))
+        return share;
     }
     return undefined;
   };
@@ -176,7 +196,10 @@ class SearchLimit extends Error {}
  * each at most 16 MiB and all together at most 64 MiB, each read once (an include repeated
  * or a file included by many is served from memory).
  */
-function boundedReader(roots: XacroRoots, found: readonly string[]): (path: string) => string | undefined | XacroReadRefusal {
+function boundedReader(
+  roots: XacroRoots,
+  found: readonly string[],
+): (path: string) => string | undefined | XacroReadRefusal {
   const allowed = [...roots.packageRoots, ...roots.prefixes].map((r) => {
     try {
       return realpathSync(r);
@@ -195,22 +218,36 @@ function boundedReader(roots: XacroRoots, found: readonly string[]): (path: stri
     }
     const inside = (r: string): boolean => real === r || real.startsWith(r.endsWith(sep) ? r : r + sep);
     if (!allowed.some(inside) && !found.some(inside)) {
-      return { code: "INCLUDE_OUTSIDE_ROOTS", refused: "it is outside the file's workspace and the package search paths (-I, ROS_PACKAGE_PATH, AMENT_PREFIX_PATH)" };
+      return {
+        code: "INCLUDE_OUTSIDE_ROOTS",
+        refused:
+          "it is outside the file's workspace and the package search paths (-I, ROS_PACKAGE_PATH, AMENT_PREFIX_PATH)",
+      };
     }
     const r = readRegularFile(real, defaultIncludeLimits.maxFileBytes);
     if (!("bytes" in r)) {
       if (r.problem === "unreadable" && r.detail === "ENOENT") return undefined;
       switch (r.problem) {
         case "too-large":
-          return { code: "INCLUDE_TOO_LARGE", refused: `it is larger than ${defaultIncludeLimits.maxFileBytes} bytes (${r.detail})` };
+          return {
+            code: "INCLUDE_TOO_LARGE",
+            refused: `it is larger than ${defaultIncludeLimits.maxFileBytes} bytes (${r.detail})`,
+          };
         case "not-regular":
-          return { code: "INCLUDE_NOT_REGULAR_FILE", refused: `it is ${r.detail === "a folder" ? "a folder" : "not a regular file"}` };
+          return {
+            code: "INCLUDE_NOT_REGULAR_FILE",
+            refused: `it is ${r.detail === "a folder" ? "a folder" : "not a regular file"}`,
+          };
         case "unreadable":
           return { code: "FILE_READ_ERROR", refused: `I/O error ${r.detail}` };
       }
     }
     total += r.bytes.length;
-    if (total > defaultIncludeLimits.maxTotalBytes) return { code: "INCLUDE_TOTAL_TOO_LARGE", refused: `the files read for this expansion pass ${defaultIncludeLimits.maxTotalBytes} bytes in all` };
+    if (total > defaultIncludeLimits.maxTotalBytes)
+      return {
+        code: "INCLUDE_TOTAL_TOO_LARGE",
+        refused: `the files read for this expansion pass ${defaultIncludeLimits.maxTotalBytes} bytes in all`,
+      };
     return r.bytes.toString("utf8");
   };
   return (path) => {
@@ -261,11 +298,25 @@ export function expandXacroFile(
   args: Readonly<Record<string, string>>,
   includePaths: readonly string[] = [],
   amentFirst = false,
-): { root: XacroElement | undefined; outside: { readonly before: readonly string[]; readonly after: readonly string[] }; diagnostics: Diagnostic[]; show: (file: string) => string } {
+): {
+  root: XacroElement | undefined;
+  outside: { readonly before: readonly string[]; readonly after: readonly string[] };
+  diagnostics: Diagnostic[];
+  show: (file: string) => string;
+} {
   const absolute = resolve(path);
-  const show = (f: string): string => (f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f));
-  const result = expandXacro(text, displayName, { path: absolute, args, host: diskXacroHost(path, includePaths, amentFirst) });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...(d.file === undefined ? {} : { file: show(d.file) }), message: relativiseTrace(d.message, show) }));
+  const show = (f: string): string =>
+    f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f);
+  const result = expandXacro(text, displayName, {
+    path: absolute,
+    args,
+    host: diskXacroHost(path, includePaths, amentFirst),
+  });
+  const diagnostics = result.diagnostics.map((d) => ({
+    ...d,
+    ...(d.file === undefined ? {} : { file: show(d.file) }),
+    message: relativiseTrace(d.message, show),
+  }));
   return { root: result.root, outside: result.outside ?? { before: [], after: [] }, diagnostics, show };
 }
 
@@ -274,9 +325,20 @@ export function expandXacroFile(
  * `--arg`s and package lookup), anything else passes through. `displayName` names the
  * top-level file in diagnostics; included files are named relative to the working folder.
  */
-export function readDescriptionSource(path: string, displayName: string, text: string, options: XacroReadOptions = {}): DescriptionSource {
+export function readDescriptionSource(
+  path: string,
+  displayName: string,
+  text: string,
+  options: XacroReadOptions = {},
+): DescriptionSource {
   if (!isXacro(path)) return { text, diagnostics: [], toSource: (d) => d };
-  const { root, diagnostics, show } = expandXacroFile(path, displayName, text, parseXacroArgs(options.args ?? []), options.includePaths ?? []);
+  const { root, diagnostics, show } = expandXacroFile(
+    path,
+    displayName,
+    text,
+    parseXacroArgs(options.args ?? []),
+    options.includePaths ?? [],
+  );
   if (root === undefined) return { text: undefined, diagnostics, toSource: (d) => d };
   const result = { root };
   const written = writeXacroXml(result.root);
@@ -296,7 +358,13 @@ export function readDescriptionSource(path: string, displayName: string, text: s
       if (d.line === undefined) return d;
       const o = originAt(d.line);
       if (o === undefined) return d;
-      return { ...d, file: show(o.file), line: o.line, column: o.column, message: relativiseTrace(d.message + callTrace(o), show) };
+      return {
+        ...d,
+        file: show(o.file),
+        line: o.line,
+        column: o.column,
+        message: relativiseTrace(d.message + callTrace(o), show),
+      };
     },
   };
 }

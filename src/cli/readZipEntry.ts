@@ -11,7 +11,11 @@ import { InputError } from "./errors.js";
  * An entry that is, says it is, or inflates to more than `maxBytes` is ARCHIVE_ENTRY_TOO_LARGE
  * (InputError): inflation stops at the limit, so a zip bomb costs at most `maxBytes` of memory.
  */
-export function readZipEntry(zip: Uint8Array, name: string, maxBytes: number = INPUT_LIMITS.maxArchiveEntryBytes): Uint8Array | undefined {
+export function readZipEntry(
+  zip: Uint8Array,
+  name: string,
+  maxBytes: number = INPUT_LIMITS.maxArchiveEntryBytes,
+): Uint8Array | undefined {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let eocd = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
@@ -35,11 +39,19 @@ export function readZipEntry(zip: Uint8Array, name: string, maxBytes: number = I
     const local = view.getUint32(p + 42, true);
     const entryName = decoder.decode(zip.subarray(p + 46, p + 46 + nameLength));
     if (entryName === name) {
-      if (local + 30 > zip.length || view.getUint32(local, true) !== 0x04034b50) throw new Error(`damaged zip local header for ${name}`);
+      if (local + 30 > zip.length || view.getUint32(local, true) !== 0x04034b50)
+        throw new Error(`damaged zip local header for ${name}`);
       const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
       const data = zip.subarray(start, start + compressed);
       const tooLarge = (size: string): InputError =>
-        new InputError(`${name} is too large`, [{ code: "ARCHIVE_ENTRY_TOO_LARGE", severity: "error", message: `${name} ${size}; robokit inflates at most ${maxBytes} bytes`, file: name }]);
+        new InputError(`${name} is too large`, [
+          {
+            code: "ARCHIVE_ENTRY_TOO_LARGE",
+            severity: "error",
+            message: `${name} ${size}; robokit inflates at most ${maxBytes} bytes`,
+            file: name,
+          },
+        ]);
       if (declared > maxBytes) throw tooLarge(`declares ${declared} bytes`);
       if (method === 0) {
         if (data.length > maxBytes) throw tooLarge(`holds ${data.length} bytes`);
@@ -49,7 +61,8 @@ export function readZipEntry(zip: Uint8Array, name: string, maxBytes: number = I
         try {
           return new Uint8Array(inflateRawSync(data, { maxOutputLength: maxBytes }));
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge("inflates to more bytes than it declares");
+          if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+            throw tooLarge("inflates to more bytes than it declares");
           throw new Error(`${name}: damaged deflate data (${(error as Error).message})`);
         }
       }

@@ -14,7 +14,9 @@ export const EXIT = { ok: 0, invalidInput: 1, usage: 2, io: 3, internal: 70 } as
  */
 export function reportError(error: unknown, write: (text: string) => void, debug: boolean): number {
   if (error instanceof CommanderError) {
-    return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0
+      ? EXIT.ok
+      : EXIT.usage;
   }
   const stack = (): void => {
     if (debug && error instanceof Error && error.stack !== undefined) write(`${error.stack}\n`);
@@ -42,7 +44,9 @@ export function reportError(error: unknown, write: (text: string) => void, debug
     return EXIT.invalidInput;
   }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  write(`robokit: internal error (a robokit bug, please report it${debug ? "" : "; --debug prints the stack"}): ${firstLine(message)}\n`);
+  write(
+    `robokit: internal error (a robokit bug, please report it${debug ? "" : "; --debug prints the stack"}): ${firstLine(message)}\n`,
+  );
   stack();
   return EXIT.internal;
 }

@@ -17,7 +17,10 @@ export interface SweepJobMessage {
 }
 
 /** A worker's answer: the run's row, or why it failed; `ready` once MuJoCo is loaded. */
-export type SweepRowMessage = { readonly run: number; readonly row: SweepRow } | { readonly run: number; readonly error: string } | { readonly ready: true };
+export type SweepRowMessage =
+  | { readonly run: number; readonly row: SweepRow }
+  | { readonly run: number; readonly error: string }
+  | { readonly ready: true };
 
 /** SHA-256 (hex) of a text. */
 export function sha256(text: string): string {
@@ -32,7 +35,13 @@ export function sha256(text: string): string {
  * @param onDone - called after each run with the number done.
  * @throws Error with the first failing run's message.
  */
-export async function runSweepRuns(spec: SweepSpec, runs: readonly number[], jobs: number, workerUrl: URL, onDone: (done: number) => void): Promise<SweepRow[]> {
+export async function runSweepRuns(
+  spec: SweepSpec,
+  runs: readonly number[],
+  jobs: number,
+  workerUrl: URL,
+  onDone: (done: number) => void,
+): Promise<SweepRow[]> {
   const threads = Math.max(1, Math.min(jobs, runs.length));
   const rows: SweepRow[] = [];
   if (threads <= 1) {
@@ -98,7 +107,13 @@ export function sweepIdentity(spec: SweepSpec): SweepIdentity {
 }
 
 /** The manifest of a folder holding `runIndices` of the sweep. */
-export function sweepManifest(spec: SweepSpec, identity: SweepIdentity, shard: { index: number; count: number }, runIndices: readonly number[], runsCsv: string): SweepManifest {
+export function sweepManifest(
+  spec: SweepSpec,
+  identity: SweepIdentity,
+  shard: { index: number; count: number },
+  runIndices: readonly number[],
+  runsCsv: string,
+): SweepManifest {
   return {
     format: "robokit-sweep/1",
     robokitVersion: ROBOKIT_VERSION,
@@ -123,8 +138,21 @@ export function sweepManifest(spec: SweepSpec, identity: SweepIdentity, shard: {
  * it, computed from runs.csv as written, so a merge reproduces them byte for byte) and
  * manifest.json.
  */
-export function sweepArtifacts(manifest: SweepManifest, runsCsv: string, table: SweepTable = parseSweepCsv(runsCsv)): Artifact[] {
-  const summary = sweepSummary({ robot: manifest.robot, scenario: manifest.scenario, runs: table.rows.length, seedBase: manifest.seedBase, parameters: manifest.parameters }, table);
+export function sweepArtifacts(
+  manifest: SweepManifest,
+  runsCsv: string,
+  table: SweepTable = parseSweepCsv(runsCsv),
+): Artifact[] {
+  const summary = sweepSummary(
+    {
+      robot: manifest.robot,
+      scenario: manifest.scenario,
+      runs: table.rows.length,
+      seedBase: manifest.seedBase,
+      parameters: manifest.parameters,
+    },
+    table,
+  );
   return [
     { path: "runs.csv", content: runsCsv },
     { path: "summary.md", content: summary.markdown },

@@ -12,7 +12,11 @@ import { Worker } from "node:worker_threads";
  */
 export function startWorker(url: URL, workerData: unknown): Worker {
   if (!url.pathname.endsWith(".ts")) return new Worker(url, { workerData });
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`;
   return new Worker(code, { eval: true, workerData });
 }

@@ -37,7 +37,13 @@ export const PARALLEL_MIN_FILES = 24;
  * @param validateOne - validates one file in this thread (the sequential path).
  * @param workerUrl - the worker module (validateWorker) for the parallel path.
  */
-export async function validateBatch(paths: readonly string[], options: BatchOptions, validateOne: (path: string) => FileReport, workerUrl: URL, jobs?: number): Promise<FileReport[]> {
+export async function validateBatch(
+  paths: readonly string[],
+  options: BatchOptions,
+  validateOne: (path: string) => FileReport,
+  workerUrl: URL,
+  jobs?: number,
+): Promise<FileReport[]> {
   const threads = Math.min(jobs ?? (paths.length >= PARALLEL_MIN_FILES ? availableParallelism() : 1), paths.length);
   if (threads <= 1) return paths.map(validateOne);
   const reports: (FileReport | undefined)[] = new Array<FileReport | undefined>(paths.length);

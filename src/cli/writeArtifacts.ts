@@ -61,7 +61,10 @@ function folderBelow(root: string, dir: string, shownRoot: string): void {
     at = join(at, segment);
     const stats = lstatSync(at, { throwIfNoEntry: false });
     if (stats === undefined) mkdirSync(at);
-    else if (!stats.isDirectory()) throw new IoError(`refusing to write into ${join(shownRoot, relative(root, at))}: it is ${entryKind(stats)}, not a folder`);
+    else if (!stats.isDirectory())
+      throw new IoError(
+        `refusing to write into ${join(shownRoot, relative(root, at))}: it is ${entryKind(stats)}, not a folder`,
+      );
   }
 }
 

@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, closeSync, constants, lstatSync, openSync, writeFileSync, writeSync, type Stats } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  writeFileSync,
+  writeSync,
+  type Stats,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 import { IoError } from "./errors.js";
@@ -59,7 +69,9 @@ export function entryKind(stats: Stats): string {
 export function existingFile(path: string, shown: string): Stats | undefined {
   const stats = lstatSync(path, { throwIfNoEntry: false });
   if (stats === undefined || stats.isFile()) return stats;
-  throw new IoError(`refusing to write ${shown}: it is ${entryKind(stats)} (robokit replaces only regular files and never writes through a link)`);
+  throw new IoError(
+    `refusing to write ${shown}: it is ${entryKind(stats)} (robokit replaces only regular files and never writes through a link)`,
+  );
 }
 
 /**
@@ -76,8 +88,11 @@ export function keepModeAndOwner(path: string, was: Stats, shown: string): void 
       chownSync(path, was.uid, was.gid);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "error";
-      throw new IoError(`cannot keep the owner of ${shown} (uid ${was.uid}, gid ${was.gid}; ${code}): robokit does not change who owns it`);
+      throw new IoError(
+        `cannot keep the owner of ${shown} (uid ${was.uid}, gid ${was.gid}; ${code}): robokit does not change who owns it`,
+      );
     }
   }
-  if ((now.mode & 0o7777) !== (was.mode & 0o7777) || now.uid !== was.uid || now.gid !== was.gid) chmodSync(path, was.mode & 0o7777);
+  if ((now.mode & 0o7777) !== (was.mode & 0o7777) || now.uid !== was.uid || now.gid !== was.gid)
+    chmodSync(path, was.mode & 0o7777);
 }

@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 
 import type { Artifact } from "../emit/Artifact.js";
@@ -52,11 +62,17 @@ function sideName(base: string, kind: "new" | "old"): string {
  * @throws UsageError when `outDir` is the working folder or above it; IoError when the
  *   package cannot be written or something in `outDir` is refused (nothing changes then).
  */
-export function writePackage(outDir: string, artifacts: readonly (Artifact | StreamedArtifact)[], fs: PackageFileSystem = realFileSystem): string[] {
+export function writePackage(
+  outDir: string,
+  artifacts: readonly (Artifact | StreamedArtifact)[],
+  fs: PackageFileSystem = realFileSystem,
+): string[] {
   const target = resolve(outDir);
   const cwd = process.cwd();
   if (target === cwd || cwd.startsWith(target + sep) || dirname(target) === target) {
-    throw new UsageError(`--out ${outDir}: the package folder is replaced as a whole, so it must not be the working folder or a folder above it`);
+    throw new UsageError(
+      `--out ${outDir}: the package folder is replaced as a whole, so it must not be the working folder or a folder above it`,
+    );
   }
   const parent = dirname(target);
   const base = basename(target);
@@ -64,7 +80,9 @@ export function writePackage(outDir: string, artifacts: readonly (Artifact | Str
   recoverStale(parent, base, target);
   const existing = lstatSync(target, { throwIfNoEntry: false });
   if (existing !== undefined && !existing.isDirectory()) {
-    throw new IoError(`cannot write the package: ${outDir} is ${entryKind(existing)}, not a folder${existing.isSymbolicLink() ? " (robokit replaces the folder as a whole and does not follow a link there: name the folder itself)" : ""}`);
+    throw new IoError(
+      `cannot write the package: ${outDir} is ${entryKind(existing)}, not a folder${existing.isSymbolicLink() ? " (robokit replaces the folder as a whole and does not follow a link there: name the folder itself)" : ""}`,
+    );
   }
   const staging = join(parent, sideName(base, "new"));
   const written: string[] = [];
@@ -100,7 +118,9 @@ export function writePackage(outDir: string, artifacts: readonly (Artifact | Str
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof IoError) throw error;
-    throw isSystemIoError(error) ? new IoError(`cannot write the package ${outDir} (${error.code ?? "error"} on ${error.path ?? "a file"})`) : error;
+    throw isSystemIoError(error)
+      ? new IoError(`cannot write the package ${outDir} (${error.code ?? "error"} on ${error.path ?? "a file"})`)
+      : error;
   }
   return written;
 }

@@ -44,62 +44,93 @@ export const diagnosticCodes = {
   POSE_RELATIVE_TO_CYCLE: "The relative_to graph has a cycle.",
   MODEL_PLACEMENT_FRAME_INVALID: "A placement_frame is unknown or given without a pose.",
   VERSION_DEPRECATED: "The SDF version is deprecated and no longer read (before 1.3).",
-  VERSION_UNSUPPORTED: "The document's format or version is not known (not <robot>, not <sdf version=\"1.x\">).",
+  VERSION_UNSUPPORTED: 'The document\'s format or version is not known (not <robot>, not <sdf version="1.x">).',
   MERGE_INCLUDE_UNSUPPORTED: "A merge-include is used where it is not supported.",
   JOINT_AXIS_EXPRESSED_IN_INVALID: "A joint axis is expressed in a frame that is not in scope.",
   JOINT_AXIS_MIMIC_INVALID: "An SDF //axis/mimic refers to a missing joint.",
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
-  FEATURE_UNSUPPORTED: "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
+  FEATURE_UNSUPPORTED:
+    "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
   // issue 11: limits and names (README, section SECURITY)
-  INPUT_TOO_LARGE: "An input is larger than robokit reads: URDF/SDF 128 MiB, robot document or scenario 128 MiB, wheel CSV 64 MiB, FMU 256 MiB.",
-  TOO_MANY_ELEMENTS: "An XML file has more than 3,200,000 elements or 400,000 links and joints, a YAML document more than 2,000,000 separators (JSON: 16,000,000; an upper bound of its values, counted before parsing), or a robot document more than 200,000 links or joints.",
+  INPUT_TOO_LARGE:
+    "An input is larger than robokit reads: URDF/SDF 128 MiB, robot document or scenario 128 MiB, wheel CSV 64 MiB, FMU 256 MiB.",
+  TOO_MANY_ELEMENTS:
+    "An XML file has more than 3,200,000 elements or 400,000 links and joints, a YAML document more than 2,000,000 separators (JSON: 16,000,000; an upper bound of its values, counted before parsing), or a robot document more than 200,000 links or joints.",
   NESTING_TOO_DEEP: "A YAML/JSON document nests deeper than 256 levels.",
   YAML_ALIAS_LIMIT: "A YAML document's aliases expand to more nodes than robokit resolves (10,000).",
-  ARCHIVE_ENTRY_TOO_LARGE: "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
-  NAME_INVALID: "A name the emitters write holds characters XML cannot carry (NUL, controls), whitespace or `& < > \" ' ` $ { } \\ ;`, is empty or too long; a robot name is not letters, digits and `_`.",
-  NAME_UNSAFE_FOR_PATH: "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
+  ARCHIVE_ENTRY_TOO_LARGE:
+    "An FMU's modelDescription.xml is, declares or inflates to more than 16 MiB (a zip bomb); inflation stops at the limit.",
+  NAME_INVALID:
+    "A name the emitters write holds characters XML cannot carry (NUL, controls), whitespace or `& < > \" ' ` $ { } \\ ;`, is empty or too long; a robot name is not letters, digits and `_`.",
+  NAME_UNSAFE_FOR_PATH:
+    "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
   // issue 10/11: includes, resources and SDF versions read from real files.
-  INCLUDE_OUTSIDE_ROOTS: "An <include> resolves (after symlinks) outside the top-level file's folder and the search paths; it is not read.",
-  INCLUDE_NOT_REGULAR_FILE: "An <include> names something that is not a regular file (a device, FIFO, socket or a folder without model.config); it is not read.",
+  INCLUDE_OUTSIDE_ROOTS:
+    "An <include> resolves (after symlinks) outside the top-level file's folder and the search paths; it is not read.",
+  INCLUDE_NOT_REGULAR_FILE:
+    "An <include> names something that is not a regular file (a device, FIFO, socket or a folder without model.config); it is not read.",
   INCLUDE_TOO_LARGE: "An included file is larger than the per-file include size limit; it is not read.",
   INCLUDE_DEPTH_EXCEEDED: "Includes nest deeper than the include depth limit; the deeper include is not followed.",
-  INCLUDE_TOTAL_TOO_LARGE: "The included files together exceed the total include size limit; further includes are not read.",
-  INCLUDE_NOT_SDF: "An included file is not an SDF document (not XML, or its root is not <sdf>); its content is not shown.",
-  RESOURCE_NOT_FOUND: "A mesh or other resource URI (package://, model://, file://, relative path) does not resolve to a readable file.",
-  RESOURCE_FORMAT_UNSUPPORTED: "A mesh file has a format the consumer cannot load (STL, DAE and OBJ everywhere; glTF/GLB only in gz-sim).",
-  VERSION_CONVERTED: "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
+  INCLUDE_TOTAL_TOO_LARGE:
+    "The included files together exceed the total include size limit; further includes are not read.",
+  INCLUDE_NOT_SDF:
+    "An included file is not an SDF document (not XML, or its root is not <sdf>); its content is not shown.",
+  RESOURCE_NOT_FOUND:
+    "A mesh or other resource URI (package://, model://, file://, relative path) does not resolve to a readable file.",
+  RESOURCE_FORMAT_UNSUPPORTED:
+    "A mesh file has a format the consumer cannot load (STL, DAE and OBJ everywhere; glTF/GLB only in gz-sim).",
+  VERSION_CONVERTED:
+    "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
   // issue 15
-  MESH_URI_UNRESOLVED: "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
+  MESH_URI_UNRESOLVED:
+    "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
   VIEW_RELOAD_FAILED: "robokit view could not reload the changed file; the page keeps the last scene that loaded.",
   // issue 16
-  XACRO_ERROR: "A xacro document cannot be expanded (unknown macro or property, bad expression, missing file or package); reported at the xacro element, with the macro calls that led there.",
+  XACRO_ERROR:
+    "A xacro document cannot be expanded (unknown macro or property, bad expression, missing file or package); reported at the xacro element, with the macro calls that led there.",
   XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
   // issue 11
-  TOO_MANY_ERRORS: "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
+  TOO_MANY_ERRORS:
+    "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
   // issue 23: robokit view serves only regular files below its roots
-  VIEW_FILE_OUTSIDE_ROOTS: "robokit view refuses a mesh or texture whose real path (symlinks resolved) lies outside the robot's folder, its package, -I folders and the ROS/SDF/Gazebo search paths; the page draws nothing for it.",
-  VIEW_FILE_NOT_REGULAR: "robokit view refuses a mesh or texture that is not a regular file (a FIFO, device, socket or folder); it is never opened for reading.",
+  VIEW_FILE_OUTSIDE_ROOTS:
+    "robokit view refuses a mesh or texture whose real path (symlinks resolved) lies outside the robot's folder, its package, -I folders and the ROS/SDF/Gazebo search paths; the page draws nothing for it.",
+  VIEW_FILE_NOT_REGULAR:
+    "robokit view refuses a mesh or texture that is not a regular file (a FIFO, device, socket or folder); it is never opened for reading.",
   VIEW_FILE_TOO_LARGE: "robokit view refuses a mesh or texture over its per-file size limit.",
-  VIEW_URL_REMOTE: "robokit view drops a mesh or texture URL that would make the page fetch from the network (http, https or any other scheme it does not resolve on disk).",
+  VIEW_URL_REMOTE:
+    "robokit view drops a mesh or texture URL that would make the page fetch from the network (http, https or any other scheme it does not resolve on disk).",
   // issue 25: mass properties from meshes (src/mesh)
-  MESH_INVALID: "A mesh file (STL, OBJ, COLLADA) cannot be read: bad syntax, a binary STL whose triangle count disagrees with its size, an index out of range, no triangles, or zero volume.",
-  MESH_TOO_LARGE: "A mesh file is over robokit's mesh limits (bytes, triangles or vertices; docs/inertia.md lists them).",
-  MESH_NOT_CLOSED: "A mesh is open, non-manifold or inconsistently oriented, so its volume is not defined; the mass properties fall back to a named approximation.",
+  MESH_INVALID:
+    "A mesh file (STL, OBJ, COLLADA) cannot be read: bad syntax, a binary STL whose triangle count disagrees with its size, an index out of range, no triangles, or zero volume.",
+  MESH_TOO_LARGE:
+    "A mesh file is over robokit's mesh limits (bytes, triangles or vertices; docs/inertia.md lists them).",
+  MESH_NOT_CLOSED:
+    "A mesh is open, non-manifold or inconsistently oriented, so its volume is not defined; the mass properties fall back to a named approximation.",
   MESH_INVERTED: "A closed mesh's triangles face inward (negative volume); robokit flipped them.",
-  MESH_FEATURE_IGNORED: "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
+  MESH_FEATURE_IGNORED:
+    "A mesh file uses a feature robokit does not read (COLLADA lines, strips, holes, skew, lookat, controllers); it is left out.",
   MESH_UNITS_SUSPECT: "A mesh is so large (over 10 m across after its scale) that it was likely drawn in millimetres.",
-  DENSITY_IMPLAUSIBLE: "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
+  DENSITY_IMPLAUSIBLE:
+    "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
   // issue 23
-  SCENARIO_LIMIT_EXCEEDED: "A scenario asks for more than robokit simulates in one run: over 3600 s, a controller rate outside 1–1000 Hz, more than 360,000 control steps, or a rose swept faster than 10 rad/s.",
+  SCENARIO_LIMIT_EXCEEDED:
+    "A scenario asks for more than robokit simulates in one run: over 3600 s, a controller rate outside 1–1000 Hz, more than 360,000 control steps, or a rose swept faster than 10 rad/s.",
   // issue 23: the xacro evaluator's budgets (docs/security-xacro.md)
-  XACRO_VALUE_TOO_LARGE: "A xacro expression would make a string longer than 4 Mi characters, a list, tuple or dict of more than 1,000,000 items, or an integer of more than 65,536 bits; it is refused before it is made.",
-  XACRO_TOO_MANY_STEPS: "A xacro expansion takes more than 2,000,000 evaluation steps (a long loop, range or comprehension, or macros and includes that multiply); it stops there.",
-  XACRO_TOO_DEEP: "A xacro expansion nests more than 1,000 levels (elements, inserted blocks, properties that read properties, expressions, lambda calls) or macro calls more than 256 deep; it stops there.",
+  XACRO_VALUE_TOO_LARGE:
+    "A xacro expression would make a string longer than 4 Mi characters, a list, tuple or dict of more than 1,000,000 items, or an integer of more than 65,536 bits; it is refused before it is made.",
+  XACRO_TOO_MANY_STEPS:
+    "A xacro expansion takes more than 2,000,000 evaluation steps (a long loop, range or comprehension, or macros and includes that multiply); it stops there.",
+  XACRO_TOO_DEEP:
+    "A xacro expansion nests more than 1,000 levels (elements, inserted blocks, properties that read properties, expressions, lambda calls) or macro calls more than 256 deep; it stops there.",
   XACRO_OUTPUT_TOO_LARGE: "A xacro expansion produces more than 32 Mi characters of output; it stops there.",
-  PACKAGE_SEARCH_LIMIT: "$(find pkg) would search more folders than robokit visits (10,000 folders, 4 levels below each search root); the search stops there.",
+  PACKAGE_SEARCH_LIMIT:
+    "$(find pkg) would search more folders than robokit visits (10,000 folders, 4 levels below each search root); the search stops there.",
   // issue 25: inertials against the collision geometry (src/validate/rules/inertiaGeometry.ts)
-  INERTIA_GEOMETRY_MISMATCH: "A link's largest principal moment of inertia is more than 10 times larger or smaller than that of the uniform solid of its mass filling its collision shapes.",
-  COM_OUTSIDE_GEOMETRY: "A link's centre of mass lies outside its collision shapes' bounding box by more than 2 cm plus a quarter of the box's largest side.",
+  INERTIA_GEOMETRY_MISMATCH:
+    "A link's largest principal moment of inertia is more than 10 times larger or smaller than that of the uniform solid of its mass filling its collision shapes.",
+  COM_OUTSIDE_GEOMETRY:
+    "A link's centre of mass lies outside its collision shapes' bounding box by more than 2 cm plus a quarter of the box's largest side.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -26,7 +26,9 @@ export function renderSeverityTable(): string {
     "|---|---|---|---|---|---|",
   ];
   for (const [finding, entry] of Object.entries(severityPolicy)) {
-    out.push(`| ${finding} | ${entry.code} | ${entry.severity} | ${basisText[entry.basis]} | ${cell(entry.what)} | ${cell(entry.consequence)} |`);
+    out.push(
+      `| ${finding} | ${entry.code} | ${entry.severity} | ${basisText[entry.basis]} | ${cell(entry.what)} | ${cell(entry.consequence)} |`,
+    );
   }
   out.push("");
   return out.join("\n");

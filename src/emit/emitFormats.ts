@@ -24,7 +24,13 @@ export interface EmitFormat {
  * Each emitter family adds its entry here.
  */
 export const emitFormats: Readonly<Record<string, EmitFormat>> = {
-  urdf: { description: "URDF 1.0 with the --target's ros2_control, transmission and <gazebo> blocks (same file as build)", emit: (robot, options) => urdfArtifact(robot, options).content },
+  urdf: {
+    description: "URDF 1.0 with the --target's ros2_control, transmission and <gazebo> blocks (same file as build)",
+    emit: (robot, options) => urdfArtifact(robot, options).content,
+  },
   sdf: { description: "SDF 1.6 to 1.11, one <model> (--sdf-version, default 1.9)", emit: emitSdfFromOptions },
-  mjcf: { description: "MJCF for MuJoCo 2.2+ and 3.x: robot on a floor plane, actuators and sensors", emit: (robot) => emitMjcf(robot) },
+  mjcf: {
+    description: "MJCF for MuJoCo 2.2+ and 3.x: robot on a floor plane, actuators and sensors",
+    emit: (robot) => emitMjcf(robot),
+  },
 };

@@ -4,7 +4,11 @@ import { jointAxis } from "../model/Joint.js";
 const IDENTITY = { xyz: [0, 0, 0], rpy: [0, 0, 0] };
 
 /** Defaults made explicit, so that an absent origin equals an identity one. */
-function normalise(robot: Robot): { materials: Map<string, unknown>; links: Map<string, unknown>; joints: Map<string, unknown> } {
+function normalise(robot: Robot): {
+  materials: Map<string, unknown>;
+  links: Map<string, unknown>;
+  joints: Map<string, unknown>;
+} {
   return {
     materials: new Map((robot.materials ?? []).map((m) => [m.name, m])),
     links: new Map(
@@ -27,7 +31,9 @@ function normalise(robot: Robot): { materials: Map<string, unknown>; links: Map<
           origin: j.origin ?? IDENTITY,
           axis: jointAxis(j),
           dynamics: { damping: j.dynamics?.damping ?? 0, friction: j.dynamics?.friction ?? 0 },
-          ...("mimic" in j && j.mimic !== undefined ? { mimic: { joint: j.mimic.joint, multiplier: j.mimic.multiplier ?? 1, offset: j.mimic.offset ?? 0 } } : {}),
+          ...("mimic" in j && j.mimic !== undefined
+            ? { mimic: { joint: j.mimic.joint, multiplier: j.mimic.multiplier ?? 1, offset: j.mimic.offset ?? 0 } }
+            : {}),
         },
       ]),
     ),
@@ -48,7 +54,8 @@ function diff(a: unknown, b: unknown, path: string, tol: number, out: string[]):
   if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) {
     const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
     const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-    for (const k of new Set([...ka, ...kb])) diff((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}/${k}`, tol, out);
+    for (const k of new Set([...ka, ...kb]))
+      diff((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}/${k}`, tol, out);
     return;
   }
   if (a !== b) out.push(`${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
@@ -66,14 +73,16 @@ export function compareRobots(a: Robot, b: Robot, tolerance = 1e-9): string[] {
   diff(a.pose ?? IDENTITY, b.pose ?? IDENTITY, "pose", tolerance, out);
   const xa = (a.xmlBlocks ?? []).map((x) => x.xml);
   const xb = (b.xmlBlocks ?? []).map((x) => x.xml);
-  if (xa.length !== xb.length || xa.some((x, i) => x !== xb[i])) out.push(`xmlBlocks: ${xa.length} vs ${xb.length} blocks, or different text`);
+  if (xa.length !== xb.length || xa.some((x, i) => x !== xb[i]))
+    out.push(`xmlBlocks: ${xa.length} vs ${xb.length} blocks, or different text`);
   const na = normalise(a);
   const nb = normalise(b);
   for (const key of ["materials", "links", "joints"] as const) {
     const ma = na[key];
     const mb = nb[key];
     for (const name of new Set([...ma.keys(), ...mb.keys()])) {
-      if (!ma.has(name) || !mb.has(name)) out.push(`${key}/${name}: only in ${ma.has(name) ? "the first" : "the second"}`);
+      if (!ma.has(name) || !mb.has(name))
+        out.push(`${key}/${name}: only in ${ma.has(name) ? "the first" : "the second"}`);
       else diff(ma.get(name), mb.get(name), `${key}/${name}`, tolerance, out);
     }
   }

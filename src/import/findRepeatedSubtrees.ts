@@ -85,7 +85,10 @@ export function findRepeatedSubtrees(robot: Robot): RepeatedSubtree[] {
     });
     const js = t.joints.map((j) => {
       const { name: _n, parent, child, origin, ...rest } = j;
-      const mimic = "mimic" in rest && rest.mimic !== undefined ? { ...rest.mimic, joint: local.get(`joint:${rest.mimic.joint}`) ?? rest.mimic.joint } : undefined;
+      const mimic =
+        "mimic" in rest && rest.mimic !== undefined
+          ? { ...rest.mimic, joint: local.get(`joint:${rest.mimic.joint}`) ?? rest.mimic.joint }
+          : undefined;
       return {
         ...rest,
         ...(mimic === undefined ? {} : { mimic }),
@@ -103,7 +106,13 @@ export function findRepeatedSubtrees(robot: Robot): RepeatedSubtree[] {
     const sig = signature(t);
     groups.set(sig, [...(groups.get(sig) ?? []), t]);
   }
-  const candidates = [...groups.values()].filter((g) => g.length > 1).sort((a, b) => (b[0]?.links.length ?? 0) - (a[0]?.links.length ?? 0) || (jointOrder.get(a[0]?.root.name ?? "") ?? 0) - (jointOrder.get(b[0]?.root.name ?? "") ?? 0));
+  const candidates = [...groups.values()]
+    .filter((g) => g.length > 1)
+    .sort(
+      (a, b) =>
+        (b[0]?.links.length ?? 0) - (a[0]?.links.length ?? 0) ||
+        (jointOrder.get(a[0]?.root.name ?? "") ?? 0) - (jointOrder.get(b[0]?.root.name ?? "") ?? 0),
+    );
   const covered = new Set<string>();
   const out: RepeatedSubtree[] = [];
   for (const group of candidates) {
@@ -124,12 +133,26 @@ export function findRepeatedSubtrees(robot: Robot): RepeatedSubtree[] {
       if (!firstNames.every((nm, i) => nm.split(x).join(y) === otherNames[i])) continue;
       // Mimic references to joints outside the subtree must not change with the token.
       token = x;
-      accepted.push({ token: y, rootJoint: other.root.name, links: other.links, joints: other.joints.map((j) => j.name) });
+      accepted.push({
+        token: y,
+        rootJoint: other.root.name,
+        links: other.links,
+        joints: other.joints.map((j) => j.name),
+      });
     }
     if (token === undefined || accepted.length === 0) continue;
-    const instances = [{ token, rootJoint: first.root.name, links: first.links, joints: first.joints.map((j) => j.name) }, ...accepted];
+    const instances = [
+      { token, rootJoint: first.root.name, links: first.links, joints: first.joints.map((j) => j.name) },
+      ...accepted,
+    ];
     for (const i of instances) for (const l of i.links) covered.add(l);
-    const label = first.root.child.split(token).join("_").split(SEPARATOR).filter((s) => s !== "").join("_") || "part";
+    const label =
+      first.root.child
+        .split(token)
+        .join("_")
+        .split(SEPARATOR)
+        .filter((s) => s !== "")
+        .join("_") || "part";
     out.push({ label, instances });
   }
   return out;

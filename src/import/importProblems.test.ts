@@ -23,7 +23,10 @@ describe("importProblems and importFindings", () => {
 
   it("refuses what no consumer loads (a negative mass)", () => {
     const robot = urdfToModel(urdf(1), "r.urdf").robot!;
-    const negative = { ...robot, links: robot.links.map((l) => (l.inertial === undefined ? l : { ...l, inertial: { ...l.inertial, mass: -1 } })) };
+    const negative = {
+      ...robot,
+      links: robot.links.map((l) => (l.inertial === undefined ? l : { ...l, inertial: { ...l.inertial, mass: -1 } })),
+    };
     expect(importProblems(negative).map((d) => d.code)).toContain("LINK_INERTIA_INVALID");
   });
 

@@ -28,7 +28,22 @@ export interface RobotToTypeScriptOptions {
  * take one (a part named `box` must not shadow the `box` helper, nor a material `name` the
  * parameter of a part's function).
  */
-const MODULE_NAMES = ["RobotBuilder", "Robot", "Pose", "solidLink", "box", "cylinder", "sphere", "capsule", "mesh", "robot", "b", "name", "parent", "origin"];
+const MODULE_NAMES = [
+  "RobotBuilder",
+  "Robot",
+  "Pose",
+  "solidLink",
+  "box",
+  "cylinder",
+  "sphere",
+  "capsule",
+  "mesh",
+  "robot",
+  "b",
+  "name",
+  "parent",
+  "origin",
+];
 
 function vec(v: readonly number[]): string {
   return `[${v.map(n).join(", ")}]`;
@@ -79,13 +94,27 @@ export function isSolidLink(link: Link): boolean {
   if (v.length !== 1 || c.length !== 1 || i === undefined || link.sensors !== undefined) return false;
   const vis = v[0];
   const col = c[0];
-  if (vis === undefined || col === undefined || vis.name !== undefined || col.name !== undefined || vis.inlineMaterial !== undefined) return false;
+  if (
+    vis === undefined ||
+    col === undefined ||
+    vis.name !== undefined ||
+    col.name !== undefined ||
+    vis.inlineMaterial !== undefined
+  )
+    return false;
   if (!sameJson(vis.geometry, col.geometry) || vis.geometry.type === "mesh") return false;
   const origin = (p: Pose | undefined): string => JSON.stringify(p ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] });
   if (origin(vis.origin) !== origin(col.origin) || origin(vis.origin) !== origin(i.origin)) return false;
   if (!(i.mass > 0)) return false;
   const t = shapeInertia(i.mass, vis.geometry);
-  return close(t.ixx, i.inertia.ixx) && close(t.iyy, i.inertia.iyy) && close(t.izz, i.inertia.izz) && close(t.ixy, i.inertia.ixy) && close(t.ixz, i.inertia.ixz) && close(t.iyz, i.inertia.iyz);
+  return (
+    close(t.ixx, i.inertia.ixx) &&
+    close(t.iyy, i.inertia.iyy) &&
+    close(t.izz, i.inertia.izz) &&
+    close(t.ixy, i.inertia.ixy) &&
+    close(t.ixz, i.inertia.ixz) &&
+    close(t.iyz, i.inertia.iyz)
+  );
 }
 
 function inertialText(i: Inertial): string {
@@ -103,7 +132,13 @@ function materialRef(m: string, materials: Map<string, string>): string {
   return id === undefined ? str(m) : `${id}.name`;
 }
 
-function linkText(link: Link, name: NameWriter, materials: Map<string, string>, indent: string, used: Set<string>): string {
+function linkText(
+  link: Link,
+  name: NameWriter,
+  materials: Map<string, string>,
+  indent: string,
+  used: Set<string>,
+): string {
   const mat = (m: string | undefined): string => (m === undefined ? "" : `, material: ${materialRef(m, materials)}`);
   if (isSolidLink(link)) {
     const vis = link.visuals?.[0];
@@ -119,17 +154,32 @@ function linkText(link: Link, name: NameWriter, materials: Map<string, string>, 
   const parts: string[] = [`name: ${name(link.name)}`];
   if (link.visuals !== undefined) {
     const vs = link.visuals.map((v) => {
-      const f = [v.name === undefined ? "" : `name: ${str(v.name)}`, v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`, `geometry: ${geometryText(v.geometry, used)}`, v.material === undefined ? "" : `material: ${materialRef(v.material, materials)}`, v.inlineMaterial === undefined ? "" : `inlineMaterial: ${tsValue(v.inlineMaterial)}`].filter((s) => s !== "");
+      const f = [
+        v.name === undefined ? "" : `name: ${str(v.name)}`,
+        v.origin === undefined ? "" : `origin: ${poseText(v.origin)}`,
+        `geometry: ${geometryText(v.geometry, used)}`,
+        v.material === undefined ? "" : `material: ${materialRef(v.material, materials)}`,
+        v.inlineMaterial === undefined ? "" : `inlineMaterial: ${tsValue(v.inlineMaterial)}`,
+      ].filter((s) => s !== "");
       return `{ ${f.join(", ")} }`;
     });
-    parts.push(`visuals: [${vs.length > 1 ? `\n${indent}    ${vs.join(`,\n${indent}    `)},\n${indent}  ` : (vs[0] ?? "")}]`);
+    parts.push(
+      `visuals: [${vs.length > 1 ? `\n${indent}    ${vs.join(`,\n${indent}    `)},\n${indent}  ` : (vs[0] ?? "")}]`,
+    );
   }
   if (link.collisions !== undefined) {
     const cs = link.collisions.map((c) => {
-      const f = [c.name === undefined ? "" : `name: ${str(c.name)}`, c.origin === undefined ? "" : `origin: ${poseText(c.origin)}`, `geometry: ${geometryText(c.geometry, used)}`, c.surface === undefined ? "" : `surface: ${tsValue(c.surface)}`].filter((s) => s !== "");
+      const f = [
+        c.name === undefined ? "" : `name: ${str(c.name)}`,
+        c.origin === undefined ? "" : `origin: ${poseText(c.origin)}`,
+        `geometry: ${geometryText(c.geometry, used)}`,
+        c.surface === undefined ? "" : `surface: ${tsValue(c.surface)}`,
+      ].filter((s) => s !== "");
       return `{ ${f.join(", ")} }`;
     });
-    parts.push(`collisions: [${cs.length > 1 ? `\n${indent}    ${cs.join(`,\n${indent}    `)},\n${indent}  ` : (cs[0] ?? "")}]`);
+    parts.push(
+      `collisions: [${cs.length > 1 ? `\n${indent}    ${cs.join(`,\n${indent}    `)},\n${indent}  ` : (cs[0] ?? "")}]`,
+    );
   }
   if (link.inertial !== undefined) parts.push(`inertial: ${inertialText(link.inertial)}`);
   if (link.sensors !== undefined) parts.push(`sensors: ${tsValue(link.sensors)}`);
@@ -140,23 +190,37 @@ function linkText(link: Link, name: NameWriter, materials: Map<string, string>, 
 /** `isRoot`: the subtree's attaching joint, whose parent and origin are the function's parameters. */
 function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = false): string {
   const override = isRoot ? true : undefined;
-  const parts: string[] = [`name: ${name(joint.name)}`, `type: ${str(joint.type)}`, override === undefined ? `parent: ${name(joint.parent)}` : "parent", `child: ${name(joint.child)}`];
+  const parts: string[] = [
+    `name: ${name(joint.name)}`,
+    `type: ${str(joint.type)}`,
+    override === undefined ? `parent: ${name(joint.parent)}` : "parent",
+    `child: ${name(joint.child)}`,
+  ];
   if (override !== undefined) parts.push("origin");
   else if (joint.origin !== undefined) parts.push(`origin: ${poseText(joint.origin)}`);
   if (joint.type !== "floating" && joint.axis !== undefined) parts.push(`axis: ${vec(joint.axis)}`);
   if ((joint.type === "revolute" || joint.type === "prismatic") && joint.limit !== undefined) {
     const l = joint.limit;
-    parts.push(`limit: { lower: ${n(l.lower)}, upper: ${n(l.upper)}, effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`);
+    parts.push(
+      `limit: { lower: ${n(l.lower)}, upper: ${n(l.upper)}, effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`,
+    );
   } else if ((joint.type === "continuous" || joint.type === "planar") && joint.limit !== undefined) {
     parts.push(`limit: { effort: ${n(joint.limit.effort)}, velocity: ${n(joint.limit.velocity)} }`);
   } else if (joint.type === "fixed" && joint.limit !== undefined) {
     // A fixed joint's limit keeps only the fields the file gave.
-    const fields = (["lower", "upper", "effort", "velocity"] as const).flatMap((k) => (joint.limit?.[k] === undefined ? [] : [`${k}: ${n(joint.limit[k])}`]));
+    const fields = (["lower", "upper", "effort", "velocity"] as const).flatMap((k) =>
+      joint.limit?.[k] === undefined ? [] : [`${k}: ${n(joint.limit[k])}`],
+    );
     parts.push(`limit: { ${fields.join(", ")} }`);
   }
-  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
+  if (
+    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    joint.mimic !== undefined
+  ) {
     const m = joint.mimic;
-    parts.push(`mimic: { joint: ${name(m.joint)}${m.multiplier === undefined ? "" : `, multiplier: ${n(m.multiplier)}`}${m.offset === undefined ? "" : `, offset: ${n(m.offset)}`} }`);
+    parts.push(
+      `mimic: { joint: ${name(m.joint)}${m.multiplier === undefined ? "" : `, multiplier: ${n(m.multiplier)}`}${m.offset === undefined ? "" : `, offset: ${n(m.offset)}`} }`,
+    );
   }
   for (const key of ["dynamics", "safetyController", "calibration", "actuator"] as const) {
     const v = joint[key];
@@ -183,9 +247,17 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   const materials = new Map<string, string>();
   const out: string[] = [];
   const used = new Set<string>(["RobotBuilder", "type Robot"]);
-  const header = [`/**`, ` * ${tsComment(robot.name)}: imported by \`robokit import\` from ${tsComment(options.from)}.`, ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`];
+  const header = [
+    `/**`,
+    ` * ${tsComment(robot.name)}: imported by \`robokit import\` from ${tsComment(options.from)}.`,
+    ` * Building this module gives the same links, joints, poses, inertias, geometry and materials.`,
+  ];
   for (const note of options.notes ?? []) header.push(note === "" ? " *" : ` * ${tsComment(note)}`);
-  if (robot.imported !== undefined) header.push(" *", " * Kept as the file says: values robokit refuses in an authored robot (listed in `importedAsRead`) are warnings.");
+  if (robot.imported !== undefined)
+    header.push(
+      " *",
+      " * Kept as the file says: values robokit refuses in an authored robot (listed in `importedAsRead`) are warnings.",
+    );
   header.push(" */");
   const body: string[] = [];
   const materialIds: string[] = [];
@@ -193,13 +265,17 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
     const id = identifiers.fromName(`${m.name}_material`, "material");
     materialIds.push(id);
     if (!materials.has(m.name)) materials.set(m.name, id);
-    body.push(`const ${id} = { name: ${str(m.name)}, rgba: ${vec(m.rgba)}${m.texture === undefined ? "" : `, texture: ${str(m.texture)}`} } as const;`);
+    body.push(
+      `const ${id} = { name: ${str(m.name)}, rgba: ${vec(m.rgba)}${m.texture === undefined ? "" : `, texture: ${str(m.texture)}`} } as const;`,
+    );
   }
   if (body.length > 0) body.push("");
 
   const groups = findRepeatedSubtrees(robot);
   const instanceOf = new Map<string, { group: RepeatedSubtree; index: number }>();
-  groups.forEach((g) => g.instances.forEach((inst, index) => inst.links.forEach((l) => instanceOf.set(l, { group: g, index }))));
+  groups.forEach((g) =>
+    g.instances.forEach((inst, index) => inst.links.forEach((l) => instanceOf.set(l, { group: g, index }))),
+  );
   const jointsInGroups = new Set(groups.flatMap((g) => g.instances.flatMap((i) => i.joints)));
 
   // One function per repeated subtree, written from its first instance.
@@ -215,11 +291,18 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
     const own = new Set([...first.links, ...first.joints]);
     const name: NameWriter = (s) => {
       const texts = s.split(token);
-      return texts.length === 1 || !own.has(s) ? str(s) : tsTemplateLiteral(texts, texts.slice(1).map(() => "name"));
+      return texts.length === 1 || !own.has(s)
+        ? str(s)
+        : tsTemplateLiteral(
+            texts,
+            texts.slice(1).map(() => "name"),
+          );
     };
     const links = robot.links.filter((l) => first.links.includes(l.name));
     const joints = (robot.joints ?? []).filter((j) => first.joints.includes(j.name));
-    body.push(`/** One ${tsComment(g.label)} (${g.instances.length} on the robot: ${g.instances.map((i) => tsComment(i.token)).join(", ")}). \`name\` replaces "${tsComment(token)}" in its link and joint names. */`);
+    body.push(
+      `/** One ${tsComment(g.label)} (${g.instances.length} on the robot: ${g.instances.map((i) => tsComment(i.token)).join(", ")}). \`name\` replaces "${tsComment(token)}" in its link and joint names. */`,
+    );
     body.push(`function ${fn}(b: RobotBuilder, name: string, parent: string, origin: Pose): RobotBuilder {`);
     body.push("  return b");
     for (const l of links) {
@@ -250,7 +333,9 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
       done.add(i);
       const root = (robot.joints ?? []).find((j) => j.name === i.rootJoint);
       if (root === undefined) continue;
-      body.push(`${fnNames.get(inst.group) ?? ""}(b, ${str(i.token)}, ${str(root.parent)}, ${poseText(root.origin ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] })});`);
+      body.push(
+        `${fnNames.get(inst.group) ?? ""}(b, ${str(i.token)}, ${str(root.parent)}, ${poseText(root.origin ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] })});`,
+      );
       continue;
     }
     if (isSolidLink(l)) used.add("solidLink");
@@ -266,7 +351,11 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   if (robot.imported !== undefined) {
     // Kept as the file says: build() reports these as warnings (see the header).
     const findings = robot.imported.findings ?? [];
-    body.push(findings.length === 0 ? "b.importedAsRead();" : `b.importedAsRead([\n${findings.map((f) => `  ${str(f)},`).join("\n")}\n]);`);
+    body.push(
+      findings.length === 0
+        ? "b.importedAsRead();"
+        : `b.importedAsRead([\n${findings.map((f) => `  ${str(f)},`).join("\n")}\n]);`,
+    );
   }
   for (const block of robot.xmlBlocks ?? []) {
     body.push(`b.xmlBlock(${str(block.format)}, ${tsTemplateLiteral([block.xml])});`);

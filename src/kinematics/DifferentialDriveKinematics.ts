@@ -33,8 +33,10 @@ export class DifferentialDriveKinematics {
    * @throws RangeError on a non-finite or non-positive argument.
    */
   constructor(trackWidth: number, wheelRadius = 1) {
-    if (!(trackWidth > 0) || !Number.isFinite(trackWidth)) throw new RangeError(`track width must be finite and > 0 m, got ${String(trackWidth)}`);
-    if (!(wheelRadius > 0) || !Number.isFinite(wheelRadius)) throw new RangeError(`wheel radius must be finite and > 0 m, got ${String(wheelRadius)}`);
+    if (!(trackWidth > 0) || !Number.isFinite(trackWidth))
+      throw new RangeError(`track width must be finite and > 0 m, got ${String(trackWidth)}`);
+    if (!(wheelRadius > 0) || !Number.isFinite(wheelRadius))
+      throw new RangeError(`wheel radius must be finite and > 0 m, got ${String(wheelRadius)}`);
     this.trackWidth = trackWidth;
     this.wheelRadius = wheelRadius;
   }

@@ -17,7 +17,14 @@ import type { Vector2 } from "./Vector2.js";
  * - `not-converged`: an iterative fit ({@link KabschWheelOdometry}) ran out of iterations;
  *   its output holds the last iterate.
  */
-export type KabschStatus = "ok" | "collinear" | "too-few-points" | "coincident" | "mirrored" | "ambiguous" | "not-converged";
+export type KabschStatus =
+  | "ok"
+  | "collinear"
+  | "too-few-points"
+  | "coincident"
+  | "mirrored"
+  | "ambiguous"
+  | "not-converged";
 
 /** Whether a {@link KabschStatus} carries a usable rigid motion. */
 export function isKabschValid(status: KabschStatus): boolean {

@@ -14,7 +14,12 @@ const AXES = [
 ];
 
 /** Constant-twist step: steering angles and contact travel that a rigid motion exp(dx, dy, dθ) produces. */
-function step(offsets: readonly number[], dx: number, dy: number, dtheta: number): { angles: number[]; travels: number[] } {
+function step(
+  offsets: readonly number[],
+  dx: number,
+  dy: number,
+  dtheta: number,
+): { angles: number[]; travels: number[] } {
   const k = new SteeredDriveKinematics(AXES, 0.1, { wheelOffsets: offsets, speedEpsilon: 0 });
   const w = k.toWheelStates({ vx: dx, vy: dy, omega: dtheta }).wheels;
   return { angles: w.map((s) => s.angle), travels: w.map((s) => s.speed) };
@@ -60,7 +65,12 @@ describe("KabschWheelOdometry: large steps with wheel offsets (issue 13)", () =>
     travels[0] = (travels[0] as number) + 0.05;
     const out = new Float64Array(4);
     const odo = new KabschWheelOdometry(AXES, { maxIterations: 1 });
-    const status = odo.estimateInto(out, Float64Array.from(angles), Float64Array.from(angles), Float64Array.from(travels));
+    const status = odo.estimateInto(
+      out,
+      Float64Array.from(angles),
+      Float64Array.from(angles),
+      Float64Array.from(travels),
+    );
     expect(status).toBe("not-converged");
     expect(Number.isFinite(out[0])).toBe(true);
     // With the default iterations the same step converges.

@@ -66,10 +66,12 @@ export class KabschWheelOdometry {
       this.#p[2 * i + 1] = w.y;
     });
     const it = options.maxIterations ?? 16;
-    if (!Number.isInteger(it) || it < 1) throw new RangeError(`maxIterations must be an integer ≥ 1, got ${String(it)}`);
+    if (!Number.isInteger(it) || it < 1)
+      throw new RangeError(`maxIterations must be an integer ≥ 1, got ${String(it)}`);
     this.#maxIterations = it;
     const d = options.wheelOffsets ?? new Array<number>(n).fill(0);
-    if (d.length !== n || d.some((v) => !Number.isFinite(v))) throw new RangeError(`expected ${n} finite wheel offsets (m)`);
+    if (d.length !== n || d.some((v) => !Number.isFinite(v)))
+      throw new RangeError(`expected ${n} finite wheel offsets (m)`);
     this.#d = Float64Array.from(d);
   }
 
@@ -171,7 +173,12 @@ export class KabschWheelOdometry {
    * written to #scratch[0] (a returned double would be boxed: 16 B per call).
    */
   // perf-sensitive
-  #initialRotation(startAngles: Float64Array, endAngles: Float64Array, travels: Float64Array, weights?: Float64Array): void {
+  #initialRotation(
+    startAngles: Float64Array,
+    endAngles: Float64Array,
+    travels: Float64Array,
+    weights?: Float64Array,
+  ): void {
     const p = this.#p;
     const off = this.#d;
     // Unknowns (a, b, θ); residual_i = (a + θ g_ix − d_i c_i, b + θ g_iy − d_i s_i) with

@@ -39,11 +39,14 @@ export class MecanumDriveKinematics {
    *   whose matrix is singular (e.g. all wheels at one point).
    */
   constructor(wheelPositions: readonly Vector2[], wheelRadius: number) {
-    if (!Array.isArray(wheelPositions) || wheelPositions.length !== 4) throw new RangeError("mecanum kinematics needs exactly 4 wheels (FL, FR, RL, RR)");
-    if (!(wheelRadius > 0) || !Number.isFinite(wheelRadius)) throw new RangeError(`wheel radius must be finite and > 0 m, got ${String(wheelRadius)}`);
+    if (!Array.isArray(wheelPositions) || wheelPositions.length !== 4)
+      throw new RangeError("mecanum kinematics needs exactly 4 wheels (FL, FR, RL, RR)");
+    if (!(wheelRadius > 0) || !Number.isFinite(wheelRadius))
+      throw new RangeError(`wheel radius must be finite and > 0 m, got ${String(wheelRadius)}`);
     this.wheelRadius = wheelRadius;
     const [fl, fr, rl, rr] = wheelPositions as [Vector2, Vector2, Vector2, Vector2];
-    for (const p of wheelPositions) if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RangeError("wheel positions must be finite");
+    for (const p of wheelPositions)
+      if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RangeError("wheel positions must be finite");
     this.#a = Float64Array.of(1, -1, -(fl.x + fl.y), 1, 1, fr.x - fr.y, 1, 1, rl.x - rl.y, 1, -1, -(rr.x + rr.y));
     this.#pinv = pseudoInverse4x3(this.#a);
   }
@@ -57,7 +60,14 @@ export class MecanumDriveKinematics {
    */
   toWheelSpeeds(chassis: ChassisVelocity, centerOfRotation?: Vector2): MecanumWheelSpeeds {
     const u = new Float64Array(4);
-    this.toWheelSpeedsInto(u, chassis.vx, chassis.vy, chassis.omega, centerOfRotation?.x ?? 0, centerOfRotation?.y ?? 0);
+    this.toWheelSpeedsInto(
+      u,
+      chassis.vx,
+      chassis.vy,
+      chassis.omega,
+      centerOfRotation?.x ?? 0,
+      centerOfRotation?.y ?? 0,
+    );
     const r = this.wheelRadius;
     return {
       surfaceSpeeds: [u[0] as number, u[1] as number, u[2] as number, u[3] as number],
@@ -81,7 +91,8 @@ export class MecanumDriveKinematics {
     vx += omega * corY;
     vy -= omega * corX;
     const a = this.#a;
-    for (let i = 0, r = 0; i < 4; i++, r += 3) out[i] = (a[r] as number) * vx + (a[r + 1] as number) * vy + (a[r + 2] as number) * omega;
+    for (let i = 0, r = 0; i < 4; i++, r += 3)
+      out[i] = (a[r] as number) * vx + (a[r + 1] as number) * vy + (a[r + 2] as number) * omega;
     return out;
   }
 
@@ -118,20 +129,43 @@ export class MecanumDriveKinematics {
 /** (AᵀA)⁻¹Aᵀ of a 4×3 matrix (row-major in and out: 4×3 → 3×4). */
 function pseudoInverse4x3(a: Float64Array): Float64Array {
   const m = new Float64Array(9);
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let i = 0; i < 4; i++) m[3 * r + c] = (m[3 * r + c] as number) + (a[3 * i + r] as number) * (a[3 * i + c] as number);
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = m as unknown as number[] as [number, number, number, number, number, number, number, number, number];
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++)
+      for (let i = 0; i < 4; i++)
+        m[3 * r + c] = (m[3 * r + c] as number) + (a[3 * i + r] as number) * (a[3 * i + c] as number);
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = m as unknown as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const c0 = m4 * m8 - m5 * m7;
   const c1 = m5 * m6 - m3 * m8;
   const c2 = m3 * m7 - m4 * m6;
   const det = m0 * c0 + m1 * c1 + m2 * c2;
   const norm = Math.abs(m0) + Math.abs(m4) + Math.abs(m8);
-  if (!(Math.abs(det) > 1e-12 * norm * norm * norm)) throw new RangeError("mecanum wheel layout is singular (yaw not observable)");
+  if (!(Math.abs(det) > 1e-12 * norm * norm * norm))
+    throw new RangeError("mecanum wheel layout is singular (yaw not observable)");
   const inv = Float64Array.of(
-    c0, m2 * m7 - m1 * m8, m1 * m5 - m2 * m4,
-    c1, m0 * m8 - m2 * m6, m2 * m3 - m0 * m5,
-    c2, m1 * m6 - m0 * m7, m0 * m4 - m1 * m3,
+    c0,
+    m2 * m7 - m1 * m8,
+    m1 * m5 - m2 * m4,
+    c1,
+    m0 * m8 - m2 * m6,
+    m2 * m3 - m0 * m5,
+    c2,
+    m1 * m6 - m0 * m7,
+    m0 * m4 - m1 * m3,
   ).map((v) => v / det);
   const p = new Float64Array(12);
-  for (let r = 0; r < 3; r++) for (let i = 0; i < 4; i++) for (let k = 0; k < 3; k++) p[4 * r + i] = (p[4 * r + i] as number) + (inv[3 * r + k] as number) * (a[3 * i + k] as number);
+  for (let r = 0; r < 3; r++)
+    for (let i = 0; i < 4; i++)
+      for (let k = 0; k < 3; k++)
+        p[4 * r + i] = (p[4 * r + i] as number) + (inv[3 * r + k] as number) * (a[3 * i + k] as number);
   return p;
 }

@@ -41,14 +41,26 @@ export class OmniDriveKinematics {
     const { wheelAngles, robotRadius, wheelRadius } = geometry;
     const gearRatio = geometry.gearRatio ?? 1;
     const convention: OmniConvention = geometry.convention ?? "ccw";
-    if (!Array.isArray(wheelAngles) || wheelAngles.length < 3) throw new RangeError("an omni drive requires at least three wheels");
-    for (const [name, v] of [["robotRadius", robotRadius], ["wheelRadius", wheelRadius], ["gearRatio", gearRatio]] as const) {
+    if (!Array.isArray(wheelAngles) || wheelAngles.length < 3)
+      throw new RangeError("an omni drive requires at least three wheels");
+    for (const [name, v] of [
+      ["robotRadius", robotRadius],
+      ["wheelRadius", wheelRadius],
+      ["gearRatio", gearRatio],
+    ] as const) {
       if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${name} must be finite and > 0, got ${String(v)}`);
     }
-    if (convention !== "ccw" && convention !== "ros2") throw new RangeError(`unknown omni convention ${String(convention)}`);
+    if (convention !== "ccw" && convention !== "ros2")
+      throw new RangeError(`unknown omni convention ${String(convention)}`);
     const n = wheelAngles.length;
     this.wheelCount = n;
-    this.geometry = Object.freeze({ wheelAngles: Object.freeze([...wheelAngles]), robotRadius, wheelRadius, gearRatio, convention });
+    this.geometry = Object.freeze({
+      wheelAngles: Object.freeze([...wheelAngles]),
+      robotRadius,
+      wheelRadius,
+      gearRatio,
+      convention,
+    });
     const s = convention === "ccw" ? 1 : -1;
     this.#j = new Float64Array(3 * n);
     const ata = new Float64Array(9);
@@ -58,11 +70,13 @@ export class OmniDriveKinematics {
       const row = [-s * Math.sin(a), s * Math.cos(a), s * robotRadius];
       for (let r = 0; r < 3; r++) {
         this.#j[3 * i + r] = row[r] as number;
-        for (let c = 0; c < 3; c++) ata[3 * r + c] = (ata[3 * r + c] as number) + (row[r] as number) * (row[c] as number);
+        for (let c = 0; c < 3; c++)
+          ata[3 * r + c] = (ata[3 * r + c] as number) + (row[r] as number) * (row[c] as number);
       }
     }
     const inv = invert3(ata);
-    if (inv === undefined) throw new RangeError("omni wheel layout cannot observe (vx, vy, omega); spread the wheel angles");
+    if (inv === undefined)
+      throw new RangeError("omni wheel layout cannot observe (vx, vy, omega); spread the wheel angles");
     this.#pinv = new Float64Array(3 * n);
     for (let k = 0; k < 3; k++) {
       for (let i = 0; i < n; i++) {
@@ -83,7 +97,15 @@ export class OmniDriveKinematics {
    */
   toWheelSpeeds(chassis: ChassisVelocity, centerOfRotation?: Vector2): OmniWheelSpeeds {
     const u = new Float64Array(this.wheelCount);
-    this.toWheelSpeedsInto(u, chassis.vx, chassis.vy, chassis.omega, "m/s", centerOfRotation?.x ?? 0, centerOfRotation?.y ?? 0);
+    this.toWheelSpeedsInto(
+      u,
+      chassis.vx,
+      chassis.vy,
+      chassis.omega,
+      "m/s",
+      centerOfRotation?.x ?? 0,
+      centerOfRotation?.y ?? 0,
+    );
     const surfaceSpeeds = Array.from(u);
     const kr = this.#scale["rad/s"];
     const km = this.#scale.rpm;
@@ -107,7 +129,15 @@ export class OmniDriveKinematics {
    * @returns `out`.
    */
   // perf-sensitive
-  toWheelSpeedsInto(out: Float64Array, vx: number, vy: number, omega: number, unit: OmniSpeedUnit = "m/s", corX = 0, corY = 0): Float64Array {
+  toWheelSpeedsInto(
+    out: Float64Array,
+    vx: number,
+    vy: number,
+    omega: number,
+    unit: OmniSpeedUnit = "m/s",
+    corX = 0,
+    corY = 0,
+  ): Float64Array {
     // Velocity of the origin from that of the centre of rotation: v_o = v_c + ω k×(0 − c).
     vx += omega * corY;
     vy -= omega * corX;
@@ -125,7 +155,8 @@ export class OmniDriveKinematics {
    * @param unit - unit of `speeds`. Default "m/s".
    */
   toChassisVelocity(speeds: readonly number[], unit: OmniSpeedUnit = "m/s"): ChassisVelocity {
-    if (speeds.length !== this.wheelCount) throw new RangeError(`expected ${this.wheelCount} wheel speeds, got ${speeds.length}`);
+    if (speeds.length !== this.wheelCount)
+      throw new RangeError(`expected ${this.wheelCount} wheel speeds, got ${speeds.length}`);
     const out = new Float64Array(3);
     this.toChassisVelocityInto(out, Float64Array.from(speeds), unit);
     return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
@@ -170,8 +201,14 @@ function invert3(m: Float64Array): Float64Array | undefined {
   if (!(Math.abs(det) > 1e-12 * norm * norm * norm)) return undefined;
   const k = 1 / det;
   return Float64Array.of(
-    A * k, -(b * i - c * h) * k, (b * f - c * e) * k,
-    B * k, (a * i - c * g) * k, -(a * f - c * d) * k,
-    C * k, -(a * h - b * g) * k, (a * e - b * d) * k,
+    A * k,
+    -(b * i - c * h) * k,
+    (b * f - c * e) * k,
+    B * k,
+    (a * i - c * g) * k,
+    -(a * f - c * d) * k,
+    C * k,
+    -(a * h - b * g) * k,
+    (a * e - b * d) * k,
   );
 }

@@ -8,7 +8,13 @@ import { SeededRandom } from "../sensors/noise/SeededRandom.js";
 import { wrapAngle } from "../util/wrapAngle.js";
 
 // MARIO's model noise (examples/mario/mario.ts): Razor-class gyro, Piksi RTK GPS at 10 Hz.
-const GYRO: GaussianNoise = { stddev: 2e-4, biasMean: 7.5e-6, biasStddev: 8e-7, dynamicBiasStddev: 4e-6, dynamicBiasCorrelationTime: 400 };
+const GYRO: GaussianNoise = {
+  stddev: 2e-4,
+  biasMean: 7.5e-6,
+  biasStddev: 8e-7,
+  dynamicBiasStddev: 4e-6,
+  dynamicBiasCorrelationTime: 400,
+};
 const GPS: GaussianNoise = { stddev: 0.02 };
 // Wheel odometry: white noise on the FK body velocity (vx, vy) and yaw rate, per 50 Hz sample.
 const WHEEL_V = 0.02;
@@ -54,10 +60,15 @@ function run(seed: number): Run {
     integratePoseInto(truth, vx * DT, vy * DT, w * DT);
     ekf.predict(mvx, mvy, g, DT);
     odo.addVelocity(mvx, mvy, mw, DT);
-    if ((k + 1) % GPS_EVERY === 0) ekf.updateGps(gpsX.apply(truth[0] as number, DT * GPS_EVERY), gpsY.apply(truth[1] as number, DT * GPS_EVERY));
+    if ((k + 1) % GPS_EVERY === 0)
+      ekf.updateGps(gpsX.apply(truth[0] as number, DT * GPS_EVERY), gpsY.apply(truth[1] as number, DT * GPS_EVERY));
     ekf.poseInto(est);
     ekf.poseCovarianceInto(cov);
-    const e = [(est[0] as number) - (truth[0] as number), (est[1] as number) - (truth[1] as number), wrapAngle((est[2] as number) - (truth[2] as number))];
+    const e = [
+      (est[0] as number) - (truth[0] as number),
+      (est[1] as number) - (truth[1] as number),
+      wrapAngle((est[2] as number) - (truth[2] as number)),
+    ];
     nees[k] = neesOf(e, cov);
     ekfSq += (e[0] as number) ** 2 + (e[1] as number) ** 2;
     const o = odo.pose;
@@ -74,7 +85,17 @@ function neesOf(e: number[], p: Float64Array): number {
   const c1 = m[5]! * m[6]! - m[3]! * m[8]!;
   const c2 = m[3]! * m[7]! - m[4]! * m[6]!;
   const det = m[0]! * c0 + m[1]! * c1 + m[2]! * c2;
-  const inv = [c0, m[2]! * m[7]! - m[1]! * m[8]!, m[1]! * m[5]! - m[2]! * m[4]!, c1, m[0]! * m[8]! - m[2]! * m[6]!, m[2]! * m[3]! - m[0]! * m[5]!, c2, m[1]! * m[6]! - m[0]! * m[7]!, m[0]! * m[4]! - m[1]! * m[3]!];
+  const inv = [
+    c0,
+    m[2]! * m[7]! - m[1]! * m[8]!,
+    m[1]! * m[5]! - m[2]! * m[4]!,
+    c1,
+    m[0]! * m[8]! - m[2]! * m[6]!,
+    m[2]! * m[3]! - m[0]! * m[5]!,
+    c2,
+    m[1]! * m[6]! - m[0]! * m[7]!,
+    m[0]! * m[4]! - m[1]! * m[3]!,
+  ];
   let s = 0;
   for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) s += e[i]! * (inv[3 * i + j]! / det) * e[j]!;
   return s;
@@ -108,7 +129,12 @@ describe("PlanarPoseEstimator (EKF: wheel odometry + gyro + GPS)", () => {
   });
   it("rejects bad noise parameters and gates outlier fixes", () => {
     expect(() => new PlanarPoseEstimator({ wheelVelocityStddev: -1, gyro: GYRO, gps: GPS })).toThrow(RangeError);
-    const f = new PlanarPoseEstimator({ wheelVelocityStddev: WHEEL_V, gyro: GYRO, gps: GPS, initialPoseStddev: { x: 0.1, y: 0.1, theta: 0.1 } });
+    const f = new PlanarPoseEstimator({
+      wheelVelocityStddev: WHEEL_V,
+      gyro: GYRO,
+      gps: GPS,
+      initialPoseStddev: { x: 0.1, y: 0.1, theta: 0.1 },
+    });
     expect(f.updateGps(100, 0, 13.8)).toBe(false);
     expect(f.lastNis).toBeGreaterThan(13.8);
     expect(f.updateGps(0.05, 0, 13.8)).toBe(true);

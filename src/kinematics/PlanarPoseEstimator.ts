@@ -71,7 +71,8 @@ export class PlanarPoseEstimator {
     this.#gyroMean = g.mean ?? 0;
     this.#sigmaB2 = nonNeg("gyro.dynamicBiasStddev", g.dynamicBiasStddev ?? 0) ** 2;
     this.#tau = g.dynamicBiasCorrelationTime ?? Infinity;
-    if (this.#sigmaB2 > 0 && !(this.#tau > 0)) throw new RangeError("gyro.dynamicBiasCorrelationTime must be > 0 s when the bias drifts");
+    if (this.#sigmaB2 > 0 && !(this.#tau > 0))
+      throw new RangeError("gyro.dynamicBiasCorrelationTime must be > 0 s when the bias drifts");
     this.#sigmaGps2 = nonNeg("gps.stddev", options.gps.stddev) ** 2;
     const p0 = options.initialPose ?? { x: 0, y: 0, theta: 0 };
     const sd = options.initialPoseStddev ?? { x: 0, y: 0, theta: 0 };
@@ -231,7 +232,10 @@ export class PlanarPoseEstimator {
     const t = this.#t;
     for (let i = 0; i < N; i++) {
       for (let j = 0; j < N; j++) {
-        t[N * i + j] = (p[N * i + j] as number) - (k[2 * i] as number) * (p[j] as number) - (k[2 * i + 1] as number) * (p[N + j] as number);
+        t[N * i + j] =
+          (p[N * i + j] as number) -
+          (k[2 * i] as number) * (p[j] as number) -
+          (k[2 * i + 1] as number) * (p[N + j] as number);
       }
     }
     for (let i = 0; i < N; i++) {

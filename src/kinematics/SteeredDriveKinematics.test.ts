@@ -35,7 +35,12 @@ describe("SteeredDriveKinematics inverse kinematics, reference §8.1", () => {
   });
   it("S1b stop holds the previous angles", () => {
     const c = kin.toWheelStates({ vx: 0, vy: 0, omega: 0 }, [0.1, -0.2, 0.3, -0.4]);
-    expectWheels(c, [[0.1, 0, 0], [-0.2, 0, 0], [0.3, 0, 0], [-0.4, 0, 0]]);
+    expectWheels(c, [
+      [0.1, 0, 0],
+      [-0.2, 0, 0],
+      [0.3, 0, 0],
+      [-0.4, 0, 0],
+    ]);
   });
   it("S2–S5, S8 pure translation", () => {
     const cases: [number, number, Row][] = [
@@ -59,9 +64,19 @@ describe("SteeredDriveKinematics inverse kinematics, reference §8.1", () => {
     const ccw = kin.toWheelStates({ vx: 0, vy: 0, omega: 1 });
     expect(ccw.mode).toBe("zero-turn");
     expect(ccw.centerOfRotation).toEqual({ x: 0, y: 0 });
-    expectWheels(ccw, [[2.356194, 0.282843, 5.656854], [0.785398, 0.282843, 5.656854], [-2.356194, 0.282843, 5.656854], [-0.785398, 0.282843, 5.656854]]);
+    expectWheels(ccw, [
+      [2.356194, 0.282843, 5.656854],
+      [0.785398, 0.282843, 5.656854],
+      [-2.356194, 0.282843, 5.656854],
+      [-0.785398, 0.282843, 5.656854],
+    ]);
     const cw = kin.toWheelStates({ vx: 0, vy: 0, omega: -1 });
-    expectWheels(cw, [[-0.785398, 0.282843, 5.656854], [-2.356194, 0.282843, 5.656854], [0.785398, 0.282843, 5.656854], [2.356194, 0.282843, 5.656854]]);
+    expectWheels(cw, [
+      [-0.785398, 0.282843, 5.656854],
+      [-2.356194, 0.282843, 5.656854],
+      [0.785398, 0.282843, 5.656854],
+      [2.356194, 0.282843, 5.656854],
+    ]);
     // Tangency: each wheel direction is perpendicular to its position vector.
     ccw.wheels.forEach((w, i) => {
       const p = SQUARE[i] as { x: number; y: number };
@@ -80,18 +95,33 @@ describe("SteeredDriveKinematics inverse kinematics, reference §8.1", () => {
     expect(c.mode).toBe("general");
     expect(c.centerOfRotation?.x).toBeCloseTo(0, 12);
     expect(c.centerOfRotation?.y).toBeCloseTo(1, 12);
-    expectWheels(c, [[0.244979, 0.824621, 16.492423], [0.165149, 1.216553, 24.33105], [-0.244979, 0.824621, 16.492423], [-0.165149, 1.216553, 24.33105]]);
+    expectWheels(c, [
+      [0.244979, 0.824621, 16.492423],
+      [0.165149, 1.216553, 24.33105],
+      [-0.244979, 0.824621, 16.492423],
+      [-0.165149, 1.216553, 24.33105],
+    ]);
   });
   it("S10 centre of rotation on the FL wheel: FL speed 0, angle held", () => {
     const c = kin.toWheelStates({ vx: 0.2, vy: -0.2, omega: 1 });
     expect(c.mode).toBe("general");
     expect(c.centerOfRotation?.x).toBeCloseTo(0.2, 12);
     expect(c.centerOfRotation?.y).toBeCloseTo(0.2, 12);
-    expectWheels(c, [[0, 0, 0], [0, 0.4, 8], [-1.570796, 0.4, 8], [-0.785398, 0.565685, 11.313708]]);
+    expectWheels(c, [
+      [0, 0, 0],
+      [0, 0.4, 8],
+      [-1.570796, 0.4, 8],
+      [-0.785398, 0.565685, 11.313708],
+    ]);
   });
   it("S13 ICR on the RR wheel (CW) keeps RR's previous angle −0.7", () => {
     const c = kin.toWheelStates({ vx: 0.2, vy: -0.2, omega: -1 }, [0, 0, 0, -0.7]);
-    expectWheels(c, [[-0.785398, 0.565685, 11.313708], [-1.570796, 0.4, 8], [0, 0.4, 8], [-0.7, 0, 0]]);
+    expectWheels(c, [
+      [-0.785398, 0.565685, 11.313708],
+      [-1.570796, 0.4, 8],
+      [0, 0.4, 8],
+      [-0.7, 0, 0],
+    ]);
   });
   it("mode and ICR vectors", () => {
     expect(kin.toWheelStates({ vx: -1, vy: 0.5, omega: 2 }).centerOfRotation).toEqual({ x: -0.25, y: -0.5 });
@@ -116,14 +146,19 @@ describe("SteeredDriveKinematics inverse kinematics, reference §8.1", () => {
 });
 
 describe("SteeredDriveKinematics forward kinematics, reference §8.2", () => {
-  const fk = (states: readonly (readonly [number, number])[]) => kin.toChassisVelocity(states.map(([angle, speed]) => ({ angle, speed })));
+  const fk = (states: readonly (readonly [number, number])[]) =>
+    kin.toChassisVelocity(states.map(([angle, speed]) => ({ angle, speed })));
   const close = (v: { vx: number; vy: number; omega: number }, e: readonly [number, number, number]) => {
     expect(v.vx).toBeCloseTo(e[0], 9);
     expect(v.vy).toBeCloseTo(e[1], 9);
     expect(v.omega).toBeCloseTo(e[2], 9);
   };
   it("F1–F3 round trips of S9, a general turn and S10", () => {
-    for (const t of [[1, 0, 1], [-1, 0.5, 2], [0.2, -0.2, 1]] as const) {
+    for (const t of [
+      [1, 0, 1],
+      [-1, 0.5, 2],
+      [0.2, -0.2, 1],
+    ] as const) {
       const c = kin.toWheelStates({ vx: t[0], vy: t[1], omega: t[2] });
       close(kin.toChassisVelocity(c.wheels), t);
     }
@@ -133,11 +168,31 @@ describe("SteeredDriveKinematics forward kinematics, reference §8.2", () => {
     close(fk(c.wheels.map((w) => [w.angle + Math.PI, -w.speed] as const)), [-1, 0.5, 2]);
   });
   it("F5 slip on FL spreads into every component", () => {
-    close(fk([[0, 1.1], [0, 1], [0, 1], [0, 1]]), [1.025, 0, -0.0625]);
+    close(
+      fk([
+        [0, 1.1],
+        [0, 1],
+        [0, 1],
+        [0, 1],
+      ]),
+      [1.025, 0, -0.0625],
+    );
   });
-  it("F6 all zero", () => close(fk([[0, 0], [0.3, 0], [1, 0], [2, 0]]), [0, 0, 0]));
+  it("F6 all zero", () =>
+    close(
+      fk([
+        [0, 0],
+        [0.3, 0],
+        [1, 0],
+        [2, 0],
+      ]),
+      [0, 0, 0],
+    ));
   it("an off-centre geometry (ΣW ≠ 0) still inverts exactly", () => {
-    const off = new SteeredDriveKinematics(SQUARE.map((p) => ({ x: p.x + 0.3, y: p.y - 0.1 })), R);
+    const off = new SteeredDriveKinematics(
+      SQUARE.map((p) => ({ x: p.x + 0.3, y: p.y - 0.1 })),
+      R,
+    );
     const c = off.toWheelStates({ vx: 0.4, vy: -0.3, omega: 0.9 });
     close(off.toChassisVelocity(c.wheels), [0.4, -0.3, 0.9]);
   });
@@ -189,11 +244,32 @@ describe("mode reporting", () => {
   it("the Into form reports the same mode as classifyDriveMode, also at the thresholds", () => {
     const tiny = fc.constantFrom(0, 1e-12, -1e-12, 1e-9, -1e-9, 2e-9, 1e-3);
     fc.assert(
-      fc.property(fc.oneof(tiny, twist.map((t) => t.vx)), fc.oneof(tiny, twist.map((t) => t.vy)), fc.oneof(tiny, twist.map((t) => t.omega)), (vx, vy, omega) => {
-        const mode = kin.toWheelStatesInto(new Float64Array(4), new Float64Array(4), new Float64Array(4), vx, vy, omega);
-        expect(mode).toBe(driveModeOf(vx, vy, omega));
-        expect(kin.toWheelStates({ vx, vy, omega }).mode).toBe(mode);
-      }),
+      fc.property(
+        fc.oneof(
+          tiny,
+          twist.map((t) => t.vx),
+        ),
+        fc.oneof(
+          tiny,
+          twist.map((t) => t.vy),
+        ),
+        fc.oneof(
+          tiny,
+          twist.map((t) => t.omega),
+        ),
+        (vx, vy, omega) => {
+          const mode = kin.toWheelStatesInto(
+            new Float64Array(4),
+            new Float64Array(4),
+            new Float64Array(4),
+            vx,
+            vy,
+            omega,
+          );
+          expect(mode).toBe(driveModeOf(vx, vy, omega));
+          expect(kin.toWheelStates({ vx, vy, omega }).mode).toBe(mode);
+        },
+      ),
     );
   });
 });
@@ -203,7 +279,10 @@ describe("speed threshold", () => {
     fc.assert(
       fc.property(geometry, twist, fc.double({ min: -3, max: 3, noNaN: true }), (ps, t, prev) => {
         const k = new SteeredDriveKinematics(ps, 0.1);
-        k.toWheelStates(t, ps.map(() => prev)).wheels.forEach((w, i) => {
+        k.toWheelStates(
+          t,
+          ps.map(() => prev),
+        ).wheels.forEach((w, i) => {
           const p = ps[i] as { x: number; y: number };
           const ux = t.vx - t.omega * p.y;
           const uy = t.vy + t.omega * p.x;
@@ -227,8 +306,16 @@ describe("wheel accelerations (seed 003 eqs. 8–11, corrected sign)", () => {
         // Include steering-axis offsets, which add −ω̇·d_i to the speed rate.
         const k = new SteeredDriveKinematics(ps, 0.05, { wheelOffsets: ps.map((_, i) => 0.02 * ((i % 3) - 1)) });
         const h = 1e-6;
-        const before = k.toWheelStates({ vx: t.vx - h * a.vx, vy: t.vy - h * a.vy, omega: t.omega - h * a.omega }).wheels;
-        const after = k.toWheelStates({ vx: t.vx + h * a.vx, vy: t.vy + h * a.vy, omega: t.omega + h * a.omega }).wheels;
+        const before = k.toWheelStates({
+          vx: t.vx - h * a.vx,
+          vy: t.vy - h * a.vy,
+          omega: t.omega - h * a.omega,
+        }).wheels;
+        const after = k.toWheelStates({
+          vx: t.vx + h * a.vx,
+          vy: t.vy + h * a.vy,
+          omega: t.omega + h * a.omega,
+        }).wheels;
         const acc = k.toWheelAccelerations(t, { ax: a.vx, ay: a.vy, alpha: a.omega });
         acc.forEach((w, i) => {
           const s = Math.hypot(t.vx - t.omega * (ps[i]?.y ?? 0), t.vy + t.omega * (ps[i]?.x ?? 0));
@@ -261,8 +348,26 @@ describe("API misuse throws", () => {
     expect(() => new SteeredDriveKinematics([{ x: 0, y: 0 }], 0.1)).toThrow(RangeError);
     expect(() => new SteeredDriveKinematics(SQUARE, Number.NaN)).toThrow(/wheel radius/);
     expect(() => new SteeredDriveKinematics(SQUARE, 0)).toThrow(RangeError);
-    expect(() => new SteeredDriveKinematics([{ x: 1, y: 1 }, { x: 1, y: 1 }], 0.1)).toThrow(/coincide/);
-    expect(() => new SteeredDriveKinematics([{ x: 1, y: Infinity }, { x: 0, y: 0 }], 0.1)).toThrow(/finite/);
+    expect(
+      () =>
+        new SteeredDriveKinematics(
+          [
+            { x: 1, y: 1 },
+            { x: 1, y: 1 },
+          ],
+          0.1,
+        ),
+    ).toThrow(/coincide/);
+    expect(
+      () =>
+        new SteeredDriveKinematics(
+          [
+            { x: 1, y: Infinity },
+            { x: 0, y: 0 },
+          ],
+          0.1,
+        ),
+    ).toThrow(/finite/);
     expect(() => kin.toWheelStates({ vx: 1, vy: 0, omega: 0 }, [0, 0])).toThrow(/previous angles/);
   });
 });

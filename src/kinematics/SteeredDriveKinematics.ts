@@ -143,7 +143,8 @@ export class SteeredDriveKinematics {
     }
     this.#d = null;
     if (options.wheelOffsets !== undefined) {
-      if (options.wheelOffsets.length !== n) throw new RangeError(`expected ${n} wheel offsets, got ${options.wheelOffsets.length}`);
+      if (options.wheelOffsets.length !== n)
+        throw new RangeError(`expected ${n} wheel offsets, got ${options.wheelOffsets.length}`);
       options.wheelOffsets.forEach((d, i) => {
         if (!Number.isFinite(d)) throw new RangeError(`wheel ${i}: offset must be finite (m)`);
       });
@@ -169,7 +170,11 @@ export class SteeredDriveKinematics {
    * @returns the mode, centre of rotation and one canonical state per wheel (with wheel
    *   offsets the speed is u_i·h − ω d_i and may be negative).
    */
-  toWheelStates(chassis: ChassisVelocity, previousAngles?: readonly number[], centerOfRotation?: Vector2): SteeredDriveCommand {
+  toWheelStates(
+    chassis: ChassisVelocity,
+    previousAngles?: readonly number[],
+    centerOfRotation?: Vector2,
+  ): SteeredDriveCommand {
     const n = this.wheelCount;
     const angles = new Float64Array(n);
     if (previousAngles !== undefined) {
@@ -184,7 +189,13 @@ export class SteeredDriveKinematics {
     const cy = centerOfRotation?.y ?? 0;
     this.toWheelStatesInto(angles, speeds, rates, chassis.vx, chassis.vy, chassis.omega, cx, cy);
     const w = chassis.omega;
-    const report = classifyDriveMode(chassis.vx + w * cy, chassis.vy - w * cx, w, this.#linearEpsilon, this.#angularEpsilon);
+    const report = classifyDriveMode(
+      chassis.vx + w * cy,
+      chassis.vy - w * cx,
+      w,
+      this.#linearEpsilon,
+      this.#angularEpsilon,
+    );
     const wheels: SteeredWheelState[] = [];
     for (let i = 0; i < n; i++) {
       wheels.push({ angle: angles[i] as number, speed: speeds[i] as number, angularSpeed: rates[i] as number });
@@ -259,11 +270,19 @@ export class SteeredDriveKinematics {
    * @param omega - yaw rate (rad/s).
    */
   // perf-sensitive
-  wheelSpeedsForAnglesInto(speeds: Float64Array, rates: Float64Array, angles: Float64Array, vx: number, vy: number, omega: number): void {
+  wheelSpeedsForAnglesInto(
+    speeds: Float64Array,
+    rates: Float64Array,
+    angles: Float64Array,
+    vx: number,
+    vy: number,
+    omega: number,
+  ): void {
     const d = this.#d;
     for (let i = 0; i < this.wheelCount; i++) {
       const a = angles[i] as number;
-      let s = (vx - omega * (this.#py[i] as number)) * Math.cos(a) + (vy + omega * (this.#px[i] as number)) * Math.sin(a);
+      let s =
+        (vx - omega * (this.#py[i] as number)) * Math.cos(a) + (vy + omega * (this.#px[i] as number)) * Math.sin(a);
       if (d !== null) s -= omega * (d[i] as number);
       speeds[i] = s;
       rates[i] = s * this.#invRadius;
@@ -330,7 +349,12 @@ export class SteeredDriveKinematics {
    * depends on the angles, so the 3×3 normal equations are built and solved per call.
    */
   // perf-sensitive
-  #offsetChassisVelocityInto(out: Float64Array, angles: Float64Array, speeds: Float64Array, d: Float64Array): Float64Array {
+  #offsetChassisVelocityInto(
+    out: Float64Array,
+    angles: Float64Array,
+    speeds: Float64Array,
+    d: Float64Array,
+  ): Float64Array {
     let a00 = 0;
     let a02 = 0;
     let a11 = 0;
@@ -377,25 +401,37 @@ export class SteeredDriveKinematics {
    * @param chassis - current body twist (m/s, rad/s).
    * @param acceleration - its time derivative (m/s², rad/s²).
    */
-  toWheelAccelerations(chassis: ChassisVelocity, acceleration: ChassisAcceleration): readonly SteeredWheelAcceleration[] {
+  toWheelAccelerations(
+    chassis: ChassisVelocity,
+    acceleration: ChassisAcceleration,
+  ): readonly SteeredWheelAcceleration[] {
     const n = this.wheelCount;
     const ax = new Float64Array(n);
     const ay = new Float64Array(n);
     const sr = new Float64Array(n);
     const st = new Float64Array(n);
-    this.toWheelAccelerationsInto(ax, ay, sr, st, chassis.vx, chassis.vy, chassis.omega, acceleration.ax, acceleration.ay, acceleration.alpha);
+    this.toWheelAccelerationsInto(
+      ax,
+      ay,
+      sr,
+      st,
+      chassis.vx,
+      chassis.vy,
+      chassis.omega,
+      acceleration.ax,
+      acceleration.ay,
+      acceleration.alpha,
+    );
     const result: SteeredWheelAcceleration[] = [];
     for (let i = 0; i < n; i++) {
       const speedRate = sr[i] as number;
-      result.push(
-        {
-          ax: ax[i] as number,
-          ay: ay[i] as number,
-          speedRate,
-          angularAcceleration: speedRate * this.#invRadius,
-          steeringRate: st[i] as number,
-        },
-      );
+      result.push({
+        ax: ax[i] as number,
+        ay: ay[i] as number,
+        speedRate,
+        angularAcceleration: speedRate * this.#invRadius,
+        steeringRate: st[i] as number,
+      });
     }
     return result;
   }
@@ -455,7 +491,8 @@ export class SteeredDriveKinematics {
 
 function checkEpsilon(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be finite and ≥ 0, got ${String(value)}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`${name} must be finite and ≥ 0, got ${String(value)}`);
   return value;
 }
 

@@ -20,9 +20,15 @@ export class TwistRateLimiter {
    * @param initial - the twist to start from (m/s, rad/s). Default at rest.
    * @throws RangeError on a limit that is not > 0.
    */
-  constructor(maxAcceleration: number, maxAngularAcceleration: number, initial: ChassisVelocity = { vx: 0, vy: 0, omega: 0 }) {
-    if (!(maxAcceleration > 0)) throw new RangeError(`maxAcceleration must be > 0 m/s², got ${String(maxAcceleration)}`);
-    if (!(maxAngularAcceleration > 0)) throw new RangeError(`maxAngularAcceleration must be > 0 rad/s², got ${String(maxAngularAcceleration)}`);
+  constructor(
+    maxAcceleration: number,
+    maxAngularAcceleration: number,
+    initial: ChassisVelocity = { vx: 0, vy: 0, omega: 0 },
+  ) {
+    if (!(maxAcceleration > 0))
+      throw new RangeError(`maxAcceleration must be > 0 m/s², got ${String(maxAcceleration)}`);
+    if (!(maxAngularAcceleration > 0))
+      throw new RangeError(`maxAngularAcceleration must be > 0 rad/s², got ${String(maxAngularAcceleration)}`);
     this.maxAcceleration = maxAcceleration;
     this.maxAngularAcceleration = maxAngularAcceleration;
     this.reset(initial);

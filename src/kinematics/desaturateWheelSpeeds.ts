@@ -10,7 +10,10 @@ import type { SteeredWheelState } from "./SteeredWheelState.js";
  * @returns new states, scaled down if needed; angles unchanged.
  * @throws RangeError if maxSpeed is not finite and > 0.
  */
-export function desaturateWheelSpeeds(wheels: readonly SteeredWheelState[], maxSpeed: number): readonly SteeredWheelState[] {
+export function desaturateWheelSpeeds(
+  wheels: readonly SteeredWheelState[],
+  maxSpeed: number,
+): readonly SteeredWheelState[] {
   checkMax(maxSpeed);
   let top = 0;
   for (const w of wheels) top = Math.max(top, Math.abs(w.speed));

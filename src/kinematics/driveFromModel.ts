@@ -35,13 +35,18 @@ export function driveFromModel(robot: Robot): DriveFromModelResult {
     const message = error instanceof Error ? error.message : String(error);
     return { diagnostic: { code: "REFERENCE_INVALID", severity: "error", message, jsonPath: "/drive" } };
   }
-  const unsupported = (message: string, jsonPath: string): DriveFromModelResult => ({ diagnostic: { code: "FEATURE_UNSUPPORTED", severity: "error", message, jsonPath } });
+  const unsupported = (message: string, jsonPath: string): DriveFromModelResult => ({
+    diagnostic: { code: "FEATURE_UNSUPPORTED", severity: "error", message, jsonPath },
+  });
   switch (layout.type) {
     case "steered": {
       const trailing = layout.modules.findIndex((m) => Math.abs(m.position[0] - m.pivot[0]) > 1e-6);
       const trail = layout.modules[trailing];
       if (trail !== undefined) {
-        return unsupported(`module ${trailing} ("${trail.steerJoint}"): the wheel is ${formatNumber(trail.position[0] - trail.pivot[0])} m ahead of its steering axis (caster trail); only sideways offsets are supported`, `/drive/modules/${trailing}`);
+        return unsupported(
+          `module ${trailing} ("${trail.steerJoint}"): the wheel is ${formatNumber(trail.position[0] - trail.pivot[0])} m ahead of its steering axis (caster trail); only sideways offsets are supported`,
+          `/drive/modules/${trailing}`,
+        );
       }
       const offsets = layout.modules.map((m) => m.position[1] - m.pivot[1]);
       const first = layout.modules[0];
@@ -58,8 +63,16 @@ export function driveFromModel(robot: Robot): DriveFromModelResult {
       const mean = r.reduce((a, b) => a + b, 0) / Math.max(1, r.length);
       const radius = layout.wheels[0]?.radius ?? 0;
       for (const [i, w] of layout.wheels.entries()) {
-        if (Math.abs(w.distance - mean) > 1e-6) return unsupported(`omni wheel "${w.joint}" is ${formatNumber(w.distance)} m from the centre, others ${formatNumber(mean)} m: all wheels must sit on one circle`, `/drive/wheels/${i}`);
-        if (Math.abs(w.radius - radius) > 1e-9) return unsupported(`omni wheel "${w.joint}" has radius ${formatNumber(w.radius)} m, others ${formatNumber(radius)} m`, `/drive/wheels/${i}`);
+        if (Math.abs(w.distance - mean) > 1e-6)
+          return unsupported(
+            `omni wheel "${w.joint}" is ${formatNumber(w.distance)} m from the centre, others ${formatNumber(mean)} m: all wheels must sit on one circle`,
+            `/drive/wheels/${i}`,
+          );
+        if (Math.abs(w.radius - radius) > 1e-9)
+          return unsupported(
+            `omni wheel "${w.joint}" has radius ${formatNumber(w.radius)} m, others ${formatNumber(radius)} m`,
+            `/drive/wheels/${i}`,
+          );
       }
       const kinematics = new OmniDriveKinematics({
         wheelAngles: layout.wheels.map((w) => w.angle),

@@ -12,8 +12,14 @@ import { toFieldRelative } from "./toFieldRelative.js";
 import { TwistRateLimiter } from "./TwistRateLimiter.js";
 
 // WPILib's test layout (inches, named metres in WPILib): FL (12, 12), FR (12, −12), RL (−12, 12), RR (−12, −12).
-const WPI = [{ x: 12, y: 12 }, { x: 12, y: -12 }, { x: -12, y: 12 }, { x: -12, y: -12 }];
-const close = (a: ArrayLike<number>, b: readonly number[], digits = 6) => b.forEach((v, i) => expect(a[i]).toBeCloseTo(v, digits));
+const WPI = [
+  { x: 12, y: 12 },
+  { x: 12, y: -12 },
+  { x: -12, y: 12 },
+  { x: -12, y: -12 },
+];
+const close = (a: ArrayLike<number>, b: readonly number[], digits = 6) =>
+  b.forEach((v, i) => expect(a[i]).toBeCloseTo(v, digits));
 
 // Vectors of WPILib's MecanumDriveKinematicsTest / DifferentialDriveKinematicsTest /
 // ChassisSpeedsTest / SwerveDriveKinematicsTest (allwpilib v2026.2.2), each re-derived here
@@ -23,7 +29,10 @@ describe("mecanum kinematics (WPILib MecanumDriveKinematicsTest)", () => {
   it("IK: straight, strafe, rotation, mixed", () => {
     close(k.toWheelSpeeds({ vx: 5, vy: 0, omega: 0 }).surfaceSpeeds, [5, 5, 5, 5]);
     close(k.toWheelSpeeds({ vx: 0, vy: 4, omega: 0 }).surfaceSpeeds, [-4, 4, 4, -4]);
-    close(k.toWheelSpeeds({ vx: 0, vy: 0, omega: 2 * Math.PI }).surfaceSpeeds, [-150.79644737, 150.79644737, -150.79644737, 150.79644737]);
+    close(
+      k.toWheelSpeeds({ vx: 0, vy: 0, omega: 2 * Math.PI }).surfaceSpeeds,
+      [-150.79644737, 150.79644737, -150.79644737, 150.79644737],
+    );
     close(k.toWheelSpeeds({ vx: 2, vy: 3, omega: 1 }).surfaceSpeeds, [-25, 29, -19, 23]);
   });
   it("IK about an off-centre CoR (the FL wheel)", () => {
@@ -31,18 +40,29 @@ describe("mecanum kinematics (WPILib MecanumDriveKinematicsTest)", () => {
     close(k.toWheelSpeeds({ vx: 5, vy: 2, omega: 1 }, { x: 12, y: 12 }).surfaceSpeeds, [3, 31, -17, 51]);
   });
   it("FK: straight, strafe, rotation, mixed", () => {
-    const v = (s: number[]) => { const c = k.toChassisVelocity(s); return [c.vx, c.vy, c.omega]; };
+    const v = (s: number[]) => {
+      const c = k.toChassisVelocity(s);
+      return [c.vx, c.vy, c.omega];
+    };
     close(v([3.536, 3.536, 3.536, 3.536]), [3.536, 0, 0]);
     close(v([-2.828427, 2.828427, 2.828427, -2.828427]), [0, 2.828427, 0]);
     close(v([-150.79644737, 150.79644737, -150.79644737, 150.79644737]), [0, 0, 2 * Math.PI]);
-    close(v([-17.677670, 20.506097, -13.435, 16.26]), [1.413, 2.122, 0.707], 2);
+    close(v([-17.67767, 20.506097, -13.435, 16.26]), [1.413, 2.122, 0.707], 2);
   });
   it("FK inverts IK for any twist and layout (property); odometry of a constant twist is exact", () => {
     const c = fc.double({ min: -3, max: 3, noNaN: true });
     const l = fc.double({ min: 0.1, max: 1, noNaN: true });
     fc.assert(
       fc.property(c, c, c, l, l, (vx, vy, w, lx, ly) => {
-        const m = new MecanumDriveKinematics([{ x: lx, y: ly }, { x: lx, y: -ly }, { x: -lx, y: ly }, { x: -lx, y: -ly }], 0.05);
+        const m = new MecanumDriveKinematics(
+          [
+            { x: lx, y: ly },
+            { x: lx, y: -ly },
+            { x: -lx, y: ly },
+            { x: -lx, y: -ly },
+          ],
+          0.05,
+        );
         const out = m.toChassisVelocityInto(new Float64Array(3), m.toWheelSpeedsInto(new Float64Array(4), vx, vy, w));
         close(out, [vx, vy, w], 9);
       }),
@@ -60,7 +80,18 @@ describe("mecanum kinematics (WPILib MecanumDriveKinematicsTest)", () => {
   });
   it("rejects a wrong wheel count and a singular layout", () => {
     expect(() => new MecanumDriveKinematics(WPI.slice(0, 3), 1)).toThrow(RangeError);
-    expect(() => new MecanumDriveKinematics([{ x: 1, y: -1 }, { x: 1, y: 1 }, { x: -1, y: -1 }, { x: -1, y: 1 }].map(() => ({ x: 0, y: 0 })), 1)).toThrow(RangeError);
+    expect(
+      () =>
+        new MecanumDriveKinematics(
+          [
+            { x: 1, y: -1 },
+            { x: 1, y: 1 },
+            { x: -1, y: -1 },
+            { x: -1, y: 1 },
+          ].map(() => ({ x: 0, y: 0 })),
+          1,
+        ),
+    ).toThrow(RangeError);
   });
 });
 
@@ -147,7 +178,9 @@ describe("TwistRateLimiter", () => {
     let prev = [0, 0, 0];
     for (let i = 0; i < 200; i++) {
       l.calculateInto(out, 0.6, 0.8, -1, 0.02);
-      expect(Math.hypot((out[0] as number) - prev[0]!, (out[1] as number) - prev[1]!)).toBeLessThanOrEqual(0.4 * 0.02 + 1e-12);
+      expect(Math.hypot((out[0] as number) - prev[0]!, (out[1] as number) - prev[1]!)).toBeLessThanOrEqual(
+        0.4 * 0.02 + 1e-12,
+      );
       expect(Math.abs((out[2] as number) - prev[2]!)).toBeLessThanOrEqual(Math.PI * 0.02 + 1e-12);
       prev = Array.from(out);
     }

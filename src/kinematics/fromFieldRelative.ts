@@ -25,7 +25,13 @@ export function fromFieldRelative(field: ChassisVelocity, heading: number): Chas
  * @returns `out`.
  */
 // perf-sensitive
-export function fromFieldRelativeInto(out: Float64Array, vx: number, vy: number, omega: number, heading: number): Float64Array {
+export function fromFieldRelativeInto(
+  out: Float64Array,
+  vx: number,
+  vy: number,
+  omega: number,
+  heading: number,
+): Float64Array {
   const c = Math.cos(heading);
   const s = Math.sin(heading);
   out[0] = c * vx + s * vy;

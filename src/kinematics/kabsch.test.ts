@@ -21,7 +21,15 @@ const move = (ps: readonly Vector2[], th: number, tx: number, ty: number): Vecto
 const lift = (ps: readonly Vector2[]): Vector3[] => ps.map((p) => ({ x: p.x, y: p.y, z: 0 }));
 const yawOf = (r: readonly number[]) => Math.atan2(r[3] as number, r[0] as number);
 
-function expectFit(p: Vector2[], q: Vector2[], th: number, tx: number, ty: number, residual = 0, weights?: number[]): void {
+function expectFit(
+  p: Vector2[],
+  q: Vector2[],
+  th: number,
+  tx: number,
+  ty: number,
+  residual = 0,
+  weights?: number[],
+): void {
   const r = kabschPlanar(p, q, weights);
   expect(r.ok).toBe(true);
   if (!r.ok) return;
@@ -45,17 +53,41 @@ describe("planar Kabsch, reference §8.4", () => {
     expectFit(SQUARE, move(SQUARE, 2.5, 0.1, 0.2), 2.5, 0.1, 0.2);
   });
   it("K5 WPILib geometry in inches, 90° about (0, 12)", () => {
-    const p = [{ x: 12, y: 12 }, { x: 12, y: -12 }, { x: -12, y: 12 }, { x: -12, y: -12 }];
-    expectFit(p, [{ x: 0, y: 24 }, { x: 24, y: 24 }, { x: 0, y: 0 }, { x: 24, y: 0 }], Math.PI / 2, 12, 12);
+    const p = [
+      { x: 12, y: 12 },
+      { x: 12, y: -12 },
+      { x: -12, y: 12 },
+      { x: -12, y: -12 },
+    ];
+    expectFit(
+      p,
+      [
+        { x: 0, y: 24 },
+        { x: 24, y: 24 },
+        { x: 0, y: 0 },
+        { x: 24, y: 0 },
+      ],
+      Math.PI / 2,
+      12,
+      12,
+    );
   });
   it("K7 half turn gives +π exactly (never −π); K7b keeps −π + 1e-9", () => {
-    const r = kabschPlanar(SQUARE, SQUARE.map((p) => ({ x: -p.x, y: -p.y })));
+    const r = kabschPlanar(
+      SQUARE,
+      SQUARE.map((p) => ({ x: -p.x, y: -p.y })),
+    );
     expect(r.ok && r.dtheta).toBe(Math.PI);
     const r2 = kabschPlanar(SQUARE, move(SQUARE, -Math.PI + 1e-9, 0, 0));
     expect(r2.ok && r2.dtheta).toBeCloseTo(-Math.PI + 1e-9, 12);
   });
   it("K8 mirrored rectangle is reported, not answered", () => {
-    const p = [{ x: 0.3, y: 0.2 }, { x: 0.3, y: -0.2 }, { x: -0.3, y: 0.2 }, { x: -0.3, y: -0.2 }];
+    const p = [
+      { x: 0.3, y: 0.2 },
+      { x: 0.3, y: -0.2 },
+      { x: -0.3, y: 0.2 },
+      { x: -0.3, y: -0.2 },
+    ];
     const q = p.map((v) => ({ x: v.x, y: -v.y }));
     expect(kabschPlanar(p, q)).toEqual({ ok: false, status: "mirrored" });
     // In 3-D the same planar points are related by a proper half-turn about x
@@ -68,33 +100,61 @@ describe("planar Kabsch, reference §8.4", () => {
     }
   });
   it("a mirrored non-planar 3-D cloud is reported by the SVD form", () => {
-    const p = [{ x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 1 }, { x: 0.3, y: -0.4, z: -0.5 }];
-    expect(kabschSvd(p, p.map((v) => ({ x: v.x, y: v.y, z: -v.z })))).toEqual({ ok: false, status: "mirrored" });
+    const p = [
+      { x: 1, y: 0, z: 0 },
+      { x: 0, y: 1, z: 0 },
+      { x: 0, y: 0, z: 1 },
+      { x: 0.3, y: -0.4, z: -0.5 },
+    ];
+    expect(
+      kabschSvd(
+        p,
+        p.map((v) => ({ x: v.x, y: v.y, z: -v.z })),
+      ),
+    ).toEqual({ ok: false, status: "mirrored" });
     expect(kabschSvd(p, p).status).toBe("ok");
   });
   it("K9, K9b collinear wheels: unique in the plane (status collinear), unobservable in 3-D", () => {
-    const p = [{ x: 0.2, y: 0 }, { x: -0.2, y: 0 }];
+    const p = [
+      { x: 0.2, y: 0 },
+      { x: -0.2, y: 0 },
+    ];
     const q = move(p, 0.1, 0.01, 0);
     const r = kabschPlanar(p, q);
     expect(r.ok && r.status).toBe("collinear");
     expectFit(p, q, 0.1, 0.01, 0);
-    const p3 = [{ x: 0.3, y: 0 }, { x: 0, y: 0 }, { x: -0.3, y: 0 }];
+    const p3 = [
+      { x: 0.3, y: 0 },
+      { x: 0, y: 0 },
+      { x: -0.3, y: 0 },
+    ];
     expectFit(p3, move(p3, -0.2, 0, 0.02), -0.2, 0, 0.02);
     expect(kabschSvd(lift(p), lift(q))).toEqual({ ok: false, status: "collinear" });
   });
   it("K10 slip on FL, unweighted and with weight 0", () => {
-    const q = [{ x: 0.215, y: 0.2 }, { x: 0.21, y: -0.2 }, { x: -0.19, y: 0.2 }, { x: -0.19, y: -0.2 }];
+    const q = [
+      { x: 0.215, y: 0.2 },
+      { x: 0.21, y: -0.2 },
+      { x: -0.19, y: 0.2 },
+      { x: -0.19, y: -0.2 },
+    ];
     expectFit(SQUARE, q, -0.003115, 0.01125, 0, 0.003954);
     expectFit(SQUARE, q, 0, 0.01, 0, 0, [0, 1, 1, 1]);
   });
   it("K12 no motion", () => expectFit(SQUARE, SQUARE, 0, 0, 0));
   it("K14 coincident points are reported", () => {
-    const p = [{ x: 0.1, y: 0.1 }, { x: 0.1, y: 0.1 }];
+    const p = [
+      { x: 0.1, y: 0.1 },
+      { x: 0.1, y: 0.1 },
+    ];
     expect(kabschPlanar(p, move(p, 0, 0.01, 0))).toEqual({ ok: false, status: "coincident" });
     expect(kabschSvd(lift(p), lift(move(p, 0, 0.01, 0)))).toEqual({ ok: false, status: "coincident" });
   });
   it("K16 mirrored square (every rotation ties) is reported", () => {
-    const r = kabschPlanar(SQUARE, SQUARE.map((v) => ({ x: v.x, y: -v.y })));
+    const r = kabschPlanar(
+      SQUARE,
+      SQUARE.map((v) => ({ x: v.x, y: -v.y })),
+    );
     expect(r.ok).toBe(false);
     expect(r.status).toBe("mirrored");
   });
@@ -110,7 +170,10 @@ describe("planar Kabsch, reference §8.4", () => {
 
 const pointSet = (min: number) =>
   fc
-    .array(fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), y: fc.double({ min: -1, max: 1, noNaN: true }) }), { minLength: min, maxLength: 8 })
+    .array(
+      fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), y: fc.double({ min: -1, max: 1, noNaN: true }) }),
+      { minLength: min, maxLength: 8 },
+    )
     .filter((ps) => {
       // Keep sets with a clear 2-D spread so the rotation is well conditioned.
       const mx = ps.reduce((s, p) => s + p.x, 0) / ps.length;
@@ -145,30 +208,57 @@ describe("Kabsch properties", () => {
   });
   it("planar fit is unaffected by where the point cloud sits (offsets up to 1 km)", () => {
     fc.assert(
-      fc.property(pointSet(3), angle, fc.double({ min: -1000, max: 1000, noNaN: true }), fc.double({ min: -1000, max: 1000, noNaN: true }), (p0, th, ox, oy) => {
-        const p = p0.map((v) => ({ x: v.x + ox, y: v.y + oy }));
-        const r = kabschPlanar(p, move(p, th, 0.1, -0.2));
-        expect(r.ok).toBe(true);
-        if (!r.ok) return;
-        expect(Math.abs(wrapAngle(r.dtheta - th))).toBeLessThan(1e-9);
-        expect(r.residual).toBeLessThan(1e-9);
-      }),
+      fc.property(
+        pointSet(3),
+        angle,
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        (p0, th, ox, oy) => {
+          const p = p0.map((v) => ({ x: v.x + ox, y: v.y + oy }));
+          const r = kabschPlanar(p, move(p, th, 0.1, -0.2));
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          expect(Math.abs(wrapAngle(r.dtheta - th))).toBeLessThan(1e-9);
+          expect(r.residual).toBeLessThan(1e-9);
+        },
+      ),
       { numRuns: 300 },
     );
   });
   it("SVD form recovers random 3-D rigid motions to 1e-9", () => {
-    const v3 = fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), y: fc.double({ min: -1, max: 1, noNaN: true }), z: fc.double({ min: -1, max: 1, noNaN: true }) });
-    const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })).filter((q) => Math.hypot(...q) > 0.1);
+    const v3 = fc.record({
+      x: fc.double({ min: -1, max: 1, noNaN: true }),
+      y: fc.double({ min: -1, max: 1, noNaN: true }),
+      z: fc.double({ min: -1, max: 1, noNaN: true }),
+    });
+    const quat = fc
+      .tuple(
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+      )
+      .filter((q) => Math.hypot(...q) > 0.1);
     const cloud = fc.array(v3, { minLength: 3, maxLength: 10 }).filter((ps) => {
       // Require a clearly non-collinear set (area of the spread).
-      const m = ps.reduce((s, p) => ({ x: s.x + p.x / ps.length, y: s.y + p.y / ps.length, z: s.z + p.z / ps.length }), { x: 0, y: 0, z: 0 });
+      const m = ps.reduce(
+        (s, p) => ({ x: s.x + p.x / ps.length, y: s.y + p.y / ps.length, z: s.z + p.z / ps.length }),
+        { x: 0, y: 0, z: 0 },
+      );
       const c = [0, 0, 0, 0, 0, 0, 0, 0, 0];
       for (const p of ps) {
         const d = [p.x - m.x, p.y - m.y, p.z - m.z];
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) c[3 * i + j] = (c[3 * i + j] ?? 0) + (d[i] ?? 0) * (d[j] ?? 0);
+        for (let i = 0; i < 3; i++)
+          for (let j = 0; j < 3; j++) c[3 * i + j] = (c[3 * i + j] ?? 0) + (d[i] ?? 0) * (d[j] ?? 0);
       }
       const tr = (c[0] ?? 0) + (c[4] ?? 0) + (c[8] ?? 0);
-      const m2 = (c[0] ?? 0) * (c[4] ?? 0) - (c[1] ?? 0) ** 2 + (c[0] ?? 0) * (c[8] ?? 0) - (c[2] ?? 0) ** 2 + (c[4] ?? 0) * (c[8] ?? 0) - (c[5] ?? 0) ** 2;
+      const m2 =
+        (c[0] ?? 0) * (c[4] ?? 0) -
+        (c[1] ?? 0) ** 2 +
+        (c[0] ?? 0) * (c[8] ?? 0) -
+        (c[2] ?? 0) ** 2 +
+        (c[4] ?? 0) * (c[8] ?? 0) -
+        (c[5] ?? 0) ** 2;
       return tr > 0.05 && m2 > 1e-2 * tr * tr;
     });
     fc.assert(
@@ -176,9 +266,15 @@ describe("Kabsch properties", () => {
         const n = Math.hypot(a, b, c, d);
         const [x, y, z, w] = [a / n, b / n, c / n, d / n];
         const R = [
-          1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-          2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-          2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+          1 - 2 * (y * y + z * z),
+          2 * (x * y - z * w),
+          2 * (x * z + y * w),
+          2 * (x * y + z * w),
+          1 - 2 * (x * x + z * z),
+          2 * (y * z - x * w),
+          2 * (x * z - y * w),
+          2 * (y * z + x * w),
+          1 - 2 * (x * x + y * y),
         ];
         const at = (i: number) => R[i] ?? 0;
         const q = p.map((v) => ({
@@ -214,7 +310,12 @@ describe("Kabsch properties", () => {
 });
 
 describe("KabschWheelOdometry: travel on the chord at the mid-step angle", () => {
-  const inch = [{ x: 12, y: 12 }, { x: 12, y: -12 }, { x: -12, y: 12 }, { x: -12, y: -12 }];
+  const inch = [
+    { x: 12, y: 12 },
+    { x: 12, y: -12 },
+    { x: -12, y: 12 },
+    { x: -12, y: -12 },
+  ];
   // 90° CCW about (0, 12): v_c = ω (12, 0); the steering angles stay constant.
   const k = new SteeredDriveKinematics(inch, 1);
   const quarter = (n: number) => {
@@ -234,17 +335,27 @@ describe("KabschWheelOdometry: travel on the chord at the mid-step angle", () =>
   });
   it("K15: arc length at the start angle (the naive placement) is badly wrong for the same step", () => {
     const { angles, travels } = quarter(1);
-    const q = inch.map((p, i) => ({ x: p.x + (travels[i] ?? 0) * Math.cos(angles[i] ?? 0), y: p.y + (travels[i] ?? 0) * Math.sin(angles[i] ?? 0) }));
+    const q = inch.map((p, i) => ({
+      x: p.x + (travels[i] ?? 0) * Math.cos(angles[i] ?? 0),
+      y: p.y + (travels[i] ?? 0) * Math.sin(angles[i] ?? 0),
+    }));
     const r = kabschPlanar(inch, q);
     expect(r.ok && r.dtheta).toBeCloseTo(1.003885, 6);
     expect(r.ok && r.translation.x).toBeCloseTo(18.84956, 5);
   });
   it("recovers exp(twist·dt) for random geometries, twists and step sizes (property)", () => {
     const geometry = fc
-      .array(fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), y: fc.double({ min: -1, max: 1, noNaN: true }) }), { minLength: 3, maxLength: 6 })
+      .array(
+        fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), y: fc.double({ min: -1, max: 1, noNaN: true }) }),
+        { minLength: 3, maxLength: 6 },
+      )
       .filter((ps) => {
         const r = kabschPlanar(ps, ps);
-        return r.ok && r.status === "ok" && ps.every((p, i) => ps.every((q, j) => i === j || Math.hypot(p.x - q.x, p.y - q.y) > 0.05));
+        return (
+          r.ok &&
+          r.status === "ok" &&
+          ps.every((p, i) => ps.every((q, j) => i === j || Math.hypot(p.x - q.x, p.y - q.y) > 0.05))
+        );
       });
     fc.assert(
       fc.property(
@@ -257,7 +368,11 @@ describe("KabschWheelOdometry: travel on the chord at the mid-step angle", () =>
           const kin = new SteeredDriveKinematics(ps, 0.05, { speedEpsilon: 0 });
           const w = kin.toWheelStates({ vx, vy, omega }).wheels;
           const angles = w.map((s) => s.angle);
-          const r = new KabschWheelOdometry(ps).estimate(angles, angles, w.map((s) => s.speed * dt));
+          const r = new KabschWheelOdometry(ps).estimate(
+            angles,
+            angles,
+            w.map((s) => s.speed * dt),
+          );
           const truth = se2Exp({ dx: vx * dt, dy: vy * dt, dtheta: omega * dt });
           expect(r.ok).toBe(true);
           if (!r.ok) return;
@@ -273,7 +388,11 @@ describe("KabschWheelOdometry: travel on the chord at the mid-step angle", () =>
     const { angles, travels } = quarter(10);
     const odo = new KabschWheelOdometry(inch);
     const a = odo.estimate(angles, angles, travels);
-    const b = odo.estimate(angles.map((x) => wrapAngle(x + Math.PI)), angles.map((x) => wrapAngle(x + Math.PI)), travels.map((d) => -d));
+    const b = odo.estimate(
+      angles.map((x) => wrapAngle(x + Math.PI)),
+      angles.map((x) => wrapAngle(x + Math.PI)),
+      travels.map((d) => -d),
+    );
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(b.dtheta).toBeCloseTo(a.dtheta, 12);

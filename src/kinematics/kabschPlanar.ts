@@ -30,7 +30,11 @@ export const KABSCH_EPSILON = {
  * @param q - new points (m), same order, in the same frame.
  * @param weights - optional w_i ≥ 0 (e.g. 0 removes a slipping wheel). Default all 1.
  */
-export function kabschPlanar(p: readonly Vector2[], q: readonly Vector2[], weights?: readonly number[]): PlanarKabschResult {
+export function kabschPlanar(
+  p: readonly Vector2[],
+  q: readonly Vector2[],
+  weights?: readonly number[],
+): PlanarKabschResult {
   if (p.length !== q.length) throw new RangeError(`point sets differ in size: ${p.length} vs ${q.length}`);
   const n = p.length;
   const pf = new Float64Array(2 * n);
@@ -67,7 +71,8 @@ export function kabschPlanarInto(
   weights?: Float64Array,
 ): KabschStatus {
   const n = p.length >> 1;
-  if (q.length !== p.length || (p.length & 1) !== 0) throw new RangeError("p and q must be interleaved (x, y) arrays of equal length");
+  if (q.length !== p.length || (p.length & 1) !== 0)
+    throw new RangeError("p and q must be interleaved (x, y) arrays of equal length");
   // One pass of weighted sums about a shift (the first point of each set), then centred by
   // the shifted-data formulas: Σw(a−ā)(b−b̄) = Σw a b − (Σw a)(Σw b)/W. The shift keeps the
   // cancellation relative to the spread of the points, not their distance from the origin.
@@ -89,7 +94,8 @@ export function kabschPlanarInto(
   let pyy = 0;
   let pxy = 0;
   let qss = 0;
-  if (weights !== undefined && weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
+  if (weights !== undefined && weights.length !== n)
+    throw new RangeError(`expected ${n} weights, got ${weights.length}`);
   for (let i = 0; i < n; i++) {
     let w = 1;
     if (weights !== undefined) {

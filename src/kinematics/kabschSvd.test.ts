@@ -8,9 +8,15 @@ function quatToMatrix(a: number, b: number, c: number, d: number): number[] {
   const n = Math.hypot(a, b, c, d);
   const [x, y, z, w] = [a / n, b / n, c / n, d / n];
   return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
   ];
 }
 const apply = (R: readonly number[], t: Vector3, v: Vector3): Vector3 => ({
@@ -40,7 +46,10 @@ describe("kabschSvd on near-collinear 3-D point sets (issue 13)", () => {
     const nearLine = fc.record({
       dir: v3.filter((d) => Math.hypot(d.x, d.y, d.z) > 0.2),
       along: fc.array(fc.double({ min: -0.1, max: 0.1, noNaN: true }), { minLength: 4, maxLength: 8 }),
-      scatter: fc.array(v3.filter((e) => Math.hypot(e.x, e.y, e.z) > 0.3), { minLength: 8, maxLength: 8 }),
+      scatter: fc.array(
+        v3.filter((e) => Math.hypot(e.x, e.y, e.z) > 0.3),
+        { minLength: 8, maxLength: 8 },
+      ),
       delta: fc.double({ min: 1e-3, max: 1e-1, noNaN: true }),
     });
     fc.assert(
@@ -49,7 +58,11 @@ describe("kabschSvd on near-collinear 3-D point sets (issue 13)", () => {
         const p = along.map((j, i) => {
           const s = -0.5 + i / (along.length - 1) + j; // spread ~1 m along the line
           const e = scatter[i] as Vector3;
-          return { x: (s * dir.x) / n + delta * e.x, y: (s * dir.y) / n + delta * e.y, z: (s * dir.z) / n + delta * e.z };
+          return {
+            x: (s * dir.x) / n + delta * e.x,
+            y: (s * dir.y) / n + delta * e.y,
+            z: (s * dir.z) / n + delta * e.z,
+          };
         });
         const R = quatToMatrix(a, b, c, d);
         const q = p.map((v) => apply(R, t, v));
@@ -73,7 +86,10 @@ describe("kabschSvd on near-collinear 3-D point sets (issue 13)", () => {
     ];
     const R = quatToMatrix(Math.sin(1) * 0.6, Math.sin(1) * 0.8, 0, Math.cos(1));
     const t = { x: 0.3, y: -0.2, z: 0.1 };
-    const r = kabschSvd(p, p.map((v) => apply(R, t, v)));
+    const r = kabschSvd(
+      p,
+      p.map((v) => apply(R, t, v)),
+    );
     expect(r.ok).toBe(true);
     if (r.ok) expect(rotationError(R, r.rotation)).toBeLessThan(1e-9);
   });
@@ -131,27 +147,33 @@ describe("kabschSvd near the collinear limit (issue 26)", () => {
     let answered = 0;
     let refused = 0;
     fc.assert(
-      fc.property(set, quat, translation, translation, ({ dir, along, scatter, logDelta, length }, [a, b, c, d], origin, t) => {
-        const n = Math.hypot(dir.x, dir.y, dir.z);
-        const delta = 10 ** logDelta;
-        const p = along.map((s, i) => {
-          const e = scatter[i] as Vector3;
-          return {
-            x: origin.x + (s * length * dir.x) / n + delta * e.x,
-            y: origin.y + (s * length * dir.y) / n + delta * e.y,
-            z: origin.z + (s * length * dir.z) / n + delta * e.z,
-          };
-        });
-        const R = quatToMatrix(a, b, c, d);
-        const r = kabschSvd(p, moved(R, t, p));
-        if (r.ok) {
-          answered++;
-          expect(rotationError(R, r.rotation)).toBeLessThan(1e-8);
-        } else {
-          refused++;
-          expect(["collinear", "coincident"]).toContain(r.status);
-        }
-      }),
+      fc.property(
+        set,
+        quat,
+        translation,
+        translation,
+        ({ dir, along, scatter, logDelta, length }, [a, b, c, d], origin, t) => {
+          const n = Math.hypot(dir.x, dir.y, dir.z);
+          const delta = 10 ** logDelta;
+          const p = along.map((s, i) => {
+            const e = scatter[i] as Vector3;
+            return {
+              x: origin.x + (s * length * dir.x) / n + delta * e.x,
+              y: origin.y + (s * length * dir.y) / n + delta * e.y,
+              z: origin.z + (s * length * dir.z) / n + delta * e.z,
+            };
+          });
+          const R = quatToMatrix(a, b, c, d);
+          const r = kabschSvd(p, moved(R, t, p));
+          if (r.ok) {
+            answered++;
+            expect(rotationError(R, r.rotation)).toBeLessThan(1e-8);
+          } else {
+            refused++;
+            expect(["collinear", "coincident"]).toContain(r.status);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
     // Both branches are exercised: δ spans 12 decades, about a quarter of them resolvable.

@@ -99,8 +99,10 @@ export function kabschSvdInto(
   weights?: Float64Array,
 ): KabschStatus {
   const n = (p.length / 3) | 0;
-  if (q.length !== p.length || p.length % 3 !== 0) throw new RangeError("p and q must be interleaved (x, y, z) arrays of equal length");
-  if (weights !== undefined && weights.length !== n) throw new RangeError(`expected ${n} weights, got ${weights.length}`);
+  if (q.length !== p.length || p.length % 3 !== 0)
+    throw new RangeError("p and q must be interleaved (x, y, z) arrays of equal length");
+  if (weights !== undefined && weights.length !== n)
+    throw new RangeError(`expected ${n} weights, got ${weights.length}`);
   let sw = 0;
   let count = 0;
   let p0 = 0;

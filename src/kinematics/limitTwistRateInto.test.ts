@@ -16,7 +16,9 @@ describe("limitTwistRateInto", () => {
         const dx = (out[0] as number) - (prev[0] as number);
         const dy = (out[1] as number) - (prev[1] as number);
         expect(Math.hypot(dx, dy)).toBeLessThanOrEqual(a * dt * (1 + 1e-12) + 1e-15);
-        expect(Math.abs((out[2] as number) - (prev[2] as number))).toBeLessThanOrEqual(alpha * dt * (1 + 1e-12) + 1e-15);
+        expect(Math.abs((out[2] as number) - (prev[2] as number))).toBeLessThanOrEqual(
+          alpha * dt * (1 + 1e-12) + 1e-15,
+        );
         // The change points the same way as the requested change (cross product 0, dot ≥ 0).
         const tx = (target[0] as number) - (prev[0] as number);
         const ty = (target[1] as number) - (prev[1] as number);
@@ -35,7 +37,9 @@ describe("limitTwistRateInto", () => {
     );
     const prev = Float64Array.of(0.1, 0, 0.2);
     const target = Float64Array.of(0.1005, 0.001, 0.2);
-    expect(Array.from(limitTwistRateInto(new Float64Array(3), prev, target, 0.01, 0.4, Math.PI))).toEqual(Array.from(target));
+    expect(Array.from(limitTwistRateInto(new Float64Array(3), prev, target, 0.01, 0.4, Math.PI))).toEqual(
+      Array.from(target),
+    );
   });
 
   it("ramps a 0.6 m/s step from rest at 0.4 m/s² in 1.5 s (Robotino's controld3 limit)", () => {

@@ -30,7 +30,8 @@ export function limitTwistRateInto(
   const dw = (target[2] as number) - pw;
   const step = maxAcceleration !== undefined && maxAcceleration > 0 ? maxAcceleration * dt : Infinity;
   const len = Math.hypot(dx, dy);
-  const turn = maxAngularAcceleration !== undefined && maxAngularAcceleration > 0 ? maxAngularAcceleration * dt : Infinity;
+  const turn =
+    maxAngularAcceleration !== undefined && maxAngularAcceleration > 0 ? maxAngularAcceleration * dt : Infinity;
   // A reachable target is passed through exactly (no round-off from previous + change).
   if (len > step) {
     out[0] = px + (step / len) * dx;

@@ -49,23 +49,30 @@ describe("optimizeWheelState (minimal-rotation flip)", () => {
   });
   it("never changes the velocity vector and always ends within π/2 (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: -10, max: 10, noNaN: true }), (a, v, cur) => {
-        const s = state(a, v);
-        const o = optimizeWheelState(s, cur);
-        const [x0, y0] = velocity(s);
-        const [x1, y1] = velocity(o);
-        expect(x1).toBeCloseTo(x0, 9);
-        expect(y1).toBeCloseTo(y0, 9);
-        const d = Math.atan2(Math.sin(o.angle - cur), Math.cos(o.angle - cur));
-        expect(Math.abs(d)).toBeLessThanOrEqual(Math.PI / 2 + 1e-12);
-      }),
+      fc.property(
+        fc.double({ min: -10, max: 10, noNaN: true }),
+        fc.double({ min: -5, max: 5, noNaN: true }),
+        fc.double({ min: -10, max: 10, noNaN: true }),
+        (a, v, cur) => {
+          const s = state(a, v);
+          const o = optimizeWheelState(s, cur);
+          const [x0, y0] = velocity(s);
+          const [x1, y1] = velocity(o);
+          expect(x1).toBeCloseTo(x0, 9);
+          expect(y1).toBeCloseTo(y0, 9);
+          const d = Math.atan2(Math.sin(o.angle - cur), Math.cos(o.angle - cur));
+          expect(Math.abs(d)).toBeLessThanOrEqual(Math.PI / 2 + 1e-12);
+        },
+      ),
     );
   });
   it("the Into form agrees and counts flips", () => {
     const angles = Float64Array.of(3, -3, 0.1, 1.6);
     const speeds = Float64Array.of(1, 2, 3, 4);
     const rates = Float64Array.of(20, 40, 60, 80);
-    const before = Array.from(angles, (a, i) => optimizeWheelState({ angle: a, speed: speeds[i] ?? 0, angularSpeed: rates[i] ?? 0 }, 0));
+    const before = Array.from(angles, (a, i) =>
+      optimizeWheelState({ angle: a, speed: speeds[i] ?? 0, angularSpeed: rates[i] ?? 0 }, 0),
+    );
     expect(optimizeWheelStatesInto(angles, speeds, rates, new Float64Array(4))).toBe(3);
     before.forEach((s, i) => {
       expect(angles[i]).toBeCloseTo(s.angle, 12);
@@ -77,8 +84,15 @@ describe("optimizeWheelState (minimal-rotation flip)", () => {
 
 describe("foldWheelState (steering limits)", () => {
   it("S16 zero-turn folded into [−π/2, π/2]", () => {
-    const folded = kin.toWheelStates({ vx: 0, vy: 0, omega: 1 }).wheels.map((w) => foldWheelState(w, -Math.PI / 2, Math.PI / 2));
-    const expected = [[-0.785398, -0.282843, -5.656854], [0.785398, 0.282843, 5.656854], [0.785398, -0.282843, -5.656854], [-0.785398, 0.282843, 5.656854]];
+    const folded = kin
+      .toWheelStates({ vx: 0, vy: 0, omega: 1 })
+      .wheels.map((w) => foldWheelState(w, -Math.PI / 2, Math.PI / 2));
+    const expected = [
+      [-0.785398, -0.282843, -5.656854],
+      [0.785398, 0.282843, 5.656854],
+      [0.785398, -0.282843, -5.656854],
+      [-0.785398, 0.282843, 5.656854],
+    ];
     folded.forEach((f, i) => {
       expect(f.status).toBe("ok");
       if (f.status !== "ok") return;
@@ -152,7 +166,12 @@ describe("desaturateWheelSpeeds (ratio-preserving)", () => {
       expect.closeTo(5.385165, 6),
     ]);
     const d = desaturateWheelSpeeds(raw.wheels, 2);
-    expect(d.map((w) => w.speed)).toEqual([expect.closeTo(0.830455, 6), expect.closeTo(2, 12), expect.closeTo(0.830455, 6), expect.closeTo(2, 12)]);
+    expect(d.map((w) => w.speed)).toEqual([
+      expect.closeTo(0.830455, 6),
+      expect.closeTo(2, 12),
+      expect.closeTo(0.830455, 6),
+      expect.closeTo(2, 12),
+    ]);
     const back = kin.toChassisVelocity(d);
     // Same centre of rotation (0, 0.3): the twist is only scaled.
     expect(-back.vy / back.omega).toBeCloseTo(0, 12);

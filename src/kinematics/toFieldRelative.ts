@@ -25,7 +25,13 @@ export function toFieldRelative(body: ChassisVelocity, heading: number): Chassis
  * @returns `out`.
  */
 // perf-sensitive
-export function toFieldRelativeInto(out: Float64Array, vx: number, vy: number, omega: number, heading: number): Float64Array {
+export function toFieldRelativeInto(
+  out: Float64Array,
+  vx: number,
+  vy: number,
+  omega: number,
+  heading: number,
+): Float64Array {
   // Field from body is the inverse rotation: body from field at −heading.
   return fromFieldRelativeInto(out, vx, vy, omega, -heading);
 }

@@ -16,7 +16,14 @@ const AXES = [
 const OFFSETS = [0.030705, -0.030705, 0.030705, -0.030705];
 
 /** Velocity of the contact point of wheel i (axis p, offset d, heading ψ) under a rigid twist. */
-function contactVelocity(p: { x: number; y: number }, d: number, psi: number, vx: number, vy: number, w: number): [number, number] {
+function contactVelocity(
+  p: { x: number; y: number },
+  d: number,
+  psi: number,
+  vx: number,
+  vy: number,
+  w: number,
+): [number, number] {
   const cx = p.x - d * Math.sin(psi);
   const cy = p.y + d * Math.cos(psi);
   return [vx - w * cy, vy + w * cx];
@@ -35,7 +42,14 @@ describe("wheels offset from their steering axes", () => {
       fc.property(twist, offsets, (t, d) => {
         const k = new SteeredDriveKinematics(AXES, 0.1, { wheelOffsets: d, speedEpsilon: 0 });
         k.toWheelStates(t).wheels.forEach((w, i) => {
-          const [cx, cy] = contactVelocity(AXES[i] as { x: number; y: number }, d[i] as number, w.angle, t.vx, t.vy, t.omega);
+          const [cx, cy] = contactVelocity(
+            AXES[i] as { x: number; y: number },
+            d[i] as number,
+            w.angle,
+            t.vx,
+            t.vy,
+            t.omega,
+          );
           expect(cx * Math.cos(w.angle) + cy * Math.sin(w.angle)).toBeCloseTo(w.speed, 9); // rolling
           expect(-cx * Math.sin(w.angle) + cy * Math.cos(w.angle)).toBeCloseTo(0, 9); // no side slip
           expect(w.angularSpeed).toBeCloseTo(w.speed / 0.1, 8);
@@ -91,7 +105,11 @@ describe("wheels offset from their steering axes", () => {
         const k = new SteeredDriveKinematics(AXES, 0.1, { wheelOffsets: d, speedEpsilon: 0 });
         const w = k.toWheelStates(t).wheels;
         const angles = w.map((s) => s.angle);
-        const r = new KabschWheelOdometry(AXES, { wheelOffsets: d }).estimate(angles, angles, w.map((s) => s.speed * dt));
+        const r = new KabschWheelOdometry(AXES, { wheelOffsets: d }).estimate(
+          angles,
+          angles,
+          w.map((s) => s.speed * dt),
+        );
         const truth = se2Exp({ dx: t.vx * dt, dy: t.vy * dt, dtheta: t.omega * dt });
         expect(r.ok).toBe(true);
         if (!r.ok) return;

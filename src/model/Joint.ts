@@ -134,7 +134,14 @@ export interface PlanarJoint extends JointBase {
 export type Joint = FixedJoint | RevoluteJoint | ContinuousJoint | PrismaticJoint | FloatingJoint | PlanarJoint;
 
 /** The joint types, in URDF order. */
-export const JOINT_TYPES = ["fixed", "revolute", "continuous", "prismatic", "floating", "planar"] as const satisfies readonly Joint["type"][];
+export const JOINT_TYPES = [
+  "fixed",
+  "revolute",
+  "continuous",
+  "prismatic",
+  "floating",
+  "planar",
+] as const satisfies readonly Joint["type"][];
 
 /** A joint's axis with URDF's default applied, or undefined for joints without one. */
 export function jointAxis(joint: Joint): Vec3 | undefined {

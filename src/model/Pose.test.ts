@@ -6,7 +6,8 @@ import { composePoses, invertPose, type Pose, quatFromRpy, rotateVector, rpyFrom
 import type { Vec3 } from "./Vector.js";
 
 const rot = (axis: 0 | 1 | 2, a: number, v: Vec3): Vec3 => {
-  const c = Math.cos(a), s = Math.sin(a);
+  const c = Math.cos(a),
+    s = Math.sin(a);
   const [x, y, z] = v;
   if (axis === 0) return [x, c * y - s * z, s * y + c * z];
   if (axis === 1) return [c * x + s * z, y, -s * x + c * z];
@@ -43,7 +44,11 @@ describe("rpy convention: fixed-axis roll, then pitch, then yaw (R = Rz·Ry·Rx)
   });
 
   it("rpy → quaternion → rpy is the identity away from gimbal lock", () => {
-    fc.assert(fc.property(fc.tuple(angle, fc.double({ min: -1.5, max: 1.5, noNaN: true }), angle), (rpy) => close(rpyFromQuat(quatFromRpy(rpy)), rpy, 1e-9)));
+    fc.assert(
+      fc.property(fc.tuple(angle, fc.double({ min: -1.5, max: 1.5, noNaN: true }), angle), (rpy) =>
+        close(rpyFromQuat(quatFromRpy(rpy)), rpy, 1e-9),
+      ),
+    );
   });
 });
 

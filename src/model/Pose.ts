@@ -28,9 +28,12 @@ export function pose(xyz: Vec3, rpy: Vec3 = [0, 0, 0]): Pose {
 /** Quaternion [x, y, z, w] of fixed-axis roll-pitch-yaw (rad). */
 export function quatFromRpy(rpy: Vec3): Quat {
   const [r, p, y] = rpy;
-  const cr = Math.cos(r / 2), sr = Math.sin(r / 2);
-  const cp = Math.cos(p / 2), sp = Math.sin(p / 2);
-  const cy = Math.cos(y / 2), sy = Math.sin(y / 2);
+  const cr = Math.cos(r / 2),
+    sr = Math.sin(r / 2);
+  const cp = Math.cos(p / 2),
+    sp = Math.sin(p / 2);
+  const cy = Math.cos(y / 2),
+    sy = Math.sin(y / 2);
   return [
     sr * cp * cy - cr * sp * sy,
     cr * sp * cy + sr * cp * sy,
@@ -71,7 +74,11 @@ const vec3f64 = (): vec3 => new Float64Array(3) as unknown as vec3;
 /** 4×4 column-major homogeneous matrix (gl-matrix layout) of `parent_T_child`. */
 export function poseToMatrix(p: Pose): mat4 {
   const q = quatFromRpy(p.rpy);
-  return mat4.fromRotationTranslation(mat4f64(), quat.set(quatf64(), q[0], q[1], q[2], q[3]), vec3.set(vec3f64(), ...p.xyz));
+  return mat4.fromRotationTranslation(
+    mat4f64(),
+    quat.set(quatf64(), q[0], q[1], q[2], q[3]),
+    vec3.set(vec3f64(), ...p.xyz),
+  );
 }
 
 /** Pose of a 4×4 rigid matrix (column-major, gl-matrix layout). */

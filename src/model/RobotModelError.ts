@@ -8,7 +8,9 @@ export class RobotModelError extends Error {
   readonly diagnostics: readonly Diagnostic[];
 
   constructor(robotName: string, diagnostics: readonly Diagnostic[]) {
-    super(`robot "${robotName}" is invalid:\n${diagnostics.map((d) => `  ${d.jsonPath ?? ""}: ${d.message}`).join("\n")}`);
+    super(
+      `robot "${robotName}" is invalid:\n${diagnostics.map((d) => `  ${d.jsonPath ?? ""}: ${d.message}`).join("\n")}`,
+    );
     this.name = "RobotModelError";
     this.diagnostics = diagnostics;
   }

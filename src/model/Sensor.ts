@@ -125,4 +125,11 @@ export interface ContactSensor extends SensorBase {
  *
  * @discriminator type
  */
-export type Sensor = ImuSensor | CameraSensor | StereoCameraSensor | GpsSensor | LidarSensor | RangeSensor | ContactSensor;
+export type Sensor =
+  | ImuSensor
+  | CameraSensor
+  | StereoCameraSensor
+  | GpsSensor
+  | LidarSensor
+  | RangeSensor
+  | ContactSensor;

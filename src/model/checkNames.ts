@@ -29,20 +29,34 @@ export function checkNames(robot: Robot, imported = false): Diagnostic[] {
     out.push({ code: "NAME_INVALID", severity: imported ? "warning" : "error", message, jsonPath });
   };
   if (typeof robot.name === "string" && robot.name.length > 0 && !ROBOT_NAME.test(robot.name)) {
-    add("/name", `robot ${show(robot.name)}: the name must start with a letter and hold only letters, digits and "_" (at most 128); it names files, the ROS package, launch and xacro files`);
+    add(
+      "/name",
+      `robot ${show(robot.name)}: the name must start with a letter and hold only letters, digits and "_" (at most 128); it names files, the ROS package, launch and xacro files`,
+    );
   }
   const pkg = robot.package?.name;
-  if (pkg !== undefined && !PACKAGE_NAME.test(pkg)) add("/package/name", `package.name ${show(pkg)} must be a ROS package name: lowercase letters, digits and "_", starting with a letter`);
+  if (pkg !== undefined && !PACKAGE_NAME.test(pkg))
+    add(
+      "/package/name",
+      `package.name ${show(pkg)} must be a ROS package name: lowercase letters, digits and "_", starting with a letter`,
+    );
   const element = (kind: string, name: unknown, path: string): void => {
     if (typeof name !== "string") return; // the schema or the other rules report it
     if (name.length === 0) add(path, `${kind}: the name must not be empty`);
-    else if (name.length > MAX_NAME) add(path, `${kind} ${show(name)}: the name has ${name.length} characters; at most ${MAX_NAME}`);
+    else if (name.length > MAX_NAME)
+      add(path, `${kind} ${show(name)}: the name has ${name.length} characters; at most ${MAX_NAME}`);
     else {
       const bad = BAD_CHARACTER.exec(name);
-      if (bad !== null) add(path, `${kind} ${show(name)}: the name holds ${describe(bad[0])}, which cannot be written safely into XML, YAML and launch files`);
+      if (bad !== null)
+        add(
+          path,
+          `${kind} ${show(name)}: the name holds ${describe(bad[0])}, which cannot be written safely into XML, YAML and launch files`,
+        );
     }
   };
-  (Array.isArray(robot.materials) ? robot.materials : []).forEach((m, i) => element("material", m.name, `/materials/${i}/name`));
+  (Array.isArray(robot.materials) ? robot.materials : []).forEach((m, i) =>
+    element("material", m.name, `/materials/${i}/name`),
+  );
   const links: readonly Link[] = Array.isArray(robot.links) ? robot.links : [];
   links.forEach((l, i) => {
     element("link", l.name, `/links/${i}/name`);
@@ -59,6 +73,7 @@ function show(name: string): string {
 function describe(c: string): string {
   const code = c.codePointAt(0) ?? 0;
   if (/\s/u.test(c) && code >= 0x20) return "whitespace";
-  if (code < 0x20 || code === 0x7f || code >= 0xd800) return `the character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (code < 0x20 || code === 0x7f || code >= 0xd800)
+    return `the character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
   return `"${c}"`;
 }

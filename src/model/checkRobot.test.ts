@@ -23,11 +23,19 @@ describe("checkRobot", () => {
       joint0(r).parent = "bse";
       link(r, 1).inertial!.mass = 0;
     });
-    expect(checkRobot(robot).map((d) => d.code).sort()).toEqual(["JOINT_PARENT_LINK_INVALID", "LINK_INERTIA_INVALID"]);
+    expect(
+      checkRobot(robot)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(["JOINT_PARENT_LINK_INVALID", "LINK_INERTIA_INVALID"]);
   });
 
   it("never throws on malformed data", () => {
-    const junk = { name: "x", links: [{ name: "a", inertial: { mass: 1 } }], joints: [{ name: "j", type: "revolute", parent: "a", child: "a", limit: {} }] } as unknown as Robot;
+    const junk = {
+      name: "x",
+      links: [{ name: "a", inertial: { mass: 1 } }],
+      joints: [{ name: "j", type: "revolute", parent: "a", child: "a", limit: {} }],
+    } as unknown as Robot;
     expect(() => checkRobot(junk)).not.toThrow();
     expect(checkRobot(junk).length).toBeGreaterThan(0);
   });
@@ -35,7 +43,9 @@ describe("checkRobot", () => {
 
 describe("defineRobot", () => {
   it("throws RobotModelError with every diagnostic, naming element and field", () => {
-    const bad = mutate((r) => { (joint0(r) as Mutable<Extract<Joint, { type: "revolute" }>>).axis = [0, 0, 0]; });
+    const bad = mutate((r) => {
+      (joint0(r) as Mutable<Extract<Joint, { type: "revolute" }>>).axis = [0, 0, 0];
+    });
     try {
       defineRobot(bad);
       expect.unreachable("defineRobot accepted an invalid robot");

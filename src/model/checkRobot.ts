@@ -53,19 +53,41 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
   });
 
-  if (typeof robot.name !== "string" || robot.name.length === 0) add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
+  if (typeof robot.name !== "string" || robot.name.length === 0)
+    add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
   for (const d of checkNames(robot, imported)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
-  duplicates(materials.map((m) => m.name), "material", "/materials", add);
-  duplicates(links.map((l) => l.name), "link", "/links", add);
-  duplicates(joints.map((j) => j.name), "joint", "/joints", add);
+  duplicates(
+    materials.map((m) => m.name),
+    "material",
+    "/materials",
+    add,
+  );
+  duplicates(
+    links.map((l) => l.name),
+    "link",
+    "/links",
+    add,
+  );
+  duplicates(
+    joints.map((j) => j.name),
+    "joint",
+    "/joints",
+    add,
+  );
   const sensorNames: string[] = [];
   const sensorPaths: string[] = [];
-  links.forEach((l, i) => (l.sensors ?? []).forEach((s, k) => { sensorNames.push(s.name); sensorPaths.push(`/links/${i}/sensors/${k}`); }));
+  links.forEach((l, i) =>
+    (l.sensors ?? []).forEach((s, k) => {
+      sensorNames.push(s.name);
+      sensorPaths.push(`/links/${i}/sensors/${k}`);
+    }),
+  );
   const seenSensors = new Set<string>();
   sensorNames.forEach((n, i) => {
-    if (seenSensors.has(n)) add("DUPLICATE_NAME", `${sensorPaths[i]}/name`, `sensor "${n}": name is used by another sensor`);
+    if (seenSensors.has(n))
+      add("DUPLICATE_NAME", `${sensorPaths[i]}/name`, `sensor "${n}": name is used by another sensor`);
     seenSensors.add(n);
   });
 
@@ -75,25 +97,52 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     (link.visuals ?? []).forEach((v, k) => {
       checkGeometry(v.geometry, `${where}: visuals[${k}].geometry`, `/links/${i}/visuals/${k}/geometry`, add);
       if (v.material !== undefined && !materialNames.has(v.material)) {
-        add("MATERIAL_UNDEFINED", `/links/${i}/visuals/${k}/material`, `${where}: visuals[${k}].material "${v.material}" is not declared in materials`, true);
+        add(
+          "MATERIAL_UNDEFINED",
+          `/links/${i}/visuals/${k}/material`,
+          `${where}: visuals[${k}].material "${v.material}" is not declared in materials`,
+          true,
+        );
       }
     });
-    (link.collisions ?? []).forEach((c, k) => checkGeometry(c.geometry, `${where}: collisions[${k}].geometry`, `/links/${i}/collisions/${k}/geometry`, add));
+    (link.collisions ?? []).forEach((c, k) =>
+      checkGeometry(c.geometry, `${where}: collisions[${k}].geometry`, `/links/${i}/collisions/${k}/geometry`, add),
+    );
     const inertial = link.inertial;
     if (inertial !== undefined) {
       if (!(inertial.mass > 0)) {
-        add("LINK_INERTIA_INVALID", `/links/${i}/inertial/mass`, `${where}: inertial.mass must be > 0 (got ${String(inertial.mass)})`, inertial.mass === 0);
+        add(
+          "LINK_INERTIA_INVALID",
+          `/links/${i}/inertial/mass`,
+          `${where}: inertial.mass must be > 0 (got ${String(inertial.mass)})`,
+          inertial.mass === 0,
+        );
       } else if (inertial.inertia !== undefined && allFinite(Object.values(inertial.inertia))) {
         const problem = inertiaProblem(inertial.inertia);
         if (problem === "not-positive-definite") {
-          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia must be positive definite`, true);
+          add(
+            "LINK_INERTIA_INVALID",
+            `/links/${i}/inertial/inertia`,
+            `${where}: inertial.inertia must be positive definite`,
+            true,
+          );
         } else if (problem === "triangle-inequality") {
-          add("LINK_INERTIA_INVALID", `/links/${i}/inertial/inertia`, `${where}: inertial.inertia breaks the triangle inequality (each principal moment must be ≤ the sum of the other two)`, true);
+          add(
+            "LINK_INERTIA_INVALID",
+            `/links/${i}/inertial/inertia`,
+            `${where}: inertial.inertia breaks the triangle inequality (each principal moment must be ≤ the sum of the other two)`,
+            true,
+          );
         }
       }
     }
     (link.sensors ?? []).forEach((s, k) => {
-      if (!(s.updateRate > 0)) add("VALUE_OUT_OF_RANGE", `/links/${i}/sensors/${k}/updateRate`, `sensor "${s.name}": updateRate must be > 0 Hz (got ${String(s.updateRate)})`);
+      if (!(s.updateRate > 0))
+        add(
+          "VALUE_OUT_OF_RANGE",
+          `/links/${i}/sensors/${k}/updateRate`,
+          `sensor "${s.name}": updateRate must be > 0 Hz (got ${String(s.updateRate)})`,
+        );
     });
   });
 
@@ -104,12 +153,19 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   joints.forEach((joint, i) => {
     const where = `joint "${joint.name}"`;
     const base = `/joints/${i}`;
-    if (!linkIndex.has(joint.parent)) add("JOINT_PARENT_LINK_INVALID", `${base}/parent`, `${where}: parent link "${joint.parent}" does not exist`);
-    if (!linkIndex.has(joint.child)) add("JOINT_CHILD_LINK_INVALID", `${base}/child`, `${where}: child link "${joint.child}" does not exist`);
-    if (joint.parent === joint.child) add("JOINT_PARENT_SAME_AS_CHILD", `${base}/child`, `${where}: child link "${joint.child}" is also its parent`);
+    if (!linkIndex.has(joint.parent))
+      add("JOINT_PARENT_LINK_INVALID", `${base}/parent`, `${where}: parent link "${joint.parent}" does not exist`);
+    if (!linkIndex.has(joint.child))
+      add("JOINT_CHILD_LINK_INVALID", `${base}/child`, `${where}: child link "${joint.child}" does not exist`);
+    if (joint.parent === joint.child)
+      add("JOINT_PARENT_SAME_AS_CHILD", `${base}/child`, `${where}: child link "${joint.child}" is also its parent`);
     const previous = parentOf.get(joint.child);
     if (previous !== undefined) {
-      add("LINK_MULTIPLE_PARENTS", `${base}/child`, `${where}: link "${joint.child}" already has parent joint "${previous}"`);
+      add(
+        "LINK_MULTIPLE_PARENTS",
+        `${base}/child`,
+        `${where}: link "${joint.child}" already has parent joint "${previous}"`,
+      );
     } else {
       parentOf.set(joint.child, joint.name);
     }
@@ -120,16 +176,27 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   const parentLink = new Map<string, string>();
   for (const j of joints) if (!parentLink.has(j.child)) parentLink.set(j.child, j.parent);
   const jointIndex = new Map(joints.map((j, i) => [j.name, i] as const));
-  for (const walk of functionalGraphCycles(links.map((l) => l.name), (name) => parentLink.get(name))) {
+  for (const walk of functionalGraphCycles(
+    links.map((l) => l.name),
+    (name) => parentLink.get(name),
+  )) {
     // Reported at the joint that closes the cycle, with the links in the order the walk met them.
     const current = walk[0] ?? "";
     const joint = parentOf.get(current) ?? "";
     const ji = jointIndex.get(joint) ?? -1;
-    add("KINEMATIC_CYCLE", `/joints/${ji}`, `joint "${joint}": links ${walk.map((c) => `"${c}"`).join(" → ")} form a cycle`);
+    add(
+      "KINEMATIC_CYCLE",
+      `/joints/${ji}`,
+      `joint "${joint}": links ${walk.map((c) => `"${c}"`).join(" → ")} form a cycle`,
+    );
   }
   const roots = links.filter((l) => !parentLink.has(l.name));
   if (roots.length > 1) {
-    add("MODEL_MULTIPLE_ROOTS", `/links/${linkIndex.get(roots[1]!.name) ?? 0}`, `robot "${robot.name}": links ${roots.map((r) => `"${r.name}"`).join(", ")} have no parent joint; exactly one root link is allowed`);
+    add(
+      "MODEL_MULTIPLE_ROOTS",
+      `/links/${linkIndex.get(roots[1]!.name) ?? 0}`,
+      `robot "${robot.name}": links ${roots.map((r) => `"${r.name}"`).join(", ")} have no parent joint; exactly one root link is allowed`,
+    );
   }
 
   checkDrive(robot, jointByName, add);
@@ -138,18 +205,36 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
 
 type Add = (code: DiagnosticCode, jsonPath: string, message: string, suspect?: boolean) => void;
 
-function checkJointFields(joint: Joint, where: string, base: string, jointByName: ReadonlyMap<string, Joint>, mimicLoops: ReadonlyMap<string, readonly string[]>, add: Add): void {
+function checkJointFields(
+  joint: Joint,
+  where: string,
+  base: string,
+  jointByName: ReadonlyMap<string, Joint>,
+  mimicLoops: ReadonlyMap<string, readonly string[]>,
+  add: Add,
+): void {
   const axis = jointAxis(joint);
-  if (axis !== undefined && allFinite(axis) && Math.hypot(...axis) < 1e-12) add("JOINT_AXIS_ZERO", `${base}/axis`, `${where}: axis must be non-zero`);
+  if (axis !== undefined && allFinite(axis) && Math.hypot(...axis) < 1e-12)
+    add("JOINT_AXIS_ZERO", `${base}/axis`, `${where}: axis must be non-zero`);
   switch (joint.type) {
     case "revolute":
     case "prismatic": {
       const limit = joint.limit as typeof joint.limit | undefined;
       if (limit === undefined) {
-        add("JOINT_LIMIT_MISSING", `${base}/limit`, `${where}: a ${joint.type} joint needs limit (lower, upper, effort, velocity)`);
+        add(
+          "JOINT_LIMIT_MISSING",
+          `${base}/limit`,
+          `${where}: a ${joint.type} joint needs limit (lower, upper, effort, velocity)`,
+        );
         break;
       }
-      if (limit.lower > limit.upper) add("JOINT_LIMIT_INVALID", `${base}/limit/lower`, `${where}: limit.lower (${limit.lower}) must be ≤ limit.upper (${limit.upper})`, true);
+      if (limit.lower > limit.upper)
+        add(
+          "JOINT_LIMIT_INVALID",
+          `${base}/limit/lower`,
+          `${where}: limit.lower (${limit.lower}) must be ≤ limit.upper (${limit.upper})`,
+          true,
+        );
       checkRate(limit, where, base, add);
       break;
     }
@@ -161,15 +246,36 @@ function checkJointFields(joint: Joint, where: string, base: string, jointByName
       // Kept as read (nothing moves), so only the same order and signs as a moving joint's are checked, as suspect.
       const l = joint.limit;
       if (l === undefined) break;
-      if (l.lower !== undefined && l.upper !== undefined && l.lower > l.upper) add("JOINT_LIMIT_INVALID", `${base}/limit/lower`, `${where}: limit.lower (${l.lower}) must be ≤ limit.upper (${l.upper})`, true);
-      if (l.effort !== undefined && l.effort < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/effort`, `${where}: limit.effort must be ≥ 0 (got ${l.effort})`, true);
-      if (l.velocity !== undefined && l.velocity < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/velocity`, `${where}: limit.velocity must be ≥ 0 (got ${l.velocity})`, true);
+      if (l.lower !== undefined && l.upper !== undefined && l.lower > l.upper)
+        add(
+          "JOINT_LIMIT_INVALID",
+          `${base}/limit/lower`,
+          `${where}: limit.lower (${l.lower}) must be ≤ limit.upper (${l.upper})`,
+          true,
+        );
+      if (l.effort !== undefined && l.effort < 0)
+        add(
+          "JOINT_LIMIT_INVALID",
+          `${base}/limit/effort`,
+          `${where}: limit.effort must be ≥ 0 (got ${l.effort})`,
+          true,
+        );
+      if (l.velocity !== undefined && l.velocity < 0)
+        add(
+          "JOINT_LIMIT_INVALID",
+          `${base}/limit/velocity`,
+          `${where}: limit.velocity must be ≥ 0 (got ${l.velocity})`,
+          true,
+        );
       break;
     }
     case "floating":
       break;
   }
-  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
+  if (
+    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    joint.mimic !== undefined
+  ) {
     const target = joint.mimic.joint;
     if (target === joint.name) {
       add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint refers to itself`);
@@ -177,24 +283,40 @@ function checkJointFields(joint: Joint, where: string, base: string, jointByName
       add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic.joint "${target}" does not exist`, true);
     } else {
       const chain = mimicLoops.get(joint.name);
-      if (chain !== undefined) add("JOINT_MIMIC_INVALID", `${base}/mimic/joint`, `${where}: mimic joints ${chain.map((c) => `"${c}"`).join(" → ")}${chain.length === 8 ? " → …" : ""} form a loop`);
+      if (chain !== undefined)
+        add(
+          "JOINT_MIMIC_INVALID",
+          `${base}/mimic/joint`,
+          `${where}: mimic joints ${chain.map((c) => `"${c}"`).join(" → ")}${chain.length === 8 ? " → …" : ""} form a loop`,
+        );
     }
   }
 }
 
 /** For each joint on a loop of mimic references, the loop starting at that joint (found in linear time). */
-function mimicLoopsOf(joints: readonly Joint[], jointByName: ReadonlyMap<string, Joint>): Map<string, readonly string[]> {
+function mimicLoopsOf(
+  joints: readonly Joint[],
+  jointByName: ReadonlyMap<string, Joint>,
+): Map<string, readonly string[]> {
   const target = (name: string): string | undefined => {
     const j = jointByName.get(name);
     const t = j !== undefined && "mimic" in j ? j.mimic?.joint : undefined;
     return t !== undefined && jointByName.has(t) ? t : undefined;
   };
   const loops = new Map<string, readonly string[]>();
-  for (const cycle of functionalGraphCycles(joints.map((j) => j.name), target)) {
+  for (const cycle of functionalGraphCycles(
+    joints.map((j) => j.name),
+    target,
+  )) {
     if (cycle.length < 2) continue; // a joint that mimics itself has its own message
     // At most 8 names from each joint on (the message stays short on a loop of thousands).
     const shown = Math.min(cycle.length, 8);
-    cycle.forEach((name, i) => loops.set(name, Array.from({ length: shown }, (_, k) => cycle[(i + k) % cycle.length] ?? "")));
+    cycle.forEach((name, i) =>
+      loops.set(
+        name,
+        Array.from({ length: shown }, (_, k) => cycle[(i + k) % cycle.length] ?? ""),
+      ),
+    );
   }
   return loops;
 }
@@ -204,13 +326,26 @@ function checkRate(limit: { effort: number; velocity: number }, where: string, b
     add("JOINT_LIMIT_MISSING", `${base}/limit`, `${where}: limit needs effort and velocity`);
     return;
   }
-  if (limit.effort < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/effort`, `${where}: limit.effort must be ≥ 0 (got ${limit.effort})`, true);
-  if (limit.velocity < 0) add("JOINT_LIMIT_INVALID", `${base}/limit/velocity`, `${where}: limit.velocity must be ≥ 0 (got ${limit.velocity})`, true);
+  if (limit.effort < 0)
+    add(
+      "JOINT_LIMIT_INVALID",
+      `${base}/limit/effort`,
+      `${where}: limit.effort must be ≥ 0 (got ${limit.effort})`,
+      true,
+    );
+  if (limit.velocity < 0)
+    add(
+      "JOINT_LIMIT_INVALID",
+      `${base}/limit/velocity`,
+      `${where}: limit.velocity must be ≥ 0 (got ${limit.velocity})`,
+      true,
+    );
 }
 
 function checkGeometry(g: Geometry, where: string, path: string, add: Add): void {
   const positive = (value: number, field: string): void => {
-    if (!(value > 0)) add("GEOMETRY_INVALID", `${path}/${field}`, `${where}.${field} must be > 0 (got ${String(value)})`, value === 0);
+    if (!(value > 0))
+      add("GEOMETRY_INVALID", `${path}/${field}`, `${where}.${field} must be > 0 (got ${String(value)})`, value === 0);
   };
   switch (g.type) {
     case "box":
@@ -225,8 +360,11 @@ function checkGeometry(g: Geometry, where: string, path: string, add: Add): void
       positive(g.radius, "radius");
       break;
     case "mesh":
-      if (typeof g.uri !== "string" || g.uri.length === 0) add("GEOMETRY_INVALID", `${path}/uri`, `${where}.uri must be a non-empty URI`);
-      g.scale?.forEach((s, i) => { if (s === 0) add("GEOMETRY_INVALID", `${path}/scale/${i}`, `${where}.scale[${i}] must be non-zero`); });
+      if (typeof g.uri !== "string" || g.uri.length === 0)
+        add("GEOMETRY_INVALID", `${path}/uri`, `${where}.uri must be a non-empty URI`);
+      g.scale?.forEach((s, i) => {
+        if (s === 0) add("GEOMETRY_INVALID", `${path}/scale/${i}`, `${where}.scale[${i}] must be non-zero`);
+      });
       break;
   }
 }
@@ -237,20 +375,24 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
   const need = (name: string, path: string, role: string, types: readonly Joint["type"][]): void => {
     const j = jointByName.get(name);
     if (j === undefined) add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" does not exist`);
-    else if (!types.includes(j.type)) add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" is ${j.type}; expected ${types.join(" or ")}`);
+    else if (!types.includes(j.type))
+      add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" is ${j.type}; expected ${types.join(" or ")}`);
   };
   switch (drive.type) {
     case "steered":
-      if (drive.modules.length < 2) add("REFERENCE_INVALID", "/drive/modules", "drive: a steered drive needs at least 2 modules");
+      if (drive.modules.length < 2)
+        add("REFERENCE_INVALID", "/drive/modules", "drive: a steered drive needs at least 2 modules");
       drive.modules.forEach((m, i) => {
         need(m.steer, `/drive/modules/${i}/steer`, "steer", ["revolute", "continuous"]);
         need(m.wheel, `/drive/modules/${i}/wheel`, "wheel", ["continuous", "revolute"]);
       });
       break;
     case "omni":
-      if (drive.wheels.length < 3) add("REFERENCE_INVALID", "/drive/wheels", "drive: an omni drive needs at least 3 wheels");
+      if (drive.wheels.length < 3)
+        add("REFERENCE_INVALID", "/drive/wheels", "drive: an omni drive needs at least 3 wheels");
       drive.wheels.forEach((w, i) => need(w, `/drive/wheels/${i}`, "wheel", ["continuous", "revolute"]));
-      if (drive.gearRatio !== undefined && !(drive.gearRatio > 0)) add("VALUE_OUT_OF_RANGE", "/drive/gearRatio", `drive: gearRatio must be > 0 (got ${drive.gearRatio})`);
+      if (drive.gearRatio !== undefined && !(drive.gearRatio > 0))
+        add("VALUE_OUT_OF_RANGE", "/drive/gearRatio", `drive: gearRatio must be > 0 (got ${drive.gearRatio})`);
       break;
   }
 }
@@ -266,4 +408,3 @@ function duplicates(names: readonly string[], kind: string, base: string, add: A
 function allFinite(values: readonly unknown[]): boolean {
   return values.every((v) => typeof v === "number" && Number.isFinite(v));
 }
-

@@ -6,7 +6,10 @@
  * @returns `{ owner, field }`; `field` is "" when the pointer names the element itself.
  */
 export function describeJsonPath(data: unknown, jsonPath: string): { owner: string; field: string } {
-  const parts = jsonPath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = jsonPath
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   const record = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
   const [collection, index] = parts;
   const kinds: Readonly<Record<string, string>> = { links: "link", joints: "joint", materials: "material" };

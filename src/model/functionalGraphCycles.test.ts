@@ -24,21 +24,40 @@ function naiveCycleNodes(next: readonly (number | undefined)[]): Set<number> {
 describe("functionalGraphCycles", () => {
   it("finds exactly the nodes on cycles, each cycle once and in successor order", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }).chain((n) => fc.array(fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: undefined }), { minLength: n, maxLength: n })), (next) => {
-        const nodes = next.map((_, i) => i);
-        const cycles = functionalGraphCycles(nodes, (i) => next[i]);
-        const found = cycles.flat();
-        expect(new Set(found).size).toBe(found.length);
-        expect(new Set(found)).toEqual(naiveCycleNodes(next));
-        for (const c of cycles) c.forEach((node, i) => expect(next[node]).toBe(c[(i + 1) % c.length]));
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 40 })
+          .chain((n) =>
+            fc.array(fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: undefined }), { minLength: n, maxLength: n }),
+          ),
+        (next) => {
+          const nodes = next.map((_, i) => i);
+          const cycles = functionalGraphCycles(nodes, (i) => next[i]);
+          const found = cycles.flat();
+          expect(new Set(found).size).toBe(found.length);
+          expect(new Set(found)).toEqual(naiveCycleNodes(next));
+          for (const c of cycles) c.forEach((node, i) => expect(next[node]).toBe(c[(i + 1) % c.length]));
+        },
+      ),
     );
   });
 
   it("a 100,000-link chain is checked without a cycle report, and closing it reports one cycle", () => {
     const robot = chainRobot(100_000);
     expect(checkRobot(robot)).toEqual([]);
-    const closed = { ...robot, joints: [...(robot.joints ?? []), { name: "back", type: "fixed" as const, parent: "link_99999", child: "link_0", origin: { xyz: [0, 0, 0] as const, rpy: [0, 0, 0] as const } }] };
+    const closed = {
+      ...robot,
+      joints: [
+        ...(robot.joints ?? []),
+        {
+          name: "back",
+          type: "fixed" as const,
+          parent: "link_99999",
+          child: "link_0",
+          origin: { xyz: [0, 0, 0] as const, rpy: [0, 0, 0] as const },
+        },
+      ],
+    };
     const cycles = checkRobot(closed).filter((d) => d.code === "KINEMATIC_CYCLE");
     expect(cycles).toHaveLength(1);
   });

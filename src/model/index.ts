@@ -3,7 +3,14 @@ export type { ArduPilotChannel, ArduPilotLink } from "./ArduPilotLink.js";
 export { checkRobot } from "./checkRobot.js";
 export { defineRobot } from "./defineRobot.js";
 export type { Drive, OmniDrive, SteeredDrive, SteeredModule } from "./Drive.js";
-export type { BoxGeometry, CapsuleGeometry, CylinderGeometry, Geometry, MeshGeometry, SphereGeometry } from "./Geometry.js";
+export type {
+  BoxGeometry,
+  CapsuleGeometry,
+  CylinderGeometry,
+  Geometry,
+  MeshGeometry,
+  SphereGeometry,
+} from "./Geometry.js";
 export type { InertiaTensor, Inertial } from "./Inertial.js";
 export {
   boxInertia,

@@ -36,7 +36,8 @@ export function capsuleInertia(mass: number, radius: number, length: number): In
   const mCaps = mass - mCyl;
   const r2 = radius * radius;
   const side =
-    (mCyl * (3 * r2 + length * length)) / 12 + mCaps * ((2 / 5) * r2 + (length * length) / 4 + (3 * length * radius) / 8);
+    (mCyl * (3 * r2 + length * length)) / 12 +
+    mCaps * ((2 / 5) * r2 + (length * length) / 4 + (3 * length * radius) / 8);
   return diagonal(side, side, (mCyl * r2) / 2 + (2 / 5) * mCaps * r2);
 }
 
@@ -77,7 +78,14 @@ export function inertiaMatrix(t: InertiaTensor): Matrix3 {
 }
 
 function fromMatrix(m: Matrix3): InertiaTensor {
-  return { ixx: m[0][0], ixy: (m[0][1] + m[1][0]) / 2, ixz: (m[0][2] + m[2][0]) / 2, iyy: m[1][1], iyz: (m[1][2] + m[2][1]) / 2, izz: m[2][2] };
+  return {
+    ixx: m[0][0],
+    ixy: (m[0][1] + m[1][0]) / 2,
+    ixz: (m[0][2] + m[2][0]) / 2,
+    iyy: m[1][1],
+    iyz: (m[1][2] + m[2][1]) / 2,
+    izz: m[2][2],
+  };
 }
 
 /**
@@ -87,7 +95,11 @@ function fromMatrix(m: Matrix3): InertiaTensor {
 export function rotateInertia(t: InertiaTensor, rpy: Vec3): InertiaTensor {
   const r = rotationFromRpy(rpy);
   const m = inertiaMatrix(t);
-  const out: number[][] = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+  const out: number[][] = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
       let s = 0;
@@ -139,7 +151,14 @@ export function combineInertials(parts: readonly Inertial[]): Inertial {
 }
 
 function addInertia(a: InertiaTensor, b: InertiaTensor): InertiaTensor {
-  return { ixx: a.ixx + b.ixx, ixy: a.ixy + b.ixy, ixz: a.ixz + b.ixz, iyy: a.iyy + b.iyy, iyz: a.iyz + b.iyz, izz: a.izz + b.izz };
+  return {
+    ixx: a.ixx + b.ixx,
+    ixy: a.ixy + b.ixy,
+    ixz: a.ixz + b.ixz,
+    iyy: a.iyy + b.iyy,
+    iyz: a.iyz + b.iyz,
+    izz: a.izz + b.izz,
+  };
 }
 
 function diagonal(ixx: number, iyy: number, izz: number): InertiaTensor {

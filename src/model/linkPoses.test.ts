@@ -7,20 +7,44 @@ import type { Robot } from "./Robot.js";
 import type { Vec3 } from "./Vector.js";
 
 const angle = fc.double({ min: -3, max: 3, noNaN: true });
-const unit = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })).filter((v) => Math.hypot(...v) > 0.1);
+const unit = fc
+  .tuple(
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+  )
+  .filter((v) => Math.hypot(...v) > 0.1);
 
 function arm(type: "revolute" | "prismatic", axis: Vec3, origin: Pose): Robot {
   return {
     name: "arm",
     links: [{ name: "a" }, { name: "b" }, { name: "c" }],
     joints: [
-      { name: "j", type, parent: "a", child: "b", origin, axis, limit: { lower: -10, upper: 10, effort: 1, velocity: 1 } },
-      { name: "m", type: "revolute", parent: "b", child: "c", origin: { xyz: [0.1, 0, 0], rpy: [0, 0, 0] }, axis: [0, 0, 1], limit: { lower: -10, upper: 10, effort: 1, velocity: 1 }, mimic: { joint: "j", multiplier: 2, offset: 0.5 } },
+      {
+        name: "j",
+        type,
+        parent: "a",
+        child: "b",
+        origin,
+        axis,
+        limit: { lower: -10, upper: 10, effort: 1, velocity: 1 },
+      },
+      {
+        name: "m",
+        type: "revolute",
+        parent: "b",
+        child: "c",
+        origin: { xyz: [0.1, 0, 0], rpy: [0, 0, 0] },
+        axis: [0, 0, 1],
+        limit: { lower: -10, upper: 10, effort: 1, velocity: 1 },
+        mimic: { joint: "j", multiplier: 2, offset: 0.5 },
+      },
     ],
   };
 }
 
-const close = (a: readonly number[], b: readonly number[], tol = 1e-9): void => a.forEach((v, i) => expect(Math.abs(v - (b[i] ?? Number.NaN))).toBeLessThan(tol));
+const close = (a: readonly number[], b: readonly number[], tol = 1e-9): void =>
+  a.forEach((v, i) => expect(Math.abs(v - (b[i] ?? Number.NaN))).toBeLessThan(tol));
 
 describe("linkPoses with joint positions (forward kinematics)", () => {
   it("a revolute joint turns its child about the axis through the joint origin", () => {
@@ -52,9 +76,18 @@ describe("linkPoses with joint positions (forward kinematics)", () => {
         const robot = arm("prismatic", axis, { xyz: [0, 0, 0], rpy: [0, 0, 0] });
         const poses = linkPoses(robot, new Map([["j", q]]));
         const n = Math.hypot(...axis);
-        close(poses.get("b")!.xyz, axis.map((v) => (v / n) * q));
+        close(
+          poses.get("b")!.xyz,
+          axis.map((v) => (v / n) * q),
+        );
         const follower = linkPoses(robot, new Map([["j", q]])).get("c")!;
-        const explicit = linkPoses(robot, new Map([["j", q], ["m", 2 * q + 0.5]])).get("c")!;
+        const explicit = linkPoses(
+          robot,
+          new Map([
+            ["j", q],
+            ["m", 2 * q + 0.5],
+          ]),
+        ).get("c")!;
         close(poseToMatrix(follower) as unknown as number[], poseToMatrix(explicit) as unknown as number[]);
       }),
     );

@@ -24,7 +24,10 @@ export function linkPoses(robot: Robot, positions?: ReadonlyMap<string, number>)
       if (poses.has(j.child)) continue;
       const parent_T_joint = j.origin ?? IDENTITY_POSE;
       const q = positions === undefined ? 0 : jointPosition(j, positions);
-      poses.set(j.child, composePoses(root_T_parent, q === 0 ? parent_T_joint : composePoses(parent_T_joint, jointMotion(j, q))));
+      poses.set(
+        j.child,
+        composePoses(root_T_parent, q === 0 ? parent_T_joint : composePoses(parent_T_joint, jointMotion(j, q))),
+      );
       stack.push(j.child);
     }
   }
@@ -49,7 +52,10 @@ export function rootLink(robot: Robot): string | undefined {
 function jointPosition(joint: Joint, positions: ReadonlyMap<string, number>): number {
   const own = positions.get(joint.name);
   if (own !== undefined) return own;
-  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
+  if (
+    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    joint.mimic !== undefined
+  ) {
     return (joint.mimic.multiplier ?? 1) * (positions.get(joint.mimic.joint) ?? 0) + (joint.mimic.offset ?? 0);
   }
   return 0;

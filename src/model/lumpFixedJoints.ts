@@ -53,7 +53,8 @@ export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpRe
   const joints = robot.joints ?? [];
   const keep = options.keep ?? new Set<string>();
   const parentJoint = new Map(joints.map((j) => [j.child, j] as const));
-  const lumps = (j: Joint | undefined): j is Joint => j !== undefined && j.type === "fixed" && j.parent !== "world" && !keep.has(j.name);
+  const lumps = (j: Joint | undefined): j is Joint =>
+    j !== undefined && j.type === "fixed" && j.parent !== "world" && !keep.has(j.name);
   // Surviving ancestor of every link and `into_T_link`; a cycle (unchecked model) stops the walk.
   // Iterative (a chain of 100,000 fixed joints is one walk up, then one pass down), memoised.
   const survivor = new Map<string, { into: string; pose: Pose }>();
@@ -77,7 +78,11 @@ export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpRe
     for (let k = path.length - 1; k >= 0; k--) {
       const { name: link, joint: j } = path[k]!;
       // A direct child keeps the file's numbers exactly.
-      known = { into: known.into, pose: known.into === j.parent ? (j.origin ?? IDENTITY_POSE) : composePoses(known.pose, j.origin ?? IDENTITY_POSE) };
+      known = {
+        into: known.into,
+        pose:
+          known.into === j.parent ? (j.origin ?? IDENTITY_POSE) : composePoses(known.pose, j.origin ?? IDENTITY_POSE),
+      };
       survivor.set(link, known);
     }
     return known;
@@ -86,7 +91,8 @@ export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpRe
   for (const link of robot.links) {
     const s = resolve(link.name);
     const j = parentJoint.get(link.name);
-    if (s.into !== link.name && j !== undefined) lumped.push({ link: link.name, joint: j.name, parent: j.parent, into: s.into, pose: s.pose });
+    if (s.into !== link.name && j !== undefined)
+      lumped.push({ link: link.name, joint: j.name, parent: j.parent, into: s.into, pose: s.pose });
   }
   if (lumped.length === 0) return { robot, lumped };
 
@@ -98,7 +104,14 @@ export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpRe
     else list.push(l);
   }
   const lumpedNames = new Set(lumped.map((l) => l.link));
-  const links = robot.links.filter((l) => !lumpedNames.has(l.name)).map((l) => merge(l, (members.get(l.name) ?? []).map((m) => ({ lump: m, link: byName.get(m.link)! }))));
+  const links = robot.links
+    .filter((l) => !lumpedNames.has(l.name))
+    .map((l) =>
+      merge(
+        l,
+        (members.get(l.name) ?? []).map((m) => ({ lump: m, link: byName.get(m.link)! })),
+      ),
+    );
   const newJoints = joints
     .filter((j) => !lumpedNames.has(j.child))
     .map((j): Joint => {
@@ -118,11 +131,26 @@ function merge(link: Link, parts: readonly { lump: LumpedLink; link: Link }[]): 
   const sensors: Sensor[] = [...(link.sensors ?? [])];
   const inertials: Inertial[] = [];
   for (const { lump, link: part } of parts) {
-    const name = (own: string | undefined, tag: "visual" | "collision", k: number): string => `${link.name}_fixed_joint_lump__${own ?? part.name}_${tag}${k > 0 ? `_${k}` : ""}`;
-    (part.visuals ?? []).forEach((v, k) => visuals.push({ ...v, name: name(v.name, "visual", k), origin: composePoses(lump.pose, v.origin ?? IDENTITY_POSE) }));
-    (part.collisions ?? []).forEach((c, k) => collisions.push({ ...c, name: name(c.name, "collision", k), origin: composePoses(lump.pose, c.origin ?? IDENTITY_POSE) }));
-    for (const s of part.sensors ?? []) sensors.push({ ...s, origin: composePoses(lump.pose, s.origin ?? IDENTITY_POSE) });
-    if (part.inertial !== undefined) inertials.push({ ...part.inertial, origin: composePoses(lump.pose, part.inertial.origin ?? IDENTITY_POSE) });
+    const name = (own: string | undefined, tag: "visual" | "collision", k: number): string =>
+      `${link.name}_fixed_joint_lump__${own ?? part.name}_${tag}${k > 0 ? `_${k}` : ""}`;
+    (part.visuals ?? []).forEach((v, k) =>
+      visuals.push({
+        ...v,
+        name: name(v.name, "visual", k),
+        origin: composePoses(lump.pose, v.origin ?? IDENTITY_POSE),
+      }),
+    );
+    (part.collisions ?? []).forEach((c, k) =>
+      collisions.push({
+        ...c,
+        name: name(c.name, "collision", k),
+        origin: composePoses(lump.pose, c.origin ?? IDENTITY_POSE),
+      }),
+    );
+    for (const s of part.sensors ?? [])
+      sensors.push({ ...s, origin: composePoses(lump.pose, s.origin ?? IDENTITY_POSE) });
+    if (part.inertial !== undefined)
+      inertials.push({ ...part.inertial, origin: composePoses(lump.pose, part.inertial.origin ?? IDENTITY_POSE) });
   }
   const all = link.inertial === undefined ? inertials : [link.inertial, ...inertials];
   const mass = all.reduce((m, i) => m + i.mass, 0);

@@ -41,7 +41,16 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
     const list = typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
     if (Array.isArray(list) && list.length > INPUT_LIMITS.maxDocumentLinks) {
       return {
-        diagnostics: [{ ...policyDiagnostic("tooManyElements", `the document has ${list.length} ${key}; robokit reads at most ${INPUT_LIMITS.maxDocumentLinks}`, { file, ...locate(`/${key}`) }), jsonPath: `/${key}` }],
+        diagnostics: [
+          {
+            ...policyDiagnostic(
+              "tooManyElements",
+              `the document has ${list.length} ${key}; robokit reads at most ${INPUT_LIMITS.maxDocumentLinks}`,
+              { file, ...locate(`/${key}`) },
+            ),
+            jsonPath: `/${key}`,
+          },
+        ],
       };
     }
   }
@@ -56,14 +65,33 @@ export function readRobotDocument(text: string, file: string): RobotDocumentResu
     } catch {
       // A malformed document: the JSON pointer alone says where.
     }
-    nonFinite.push({ code: "NUMBER_NOT_FINITE", severity: "error", message: `${where} is ${String(value)}; numbers must be finite`, file, jsonPath, ...locate(jsonPath) });
+    nonFinite.push({
+      code: "NUMBER_NOT_FINITE",
+      severity: "error",
+      message: `${where} is ${String(value)}; numbers must be finite`,
+      file,
+      jsonPath,
+      ...locate(jsonPath),
+    });
   });
   if (nonFinite.length > 0) return { diagnostics: nonFinite };
   const validateSchema = robotSchemaValidator();
   if (!validateSchema(data)) {
-    return { diagnostics: schemaDiagnostics(validateSchema.errors ?? [], file, locate, (p) => describeJsonPath(data, p).owner, validateSchema.truncated === true) };
+    return {
+      diagnostics: schemaDiagnostics(
+        validateSchema.errors ?? [],
+        file,
+        locate,
+        (p) => describeJsonPath(data, p).owner,
+        validateSchema.truncated === true,
+      ),
+    };
   }
   const robot = data as Robot;
-  const diagnostics = checkRobot(robot).map((d) => ({ ...d, file, ...(d.jsonPath === undefined ? {} : locate(d.jsonPath)) }));
+  const diagnostics = checkRobot(robot).map((d) => ({
+    ...d,
+    file,
+    ...(d.jsonPath === undefined ? {} : locate(d.jsonPath)),
+  }));
   return hasErrors(diagnostics) ? { diagnostics } : { robot, diagnostics };
 }

@@ -11,10 +11,18 @@ import type { Robot } from "./Robot.js";
  */
 export function sdfReservedNames(robot: Robot, version: string): Diagnostic[] {
   const minor = Number(version.split(".")[1] ?? "0");
-  const reserved = (name: string): boolean => name === "world" || (minor >= 7 && (name === "__model__" || (name.length >= 4 && name.startsWith("__") && name.endsWith("__"))));
+  const reserved = (name: string): boolean =>
+    name === "world" ||
+    (minor >= 7 && (name === "__model__" || (name.length >= 4 && name.startsWith("__") && name.endsWith("__"))));
   const out: Diagnostic[] = [];
   const check = (kind: string, name: string, jsonPath: string): void => {
-    if (reserved(name)) out.push({ code: "RESERVED_NAME", severity: "error", message: `${kind} "${name}": the name is reserved in SDF ${version}; rename it`, jsonPath });
+    if (reserved(name))
+      out.push({
+        code: "RESERVED_NAME",
+        severity: "error",
+        message: `${kind} "${name}": the name is reserved in SDF ${version}; rename it`,
+        jsonPath,
+      });
   };
   robot.links.forEach((l, i) => {
     check("link", l.name, `/links/${i}/name`);

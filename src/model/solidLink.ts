@@ -38,8 +38,12 @@ export function solidLink(name: string, options: SolidLinkOptions): Link {
   const origin = options.origin ?? IDENTITY_POSE;
   return {
     name,
-    visuals: [{ origin, geometry: options.shape, ...(options.material === undefined ? {} : { material: options.material }) }],
-    collisions: [{ origin, geometry: options.shape, ...(options.surface === undefined ? {} : { surface: options.surface }) }],
+    visuals: [
+      { origin, geometry: options.shape, ...(options.material === undefined ? {} : { material: options.material }) },
+    ],
+    collisions: [
+      { origin, geometry: options.shape, ...(options.surface === undefined ? {} : { surface: options.surface }) },
+    ],
     inertial: inertialOf(options, origin),
     ...(options.sensors === undefined ? {} : { sensors: options.sensors }),
   };
@@ -47,7 +51,8 @@ export function solidLink(name: string, options: SolidLinkOptions): Link {
 
 function inertialOf(options: SolidLinkOptions, origin: Pose): Inertial {
   const { mass, shape, inertia, meshMassProperties: mesh } = options;
-  if (inertia !== undefined || mesh === undefined) return { mass, origin, inertia: inertia ?? shapeInertia(mass, shape) };
+  if (inertia !== undefined || mesh === undefined)
+    return { mass, origin, inertia: inertia ?? shapeInertia(mass, shape) };
   if (shape.type !== "mesh") throw new RangeError(`solidLink: meshMassProperties given for a ${shape.type} shape`);
   // link_T_com: the mesh's centre of mass placed by link_T_shape, axes of the shape.
   const perDensity = mesh.unitInertia;
@@ -55,6 +60,13 @@ function inertialOf(options: SolidLinkOptions, origin: Pose): Inertial {
   return {
     mass,
     origin: { xyz: transformPoint(origin, mesh.com), rpy: origin.rpy },
-    inertia: { ixx: density * perDensity.ixx, iyy: density * perDensity.iyy, izz: density * perDensity.izz, ixy: density * perDensity.ixy, ixz: density * perDensity.ixz, iyz: density * perDensity.iyz },
+    inertia: {
+      ixx: density * perDensity.ixx,
+      iyy: density * perDensity.iyy,
+      izz: density * perDensity.izz,
+      ixy: density * perDensity.ixy,
+      ixz: density * perDensity.ixz,
+      iyz: density * perDensity.iyz,
+    },
   };
 }

@@ -52,7 +52,12 @@ export interface OmniWheelLayout {
 /** Drive geometry derived from the model; discriminated on `type`. */
 export type WheelLayout =
   | { readonly type: "steered"; readonly baseLink: string; readonly modules: readonly SteeredModuleLayout[] }
-  | { readonly type: "omni"; readonly baseLink: string; readonly gearRatio: number; readonly wheels: readonly OmniWheelLayout[] };
+  | {
+      readonly type: "omni";
+      readonly baseLink: string;
+      readonly gearRatio: number;
+      readonly wheels: readonly OmniWheelLayout[];
+    };
 
 /**
  * Reads the drive geometry (wheel positions, radii, directions, limits) from a checked
@@ -66,7 +71,8 @@ export function wheelLayout(robot: Robot, baseLink?: string): WheelLayout {
   const poses = linkPoses(robot);
   const base = baseLink ?? (poses.has("base_link") ? "base_link" : [...poses.keys()][0]);
   const root_T_base = base === undefined ? undefined : poses.get(base);
-  if (base === undefined || root_T_base === undefined) throw new RangeError(`robot "${robot.name}": base link "${baseLink ?? "base_link"}" not found`);
+  if (base === undefined || root_T_base === undefined)
+    throw new RangeError(`robot "${robot.name}": base link "${baseLink ?? "base_link"}" not found`);
   const base_T_root = invertPose(root_T_base);
   const joints = new Map((robot.joints ?? []).map((j) => [j.name, j] as const));
   const inBase = (link: string): Pose => {
@@ -104,7 +110,9 @@ export function wheelLayout(robot: Robot, baseLink?: string): WheelLayout {
             radius: wheelRadius(robot, wheel, poses),
             wheelDirection: dir[0] >= 0 ? 1 : -1,
             ...(steer.type === "revolute" ? { steerLimits: [steer.limit.lower, steer.limit.upper] as const } : {}),
-            ...(wheel.type === "continuous" && wheel.limit !== undefined ? { maxWheelSpeed: wheel.limit.velocity } : {}),
+            ...(wheel.type === "continuous" && wheel.limit !== undefined
+              ? { maxWheelSpeed: wheel.limit.velocity }
+              : {}),
           };
           return layout;
         }),
@@ -136,7 +144,8 @@ export function wheelLayout(robot: Robot, baseLink?: string): WheelLayout {
 function wheelRadius(robot: Robot, wheel: Joint, poses: ReadonlyMap<string, Pose>): number {
   const linkName = wheel.child;
   const link = robot.links.find((l) => l.name === linkName);
-  const round = (g: Geometry): number | undefined => (g.type === "cylinder" || g.type === "sphere" ? g.radius : undefined);
+  const round = (g: Geometry): number | undefined =>
+    g.type === "cylinder" || g.type === "sphere" ? g.radius : undefined;
   for (const c of link?.collisions ?? []) {
     const r = round(c.geometry);
     if (r !== undefined) return r;
@@ -186,7 +195,10 @@ function rollingEnvelope(robot: Robot, wheel: Joint, poses: ReadonlyMap<string, 
       let r: number | undefined;
       if (g.type === "sphere") r = fromAxis(wheel_T_shape.xyz) + g.radius;
       else if (g.type === "capsule") {
-        const ends = [transformPoint(wheel_T_shape, [0, 0, g.length / 2]), transformPoint(wheel_T_shape, [0, 0, -g.length / 2])];
+        const ends = [
+          transformPoint(wheel_T_shape, [0, 0, g.length / 2]),
+          transformPoint(wheel_T_shape, [0, 0, -g.length / 2]),
+        ];
         r = Math.max(...ends.map(fromAxis)) + g.radius;
       }
       if (r !== undefined) reach = Math.max(reach ?? r, r);

@@ -36,10 +36,23 @@ export class ModelReadContext {
   }
 
   /** Records a finding at `at` (an element or one of its attributes). */
-  report(code: DiagnosticCode, severity: Severity, at: XmlElement | { element: XmlElement; attribute: XmlAttribute }, message: string): void {
+  report(
+    code: DiagnosticCode,
+    severity: Severity,
+    at: XmlElement | { element: XmlElement; attribute: XmlAttribute },
+    message: string,
+  ): void {
     const element = "element" in at ? at.element : at;
     const pos = "element" in at ? at.attribute : at;
-    this.diagnostics.push({ code, severity, message, file: this.file, line: pos.line, column: pos.column, xmlPath: element.xmlPath });
+    this.diagnostics.push({
+      code,
+      severity,
+      message,
+      file: this.file,
+      line: pos.line,
+      column: pos.column,
+      xmlPath: element.xmlPath,
+    });
   }
 
   /**
@@ -62,12 +75,25 @@ export class ModelReadContext {
    * Parses exactly `count` finite numbers from whitespace-separated `text`; reports
    * ELEMENT_INVALID/ATTRIBUTE_INVALID and returns undefined otherwise.
    */
-  numbers(text: string, count: number, at: XmlElement | { element: XmlElement; attribute: XmlAttribute }, what: string): number[] | undefined {
-    const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
+  numbers(
+    text: string,
+    count: number,
+    at: XmlElement | { element: XmlElement; attribute: XmlAttribute },
+    what: string,
+  ): number[] | undefined {
+    const tokens = text
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t.length > 0);
     const values = tokens.map(Number);
     if (tokens.length !== count || values.some((v) => !Number.isFinite(v))) {
       const code = "element" in at ? "ATTRIBUTE_INVALID" : "ELEMENT_INVALID";
-      this.report(code, "error", at, `${what} must be ${count === 1 ? "a finite number" : `${count} finite numbers`} (got "${text.trim()}")`);
+      this.report(
+        code,
+        "error",
+        at,
+        `${what} must be ${count === 1 ? "a finite number" : `${count} finite numbers`} (got "${text.trim()}")`,
+      );
       return undefined;
     }
     return values;
@@ -86,7 +112,12 @@ export class ModelReadContext {
     if (table?.has(text) === true) return table.get(text) as T;
     const reported = this.diagnostics.length;
     const value = read();
-    if (text.length <= 128 && value !== undefined && this.diagnostics.length === reported && this.#sharedCount < SHARED_TEXTS) {
+    if (
+      text.length <= 128 &&
+      value !== undefined &&
+      this.diagnostics.length === reported &&
+      this.#sharedCount < SHARED_TEXTS
+    ) {
       if (table === undefined) this.#shared.set(kind, new Map([[text, value]]));
       else table.set(text, value);
       this.#sharedCount++;
@@ -95,12 +126,21 @@ export class ModelReadContext {
   }
 
   /** {@link numbers} for a vector that goes into the model: one array for every equal valid text (see {@link shared}). */
-  sharedNumbers(text: string, count: number, at: XmlElement | { element: XmlElement; attribute: XmlAttribute }, what: string): readonly number[] | undefined {
+  sharedNumbers(
+    text: string,
+    count: number,
+    at: XmlElement | { element: XmlElement; attribute: XmlAttribute },
+    what: string,
+  ): readonly number[] | undefined {
     return this.shared(NUMBER_KINDS[count] ?? `numbers ${count}`, text, () => this.numbers(text, count, at, what));
   }
 
   /** One finite number, or undefined (reported) when `text` is not one. */
-  number(text: string, at: XmlElement | { element: XmlElement; attribute: XmlAttribute }, what: string): number | undefined {
+  number(
+    text: string,
+    at: XmlElement | { element: XmlElement; attribute: XmlAttribute },
+    what: string,
+  ): number | undefined {
     return this.numbers(text, 1, at, what)?.[0];
   }
 

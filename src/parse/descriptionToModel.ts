@@ -11,7 +11,18 @@ export function descriptionToModel(text: string, file: string, options: SdfToMod
   const root = descriptionRoot(text);
   if (root === "sdf") return sdfToModel(text, file, options);
   if (root === "robot" || root === undefined) return urdfToModel(text, file);
-  return { diagnostics: [{ code: "VERSION_UNSUPPORTED", severity: "error", message: `expected a URDF <robot> or an SDF <sdf> root element, found <${root}>`, file, line: 1, column: 1 }] };
+  return {
+    diagnostics: [
+      {
+        code: "VERSION_UNSUPPORTED",
+        severity: "error",
+        message: `expected a URDF <robot> or an SDF <sdf> root element, found <${root}>`,
+        file,
+        line: 1,
+        column: 1,
+      },
+    ],
+  };
 }
 
 /** Name of the root element of a description (after comments and declarations), or undefined when there is none. */

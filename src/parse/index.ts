@@ -15,7 +15,12 @@ export type { ExpandXacroOptions, ExpandXacroResult, XacroHost, XacroReadRefusal
 export { checkClosedMesh } from "./mesh/checkClosedMesh.js";
 export type { ClosedMeshCheck } from "./mesh/checkClosedMesh.js";
 export { massPropertiesAtDensity, meshMassProperties } from "./mesh/meshMassProperties.js";
-export type { MassProperties, MeshMassOptions, MeshMassProperties, MeshMassPropertiesResult } from "./mesh/meshMassProperties.js";
+export type {
+  MassProperties,
+  MeshMassOptions,
+  MeshMassProperties,
+  MeshMassPropertiesResult,
+} from "./mesh/meshMassProperties.js";
 export { readCollada } from "./mesh/readCollada.js";
 export { readMesh } from "./mesh/readMesh.js";
 export type { MeshFileReadResult, MeshFormat } from "./mesh/readMesh.js";

@@ -17,14 +17,27 @@ const TOLERANCE = 1e-7;
  * the geometry. Names must be all absent or `n_0`, `n_1`, `n_2` (then the capsule is `n`);
  * `same` compares the remaining fields (material, surface).
  */
-export function mergeCapsules<T extends Shape>(shapes: readonly T[], same: (a: T, b: T) => boolean, rebuild: (first: T, capsule: Geometry, name: string | undefined) => T): T[] {
+export function mergeCapsules<T extends Shape>(
+  shapes: readonly T[],
+  same: (a: T, b: T) => boolean,
+  rebuild: (first: T, capsule: Geometry, name: string | undefined) => T,
+): T[] {
   const out: T[] = [];
   for (let i = 0; i < shapes.length; i++) {
     const c = shapes[i]!;
     const s1 = shapes[i + 1];
     const s2 = shapes[i + 2];
     const name = s1 !== undefined && s2 !== undefined ? capsuleName(c, s1, s2) : null;
-    if (s1 !== undefined && s2 !== undefined && name !== null && c.geometry.type === "cylinder" && isCap(c, s1, 1) && isCap(c, s2, -1) && same(c, s1) && same(c, s2)) {
+    if (
+      s1 !== undefined &&
+      s2 !== undefined &&
+      name !== null &&
+      c.geometry.type === "cylinder" &&
+      isCap(c, s1, 1) &&
+      isCap(c, s2, -1) &&
+      same(c, s1) &&
+      same(c, s2)
+    ) {
       out.push(rebuild(c, { type: "capsule", radius: c.geometry.radius, length: c.geometry.length }, name));
       i += 2;
     } else {

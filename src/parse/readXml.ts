@@ -102,7 +102,9 @@ export function readXml(text: string, file: string, options: ReadXmlOptions = {}
     ordered = parser.parse(text) as OrderedNode[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const text = /nested tags/i.test(message) ? `elements are nested deeper than ${MAX_XML_DEPTH} levels; robokit does not read such files` : `XML could not be parsed: ${message}`;
+    const text = /nested tags/i.test(message)
+      ? `elements are nested deeper than ${MAX_XML_DEPTH} levels; robokit does not read such files`
+      : `XML could not be parsed: ${message}`;
     diagnostics.push({ ...xmlError, message: text, file, line: 1, column: 1 });
     return empty;
   }
@@ -123,7 +125,11 @@ export function readXml(text: string, file: string, options: ReadXmlOptions = {}
  */
 function inputLimitProblem(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
   if (source.length > INPUT_LIMITS.maxXmlBytes) {
-    return policyDiagnostic("inputTooLarge", `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`, { file, line: 1, column: 1 });
+    return policyDiagnostic(
+      "inputTooLarge",
+      `the text has ${source.length} characters; robokit reads at most ${INPUT_LIMITS.maxXmlBytes}`,
+      { file, line: 1, column: 1 },
+    );
   }
   let elements = 0;
   let parts = 0;
@@ -133,11 +139,19 @@ function inputLimitProblem(source: string, file: string, lines: LineIndex): Diag
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58 || c > 127) {
       if (++elements > INPUT_LIMITS.maxElements) {
         const { line, column } = lines.position(i);
-        return policyDiagnostic("tooManyElements", `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`, { file, line, column });
+        return policyDiagnostic(
+          "tooManyElements",
+          `the file has more than ${INPUT_LIMITS.maxElements} elements; robokit stops reading here`,
+          { file, line, column },
+        );
       }
       if ((c === 108 || c === 106) && isLinkOrJointTag(source, i) && ++parts > INPUT_LIMITS.maxLinksAndJoints) {
         const { line, column } = lines.position(i);
-        return policyDiagnostic("tooManyElements", `the file has more than ${INPUT_LIMITS.maxLinksAndJoints} <link> and <joint> elements; robokit stops reading here`, { file, line, column });
+        return policyDiagnostic(
+          "tooManyElements",
+          `the file has more than ${INPUT_LIMITS.maxLinksAndJoints} <link> and <joint> elements; robokit stops reading here`,
+          { file, line, column },
+        );
       }
     }
   }
@@ -157,10 +171,22 @@ function isLinkOrJointTag(source: string, at: number): boolean {
 function badCharacterReference(source: string, file: string, lines: LineIndex): Diagnostic | undefined {
   for (const m of source.matchAll(/&#(?:([0-9]+)|x([0-9a-fA-F]+));/g)) {
     const code = m[1] !== undefined ? Number.parseInt(m[1], 10) : Number.parseInt(m[2] ?? "", 16);
-    const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    const allowed =
+      code === 0x9 ||
+      code === 0xa ||
+      code === 0xd ||
+      (code >= 0x20 && code <= 0xd7ff) ||
+      (code >= 0xe000 && code <= 0xfffd) ||
+      (code >= 0x10000 && code <= 0x10ffff);
     if (!allowed) {
       const { line, column } = lines.position(m.index);
-      return { ...xmlError, message: `not well-formed XML: ${m[0]} refers to a character XML does not allow`, file, line, column };
+      return {
+        ...xmlError,
+        message: `not well-formed XML: ${m[0]} refers to a character XML does not allow`,
+        file,
+        line,
+        column,
+      };
     }
   }
   return undefined;
@@ -183,7 +209,14 @@ class TreeBuilder {
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  build(node: OrderedNode, parentPath: string, depth: number, index: number, indexed: boolean, knownName?: string): XmlElement {
+  build(
+    node: OrderedNode,
+    parentPath: string,
+    depth: number,
+    index: number,
+    indexed: boolean,
+    knownName?: string,
+  ): XmlElement {
     const name = knownName ?? elementName(node) ?? "";
     const meta = (node as Record<string, unknown>)[metaSymbol] as { startIndex?: number } | undefined;
     const offset = typeof meta?.startIndex === "number" ? meta.startIndex : 0;
@@ -276,13 +309,20 @@ function isSpaceSlashOrGt(c: number): boolean {
 }
 
 function cdataText(value: unknown): string {
-  if (Array.isArray(value)) return value.map((v: unknown) => (typeof v === "object" && v !== null && "#text" in v ? String((v as Record<string, unknown>)["#text"]) : "")).join("");
+  if (Array.isArray(value))
+    return value
+      .map((v: unknown) =>
+        typeof v === "object" && v !== null && "#text" in v ? String((v as Record<string, unknown>)["#text"]) : "",
+      )
+      .join("");
   return typeof value === "string" ? value : "";
 }
 
 /** The text up to the end of a well-formed root element, when what follows it is the only problem. */
 function completeRootPrefix(source: string): string | undefined {
-  const open = /<([A-Za-z_][\w:.-]*)[\s>/]/.exec(source.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, (m) => " ".repeat(m.length)));
+  const open = /<([A-Za-z_][\w:.-]*)[\s>/]/.exec(
+    source.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, (m) => " ".repeat(m.length)),
+  );
   const name = open?.[1];
   if (name === undefined) return undefined;
   const close = `</${name}>`;

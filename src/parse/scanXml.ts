@@ -183,7 +183,12 @@ class ScanDocument {
     for (let lt = source.indexOf("<", content.from); lt >= 0 && lt < to; ) {
       const c = source.charCodeAt(lt + 1);
       const end = c === BANG || c === QUESTION ? skipMarkup(source, lt) : this.#skipElement(lt);
-      if (c !== BANG && c !== QUESTION && source.startsWith(name, lt + 1) && !isNameChar(source.charCodeAt(lt + 1 + name.length))) {
+      if (
+        c !== BANG &&
+        c !== QUESTION &&
+        source.startsWith(name, lt + 1) &&
+        !isNameChar(source.charCodeAt(lt + 1 + name.length))
+      ) {
         if (!this.#skippedLeaf) return firstNamed(this.childrenOf(element, content), name);
         const read = this.scan(lt, end, element.depth, 0)?.[0];
         if (read === undefined) throw new Error(`robokit bug: <${name}> at offset ${lt} could not be read again`);
@@ -238,7 +243,8 @@ class ScanDocument {
     if (hit !== undefined) return hit;
     const children = this.scan(content.from, content.to, element.depth, 0);
     // The text was read once already, so reading a part of it again cannot fail.
-    if (children === undefined) throw new Error(`robokit bug: <${element.name}> at offset ${element.offset} could not be read again`);
+    if (children === undefined)
+      throw new Error(`robokit bug: <${element.name}> at offset ${element.offset} could not be read again`);
     assignPaths([element], children);
     // First in, first out: readers visit a subtree's parts one after another, then move on.
     this.#cache.set(element, children);
@@ -263,7 +269,11 @@ class ScanDocument {
    * them; skim only checks). Returns the offset after the tag (with #selfClosing), or -1 when
    * the tag is outside the subset.
    */
-  #startTagEnd(k: number, to: number, keep?: (nameFrom: number, nameTo: number, valueFrom: number, valueTo: number) => void): number {
+  #startTagEnd(
+    k: number,
+    to: number,
+    keep?: (nameFrom: number, nameTo: number, valueFrom: number, valueTo: number) => void,
+  ): number {
     const source = this.source;
     let attrs = 0;
     for (;;) {
@@ -448,7 +458,12 @@ class ScanDocument {
     /** Makes the attribute the start tag reader found (checked already, so its value decodes). */
     const keepAttribute = (nameFrom: number, nameTo: number, valueFrom: number, valueTo: number): void => {
       locate(nameFrom);
-      attributes.push({ name: names.at(source, nameFrom, nameTo), value: decodeText(source.slice(valueFrom, valueTo)) ?? "", line, column });
+      attributes.push({
+        name: names.at(source, nameFrom, nameTo),
+        value: decodeText(source.slice(valueFrom, valueTo)) ?? "",
+        line,
+        column,
+      });
     };
     /** Gives a closed element its children and text, at their final size; a small subtree keeps only its place in the text. */
     const close = (element: ScannedElement, contentTo: number): void => {
@@ -690,8 +705,11 @@ function plainInstruction(body: string): boolean {
  * children when they were just read again.
  */
 function assignPaths(parents: readonly ScannedElement[], children?: readonly ScannedElement[]): void {
-  const builtOf = (e: ScannedElement): readonly ScannedElement[] | undefined => (e.built instanceof LazyContent ? undefined : e.built);
-  const pending: { parent: ScannedElement; kids: readonly ScannedElement[] | undefined }[] = parents.map((parent, k) => ({ parent, kids: k === 0 && children !== undefined ? children : builtOf(parent) }));
+  const builtOf = (e: ScannedElement): readonly ScannedElement[] | undefined =>
+    e.built instanceof LazyContent ? undefined : e.built;
+  const pending: { parent: ScannedElement; kids: readonly ScannedElement[] | undefined }[] = parents.map(
+    (parent, k) => ({ parent, kids: k === 0 && children !== undefined ? children : builtOf(parent) }),
+  );
   const counts = new Map<string, number>();
   const seen = new Map<string, number>();
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {

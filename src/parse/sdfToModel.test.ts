@@ -14,7 +14,8 @@ import type { Vec3 } from "../model/Vector.js";
 import { sdfToModel } from "./sdfToModel.js";
 
 /** SDF has no named materials, no safety controller or calibration; mimic only from 1.11. */
-const sdfCarries = (version: (typeof SDF_VERSIONS)[number]) => ({ materialNames: false, urdfOnly: false, mimic: sdfAtLeast(version, "1.11") }) as const;
+const sdfCarries = (version: (typeof SDF_VERSIONS)[number]) =>
+  ({ materialNames: false, urdfOnly: false, mimic: sdfAtLeast(version, "1.11") }) as const;
 
 function expectPose(actual: Pose | undefined, xyz: Vec3, rpy: Vec3): void {
   const p = actual ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] };
@@ -58,30 +59,49 @@ describe("sdfToModel", () => {
   // rad pitch); ~1e-19 is left where an angle is 0. Numbers are compared to 9 significant
   // digits (below 1e-9 as 0), everything else byte for byte.
   const digits9 = (text: string): string =>
-    text.replace(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g, (n) => (Math.abs(Number(n)) < 1e-9 ? "0" : String(Number(Number(n).toPrecision(9)))));
-  it.each(SDF_VERSIONS)("is idempotent at SDF %s: emit(parse(emit(m))) === emit(m), byte for byte to 9 significant digits (every joint type)", (version) => {
-    const text = emitSdf(mario, { version });
-    expect(digits9(emitSdf(sdfToModel(text, "m.sdf").robot!, { version }))).toBe(digits9(text));
-    fc.assert(
-      fc.property(arbitraryRobot(), (robot) => {
-        const once = emitSdf(robot, { version });
-        const twice = emitSdf(sdfToModel(once, "r.sdf").robot!, { version });
-        // A lossy first emission lists its losses in comments; the re-read model no longer has
-        // those features, so only the comments may differ.
-        const lossless = sdfLosses(robot, version).every((d) => d.severity === "info");
-        if (lossless) expect(digits9(twice)).toBe(digits9(once));
-        else expect(digits9(twice)).toBe(digits9(withoutLossComments(once)));
-      }),
-      { numRuns: 100 },
+    text.replace(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g, (n) =>
+      Math.abs(Number(n)) < 1e-9 ? "0" : String(Number(Number(n).toPrecision(9))),
     );
-  });
+  it.each(SDF_VERSIONS)(
+    "is idempotent at SDF %s: emit(parse(emit(m))) === emit(m), byte for byte to 9 significant digits (every joint type)",
+    (version) => {
+      const text = emitSdf(mario, { version });
+      expect(digits9(emitSdf(sdfToModel(text, "m.sdf").robot!, { version }))).toBe(digits9(text));
+      fc.assert(
+        fc.property(arbitraryRobot(), (robot) => {
+          const once = emitSdf(robot, { version });
+          const twice = emitSdf(sdfToModel(once, "r.sdf").robot!, { version });
+          // A lossy first emission lists its losses in comments; the re-read model no longer has
+          // those features, so only the comments may differ.
+          const lossless = sdfLosses(robot, version).every((d) => d.severity === "info");
+          if (lossless) expect(digits9(twice)).toBe(digits9(once));
+          else expect(digits9(twice)).toBe(digits9(withoutLossComments(once)));
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 
   it("turns a free link back into a floating joint from the link its pose is relative to", () => {
     const robot = sdfToModel(
-      emitSdf({ name: "f", links: [{ name: "a" }, { name: "b" }], joints: [{ name: "float", type: "floating", parent: "a", child: "b", origin: { xyz: [1, 2, 3], rpy: [0, 0, 1] } }] }),
+      emitSdf({
+        name: "f",
+        links: [{ name: "a" }, { name: "b" }],
+        joints: [
+          { name: "float", type: "floating", parent: "a", child: "b", origin: { xyz: [1, 2, 3], rpy: [0, 0, 1] } },
+        ],
+      }),
       "f.sdf",
     ).robot!;
-    expect(robot.joints).toEqual([{ name: "b_floating_joint", type: "floating", parent: "a", child: "b", origin: { xyz: [1, 2, 3], rpy: [0, 0, 1] } }]);
+    expect(robot.joints).toEqual([
+      {
+        name: "b_floating_joint",
+        type: "floating",
+        parent: "a",
+        child: "b",
+        origin: { xyz: [1, 2, 3], rpy: [0, 0, 1] },
+      },
+    ]);
   });
 
   it("re-expresses a link in its joint's frame when the joint pose is not the identity (default: relative to the child link)", () => {
@@ -100,7 +120,10 @@ describe("sdfToModel", () => {
     expectPose(robot.links[1]!.visuals![0]!.origin, [0, 0, -0.5], [0, 0, 0]);
     expectPose(robot.links[1]!.inertial!.origin, [0, 0, -0.8], [0, 0, 0]);
     expect(robot.links[1]!.inertial!.inertia).toEqual({ ixx: 1, ixy: 0, ixz: 0, iyy: 1, iyz: 0, izz: 1 });
-    expect(robot.joints![0]).toMatchObject({ type: "revolute", limit: { lower: -1, upper: 1, effort: 3, velocity: 4 } });
+    expect(robot.joints![0]).toMatchObject({
+      type: "revolute",
+      limit: { lower: -1, upper: 1, effort: 3, velocity: 4 },
+    });
   });
 
   it("resolves relative_to through <frame>s, degrees, quaternions and axis expressed_in (1.9)", () => {
@@ -146,7 +169,10 @@ describe("sdfToModel", () => {
     );
     expect(result.robot!.joints![0]).toMatchObject({ name: "spin", type: "continuous" });
     expect(result.robot!.joints![0]).not.toHaveProperty("limit");
-    expect(result.robot!.joints![1]).toMatchObject({ type: "revolute", limit: { lower: -1, upper: 1, effort: 0, velocity: 2 } });
+    expect(result.robot!.joints![1]).toMatchObject({
+      type: "revolute",
+      limit: { lower: -1, upper: 1, effort: 0, velocity: 2 },
+    });
     expect(result.diagnostics.map((d) => [d.code, d.severity])).toEqual([["FEATURE_UNSUPPORTED", "warning"]]);
   });
 
@@ -185,29 +211,44 @@ describe("sdfToModel", () => {
   });
 
   it("points at bad poses, unknown relative_to frames, pose cycles and dangling joint links", () => {
-    expect(errors(`<sdf version="1.9"><model name="m">\n<link name="a"><pose>0 0 x 0 0 0</pose></link>\n</model></sdf>`)).toEqual(["ELEMENT_INVALID@2:16"]);
-    expect(errors(`<sdf version="1.9"><model name="m">\n<link name="a"/><link name="b"><pose relative_to="nowhere">0 0 1 0 0 0</pose></link>\n<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint></model></sdf>`)).toEqual([
-      "POSE_RELATIVE_TO_INVALID@2:38",
-    ]);
     expect(
-      errors(`<sdf version="1.9"><model name="m">\n<link name="a"><pose relative_to="b">1 0 0 0 0 0</pose></link>\n<link name="b"><pose relative_to="a">1 0 0 0 0 0</pose></link>\n<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint></model></sdf>`),
+      errors(`<sdf version="1.9"><model name="m">\n<link name="a"><pose>0 0 x 0 0 0</pose></link>\n</model></sdf>`),
+    ).toEqual(["ELEMENT_INVALID@2:16"]);
+    expect(
+      errors(
+        `<sdf version="1.9"><model name="m">\n<link name="a"/><link name="b"><pose relative_to="nowhere">0 0 1 0 0 0</pose></link>\n<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint></model></sdf>`,
+      ),
+    ).toEqual(["POSE_RELATIVE_TO_INVALID@2:38"]);
+    expect(
+      errors(
+        `<sdf version="1.9"><model name="m">\n<link name="a"><pose relative_to="b">1 0 0 0 0 0</pose></link>\n<link name="b"><pose relative_to="a">1 0 0 0 0 0</pose></link>\n<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint></model></sdf>`,
+      ),
     ).toContain("POSE_RELATIVE_TO_CYCLE@2:16");
-    expect(errors(`<sdf version="1.9"><model name="m">\n<link name="a"/>\n<joint name="j" type="fixed"><parent>a</parent><child>ghost</child></joint></model></sdf>`)).toEqual([
-      "JOINT_CHILD_LINK_INVALID@3:48",
-    ]);
+    expect(
+      errors(
+        `<sdf version="1.9"><model name="m">\n<link name="a"/>\n<joint name="j" type="fixed"><parent>a</parent><child>ghost</child></joint></model></sdf>`,
+      ),
+    ).toEqual(["JOINT_CHILD_LINK_INVALID@3:48"]);
     expect(errors(`<sdf version="1.9"><world name="w"/></sdf>`)).toEqual(["FEATURE_UNSUPPORTED@1:20"]);
     expect(errors(`<sdf version="2.0"><model name="m"/></sdf>`)).toEqual(["VERSION_UNSUPPORTED@1:1"]);
   });
 
   it("shares one object among poses and vectors of the same text (the model is immutable), and still reports each bad one", () => {
-    const link = (n: string, pose: string) => `<link name="${n}"><visual name="v"><pose>${pose}</pose><geometry><box><size>0.1 0.2 0.3</size></box></geometry></visual></link>`;
-    const ok = sdfToModel(`<sdf version="1.9"><model name="m">${link("a", "0 0 0.05 0 0 0")}${link("b", "0 0 0.05 0 0 0")}${link("c", "0 0 0.05 0 0 1")}</model></sdf>`, "m.sdf").robot;
+    const link = (n: string, pose: string) =>
+      `<link name="${n}"><visual name="v"><pose>${pose}</pose><geometry><box><size>0.1 0.2 0.3</size></box></geometry></visual></link>`;
+    const ok = sdfToModel(
+      `<sdf version="1.9"><model name="m">${link("a", "0 0 0.05 0 0 0")}${link("b", "0 0 0.05 0 0 0")}${link("c", "0 0 0.05 0 0 1")}</model></sdf>`,
+      "m.sdf",
+    ).robot;
     const [a, b, c] = (ok?.links ?? []).map((l) => l.visuals?.[0]);
     expect(a?.origin).toBe(b?.origin);
     expect(a?.origin).not.toBe(c?.origin);
     expect(c?.origin).toStrictEqual({ xyz: [0, 0, 0.05], rpy: [0, 0, 1] });
     expect(a?.geometry.type === "box" && b?.geometry.type === "box" && a.geometry.size === b.geometry.size).toBe(true);
-    const bad = sdfToModel(`<sdf version="1.9"><model name="m">${link("a", "0 0 x 0 0 0")}${link("b", "0 0 x 0 0 0")}</model></sdf>`, "m.sdf");
+    const bad = sdfToModel(
+      `<sdf version="1.9"><model name="m">${link("a", "0 0 x 0 0 0")}${link("b", "0 0 x 0 0 0")}</model></sdf>`,
+      "m.sdf",
+    );
     expect(bad.diagnostics.filter((d) => d.code === "ELEMENT_INVALID").map((d) => d.xmlPath)).toStrictEqual([
       '/sdf/model[@name="m"]/link[@name="a"]/visual[@name="v"]/pose',
       '/sdf/model[@name="m"]/link[@name="b"]/visual[@name="v"]/pose',
@@ -229,24 +270,36 @@ describe("sdfToModel", () => {
   });
 
   it("reads a three-number colour as libsdformat does (alpha 1) (my_lrauv in test/data/realworld was refused)", () => {
-    const r = sdfToModel(`<sdf version="1.6"><model name="m"><link name="l"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry><material><diffuse>1.0 0.5 1.0</diffuse></material></visual></link></model></sdf>`, "c.sdf");
+    const r = sdfToModel(
+      `<sdf version="1.6"><model name="m"><link name="l"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry><material><diffuse>1.0 0.5 1.0</diffuse></material></visual></link></model></sdf>`,
+      "c.sdf",
+    );
     expect(r.robot?.materials?.[0]?.rgba).toEqual([1, 0.5, 1, 1]);
   });
 
   it("refuses a model made only of nested models at the <model> element, and names nested links as such", () => {
-    const r = sdfToModel(`<sdf version="1.8">\n  <model name="outer">\n    <model name="inner"><link name="l"/></model>\n  </model>\n</sdf>`, "n.sdf");
+    const r = sdfToModel(
+      `<sdf version="1.8">\n  <model name="outer">\n    <model name="inner"><link name="l"/></model>\n  </model>\n</sdf>`,
+      "n.sdf",
+    );
     expect(r.robot).toBeUndefined();
     const e = r.diagnostics.find((d) => d.severity === "error");
     expect(e).toMatchObject({ code: "FEATURE_UNSUPPORTED", line: 2, column: 3 });
     expect(e?.message).toContain("only nested or included models");
-    const j = sdfToModel(`<sdf version="1.8"><model name="m"><link name="a"/><model name="n"><link name="b"/></model><joint name="j" type="fixed"><parent>a</parent><child>n::b</child></joint></model></sdf>`, "j.sdf");
-    expect(j.diagnostics.find((d) => d.severity === "error")?.message).toContain("a nested model's, which robokit does not convert");
+    const j = sdfToModel(
+      `<sdf version="1.8"><model name="m"><link name="a"/><model name="n"><link name="b"/></model><joint name="j" type="fixed"><parent>a</parent><child>n::b</child></joint></model></sdf>`,
+      "j.sdf",
+    );
+    expect(j.diagnostics.find((d) => d.severity === "error")?.message).toContain(
+      "a nested model's, which robokit does not convert",
+    );
   });
 
   describe("a <world>: one inline model is read (convert and import of world files)", () => {
     const robotModel = (name: string, links: number, at = "") =>
       `<model name="${name}">${at}${Array.from({ length: links }, (_, i) => `<link name="l${i}"/>`).join("")}${Array.from({ length: links - 1 }, (_, i) => `<joint name="j${i}" type="revolute"><parent>l${i}</parent><child>l${i + 1}</child><axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper><effort>1</effort><velocity>1</velocity></limit></axis></joint>`).join("")}</model>`;
-    const world = (...models: string[]) => `<sdf version="1.9">\n<world name="w">\n${models.join("\n")}\n</world>\n</sdf>`;
+    const world = (...models: string[]) =>
+      `<sdf version="1.9">\n<world name="w">\n${models.join("\n")}\n</world>\n</sdf>`;
 
     it("reads the inline model with the most links, with a warning at that model naming what is left out", () => {
       const r = sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3)), "w.sdf");
@@ -259,13 +312,15 @@ describe("sdfToModel", () => {
     });
 
     it("--model picks any inline model, or a top-level one; an unknown name is an error listing the models", () => {
-      expect(sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3)), "w.sdf", { model: "ground" }).robot?.name).toBe("ground");
+      expect(
+        sdfToModel(world(robotModel("ground", 1), robotModel("arm", 3)), "w.sdf", { model: "ground" }).robot?.name,
+      ).toBe("ground");
       const top = `<sdf version="1.9">${robotModel("a", 1)}${robotModel("b", 2)}</sdf>`;
       expect(sdfToModel(top, "t.sdf").robot?.name).toBe("a");
       expect(sdfToModel(top, "t.sdf", { model: "b" }).robot?.name).toBe("b");
       const missing = sdfToModel(world(robotModel("arm", 2)), "w.sdf", { model: "leg" });
       expect(missing.robot).toBeUndefined();
-      expect(missing.diagnostics.find((d) => d.severity === "error")?.message).toContain('(it has: arm)');
+      expect(missing.diagnostics.find((d) => d.severity === "error")?.message).toContain("(it has: arm)");
     });
 
     it("counts the models of a world too big for a spread call (150,000 inline models) without throwing", () => {
@@ -286,7 +341,9 @@ describe("sdfToModel", () => {
 
   it("never throws, and returns a robot only without errors, for any text (random and mutated SDF)", () => {
     const valid = emitSdf(mario, { version: "1.9" });
-    const mutated = fc.tuple(fc.nat({ max: valid.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([at, cut, insert]) => valid.slice(0, at) + insert + valid.slice(at + cut));
+    const mutated = fc
+      .tuple(fc.nat({ max: valid.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 8 }))
+      .map(([at, cut, insert]) => valid.slice(0, at) + insert + valid.slice(at + cut));
     fc.assert(
       fc.property(fc.oneof(fc.string(), mutated), (text) => {
         const result = sdfToModel(text, "f.sdf");

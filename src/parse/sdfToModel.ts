@@ -43,7 +43,14 @@ export function sdfToModel(text: string, file: string, options: SdfToModelOption
   const versionText = attr(root, "version") ?? "";
   const match = /^1\.(\d+)$/.exec(versionText.trim());
   if (root.name !== "sdf" || match === null) {
-    ctx.report("VERSION_UNSUPPORTED", "error", root, root.name !== "sdf" ? `expected an <sdf> root element, found <${root.name}>` : `unknown SDF version "${versionText}"`);
+    ctx.report(
+      "VERSION_UNSUPPORTED",
+      "error",
+      root,
+      root.name !== "sdf"
+        ? `expected an <sdf> root element, found <${root.name}>`
+        : `unknown SDF version "${versionText}"`,
+    );
     return ctx.finish(undefined);
   }
   const model = chooseModel(root, options.model, ctx);
@@ -72,12 +79,24 @@ function chooseModel(root: XmlElement, wanted: string | undefined, ctx: ModelRea
   if (wanted !== undefined) {
     const all = [...models, ...(world === undefined ? [] : childrenNamed(world, "model"))];
     const found = all.find((m) => nameOf(m) === wanted);
-    if (found === undefined) ctx.report("FEATURE_UNSUPPORTED", "error", world ?? root, `the file has no ${world === undefined ? "" : "inline "}<model name="${wanted}"> (it has: ${all.map(nameOf).join(", ") || "none"})`);
+    if (found === undefined)
+      ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "error",
+        world ?? root,
+        `the file has no ${world === undefined ? "" : "inline "}<model name="${wanted}"> (it has: ${all.map(nameOf).join(", ") || "none"})`,
+      );
     return found;
   }
   const first = models[0];
   if (first !== undefined) {
-    if (models.length > 1) ctx.report("FEATURE_UNSUPPORTED", "warning", models[1]!, "only the first <model> is converted (--model NAME picks another)");
+    if (models.length > 1)
+      ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "warning",
+        models[1]!,
+        "only the first <model> is converted (--model NAME picks another)",
+      );
     return first;
   }
   if (world === undefined) {
@@ -91,8 +110,16 @@ function chooseModel(root: XmlElement, wanted: string | undefined, ctx: ModelRea
   const largest = inline.filter((m) => links(m) === most);
   const worldName = attr(world, "name") ?? "";
   if (most === 0 || largest.length !== 1) {
-    const why = most === 0 ? "it has no inline <model> with links (included models are not expanded)" : `its inline models ${largest.map((m) => `"${nameOf(m)}"`).join(", ")} have ${most} links each: --model NAME picks one`;
-    ctx.report("FEATURE_UNSUPPORTED", "error", world, `robokit converts one <model>, not a whole <world> "${worldName}": ${why}`);
+    const why =
+      most === 0
+        ? "it has no inline <model> with links (included models are not expanded)"
+        : `its inline models ${largest.map((m) => `"${nameOf(m)}"`).join(", ")} have ${most} links each: --model NAME picks one`;
+    ctx.report(
+      "FEATURE_UNSUPPORTED",
+      "error",
+      world,
+      `robokit converts one <model>, not a whole <world> "${worldName}": ${why}`,
+    );
     return undefined;
   }
   const chosen = largest[0]!;
@@ -146,7 +173,12 @@ class SdfReader {
     for (const el of model.children) this.#unsupportedChild(el);
     const linkEls = childrenNamed(model, "link");
     if (linkEls.length === 0 && model.children.some((c) => c.name === "model" || c.name === "include")) {
-      this.#ctx.report("FEATURE_UNSUPPORTED", "error", model, `model "${attr(model, "name") ?? ""}" has no links of its own, only nested or included models, which robokit does not convert; convert each nested model's file instead`);
+      this.#ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "error",
+        model,
+        `model "${attr(model, "name") ?? ""}" has no links of its own, only nested or included models, which robokit does not convert; convert each nested model's file instead`,
+      );
     }
     const jointEls = childrenNamed(model, "joint");
     for (const l of linkEls) this.#addFrame(l, MODEL_FRAME);
@@ -183,7 +215,8 @@ class SdfReader {
       if (k !== undefined) this.#ctx.source(`/joints/${k}`, j);
     });
     const freeJoints = this.#freeLinks(linkEls, kept);
-    if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
+    if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined))
+      return undefined;
     const allJoints = [...(joints as Joint[]), ...freeJoints];
     // The model's own <pose>: where it stands in the world (kept as `pose`, written back by SDF).
     const poseEl = child(model, "pose");
@@ -206,16 +239,36 @@ class SdfReader {
   #unsupportedChild(el: XmlElement): void {
     switch (el.name) {
       case "model":
-        this.#ctx.report("FEATURE_UNSUPPORTED", "warning", el, `nested model "${attr(el, "name") ?? ""}" is not converted`);
+        this.#ctx.report(
+          "FEATURE_UNSUPPORTED",
+          "warning",
+          el,
+          `nested model "${attr(el, "name") ?? ""}" is not converted`,
+        );
         break;
       case "include":
-        this.#ctx.report("FEATURE_UNSUPPORTED", "warning", el, "<include> is not resolved; the included model is not converted");
+        this.#ctx.report(
+          "FEATURE_UNSUPPORTED",
+          "warning",
+          el,
+          "<include> is not resolved; the included model is not converted",
+        );
         break;
       case "plugin":
-        this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, `plugin "${attr(el, "name") ?? ""}" is not part of the robokit model; left out`);
+        this.#ctx.report(
+          "FEATURE_UNSUPPORTED",
+          "info",
+          el,
+          `plugin "${attr(el, "name") ?? ""}" is not part of the robokit model; left out`,
+        );
         break;
       case "frame":
-        this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, `frame "${attr(el, "name") ?? ""}" is used to resolve poses but not kept (the model has no bare frames)`);
+        this.#ctx.report(
+          "FEATURE_UNSUPPORTED",
+          "info",
+          el,
+          `frame "${attr(el, "name") ?? ""}" is used to resolve poses but not kept (the model has no bare frames)`,
+        );
         break;
       default:
         break;
@@ -225,7 +278,11 @@ class SdfReader {
   #addFrame(el: XmlElement, defaultRelativeTo: string): void {
     const n = attr(el, "name");
     if (n === undefined) return;
-    this.#frames.set(n, { element: el, pose: child(el, "pose"), defaultRelativeTo: this.#frameSemantics || el.name === "joint" ? defaultRelativeTo : MODEL_FRAME });
+    this.#frames.set(n, {
+      element: el,
+      pose: child(el, "pose"),
+      defaultRelativeTo: this.#frameSemantics || el.name === "joint" ? defaultRelativeTo : MODEL_FRAME,
+    });
   }
 
   /** The frame a pose element is relative to (explicit `relative_to`, or the default). */
@@ -236,7 +293,12 @@ class SdfReader {
     // Asked about many times while resolving frames: reported once per <pose>.
     if (legacy !== undefined && legacy.value !== "" && !this.#legacyReported.has(poseEl.offset)) {
       this.#legacyReported.add(poseEl.offset);
-      this.#ctx.report("FEATURE_UNSUPPORTED", "warning", { element: poseEl, attribute: legacy }, `pose frame="${legacy.value}" (SDF 1.5/1.6) is ignored; the version's default frame is used`);
+      this.#ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "warning",
+        { element: poseEl, attribute: legacy },
+        `pose frame="${legacy.value}" (SDF 1.5/1.6) is ignored; the version's default frame is used`,
+      );
     }
     return this.#frameSemantics && relativeTo !== undefined && relativeTo.value !== "" ? relativeTo.value : fallback;
   }
@@ -275,18 +337,37 @@ class SdfReader {
     if (info === undefined) {
       const named = attrNode(at, "relative_to") ?? attrNode(at, "expressed_in");
       const code = at.name === "xyz" ? "JOINT_AXIS_EXPRESSED_IN_INVALID" : "POSE_RELATIVE_TO_INVALID";
-      this.#ctx.report(code, "error", named === undefined ? at : { element: at, attribute: named }, `frame "${frame}" does not name a link, joint or frame of the model${frame.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
+      this.#ctx.report(
+        code,
+        "error",
+        named === undefined ? at : { element: at, attribute: named },
+        `frame "${frame}" does not name a link, joint or frame of the model${frame.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`,
+      );
       this.#resolved.set(frame, IDENTITY_POSE);
       return IDENTITY_POSE;
     }
     if (this.#resolving.has(frame)) {
-      this.#ctx.report("POSE_RELATIVE_TO_CYCLE", "error", info.pose ?? info.element, `the pose of "${frame}" depends on itself`);
+      this.#ctx.report(
+        "POSE_RELATIVE_TO_CYCLE",
+        "error",
+        info.pose ?? info.element,
+        `the pose of "${frame}" depends on itself`,
+      );
       return IDENTITY_POSE;
     }
     this.#resolving.add(frame);
     const base = this.#relativeTo(info.pose, info.defaultRelativeTo);
-    const result = base === frame ? IDENTITY_POSE : composePoses(this.#resolve(base, info.pose ?? info.element), this.#pose(info.pose));
-    if (base === frame) this.#ctx.report("POSE_RELATIVE_TO_CYCLE", "error", info.pose ?? info.element, `the pose of "${frame}" is relative to itself`);
+    const result =
+      base === frame
+        ? IDENTITY_POSE
+        : composePoses(this.#resolve(base, info.pose ?? info.element), this.#pose(info.pose));
+    if (base === frame)
+      this.#ctx.report(
+        "POSE_RELATIVE_TO_CYCLE",
+        "error",
+        info.pose ?? info.element,
+        `the pose of "${frame}" is relative to itself`,
+      );
     this.#resolving.delete(frame);
     this.#resolved.set(frame, result);
     return result;
@@ -323,7 +404,12 @@ class SdfReader {
     const type = attr(el, "type") ?? "";
     const parent = child(el, "parent")?.text.trim();
     if (parent === "world") {
-      this.#ctx.report("FEATURE_UNSUPPORTED", "warning", el, `joint "${attr(el, "name") ?? ""}": a joint to "world" is not part of the robot; left out`);
+      this.#ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "warning",
+        el,
+        `joint "${attr(el, "name") ?? ""}": a joint to "world" is not part of the robot; left out`,
+      );
       return false;
     }
     if (!["fixed", "revolute", "continuous", "prismatic"].includes(type)) {
@@ -345,15 +431,28 @@ class SdfReader {
     const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v, name, frame));
     const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, name, frame));
     for (const s of childrenNamed(el, "sensor")) {
-      this.#ctx.report("FEATURE_UNSUPPORTED", "info", s, `sensor "${attr(s, "name") ?? ""}" is not converted (robokit sensors are written from the model, not read)`);
+      this.#ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "info",
+        s,
+        `sensor "${attr(s, "name") ?? ""}" is not converted (robokit sensors are written from the model, not read)`,
+      );
     }
     if (visuals.some((v) => v === undefined) || collisions.some((c) => c === undefined)) return undefined;
     const mergedVisuals = dropDefaultNames(
-      mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material, (first, geometry, n) => withName({ ...first, geometry }, n)),
+      mergeCapsules(
+        visuals as Visual[],
+        (a, b) => a.material === b.material,
+        (first, geometry, n) => withName({ ...first, geometry }, n),
+      ),
       "visual",
     );
     const mergedCollisions = dropDefaultNames(
-      mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n)),
+      mergeCapsules(
+        collisions as Collision[],
+        (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface),
+        (first, geometry, n) => withName({ ...first, geometry }, n),
+      ),
       "collision",
     );
     return {
@@ -374,7 +473,11 @@ class SdfReader {
    * A joint limit value. SDF 1.10+ defaults to and may write `inf`/`-inf`; an infinite position
    * limit reads as ±1e16 (no limit) and an infinite effort or velocity as −1 (SDF's "unlimited").
    */
-  #limitChild(limitEl: XmlElement | undefined, name: "lower" | "upper" | "effort" | "velocity", fallback: number): number {
+  #limitChild(
+    limitEl: XmlElement | undefined,
+    name: "lower" | "upper" | "effort" | "velocity",
+    fallback: number,
+  ): number {
     const el = limitEl === undefined ? undefined : child(limitEl, name);
     const text = el?.text.trim().toLowerCase();
     const sign = text === undefined ? 0 : /^-inf(inity)?$/.test(text) ? -1 : /^\+?inf(inity)?$/.test(text) ? 1 : 0;
@@ -428,7 +531,11 @@ class SdfReader {
       }
       case "cylinder":
       case "capsule":
-        return { type: shape.name, radius: this.#scalarChild(shape, "radius", shape.name === "cylinder" ? 1 : 0.5), length: this.#scalarChild(shape, "length", 1) };
+        return {
+          type: shape.name,
+          radius: this.#scalarChild(shape, "radius", shape.name === "cylinder" ? 1 : 0.5),
+          length: this.#scalarChild(shape, "length", 1),
+        };
       case "sphere":
         return { type: "sphere", radius: this.#scalarChild(shape, "radius", 1) };
       case "mesh": {
@@ -438,11 +545,17 @@ class SdfReader {
           return undefined;
         }
         const scale = this.#vectorChild(shape, "scale", 3);
-        if (child(shape, "submesh") !== undefined) this.#ctx.report("FEATURE_UNSUPPORTED", "warning", shape, "<submesh> is not kept; the whole mesh is used");
+        if (child(shape, "submesh") !== undefined)
+          this.#ctx.report("FEATURE_UNSUPPORTED", "warning", shape, "<submesh> is not kept; the whole mesh is used");
         return { type: "mesh", uri, ...(scale === undefined ? {} : { scale }) };
       }
       default:
-        this.#ctx.report("FEATURE_UNSUPPORTED", "error", shape, `<${shape.name}> geometry has no robokit/URDF equivalent (box, cylinder, sphere, capsule, mesh)`);
+        this.#ctx.report(
+          "FEATURE_UNSUPPORTED",
+          "error",
+          shape,
+          `<${shape.name}> geometry has no robokit/URDF equivalent (box, cylinder, sphere, capsule, mesh)`,
+        );
         return undefined;
     }
   }
@@ -450,7 +563,8 @@ class SdfReader {
   #material(el: XmlElement): string | undefined {
     const rgba = this.#colour(el, "diffuse") ?? this.#colour(el, "ambient");
     const texture = child(child(child(el, "pbr") ?? el, "metal") ?? el, "albedo_map")?.text.trim();
-    if (child(el, "script") !== undefined) this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, "material <script> (Ogre) is not kept");
+    if (child(el, "script") !== undefined)
+      this.#ctx.report("FEATURE_UNSUPPORTED", "info", el, "material <script> (Ogre) is not kept");
     if (rgba === undefined && texture === undefined) return undefined;
     const colour: Rgba = rgba ?? [1, 1, 1, 1];
     // One material per colour and texture: found by key, not by a search of all (a robot may have thousands).
@@ -469,7 +583,12 @@ class SdfReader {
     const materialEl = child(el, "material");
     const material = materialEl === undefined ? undefined : this.#material(materialEl);
     const name = attr(el, "name");
-    return { ...optional("name", name), origin: this.#poseIn(frame, child(el, "pose"), link, el), geometry, ...optional("material", material) };
+    return {
+      ...optional("name", name),
+      origin: this.#poseIn(frame, child(el, "pose"), link, el),
+      geometry,
+      ...optional("material", material),
+    };
   }
 
   #collision(el: XmlElement, link: string, frame: string): Collision | undefined {
@@ -477,7 +596,12 @@ class SdfReader {
     if (geometry === undefined) return undefined;
     const surfaceEl = child(el, "surface");
     const surface = surfaceEl === undefined ? undefined : this.#surface(surfaceEl);
-    return { ...optional("name", attr(el, "name")), origin: this.#poseIn(frame, child(el, "pose"), link, el), geometry, ...optional("surface", surface) };
+    return {
+      ...optional("name", attr(el, "name")),
+      origin: this.#poseIn(frame, child(el, "pose"), link, el),
+      geometry,
+      ...optional("surface", surface),
+    };
   }
 
   #surface(el: XmlElement): Surface | undefined {
@@ -507,18 +631,29 @@ class SdfReader {
     const parentEl = childOf("parent");
     const childEl = childOf("child");
     if (name === undefined || parentEl === undefined || childEl === undefined) {
-      if (parentEl === undefined || childEl === undefined) this.#ctx.report("ELEMENT_MISSING", "error", el, `joint "${name ?? ""}" needs <parent> and <child>`);
+      if (parentEl === undefined || childEl === undefined)
+        this.#ctx.report("ELEMENT_MISSING", "error", el, `joint "${name ?? ""}" needs <parent> and <child>`);
       return undefined;
     }
     const parent = parentEl.text.trim();
     const childLink = childEl.text.trim();
     const parentFrame = this.#linkFrame.get(parent);
     if (parentFrame === undefined) {
-      this.#ctx.report("JOINT_PARENT_LINK_INVALID", "error", parentEl, `joint "${name}": parent "${parent}" is not a link of the model${parent.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
+      this.#ctx.report(
+        "JOINT_PARENT_LINK_INVALID",
+        "error",
+        parentEl,
+        `joint "${name}": parent "${parent}" is not a link of the model${parent.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`,
+      );
       return undefined;
     }
     if (!this.#linkFrame.has(childLink)) {
-      this.#ctx.report("JOINT_CHILD_LINK_INVALID", "error", childEl, `joint "${name}": child "${childLink}" is not a link of the model${childLink.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`);
+      this.#ctx.report(
+        "JOINT_CHILD_LINK_INVALID",
+        "error",
+        childEl,
+        `joint "${name}": child "${childLink}" is not a link of the model${childLink.includes("::") ? " (a nested model's, which robokit does not convert)" : ""}`,
+      );
       return undefined;
     }
     const origin = this.#poseIn(parentFrame, childOf("pose"), childLink, el);
@@ -529,7 +664,12 @@ class SdfReader {
     const limitEl = axisEl === undefined ? undefined : child(axisEl, "limit");
     const dynamicsEl = axisEl === undefined ? undefined : child(axisEl, "dynamics");
     const dynamics: JointDynamics | undefined =
-      dynamicsEl === undefined ? undefined : { damping: this.#scalarChild(dynamicsEl, "damping", 0), friction: this.#scalarChild(dynamicsEl, "friction", 0) };
+      dynamicsEl === undefined
+        ? undefined
+        : {
+            damping: this.#scalarChild(dynamicsEl, "damping", 0),
+            friction: this.#scalarChild(dynamicsEl, "friction", 0),
+          };
     const mimicEl = axisEl === undefined ? undefined : child(axisEl, "mimic");
     const mimic = mimicEl === undefined ? undefined : this.#mimic(mimicEl);
     const common = { ...base, axis, ...optional("dynamics", dynamics), ...optional("mimic", mimic) };
@@ -544,7 +684,11 @@ class SdfReader {
       // A revolute joint without position limits is continuous (how URDF converters write it).
       const effort = this.#limitChild(limitEl, "effort", -1);
       const velocity = this.#limitChild(limitEl, "velocity", -1);
-      return { ...common, type: "continuous", ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}) };
+      return {
+        ...common,
+        type: "continuous",
+        ...(effort >= 0 && velocity >= 0 ? { limit: { effort, velocity } } : {}),
+      };
     }
     const limit = {
       lower,
@@ -559,7 +703,12 @@ class SdfReader {
   #rate(limitEl: XmlElement | undefined, at: XmlElement, which: "effort" | "velocity", joint: string): number {
     const value = this.#limitChild(limitEl, which, -1);
     if (value >= 0) return value;
-    this.#ctx.report("FEATURE_UNSUPPORTED", "warning", at, `joint "${joint}": ${which} is unlimited in SDF; URDF needs a number, 0 is used`);
+    this.#ctx.report(
+      "FEATURE_UNSUPPORTED",
+      "warning",
+      at,
+      `joint "${joint}": ${which} is unlimited in SDF; URDF needs a number, 0 is used`,
+    );
     return 0;
   }
 
@@ -575,7 +724,10 @@ class SdfReader {
       expressedIn = MODEL_FRAME;
     }
     if (this.#canonical(expressedIn) === this.#canonical(joint)) return xyz;
-    const joint_T_e = composePoses(invertPose(this.#resolve(joint, axisEl)), this.#resolve(expressedIn, xyzEl ?? axisEl));
+    const joint_T_e = composePoses(
+      invertPose(this.#resolve(joint, axisEl)),
+      this.#resolve(expressedIn, xyzEl ?? axisEl),
+    );
     return rotateVector(joint_T_e.rpy, xyz);
   }
 
@@ -585,7 +737,13 @@ class SdfReader {
       this.#ctx.report("ATTRIBUTE_MISSING", "error", el, `<mimic> needs a "joint" attribute`);
       return undefined;
     }
-    if ((attr(el, "axis") ?? "axis") !== "axis") this.#ctx.report("FEATURE_UNSUPPORTED", "error", el, `mimic of "${joint}" follows axis2, which robokit joints do not have`);
+    if ((attr(el, "axis") ?? "axis") !== "axis")
+      this.#ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "error",
+        el,
+        `mimic of "${joint}" follows axis2, which robokit joints do not have`,
+      );
     const multiplier = this.#scalarChild(el, "multiplier", 1);
     const offset = this.#scalarChild(el, "offset", 0) - multiplier * this.#scalarChild(el, "reference", 0);
     return { joint, multiplier, offset };
@@ -607,7 +765,12 @@ class SdfReader {
       let jointName = `${name}_floating_joint`;
       while (used.has(jointName)) jointName = `_${jointName}`;
       used.add(jointName);
-      this.#ctx.report("FEATURE_UNSUPPORTED", "info", l, `link "${name}" has no parent joint (free in SDF); it becomes the child of floating joint "${jointName}" from "${parent}"`);
+      this.#ctx.report(
+        "FEATURE_UNSUPPORTED",
+        "info",
+        l,
+        `link "${name}" has no parent joint (free in SDF); it becomes the child of floating joint "${jointName}" from "${parent}"`,
+      );
       const origin = this.#poseIn(this.#linkFrame.get(parent) ?? parent, poseEl, MODEL_FRAME, l);
       return [{ name: jointName, type: "floating" as const, parent, child: name, origin }];
     });
@@ -615,6 +778,9 @@ class SdfReader {
 }
 
 /** Drops the names the SDF writer made up for unnamed shapes (`visual_<k>`, `collision_<k>`). */
-function dropDefaultNames<T extends { readonly name?: string }>(shapes: readonly T[], tag: "visual" | "collision"): T[] {
+function dropDefaultNames<T extends { readonly name?: string }>(
+  shapes: readonly T[],
+  tag: "visual" | "collision",
+): T[] {
   return shapes.map((s, k) => (s.name === defaultShapeName(tag, k) ? withName(s, undefined) : s));
 }

@@ -83,7 +83,8 @@ class UrdfReader {
       const el = materialEls[i];
       if (el !== undefined) this.#ctx.source(`/materials/${i}`, el);
     });
-    if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined)) return undefined;
+    if (name === undefined || links.some((l) => l === undefined) || joints.some((j) => j === undefined))
+      return undefined;
     return {
       name,
       ...(this.#materials.length > 0 ? { materials: this.#materials } : {}),
@@ -104,7 +105,9 @@ class UrdfReader {
   #vector<N extends 3 | 4>(el: XmlElement, attribute: string, count: N): (N extends 3 ? Vec3 : Rgba) | undefined {
     const a = attrNode(el, attribute);
     if (a === undefined) return undefined;
-    return this.#ctx.sharedNumbers(a.value, count, { element: el, attribute: a }, `<${el.name}> ${attribute}`) as (N extends 3 ? Vec3 : Rgba) | undefined;
+    return this.#ctx.sharedNumbers(a.value, count, { element: el, attribute: a }, `<${el.name}> ${attribute}`) as
+      | (N extends 3 ? Vec3 : Rgba)
+      | undefined;
   }
 
   #scalar(el: XmlElement, attribute: string, required: boolean): number | undefined {
@@ -141,7 +144,11 @@ class UrdfReader {
     const filename = texture === undefined ? undefined : attrNode(texture, "filename")?.value;
     if (!this.#materialNames.has(name)) {
       this.#materialNames.add(name);
-      this.#materials.push({ name, rgba: rgba ?? [1, 1, 1, 1], ...(filename === undefined ? {} : { texture: filename }) });
+      this.#materials.push({
+        name,
+        rgba: rgba ?? [1, 1, 1, 1],
+        ...(filename === undefined ? {} : { texture: filename }),
+      });
     }
     return name;
   }
@@ -166,13 +173,24 @@ class UrdfReader {
         const text = (attrNode(el, "value")?.value ?? el.text).trim();
         const v = Number(text);
         if (text !== "" && Number.isFinite(v)) return v;
-        this.#ctx.report("ELEMENT_INVALID", "warning", el, `<gazebo reference="${ref}"> <${name}> [${text}] is not a number; left out`);
+        this.#ctx.report(
+          "ELEMENT_INVALID",
+          "warning",
+          el,
+          `<gazebo reference="${ref}"> <${name}> [${text}] is not a number; left out`,
+        );
         return undefined;
       };
       const fdir = child(g, "fdir1");
       const fdirValues = fdir?.text.trim().split(/\s+/).map(Number);
       const fdirOk = fdirValues !== undefined && fdirValues.length === 3 && fdirValues.every(Number.isFinite);
-      if (fdir !== undefined && !fdirOk) this.#ctx.report("ELEMENT_INVALID", "warning", fdir, `<gazebo reference="${ref}"> <fdir1> [${fdir.text.trim()}] is not 3 numbers; left out`);
+      if (fdir !== undefined && !fdirOk)
+        this.#ctx.report(
+          "ELEMENT_INVALID",
+          "warning",
+          fdir,
+          `<gazebo reference="${ref}"> <fdir1> [${fdir.text.trim()}] is not 3 numbers; left out`,
+        );
       const fdir1 = fdirOk ? (fdirValues as unknown as Vec3) : undefined;
       const surface: Surface = {
         ...optional("mu", value("mu1")),
@@ -192,11 +210,23 @@ class UrdfReader {
     const inertial = inertialEl === undefined ? undefined : this.#inertial(inertialEl);
     const errorsBefore = this.#ctx.errorCount;
     // A visual or collision urdfdom drops (reported as a warning) is left out; one with an error fails the link.
-    const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v)).filter((v) => v !== undefined);
-    const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, surface)).filter((c) => c !== undefined);
+    const visuals = childrenNamed(el, "visual")
+      .map((v) => this.#visual(v))
+      .filter((v) => v !== undefined);
+    const collisions = childrenNamed(el, "collision")
+      .map((c) => this.#collision(c, surface))
+      .filter((c) => c !== undefined);
     if (name === undefined || this.#ctx.errorCount > errorsBefore) return undefined;
-    const mergedVisuals = mergeCapsules(visuals as Visual[], (a, b) => a.material === b.material && JSON.stringify(a.inlineMaterial) === JSON.stringify(b.inlineMaterial), (first, geometry, n) => withName({ ...first, geometry }, n));
-    const mergedCollisions = mergeCapsules(collisions as Collision[], (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface), (first, geometry, n) => withName({ ...first, geometry }, n));
+    const mergedVisuals = mergeCapsules(
+      visuals as Visual[],
+      (a, b) => a.material === b.material && JSON.stringify(a.inlineMaterial) === JSON.stringify(b.inlineMaterial),
+      (first, geometry, n) => withName({ ...first, geometry }, n),
+    );
+    const mergedCollisions = mergeCapsules(
+      collisions as Collision[],
+      (a, b) => JSON.stringify(a.surface) === JSON.stringify(b.surface),
+      (first, geometry, n) => withName({ ...first, geometry }, n),
+    );
     return {
       name,
       ...(mergedVisuals.length > 0 ? { visuals: mergedVisuals } : {}),
@@ -216,17 +246,30 @@ class UrdfReader {
     const mass = this.#scalar(massEl, "value", true);
     const keys = ["ixx", "ixy", "ixz", "iyy", "iyz", "izz"] as const;
     // Like urdfdom and libsdformat, a missing product of inertia reads as 0.
-    const values = keys.map((k) => (k === "ixx" || k === "iyy" || k === "izz" || attrNode(inertiaEl, k) !== undefined ? this.#scalar(inertiaEl, k, true) : 0));
+    const values = keys.map((k) =>
+      k === "ixx" || k === "iyy" || k === "izz" || attrNode(inertiaEl, k) !== undefined
+        ? this.#scalar(inertiaEl, k, true)
+        : 0,
+    );
     if (mass === undefined || values.some((v) => v === undefined)) return undefined;
     const [ixx, ixy, ixz, iyy, iyz, izz] = values as number[];
-    return { mass, ...(origin === undefined ? {} : { origin }), inertia: { ixx: ixx!, ixy: ixy!, ixz: ixz!, iyy: iyy!, iyz: iyz!, izz: izz! } };
+    return {
+      mass,
+      ...(origin === undefined ? {} : { origin }),
+      inertia: { ixx: ixx!, ixy: ixy!, ixz: ixz!, iyy: iyy!, iyz: iyz!, izz: izz! },
+    };
   }
 
   #geometry(parent: XmlElement): Geometry | undefined {
     const g = child(parent, "geometry");
     const shape = g?.children[0];
     if (g === undefined || shape === undefined) {
-      this.#ctx.report("ELEMENT_MISSING", "warning", g ?? parent, `<${parent.name}> has no <geometry> shape; urdfdom drops it, and it is not converted`);
+      this.#ctx.report(
+        "ELEMENT_MISSING",
+        "warning",
+        g ?? parent,
+        `<${parent.name}> has no <geometry> shape; urdfdom drops it, and it is not converted`,
+      );
       return undefined;
     }
     switch (shape.name) {
@@ -250,14 +293,24 @@ class UrdfReader {
         const rawScale = attrNode(shape, "scale")?.value;
         const scaleValues = rawScale?.trim().split(/\s+/).map(Number);
         if (scaleValues !== undefined && (scaleValues.length !== 3 || !scaleValues.every(Number.isFinite))) {
-          this.#ctx.report("ATTRIBUTE_INVALID", "warning", { element: shape, attribute: attrNode(shape, "scale")! }, `<mesh> scale [${rawScale ?? ""}] is not 3 numbers; urdfdom drops this ${parent.name}, and it is not converted`);
+          this.#ctx.report(
+            "ATTRIBUTE_INVALID",
+            "warning",
+            { element: shape, attribute: attrNode(shape, "scale")! },
+            `<mesh> scale [${rawScale ?? ""}] is not 3 numbers; urdfdom drops this ${parent.name}, and it is not converted`,
+          );
           return undefined;
         }
         const scale = this.#vector(shape, "scale", 3);
         return uri === undefined ? undefined : { type: "mesh", uri, ...(scale === undefined ? {} : { scale }) };
       }
       default:
-        this.#ctx.report("ELEMENT_UNRECOGNIZED", "warning", shape, `unknown URDF geometry <${shape.name}> (box, cylinder, sphere, mesh, capsule); urdfdom drops this ${parent.name}, and it is not converted`);
+        this.#ctx.report(
+          "ELEMENT_UNRECOGNIZED",
+          "warning",
+          shape,
+          `unknown URDF geometry <${shape.name}> (box, cylinder, sphere, mesh, capsule); urdfdom drops this ${parent.name}, and it is not converted`,
+        );
         return undefined;
     }
   }
@@ -270,7 +323,13 @@ class UrdfReader {
     const inlineMaterial = materialEl === undefined ? undefined : this.#anonymousMaterial(materialEl);
     const material = materialEl === undefined || inlineMaterial !== undefined ? undefined : this.#material(materialEl);
     const name = attrNode(el, "name")?.value;
-    return { ...(name === undefined ? {} : { name }), ...(origin === undefined ? {} : { origin }), geometry, ...(material === undefined ? {} : { material }), ...(inlineMaterial === undefined ? {} : { inlineMaterial }) };
+    return {
+      ...(name === undefined ? {} : { name }),
+      ...(origin === undefined ? {} : { origin }),
+      geometry,
+      ...(material === undefined ? {} : { material }),
+      ...(inlineMaterial === undefined ? {} : { inlineMaterial }),
+    };
   }
 
   #collision(el: XmlElement, surface: Surface | undefined): Collision | undefined {
@@ -278,7 +337,12 @@ class UrdfReader {
     if (geometry === undefined) return undefined;
     const origin = this.#origin(el);
     const name = attrNode(el, "name")?.value;
-    return { ...(name === undefined ? {} : { name }), ...(origin === undefined ? {} : { origin }), geometry, ...(surface === undefined ? {} : { surface }) };
+    return {
+      ...(name === undefined ? {} : { name }),
+      ...(origin === undefined ? {} : { origin }),
+      geometry,
+      ...(surface === undefined ? {} : { surface }),
+    };
   }
 
   #joint(el: XmlElement): Joint | undefined {
@@ -301,7 +365,12 @@ class UrdfReader {
     const limitEl = childOf("limit");
     const dynamicsEl = childOf("dynamics");
     const dynamics: JointDynamics | undefined =
-      dynamicsEl === undefined ? undefined : { ...optional("damping", this.#scalar(dynamicsEl, "damping", false)), ...optional("friction", this.#scalar(dynamicsEl, "friction", false)) };
+      dynamicsEl === undefined
+        ? undefined
+        : {
+            ...optional("damping", this.#scalar(dynamicsEl, "damping", false)),
+            ...optional("friction", this.#scalar(dynamicsEl, "friction", false)),
+          };
     const calibrationEl = childOf("calibration");
     const safetyEl = childOf("safety_controller");
     const mimicEl = childOf("mimic");
@@ -315,7 +384,12 @@ class UrdfReader {
       ...(safetyEl === undefined ? {} : this.#safety(safetyEl)),
       ...(calibrationEl === undefined
         ? {}
-        : { calibration: { ...optional("rising", this.#scalar(calibrationEl, "rising", false)), ...optional("falling", this.#scalar(calibrationEl, "falling", false)) } }),
+        : {
+            calibration: {
+              ...optional("rising", this.#scalar(calibrationEl, "rising", false)),
+              ...optional("falling", this.#scalar(calibrationEl, "falling", false)),
+            },
+          }),
     };
     const withAxis = axis === undefined ? {} : { axis };
     const mimic = mimicEl === undefined ? undefined : this.#mimic(mimicEl);
@@ -331,7 +405,8 @@ class UrdfReader {
       case "revolute":
       case "prismatic": {
         const limit = limitEl === undefined ? undefined : this.#limit(limitEl);
-        if (limitEl === undefined) this.#ctx.report("JOINT_LIMIT_MISSING", "error", el, `joint "${name}": a ${type} joint needs <limit>`);
+        if (limitEl === undefined)
+          this.#ctx.report("JOINT_LIMIT_MISSING", "error", el, `joint "${name}": a ${type} joint needs <limit>`);
         return limit === undefined ? undefined : { ...base, type, ...withAxis, limit, ...withMimic };
       }
       case "continuous": {
@@ -344,7 +419,13 @@ class UrdfReader {
       }
       default: {
         const a = attrNode(el, "type");
-        if (a !== undefined) this.#ctx.report("ATTRIBUTE_INVALID", "error", { element: el, attribute: a }, `joint "${name}": unknown type "${type}" (fixed, revolute, continuous, prismatic, floating, planar)`);
+        if (a !== undefined)
+          this.#ctx.report(
+            "ATTRIBUTE_INVALID",
+            "error",
+            { element: el, attribute: a },
+            `joint "${name}": unknown type "${type}" (fixed, revolute, continuous, prismatic, floating, planar)`,
+          );
         return undefined;
       }
     }
@@ -375,7 +456,11 @@ class UrdfReader {
   #mimic(el: XmlElement): Mimic | undefined {
     const joint = this.#required(el, "joint");
     if (joint === undefined) return undefined;
-    return { joint, ...optional("multiplier", this.#scalar(el, "multiplier", false)), ...optional("offset", this.#scalar(el, "offset", false)) };
+    return {
+      joint,
+      ...optional("multiplier", this.#scalar(el, "multiplier", false)),
+      ...optional("offset", this.#scalar(el, "offset", false)),
+    };
   }
 
   #safety(el: XmlElement): { safetyController?: NonNullable<Joint["safetyController"]> } {

@@ -7,7 +7,11 @@ const require = createRequire(import.meta.url);
  * I/O: the schemas ship with the package). Works from the TypeScript sources and from dist/.
  */
 export function loadSchema(relativePath: string): Record<string, unknown> {
-  const candidates = [`../../../schemas/${relativePath}`, `../../../../schemas/${relativePath}`, `../../schemas/${relativePath}`];
+  const candidates = [
+    `../../../schemas/${relativePath}`,
+    `../../../../schemas/${relativePath}`,
+    `../../schemas/${relativePath}`,
+  ];
   let lastError: unknown;
   for (const candidate of candidates) {
     try {

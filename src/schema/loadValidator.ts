@@ -27,7 +27,10 @@ function withErrorLimit(validate: PrecompiledValidator): PrecompiledValidator {
       return ok;
     } catch (error) {
       if (!(error instanceof Error) || error.name !== "SchemaErrorLimit") throw error;
-      wrapped.errors = ((error as Error & { errors: ErrorObject[] }).errors ?? []).slice(0, INPUT_LIMITS.maxSchemaErrors);
+      wrapped.errors = ((error as Error & { errors: ErrorObject[] }).errors ?? []).slice(
+        0,
+        INPUT_LIMITS.maxSchemaErrors,
+      );
       wrapped.truncated = true;
       return false;
     }
@@ -55,8 +58,13 @@ export function loadValidator(file: string, exportName?: string): PrecompiledVal
       continue;
     }
     const validate = exportName === undefined ? mod : mod[exportName];
-    if (typeof validate !== "function") throw new Error(`schemas/validators/${file} has no validator ${exportName ?? "(default)"}: run npm run generate:validators`);
+    if (typeof validate !== "function")
+      throw new Error(
+        `schemas/validators/${file} has no validator ${exportName ?? "(default)"}: run npm run generate:validators`,
+      );
     return withErrorLimit(validate as PrecompiledValidator);
   }
-  throw new Error(`robokit is installed without schemas/validators/${file} (run npm run generate:validators): ${String(lastError)}`);
+  throw new Error(
+    `robokit is installed without schemas/validators/${file} (run npm run generate:validators): ${String(lastError)}`,
+  );
 }

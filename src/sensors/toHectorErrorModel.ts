@@ -26,7 +26,12 @@ export function toHectorErrorModel(noise: GaussianNoiseParams | undefined, dt: n
   const tau = noise.dynamicBiasCorrelationTime ?? 0;
   const drifting = sigmaB > 0 && tau > 0;
   const drift = drifting ? sigmaB * Math.sqrt(-Math.expm1((-2 * dt) / tau) / ((2 * dt * dt) / tau)) : 0;
-  return { offset: noise.biasMean ?? 0, drift, driftFrequency: drifting ? 1 / tau : 1 / 3600, gaussianNoise: noise.stddev };
+  return {
+    offset: noise.biasMean ?? 0,
+    drift,
+    driftFrequency: drifting ? 1 / tau : 1 / 3600,
+    gaussianNoise: noise.stddev,
+  };
 }
 
 /** hector's stationary bias σ for a drift σ_d, drift frequency f (Hz) and step dt (s). */

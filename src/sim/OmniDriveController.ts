@@ -45,7 +45,8 @@ export class OmniDriveController implements DriveController {
     this.wheelJoints = wheels.map((w) => w.joint);
     // The same kinematics, built by the same checks (one circle, one radius), as `robokit ik`.
     const model = driveFromModel(robot);
-    if (model.drive?.type !== "omni") throw new RangeError(model.diagnostic?.message ?? `robot "${robot.name}" has no omni drive`);
+    if (model.drive?.type !== "omni")
+      throw new RangeError(model.diagnostic?.message ?? `robot "${robot.name}" has no omni drive`);
     this.#kinematics = model.drive.kinematics;
     const joints = new Map((robot.joints ?? []).map((j) => [j.name, j] as const));
     let maxRate = Infinity;
@@ -56,9 +57,12 @@ export class OmniDriveController implements DriveController {
     wheels.forEach((w, i) => {
       const j = joints.get(w.joint);
       if (j?.actuator?.command !== "velocity") {
-        throw new RangeError(`robokit sim drives omni wheels with velocity servos: joint "${w.joint}" has ${j?.actuator === undefined ? "no actuator" : `a ${j.actuator.command} actuator`}`);
+        throw new RangeError(
+          `robokit sim drives omni wheels with velocity servos: joint "${w.joint}" has ${j?.actuator === undefined ? "no actuator" : `a ${j.actuator.command} actuator`}`,
+        );
       }
-      if (j.type === "continuous" && j.limit !== undefined && j.limit.velocity > 0) maxRate = Math.min(maxRate, j.limit.velocity);
+      if (j.type === "continuous" && j.limit !== undefined && j.limit.velocity > 0)
+        maxRate = Math.min(maxRate, j.limit.velocity);
       this.#wheelSign[i] = w.wheelDirection;
       this.#qpos[i] = session.jointQposAddress(w.joint);
       this.#dof[i] = session.jointDofAddress(w.joint);
@@ -87,7 +91,8 @@ export class OmniDriveController implements DriveController {
     for (let i = 0; i < this.#n; i++) top = Math.max(top, Math.abs(rates[i] as number));
     const scale = top > this.#maxRate ? this.#maxRate / top : 1;
     const ctrl = this.#session.ctrl;
-    for (let i = 0; i < this.#n; i++) ctrl[this.#actuator[i] as number] = (this.#wheelSign[i] as number) * (rates[i] as number) * scale;
+    for (let i = 0; i < this.#n; i++)
+      ctrl[this.#actuator[i] as number] = (this.#wheelSign[i] as number) * (rates[i] as number) * scale;
     return scale;
   }
 

@@ -74,10 +74,22 @@ export class ServoIntegralAction {
       if (a === undefined || !(i > 0) || (a.command !== "position" && a.command !== "velocity")) return [];
       if (j.type !== "revolute" && j.type !== "continuous" && j.type !== "prismatic") return [];
       const effort = j.type === "continuous" ? j.limit?.effort : j.limit.effort;
-      const clamp = Math.min(a.pid?.iClamp !== undefined ? Math.abs(a.pid.iClamp) : Infinity, effort !== undefined && effort > 0 ? effort : Infinity);
+      const clamp = Math.min(
+        a.pid?.iClamp !== undefined ? Math.abs(a.pid.iClamp) : Infinity,
+        effort !== undefined && effort > 0 ? effort : Infinity,
+      );
       const p = a.pid?.p ?? 1;
       const feedForward = a.command === "position" ? mjcfJointDamping(j) / p : 0;
-      return [{ name: j.name, kind: a.command === "position" ? POSITION : VELOCITY, actuator: mjcfNames.actuator(j.name, a.command), ratio: i / p, bound: clamp / i, feedForward }];
+      return [
+        {
+          name: j.name,
+          kind: a.command === "position" ? POSITION : VELOCITY,
+          actuator: mjcfNames.actuator(j.name, a.command),
+          ratio: i / p,
+          bound: clamp / i,
+          feedForward,
+        },
+      ];
     });
     const n = chosen.length;
     this.joints = chosen.map((c) => c.name);
@@ -118,7 +130,8 @@ export class ServoIntegralAction {
       }
       this.#prevTarget[k] = target;
       this.#prevQ[k] = q;
-      ctrl[act] = target + (this.#ratio[k] as number) * (this.#integral[k] as number) + (this.#feedForward[k] as number) * rate;
+      ctrl[act] =
+        target + (this.#ratio[k] as number) * (this.#integral[k] as number) + (this.#feedForward[k] as number) * rate;
     }
     this.#started = true;
   }

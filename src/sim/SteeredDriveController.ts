@@ -86,7 +86,13 @@ export class SteeredDriveController implements DriveController {
    * @throws RangeError when a steering joint is not a position servo or a wheel is not a
    *   velocity servo, or the steering axis is not vertical.
    */
-  constructor(robot: Robot, layout: Extract<WheelLayout, { type: "steered" }>, session: SimulationSession, controlPeriod = Infinity, alignTolerance = ALIGN_TOLERANCE) {
+  constructor(
+    robot: Robot,
+    layout: Extract<WheelLayout, { type: "steered" }>,
+    session: SimulationSession,
+    controlPeriod = Infinity,
+    alignTolerance = ALIGN_TOLERANCE,
+  ) {
     const modules: readonly SteeredModuleLayout[] = layout.modules;
     const n = modules.length;
     this.#n = n;
@@ -97,7 +103,9 @@ export class SteeredDriveController implements DriveController {
     const requireCommand = (name: string, command: "position" | "velocity"): void => {
       const got = joints.get(name)?.actuator?.command;
       if (got !== command) {
-        throw new RangeError(`robokit sim drives steering joints with position servos and wheels with velocity servos: joint "${name}" has ${got === undefined ? "no actuator" : `a ${got} actuator`}`);
+        throw new RangeError(
+          `robokit sim drives steering joints with position servos and wheels with velocity servos: joint "${name}" has ${got === undefined ? "no actuator" : `a ${got} actuator`}`,
+        );
       }
     };
     this.#offsetY = new Float64Array(n);
@@ -120,7 +128,8 @@ export class SteeredDriveController implements DriveController {
       requireCommand(m.steerJoint, "position");
       requireCommand(m.wheelJoint, "velocity");
       const axis = jointAxisInLink(robot, m.steerJoint, layout.baseLink);
-      if (Math.abs(axis[2]) < 1 - 1e-6) throw new RangeError(`steering joint "${m.steerJoint}" must turn about the base's vertical axis`);
+      if (Math.abs(axis[2]) < 1 - 1e-6)
+        throw new RangeError(`steering joint "${m.steerJoint}" must turn about the base's vertical axis`);
       const sign = axis[2] > 0 ? 1 : -1;
       this.#steerSign[i] = sign;
       if (m.steerLimits !== undefined) {
@@ -134,7 +143,8 @@ export class SteeredDriveController implements DriveController {
       this.#tieSwing[i] = m.pivot[1] > 0 ? -1 : 1;
       this.#radius[i] = m.radius;
       this.#wheelSign[i] = m.wheelDirection;
-      if (m.maxWheelSpeed !== undefined && m.maxWheelSpeed > 0) maxContact = Math.min(maxContact, m.maxWheelSpeed * m.radius);
+      if (m.maxWheelSpeed !== undefined && m.maxWheelSpeed > 0)
+        maxContact = Math.min(maxContact, m.maxWheelSpeed * m.radius);
       this.#steerQpos[i] = session.jointQposAddress(m.steerJoint);
       this.#steerDof[i] = session.jointDofAddress(m.steerJoint);
       this.#wheelQpos[i] = session.jointQposAddress(m.wheelJoint);
@@ -163,7 +173,8 @@ export class SteeredDriveController implements DriveController {
 
   steeringAnglesInto(out: Float64Array): Float64Array {
     const qpos = this.#session.qpos;
-    for (let i = 0; i < this.#n; i++) out[i] = (this.#steerSign[i] as number) * (qpos[this.#steerQpos[i] as number] as number);
+    for (let i = 0; i < this.#n; i++)
+      out[i] = (this.#steerSign[i] as number) * (qpos[this.#steerQpos[i] as number] as number);
     return out;
   }
 
@@ -222,7 +233,8 @@ export class SteeredDriveController implements DriveController {
     // ALIGN_TOLERANCE from its wanted angle: the servos turn at ≤ their velocity limit, and
     // rolling misaligned tyres drags them and corrupts the odometry.
     let go = 1;
-    for (let i = 0; i < n; i++) if (Math.abs(wrapAngle((angles[i] as number) - (current[i] as number))) > this.#alignTolerance) go = 0;
+    for (let i = 0; i < n; i++)
+      if (Math.abs(wrapAngle((angles[i] as number) - (current[i] as number))) > this.#alignTolerance) go = 0;
     for (let i = 0; i < n; i++) {
       // While the module turns at ψ̇, an offset contact point sweeps −ψ̇·e_y along the wheel:
       // rolling with it keeps the servo from dragging the tyre sideways.
@@ -241,7 +253,8 @@ export class SteeredDriveController implements DriveController {
       const target = prev + Math.max(-lim, Math.min(lim, (angles[i] as number) - prev));
       this.#targets[i] = target;
       ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * target;
-      ctrl[this.#wheelActuator[i] as number] = ((this.#wheelSign[i] as number) * (speeds[i] as number) * scale) / (this.#radius[i] as number);
+      ctrl[this.#wheelActuator[i] as number] =
+        ((this.#wheelSign[i] as number) * (speeds[i] as number) * scale) / (this.#radius[i] as number);
     }
     return scale;
   }

@@ -9,5 +9,12 @@ export type { ScenarioResult } from "./readScenario.js";
 export { runSimulation } from "./runSimulation.js";
 export { scenarioDuration } from "./scenarioDuration.js";
 export type { SimulationOptions } from "./runSimulation.js";
-export type { AccelerationLimits, CommandPoint, CommandsProfile, RoseProfile, Scenario, ScenarioProfile } from "./Scenario.js";
+export type {
+  AccelerationLimits,
+  CommandPoint,
+  CommandsProfile,
+  RoseProfile,
+  Scenario,
+  ScenarioProfile,
+} from "./Scenario.js";
 export type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";

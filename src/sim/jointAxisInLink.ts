@@ -11,11 +11,13 @@ import type { Vec3 } from "../model/Vector.js";
 export function jointAxisInLink(robot: Robot, jointName: string, link: string): Vec3 {
   const joint = (robot.joints ?? []).find((j) => j.name === jointName);
   const axis = joint === undefined ? undefined : jointAxis(joint);
-  if (joint === undefined || axis === undefined) throw new RangeError(`robot "${robot.name}": joint "${jointName}" has no axis`);
+  if (joint === undefined || axis === undefined)
+    throw new RangeError(`robot "${robot.name}": joint "${jointName}" has no axis`);
   const poses = linkPoses(robot);
   const root_T_link = poses.get(link);
   const root_T_child = poses.get(joint.child);
-  if (root_T_link === undefined || root_T_child === undefined) throw new RangeError(`robot "${robot.name}": link "${link}" or "${joint.child}" is not connected`);
+  if (root_T_link === undefined || root_T_child === undefined)
+    throw new RangeError(`robot "${robot.name}": link "${link}" or "${joint.child}" is not connected`);
   const link_T_child = composePoses(invertPose(root_T_link), root_T_child);
   const a = rotateVector(link_T_child.rpy, axis);
   const n = Math.hypot(...a);

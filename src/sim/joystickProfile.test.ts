@@ -13,7 +13,8 @@ describe("joystickProfile", () => {
     const combos = new Set(held.slice(0, 7).map((c) => `${c.vx !== 0}${c.vy !== 0}${c.omega !== 0}`));
     expect(combos.size).toBe(7);
     for (const c of held) {
-      for (const v of [c.vx ?? 0, c.vy ?? 0]) if (v !== 0) expect(Math.abs(v)).toBeGreaterThanOrEqual(0.075), expect(Math.abs(v)).toBeLessThanOrEqual(0.15);
+      for (const v of [c.vx ?? 0, c.vy ?? 0])
+        if (v !== 0) expect(Math.abs(v)).toBeGreaterThanOrEqual(0.075), expect(Math.abs(v)).toBeLessThanOrEqual(0.15);
       if ((c.omega ?? 0) !== 0) expect(Math.abs(c.omega ?? 0)).toBeLessThanOrEqual(0.4);
     }
     const t = p.points.map((q) => q.t);

@@ -44,8 +44,15 @@ export function joystickProfile(seed: number, options: JoystickProfileOptions): 
   const draw = (max: number): number => (rnd.uniform() < 0.5 ? -1 : 1) * max * (0.5 + 0.5 * rnd.uniform());
   for (let i = 0; t < options.duration; i++) {
     const [ux, uy, uw] = COMBINATIONS[i % COMBINATIONS.length] as readonly [boolean, boolean, boolean];
-    const cmd = { vx: ux ? draw(options.maxSpeed) : 0, vy: uy ? draw(options.maxSpeed) : 0, omega: uw ? draw(options.maxYawRate) : 0 };
-    const hold = typeof options.hold === "number" ? options.hold : options.hold[0] + (options.hold[1] - options.hold[0]) * rnd.uniform();
+    const cmd = {
+      vx: ux ? draw(options.maxSpeed) : 0,
+      vy: uy ? draw(options.maxSpeed) : 0,
+      omega: uw ? draw(options.maxYawRate) : 0,
+    };
+    const hold =
+      typeof options.hold === "number"
+        ? options.hold
+        : options.hold[0] + (options.hold[1] - options.hold[0]) * rnd.uniform();
     t += options.ramp;
     points.push({ t, ...cmd });
     t += hold;

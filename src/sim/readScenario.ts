@@ -33,19 +33,34 @@ export function readScenario(text: string, file: string): ScenarioResult {
   const parsed = parseYamlDocument(text, file);
   if (parsed.document === undefined) return { diagnostics: parsed.diagnostics };
   const { data, locate } = parsed.document;
-  const at = (jsonPath: string, message: string): Diagnostic => ({ code: "DOCUMENT_INVALID", severity: "error", message, file, jsonPath, ...locate(jsonPath) });
+  const at = (jsonPath: string, message: string): Diagnostic => ({
+    code: "DOCUMENT_INVALID",
+    severity: "error",
+    message,
+    file,
+    jsonPath,
+    ...locate(jsonPath),
+  });
   const nonFinite: Diagnostic[] = [];
   findNonFinite(data, (p) => nonFinite.push(at(p, `${p}: must be a finite number`)));
   if (nonFinite.length > 0) return { diagnostics: nonFinite };
   const validate = scenarioValidator();
-  if (!validate(data)) return { diagnostics: schemaDiagnostics(validate.errors ?? [], file, locate, undefined, validate.truncated === true) };
+  if (!validate(data))
+    return {
+      diagnostics: schemaDiagnostics(validate.errors ?? [], file, locate, undefined, validate.truncated === true),
+    };
   const scenario = data as unknown as Scenario;
   const diagnostics: Diagnostic[] = [];
   if (scenario.profile.type === "commands") {
     scenario.profile.points.forEach((p, i) => {
       const prev = scenario.profile.type === "commands" ? scenario.profile.points[i - 1] : undefined;
       if (prev !== undefined && !(p.t > prev.t)) {
-        diagnostics.push(at(`/profile/points/${i}/t`, `/profile/points/${i}/t: time ${p.t} s must be later than the previous point's ${prev.t} s`));
+        diagnostics.push(
+          at(
+            `/profile/points/${i}/t`,
+            `/profile/points/${i}/t: time ${p.t} s must be later than the previous point's ${prev.t} s`,
+          ),
+        );
       }
     });
   }
@@ -57,14 +72,40 @@ export function readScenario(text: string, file: string): ScenarioResult {
  * The simulation limits a valid scenario exceeds, each at the field that sets it: `duration`
  * when given, else what makes the profile that long (the last time stamp; a rose's rate).
  */
-function limitDiagnostics(scenario: Scenario, file: string, locate: (jsonPath: string) => { line?: number; column?: number }): Diagnostic[] {
+function limitDiagnostics(
+  scenario: Scenario,
+  file: string,
+  locate: (jsonPath: string) => { line?: number; column?: number },
+): Diagnostic[] {
   const p = scenario.profile;
-  const lengthPath = scenario.duration !== undefined ? "/duration" : p.type === "commands" ? `/profile/points/${p.points.length - 1}/t` : "/profile/rate";
-  const at = (jsonPath: string, message: string): Diagnostic => ({ code: "SCENARIO_LIMIT_EXCEEDED", severity: "error", message: `${jsonPath}: ${message}`, file, jsonPath, ...locate(jsonPath) });
+  const lengthPath =
+    scenario.duration !== undefined
+      ? "/duration"
+      : p.type === "commands"
+        ? `/profile/points/${p.points.length - 1}/t`
+        : "/profile/rate";
+  const at = (jsonPath: string, message: string): Diagnostic => ({
+    code: "SCENARIO_LIMIT_EXCEEDED",
+    severity: "error",
+    message: `${jsonPath}: ${message}`,
+    file,
+    jsonPath,
+    ...locate(jsonPath),
+  });
   const out: Diagnostic[] = [];
-  if (p.type === "rose" && p.rate > SIMULATION_LIMITS.maxRoseRate) out.push(at("/profile/rate", `a rose swept at ${p.rate} rad/s; robokit allows at most ${SIMULATION_LIMITS.maxRoseRate} rad/s`));
+  if (p.type === "rose" && p.rate > SIMULATION_LIMITS.maxRoseRate)
+    out.push(
+      at(
+        "/profile/rate",
+        `a rose swept at ${p.rate} rad/s; robokit allows at most ${SIMULATION_LIMITS.maxRoseRate} rad/s`,
+      ),
+    );
   for (const problem of simulationLimitProblems(scenarioDuration(scenario), scenario.rate ?? 100)) {
-    const path = problem.setting === "rate" || (problem.setting === "steps" && scenario.duration === undefined && scenario.rate !== undefined) ? "/rate" : lengthPath;
+    const path =
+      problem.setting === "rate" ||
+      (problem.setting === "steps" && scenario.duration === undefined && scenario.rate !== undefined)
+        ? "/rate"
+        : lengthPath;
     out.push(at(path, problem.message));
   }
   return out;

@@ -77,10 +77,16 @@ export function runSimulation(robot: Robot, scenario: Scenario, options: Simulat
  *
  * @throws RangeError as {@link runSimulation} does.
  */
-export function runSimulationOn(session: SimulationSession, robot: Robot, scenario: Scenario, options: Omit<SimulationOptions, "mujoco" | "mjcf">): SimulationTrace {
+export function runSimulationOn(
+  session: SimulationSession,
+  robot: Robot,
+  scenario: Scenario,
+  options: Omit<SimulationOptions, "mujoco" | "mjcf">,
+): SimulationTrace {
   const duration = options.duration ?? scenarioDuration(scenario);
   const rate = options.rate ?? scenario.rate ?? 100;
-  if (!(duration > 0) || !Number.isFinite(duration)) throw new RangeError(`duration must be > 0 s, got ${String(duration)}`);
+  if (!(duration > 0) || !Number.isFinite(duration))
+    throw new RangeError(`duration must be > 0 s, got ${String(duration)}`);
   if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`rate must be > 0 Hz, got ${String(rate)}`);
   // The run holds a trace row per control step: bounded, whatever the caller passes.
   const [tooMuch] = simulationLimitProblems(duration, rate);
@@ -89,11 +95,15 @@ export function runSimulationOn(session: SimulationSession, robot: Robot, scenar
   const substepsReal = 1 / (rate * session.timestep);
   const substeps = Math.round(substepsReal);
   if (substeps < 1 || Math.abs(substepsReal - substeps) > 1e-6) {
-    throw new RangeError(`controller rate ${String(rate)} Hz must divide the simulation rate ${String(1 / session.timestep)} Hz`);
+    throw new RangeError(
+      `controller rate ${String(rate)} Hz must divide the simulation rate ${String(1 / session.timestep)} Hz`,
+    );
   }
   const dt = substeps * session.timestep;
   const controller: DriveController =
-    layout.type === "steered" ? new SteeredDriveController(robot, layout, session, dt, options.alignTolerance) : new OmniDriveController(robot, layout, session);
+    layout.type === "steered"
+      ? new SteeredDriveController(robot, layout, session, dt, options.alignTolerance)
+      : new OmniDriveController(robot, layout, session);
   return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
 }
 
@@ -194,7 +204,12 @@ function drive(
     const p0 = truePose[2] as number;
     const ddx = gx - (truePose[0] as number);
     const ddy = gy - (truePose[1] as number);
-    se2LogInto(log, Math.cos(p0) * ddx + Math.sin(p0) * ddy, -Math.sin(p0) * ddx + Math.cos(p0) * ddy, wrapAngle(gth - p0));
+    se2LogInto(
+      log,
+      Math.cos(p0) * ddx + Math.sin(p0) * ddy,
+      -Math.sin(p0) * ddx + Math.cos(p0) * ddy,
+      wrapAngle(gth - p0),
+    );
     trace.trueTwist.vx[k] = (log[0] as number) / dt;
     trace.trueTwist.vy[k] = (log[1] as number) / dt;
     trace.trueTwist.omega[k] = (log[2] as number) / dt;
@@ -235,17 +250,29 @@ function drive(
 function groundPose(session: SimulationSession, body: number): [number, number, number] {
   const p = session.xpos;
   const q = session.xquat;
-  return [p[3 * body] as number, p[3 * body + 1] as number, yawOfMjQuat(q[4 * body] as number, q[4 * body + 1] as number, q[4 * body + 2] as number, q[4 * body + 3] as number)];
+  return [
+    p[3 * body] as number,
+    p[3 * body + 1] as number,
+    yawOfMjQuat(q[4 * body] as number, q[4 * body + 1] as number, q[4 * body + 2] as number, q[4 * body + 3] as number),
+  ];
 }
 
 /**
  * For heading "gyro": a reader returning the heading change over the last tick (rad) from
  * the first IMU's gyro z channel, with the model's gyro z noise (seed 003 eqs. 1–2).
  */
-function gyroReader(robot: Robot, scenario: Scenario, session: SimulationSession, seed: number): ((dt: number) => number) | undefined {
+function gyroReader(
+  robot: Robot,
+  scenario: Scenario,
+  session: SimulationSession,
+  seed: number,
+): ((dt: number) => number) | undefined {
   if ((scenario.heading ?? "wheels") !== "gyro") return undefined;
   const imu = robot.links.flatMap((l) => l.sensors ?? []).find((s): s is ImuSensor => s.type === "imu");
-  if (imu === undefined) throw new RangeError(`scenario "${scenario.name}" takes its heading from a gyro, but robot "${robot.name}" has no IMU`);
+  if (imu === undefined)
+    throw new RangeError(
+      `scenario "${scenario.name}" takes its heading from a gyro, but robot "${robot.name}" has no IMU`,
+    );
   const channel = session.sensorAddress(mjcfNames.sensorChannel(imu.name, "gyro"));
   const params = imu.angularVelocityNoise?.z;
   const noise = params === undefined ? undefined : new GaussMarkovNoise(params, seed);

@@ -24,7 +24,10 @@ export const CSV_ROWS_PER_CHUNK = 4096;
  * each), made as they are asked for: a long run's CSV is written to its file piece by piece
  * and never held whole in memory (an hour at 100 Hz is about 100 MB of text).
  */
-export function* simulationCsvChunks(trace: SimulationTrace, rowsPerChunk: number = CSV_ROWS_PER_CHUNK): Generator<string, void, undefined> {
+export function* simulationCsvChunks(
+  trace: SimulationTrace,
+  rowsPerChunk: number = CSV_ROWS_PER_CHUNK,
+): Generator<string, void, undefined> {
   const columns: [string, Float64Array][] = [
     ["time", trace.time],
     ["cmd_vx", trace.command.vx],
@@ -53,7 +56,8 @@ export function* simulationCsvChunks(trace: SimulationTrace, rowsPerChunk: numbe
   for (let start = 0; start < trace.rows; start += rowsPerChunk) {
     let chunk = "";
     const end = Math.min(trace.rows, start + rowsPerChunk);
-    for (let k = start; k < end; k++) chunk += `${columns.map(([, col]) => formatNumber(col[k] as number)).join(",")}\n`;
+    for (let k = start; k < end; k++)
+      chunk += `${columns.map(([, col]) => formatNumber(col[k] as number)).join(",")}\n`;
     yield chunk;
   }
 }

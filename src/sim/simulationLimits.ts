@@ -35,11 +35,19 @@ export interface SimulationLimitProblem {
 export function simulationLimitProblems(duration: number, rate: number): SimulationLimitProblem[] {
   const L = SIMULATION_LIMITS;
   const problems: SimulationLimitProblem[] = [];
-  if (!(duration <= L.maxDuration)) problems.push({ setting: "duration", message: `the run would last ${duration} s; robokit simulates at most ${L.maxDuration} s` });
-  if (!(rate >= L.minRate && rate <= L.maxRate)) problems.push({ setting: "rate", message: `controller rate ${rate} Hz is outside ${L.minRate}–${L.maxRate} Hz` });
+  if (!(duration <= L.maxDuration))
+    problems.push({
+      setting: "duration",
+      message: `the run would last ${duration} s; robokit simulates at most ${L.maxDuration} s`,
+    });
+  if (!(rate >= L.minRate && rate <= L.maxRate))
+    problems.push({ setting: "rate", message: `controller rate ${rate} Hz is outside ${L.minRate}–${L.maxRate} Hz` });
   const steps = Math.round(duration * rate);
   if (problems.length === 0 && !(steps <= L.maxSteps)) {
-    problems.push({ setting: "steps", message: `${duration} s at ${rate} Hz is ${steps} control steps; robokit simulates at most ${L.maxSteps.toLocaleString("en-US")} (lower the duration or the rate)` });
+    problems.push({
+      setting: "steps",
+      message: `${duration} s at ${rate} Hz is ${steps} control steps; robokit simulates at most ${L.maxSteps.toLocaleString("en-US")} (lower the duration or the rate)`,
+    });
   }
   return problems;
 }

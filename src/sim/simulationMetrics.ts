@@ -75,11 +75,18 @@ export function simulationMetrics(trace: SimulationTrace, settleTime = 0): Simul
     n === 0
       ? { position: 0, heading: 0 }
       : {
-          position: Math.hypot((op.x[last] as number) - (tp.x[last] as number), (op.y[last] as number) - (tp.y[last] as number)),
+          position: Math.hypot(
+            (op.x[last] as number) - (tp.x[last] as number),
+            (op.y[last] as number) - (tp.y[last] as number),
+          ),
           heading: wrapAngle((op.theta[last] as number) - (tp.theta[last] as number)),
         };
   const base = {
-    velocityError: { vx: axisErrors(cmd, odom, truth, "vx"), vy: axisErrors(cmd, odom, truth, "vy"), omega: axisErrors(cmd, odom, truth, "omega") },
+    velocityError: {
+      vx: axisErrors(cmd, odom, truth, "vx"),
+      vy: axisErrors(cmd, odom, truth, "vy"),
+      omega: axisErrors(cmd, odom, truth, "omega"),
+    },
     drift,
     distance,
     duration: n * trace.dt,
@@ -103,5 +110,8 @@ export function simulationMetrics(trace: SimulationTrace, settleTime = 0): Simul
     count++;
     finalPosition = Math.hypot(ex, ey);
   }
-  return { ...base, pathDeviation: { maxX, maxY, maxTheta, rmsPosition: count > 0 ? Math.sqrt(sum / count) : 0, finalPosition } };
+  return {
+    ...base,
+    pathDeviation: { maxX, maxY, maxTheta, rmsPosition: count > 0 ? Math.sqrt(sum / count) : 0, finalPosition },
+  };
 }

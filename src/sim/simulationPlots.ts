@@ -24,9 +24,23 @@ export function simulationPlots(trace: SimulationTrace, context: PlotContext): A
   const footnote = `robokit sim ${context.robot} --scenario ${context.scenario}: MuJoCo (mujoco-js), controller ${Math.round(1 / trace.dt)} Hz`;
   const out: Artifact[] = [];
   const path: Series[] = [];
-  if (trace.reference !== undefined) path.push({ label: "reference", x: trace.reference.x, y: trace.reference.y, color: "#000000", dash: "dotted", width: 1.5 });
+  if (trace.reference !== undefined)
+    path.push({
+      label: "reference",
+      x: trace.reference.x,
+      y: trace.reference.y,
+      color: "#000000",
+      dash: "dotted",
+      width: 1.5,
+    });
   path.push({ label: "true (MuJoCo)", x: trace.truePose.x, y: trace.truePose.y, color: PALETTE[1] ?? "#D55E00" });
-  path.push({ label: "wheel odometry", x: trace.odomPose.x, y: trace.odomPose.y, color: PALETTE[0] ?? "#0072B2", dash: "dashed" });
+  path.push({
+    label: "wheel odometry",
+    x: trace.odomPose.x,
+    y: trace.odomPose.y,
+    color: PALETTE[0] ?? "#0072B2",
+    dash: "dashed",
+  });
   out.push({
     path: "trajectory.svg",
     content: svgFigure({
@@ -51,7 +65,11 @@ export function simulationPlots(trace: SimulationTrace, context: PlotContext): A
     content: svgFigure({
       title: `${context.robot}: commanded and measured velocities (${context.scenario})`,
       chartHeight: 220,
-      charts: [axis("vx", "forward velocity vx", "m/s"), axis("vy", "lateral velocity vy", "m/s"), axis("omega", "yaw rate θ̇", "rad/s")],
+      charts: [
+        axis("vx", "forward velocity vx", "m/s"),
+        axis("vy", "lateral velocity vy", "m/s"),
+        axis("omega", "yaw rate θ̇", "rad/s"),
+      ],
       footnote,
     }),
   });
@@ -65,7 +83,12 @@ export function simulationPlots(trace: SimulationTrace, context: PlotContext): A
           {
             xLabel: "time (s)",
             yLabel: "steering angle (rad)",
-            series: trace.steerJoints.map((j, i) => ({ label: j, x: t, y: trace.steering[i] ?? new Float64Array(0), color: PALETTE[i % PALETTE.length] ?? "#000000" })),
+            series: trace.steerJoints.map((j, i) => ({
+              label: j,
+              x: t,
+              y: trace.steering[i] ?? new Float64Array(0),
+              color: PALETTE[i % PALETTE.length] ?? "#000000",
+            })),
           },
         ],
         footnote,
@@ -89,9 +112,24 @@ export function simulationPlots(trace: SimulationTrace, context: PlotContext): A
         title: `${context.robot}: deviation from the reference path (${context.scenario})`,
         chartHeight: 220,
         charts: [
-          { title: "x − x_ref", xLabel: "time (s)", yLabel: "m", series: [{ label: "x deviation", x: t, y: ex, color: PALETTE[0] }] },
-          { title: "y − y_ref", xLabel: "time (s)", yLabel: "m", series: [{ label: "y deviation", x: t, y: ey, color: PALETTE[2] }] },
-          { title: "φ − φ_ref", xLabel: "time (s)", yLabel: "rad", series: [{ label: "heading deviation", x: t, y: eth, color: PALETTE[1] }] },
+          {
+            title: "x − x_ref",
+            xLabel: "time (s)",
+            yLabel: "m",
+            series: [{ label: "x deviation", x: t, y: ex, color: PALETTE[0] }],
+          },
+          {
+            title: "y − y_ref",
+            xLabel: "time (s)",
+            yLabel: "m",
+            series: [{ label: "y deviation", x: t, y: ey, color: PALETTE[2] }],
+          },
+          {
+            title: "φ − φ_ref",
+            xLabel: "time (s)",
+            yLabel: "rad",
+            series: [{ label: "heading deviation", x: t, y: eth, color: PALETTE[1] }],
+          },
         ],
         footnote,
       }),

@@ -47,7 +47,11 @@ export function simulationSummary(m: SimulationMetrics, comparison: SeedComparis
   );
   const d = m.pathDeviation;
   if (d !== undefined) {
-    lines.push("", "| deviation from the reference | robokit (MuJoCo) | seed 004 (bond graph, no slip) |", "|---|---|---|");
+    lines.push(
+      "",
+      "| deviation from the reference | robokit (MuJoCo) | seed 004 (bond graph, no slip) |",
+      "|---|---|---|",
+    );
     const seed = comparison === "robotino-rose" ? SEED_RESULTS.robotinoRose : undefined;
     lines.push(
       `| max \\|X − X_ref\\| | ${fixed(d.maxX, 3)} m | ${seed?.x ?? "–"} |`,

@@ -6,7 +6,9 @@
  * @param path - pointer prefix of `value` ("" for the document root).
  */
 export function findNonFinite(value: unknown, report: (jsonPath: string, value: number) => void, path = ""): void {
-  walk(value, [], (segments, n) => report(path + segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join(""), n));
+  walk(value, [], (segments, n) =>
+    report(path + segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join(""), n),
+  );
 }
 
 function walk(value: unknown, segments: string[], report: (segments: readonly string[], value: number) => void): void {

@@ -27,11 +27,16 @@ describe("formatNumber", () => {
 
   it("is the value rounded to 15 digits, printed shortest, for any double (the short path included)", () => {
     const slow = (x: number): string => (x === 0 ? "0" : String(Number(x.toPrecision(15))));
-    const short = fc.tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: -12, max: 12 })).map(([m, e]) => m * 10 ** e);
+    const short = fc
+      .tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: -12, max: 12 }))
+      .map(([m, e]) => m * 10 ** e);
     fc.assert(
-      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 }), short), (x) => {
-        expect(formatNumber(x)).toBe(slow(x));
-      }),
+      fc.property(
+        fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 }), short),
+        (x) => {
+          expect(formatNumber(x)).toBe(slow(x));
+        },
+      ),
       { numRuns: 20_000 },
     );
   });

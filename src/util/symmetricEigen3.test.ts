@@ -21,7 +21,10 @@ describe("symmetricEigen3Into", () => {
             expect(Math.abs(av - (values[k] as number) * (v[3 * r + k] as number))).toBeLessThan(1e-10 * scale);
           }
           for (let l = 0; l < 3; l++) {
-            const dot = (v[k] as number) * (v[l] as number) + (v[3 + k] as number) * (v[3 + l] as number) + (v[6 + k] as number) * (v[6 + l] as number);
+            const dot =
+              (v[k] as number) * (v[l] as number) +
+              (v[3 + k] as number) * (v[3 + l] as number) +
+              (v[6 + k] as number) * (v[6 + l] as number);
             expect(dot).toBeCloseTo(k === l ? 1 : 0, 12);
           }
         }

@@ -9,7 +9,11 @@ describe("symmetricEigen4Into", () => {
       fc.property(fc.array(e, { minLength: 10, maxLength: 10 }), (u) => {
         const m = new Array<number>(16).fill(0);
         let k = 0;
-        for (let i = 0; i < 4; i++) for (let j = i; j < 4; j++) { m[4 * i + j] = u[k] as number; m[4 * j + i] = u[k++] as number; }
+        for (let i = 0; i < 4; i++)
+          for (let j = i; j < 4; j++) {
+            m[4 * i + j] = u[k] as number;
+            m[4 * j + i] = u[k++] as number;
+          }
         const values = new Float64Array(4);
         const v = new Float64Array(16);
         symmetricEigen4Into(Float64Array.from(m), values, v);

@@ -20,19 +20,45 @@ export interface YamlDocument {
  * Parses YAML (JSON is YAML) keeping positions. Syntax errors come back as DOCUMENT_INVALID
  * diagnostics at file:line:col; never throws. Pure: `file` is only reported.
  */
-export function parseYamlDocument(text: string, file: string): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
+export function parseYamlDocument(
+  text: string,
+  file: string,
+): { document: YamlDocument; diagnostics?: undefined } | { document?: undefined; diagnostics: Diagnostic[] } {
   if (text.length > INPUT_LIMITS.maxDocumentBytes) {
-    return { diagnostics: [policyDiagnostic("inputTooLarge", `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`, { file, line: 1, column: 1 })] };
+    return {
+      diagnostics: [
+        policyDiagnostic(
+          "inputTooLarge",
+          `the document has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`,
+          { file, line: 1, column: 1 },
+        ),
+      ],
+    };
   }
   const nodes = separatorCount(text);
   if (nodes > INPUT_LIMITS.maxJsonNodes) {
     const json = /^\s*\{/.test(text);
-    return { diagnostics: [tooManyNodes(file, nodes, json ? INPUT_LIMITS.maxJsonNodes : INPUT_LIMITS.maxYamlNodes, json ? "JSON" : "YAML")] };
+    return {
+      diagnostics: [
+        tooManyNodes(file, nodes, json ? INPUT_LIMITS.maxJsonNodes : INPUT_LIMITS.maxYamlNodes, json ? "JSON" : "YAML"),
+      ],
+    };
   }
   const json = parseJsonFast(text);
   if (json?.error !== undefined && nodes > INPUT_LIMITS.maxYamlNodes) {
     // Too large for the YAML reader, which would place the syntax error: JSON.parse's words.
-    return { diagnostics: [{ code: "DOCUMENT_INVALID", severity: "error", message: `not valid JSON: ${json.error}`, file, line: 1, column: 1 }] };
+    return {
+      diagnostics: [
+        {
+          code: "DOCUMENT_INVALID",
+          severity: "error",
+          message: `not valid JSON: ${json.error}`,
+          file,
+          line: 1,
+          column: 1,
+        },
+      ],
+    };
   }
   if (json?.error === undefined && json !== undefined) {
     if (depthOf(json.data) > INPUT_LIMITS.maxDepth) return { diagnostics: [tooDeep(file)] };
@@ -51,7 +77,8 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
     };
     return { document: { data: json.data, locate } };
   }
-  if (nodes > INPUT_LIMITS.maxYamlNodes) return { diagnostics: [tooManyNodes(file, nodes, INPUT_LIMITS.maxYamlNodes, "YAML")] };
+  if (nodes > INPUT_LIMITS.maxYamlNodes)
+    return { diagnostics: [tooManyNodes(file, nodes, INPUT_LIMITS.maxYamlNodes, "YAML")] };
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -66,7 +93,14 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
     return {
       diagnostics: doc.errors.map((e) => {
         const pos = lineCounter.linePos(e.pos[0]);
-        return { code: "DOCUMENT_INVALID", severity: "error", message: `not valid YAML/JSON: ${e.message.split("\n")[0] ?? e.code}`, file, line: pos.line, column: pos.col };
+        return {
+          code: "DOCUMENT_INVALID",
+          severity: "error",
+          message: `not valid YAML/JSON: ${e.message.split("\n")[0] ?? e.code}`,
+          file,
+          line: pos.line,
+          column: pos.col,
+        };
       }),
     };
   }
@@ -79,12 +113,30 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
     if (!(error instanceof YamlAliasError)) throw error;
     const pos = lineCounter.linePos(error.offset ?? 0);
     if (error.reason === "unresolved") {
-      return { diagnostics: [{ code: "DOCUMENT_INVALID", severity: "error", message: `not valid YAML/JSON: ${error.message}`, file, line: pos.line, column: pos.col }] };
+      return {
+        diagnostics: [
+          {
+            code: "DOCUMENT_INVALID",
+            severity: "error",
+            message: `not valid YAML/JSON: ${error.message}`,
+            file,
+            line: pos.line,
+            column: pos.col,
+          },
+        ],
+      };
     }
     // A "billion laughs" document: reported at the alias that passes the limit.
     return {
       diagnostics: [
-        { code: "YAML_ALIAS_LIMIT", severity: "error", message: `the document's aliases (*name) expand to more than ${INPUT_LIMITS.maxYamlAliases} nodes; robokit stops there`, file, line: pos.line, column: pos.col },
+        {
+          code: "YAML_ALIAS_LIMIT",
+          severity: "error",
+          message: `the document's aliases (*name) expand to more than ${INPUT_LIMITS.maxYamlAliases} nodes; robokit stops there`,
+          file,
+          line: pos.line,
+          column: pos.col,
+        },
       ],
     };
   }
@@ -95,7 +147,9 @@ export function parseYamlDocument(text: string, file: string): { document: YamlD
  * A JSON document read with JSON.parse, about 20 times faster and smaller than the YAML
  * parser; undefined when the text is not an object in strict JSON (then YAML reads it).
  */
-function parseJsonFast(text: string): { data: unknown; error?: undefined } | { data?: undefined; error: string } | undefined {
+function parseJsonFast(
+  text: string,
+): { data: unknown; error?: undefined } | { data?: undefined; error: string } | undefined {
   if (!/^\s*\{/.test(text)) return undefined;
   try {
     return { data: JSON.parse(text) as unknown };
@@ -105,7 +159,14 @@ function parseJsonFast(text: string): { data: unknown; error?: undefined } | { d
 }
 
 function tooDeep(file: string): Diagnostic {
-  return { code: "NESTING_TOO_DEEP", severity: "error", message: `the document nests deeper than ${INPUT_LIMITS.maxDepth} levels; robokit does not read such documents`, file, line: 1, column: 1 };
+  return {
+    code: "NESTING_TOO_DEEP",
+    severity: "error",
+    message: `the document nests deeper than ${INPUT_LIMITS.maxDepth} levels; robokit does not read such documents`,
+    file,
+    line: 1,
+    column: 1,
+  };
 }
 
 /**
@@ -125,7 +186,11 @@ function separatorCount(text: string): number {
 
 function tooManyNodes(file: string, nodes: number, limit: number, kind: "JSON" | "YAML"): Diagnostic {
   const hint = kind === "YAML" ? " in YAML (write larger robots as JSON)" : " in JSON";
-  return policyDiagnostic("tooManyElements", `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${limit}${hint}`, { file, line: 1, column: 1 });
+  return policyDiagnostic(
+    "tooManyElements",
+    `the document has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${limit}${hint}`,
+    { file, line: 1, column: 1 },
+  );
 }
 
 /** Nesting depth of plain data, without recursion (deep data must not overflow the stack here). */
@@ -164,7 +229,13 @@ function depthOf(value: unknown): number {
  * ("unknown field", "missing required field", "must be one of …"); `if` noise and
  * duplicates dropped. `owner` may prefix each message with the element it concerns.
  */
-export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, locate: Locate, owner: (jsonPath: string) => string = () => "", truncated = false): Diagnostic[] {
+export function schemaDiagnostics(
+  errors: readonly ErrorObject[],
+  file: string,
+  locate: Locate,
+  owner: (jsonPath: string) => string = () => "",
+  truncated = false,
+): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
   for (const e of errors) {
@@ -190,10 +261,10 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], file: string, 
     out.push({ code: "DOCUMENT_INVALID", severity: "error", message, file, jsonPath, ...locate(jsonPath) });
   }
   // The validator stopped at its error limit (INPUT_LIMITS.maxSchemaErrors): say so.
-  if (truncated) out.push(policyDiagnostic("tooManySchemaErrors", schemaErrorLimitMessage(), { file, line: 1, column: 1 }));
+  if (truncated)
+    out.push(policyDiagnostic("tooManySchemaErrors", schemaErrorLimitMessage(), { file, line: 1, column: 1 }));
   return out;
 }
-
 
 /** line:column of the node a JSON pointer names (a field at its key), or of its nearest existing ancestor. */
 function position(doc: Document, lineCounter: LineCounter, jsonPath: string): { line?: number; column?: number } {
@@ -210,7 +281,8 @@ function position(doc: Document, lineCounter: LineCounter, jsonPath: string): { 
   const parent: unknown = segments.length <= 1 ? doc.contents : doc.getIn(segments.slice(0, -1), true);
   if (typeof last === "string" && isMap(parent)) {
     const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
-    if (pair !== undefined && isNode(pair.key) && pair.key.range !== undefined && pair.key.range !== null) return at(pair.key.range[0]);
+    if (pair !== undefined && isNode(pair.key) && pair.key.range !== undefined && pair.key.range !== null)
+      return at(pair.key.range[0]);
   }
   for (let n = segments.length; n >= 0; n--) {
     const node: unknown = n === 0 ? doc.contents : doc.getIn(segments.slice(0, n), true);

@@ -39,12 +39,21 @@ describe("yamlToJs", () => {
 
   it("stops a billion-laughs document at the limit, counting every node an alias stands for", () => {
     const lol = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
-    for (let i = 1; i < 9; i++) lol.push(`${"abcdefghi"[i]}: &${"abcdefghi"[i]} [${Array(10).fill(`*${"abcdefghi"[i - 1]}`).join(", ")}]`);
+    for (let i = 1; i < 9; i++)
+      lol.push(
+        `${"abcdefghi"[i]}: &${"abcdefghi"[i]} [${Array(10)
+          .fill(`*${"abcdefghi"[i - 1]}`)
+          .join(", ")}]`,
+      );
     const doc = parseDocument(lol.join("\n"));
     expect(() => yamlToJs(doc, 10_000)).toThrow(YamlAliasError);
     // 11 nodes per *a: ten aliases of it fit under 111, the eleventh does not.
-    expect(yamlToJs(parseDocument(`a: &a [1,2,3,4,5,6,7,8,9,10]\nb: [${Array(10).fill("*a").join(",")}]`), 110)).toBeDefined();
-    expect(() => yamlToJs(parseDocument(`a: &a [1,2,3,4,5,6,7,8,9,10]\nb: [${Array(11).fill("*a").join(",")}]`), 110)).toThrow(/more than 110/);
+    expect(
+      yamlToJs(parseDocument(`a: &a [1,2,3,4,5,6,7,8,9,10]\nb: [${Array(10).fill("*a").join(",")}]`), 110),
+    ).toBeDefined();
+    expect(() =>
+      yamlToJs(parseDocument(`a: &a [1,2,3,4,5,6,7,8,9,10]\nb: [${Array(11).fill("*a").join(",")}]`), 110),
+    ).toThrow(/more than 110/);
   });
 
   it("refuses an alias with no anchor before it, or inside its own anchor (yaml would build a cycle), at its line:col", () => {

@@ -48,9 +48,15 @@ export function yamlToJs(doc: Document, maxAliasNodes: number): unknown {
     let result: Anchored;
     if (isAlias(node)) {
       const target = anchors.get(node.source);
-      if (target === undefined) throw new YamlAliasError("unresolved", `alias *${node.source} has no anchor &${node.source} before it (an alias inside its own anchor is refused too)`, node.range?.[0]);
+      if (target === undefined)
+        throw new YamlAliasError(
+          "unresolved",
+          `alias *${node.source} has no anchor &${node.source} before it (an alias inside its own anchor is refused too)`,
+          node.range?.[0],
+        );
       expanded += target.size;
-      if (expanded > maxAliasNodes) throw new YamlAliasError("limit", `aliases expand to more than ${maxAliasNodes} nodes`, node.range?.[0]);
+      if (expanded > maxAliasNodes)
+        throw new YamlAliasError("limit", `aliases expand to more than ${maxAliasNodes} nodes`, node.range?.[0]);
       return target;
     }
     if (isScalar(node)) {
@@ -74,7 +80,8 @@ export function yamlToJs(doc: Document, maxAliasNodes: number): unknown {
         const k = key === null || key.value === null ? "" : String(key.value);
         const r = walk(pair.value);
         // As the yaml package does: "__proto__" becomes an own property, never the prototype.
-        if (k === "__proto__") Object.defineProperty(out, k, { value: r.value, writable: true, enumerable: true, configurable: true });
+        if (k === "__proto__")
+          Object.defineProperty(out, k, { value: r.value, writable: true, enumerable: true, configurable: true });
         else out[k] = r.value;
         size += r.size;
       }

@@ -106,7 +106,13 @@ export interface RuleContext {
    */
   readonly flag: (finding: Finding, at: XmlElement, message: string, attribute?: string) => void;
   /** Low level: a diagnostic with an explicit code and severity (the policy's `strict` still applies). Rules use {@link flag}. */
-  readonly report: (code: DiagnosticCode, severity: Severity, at: XmlElement, message: string, attribute?: string) => void;
+  readonly report: (
+    code: DiagnosticCode,
+    severity: Severity,
+    at: XmlElement,
+    message: string,
+    attribute?: string,
+  ) => void;
   readonly diagnostics: Diagnostic[];
   /**
    * Diagnostics not kept, by code: past INPUT_LIMITS.maxDiagnosticsPerCode of one code in a
@@ -119,14 +125,22 @@ export interface RuleContext {
 export type Rule = (ctx: RuleContext) => void;
 
 /** Builds a context whose `report` places diagnostics at the element or attribute. */
-export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "diagnostics" | "includes" | "suppressed">): RuleContext {
+export function createRuleContext(
+  init: Omit<RuleContext, "flag" | "report" | "diagnostics" | "includes" | "suppressed">,
+): RuleContext {
   const diagnostics: Diagnostic[] = [];
   const strict = init.options.strict === true;
   // A file of millions of links that each lack an inertial would otherwise make millions of
   // diagnostics (4 GB for 3.2 million): the first ones of each code are kept, the rest counted.
   const kept = new Map<DiagnosticCode, number>();
   const suppressed = new Map<DiagnosticCode, number>();
-  const report = (code: DiagnosticCode, severity: Severity, at: XmlElement, message: string, attribute?: string): void => {
+  const report = (
+    code: DiagnosticCode,
+    severity: Severity,
+    at: XmlElement,
+    message: string,
+    attribute?: string,
+  ): void => {
     const count = (kept.get(code) ?? 0) + 1;
     if (count > INPUT_LIMITS.maxDiagnosticsPerCode) {
       suppressed.set(code, (suppressed.get(code) ?? 0) + 1);
@@ -146,7 +160,13 @@ export function createRuleContext(init: Omit<RuleContext, "flag" | "report" | "d
   };
   const flag = (finding: Finding, at: XmlElement, message: string, attribute?: string): void => {
     const entry = severityPolicy[finding];
-    report(entry.code, entry.severity, at, entry.severity === "warning" ? `${message}; ${entry.consequence}` : message, attribute);
+    report(
+      entry.code,
+      entry.severity,
+      at,
+      entry.severity === "warning" ? `${message}; ${entry.consequence}` : message,
+      attribute,
+    );
   };
   return { ...init, flag, report, diagnostics, includes: init.options.includedEntities ?? new Map(), suppressed };
 }
@@ -159,12 +179,16 @@ export function suppressedDiagnostics(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [code, count] of ctx.suppressed) {
     out.push(
-      policyDiagnostic("tooManyOfOneCode", `${count} more ${code} diagnostics not shown: robokit reports the first ${INPUT_LIMITS.maxDiagnosticsPerCode.toLocaleString("en-US")} of each code in a file`, {
-        file: ctx.file,
-        line: ctx.root.line,
-        column: ctx.root.column,
-        xmlPath: ctx.root.xmlPath,
-      }),
+      policyDiagnostic(
+        "tooManyOfOneCode",
+        `${count} more ${code} diagnostics not shown: robokit reports the first ${INPUT_LIMITS.maxDiagnosticsPerCode.toLocaleString("en-US")} of each code in a file`,
+        {
+          file: ctx.file,
+          line: ctx.root.line,
+          column: ctx.root.column,
+          xmlPath: ctx.root.xmlPath,
+        },
+      ),
     );
   }
   return out;

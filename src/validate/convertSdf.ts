@@ -51,12 +51,21 @@ export function convertSdf(root: XmlElement, fromMinor: number, toMinor: number)
     steps.push(`1.${minor}`);
   }
   const version = node.attributes.find((a) => a.name === "version");
-  if (version !== undefined && steps.length > 0) node.attributes = node.attributes.map((a) => (a === version ? { ...a, value: `1.${toMinor}` } : a));
+  if (version !== undefined && steps.length > 0)
+    node.attributes = node.attributes.map((a) => (a === version ? { ...a, value: `1.${toMinor}` } : a));
   return { root: fromNode(node, "", 0, 0, false), steps };
 }
 
 function toNode(e: XmlElement): Node {
-  return { name: e.name, attributes: [...e.attributes], children: e.children.map(toNode), text: e.text, line: e.line, column: e.column, offset: e.offset };
+  return {
+    name: e.name,
+    attributes: [...e.attributes],
+    children: e.children.map(toNode),
+    text: e.text,
+    line: e.line,
+    column: e.column,
+    offset: e.offset,
+  };
 }
 
 function fromNode(n: Node, parentPath: string, depth: number, index: number, indexed: boolean): XmlElement {
@@ -72,7 +81,17 @@ function fromNode(n: Node, parentPath: string, depth: number, index: number, ind
     const named = c.attributes.some((a) => a.name === "name");
     return fromNode(c, xmlPath, depth + 1, i, !named && (counts.get(c.name) ?? 0) > 1);
   });
-  return { name: n.name, attributes: n.attributes, children, text: n.text, line: n.line, column: n.column, offset: n.offset, xmlPath, depth };
+  return {
+    name: n.name,
+    attributes: n.attributes,
+    children,
+    text: n.text,
+    line: n.line,
+    column: n.column,
+    offset: n.offset,
+    xmlPath,
+    depth,
+  };
 }
 
 /** A new element placed at `at` (the position of what it is made from). */
@@ -241,7 +260,10 @@ function remove(elem: Node, op: ConvertNode, onlyEmpty: boolean): void {
     if (a !== undefined && (!onlyEmpty || a.value.trim() === "")) removeAttr(elem, attribute);
   }
   if (element !== undefined) {
-    elem.children = elem.children.filter((c) => c.name !== element || (onlyEmpty && (c.text.trim() !== "" || c.children.length > 0 || c.attributes.length > 0)));
+    elem.children = elem.children.filter(
+      (c) =>
+        c.name !== element || (onlyEmpty && (c.text.trim() !== "" || c.children.length > 0 || c.attributes.length > 0)),
+    );
   }
 }
 

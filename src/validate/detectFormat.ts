@@ -9,6 +9,7 @@ export type DetectedFormat =
 /** `<robot>` is URDF, `<sdf version="x">` is SDF (and `<gazebo version="x">`, the root of SDF 1.0–1.2); anything else is unknown. */
 export function detectFormat(root: XmlElement): DetectedFormat {
   if (root.name === "robot") return { kind: "urdf" };
-  if (root.name === "sdf" || (root.name === "gazebo" && root.attributes.some((a) => a.name === "version"))) return { kind: "sdf", version: root.attributes.find((a) => a.name === "version")?.value.trim() };
+  if (root.name === "sdf" || (root.name === "gazebo" && root.attributes.some((a) => a.name === "version")))
+    return { kind: "sdf", version: root.attributes.find((a) => a.name === "version")?.value.trim() };
   return { kind: "unknown", rootName: root.name };
 }

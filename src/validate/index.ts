@@ -11,7 +11,13 @@ export type { Diagnostic, Severity } from "../diagnostics/Diagnostic.js";
 export { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
 export { formatDiagnosticsJson } from "../diagnostics/formatDiagnosticsJson.js";
 export type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
-export type { IncludeResolver, ResolvedResource, ResourceLookup, ResourceResolver, ValidateOptions } from "./RuleContext.js";
+export type {
+  IncludeResolver,
+  ResolvedResource,
+  ResourceLookup,
+  ResourceResolver,
+  ValidateOptions,
+} from "./RuleContext.js";
 export { severityPolicy } from "../diagnostics/severityPolicy.js";
 export type { SeverityBasis, SeverityEntry } from "../diagnostics/severityPolicy.js";
 export { validateFile, validateSdf, validateUrdf } from "./validateFile.js";

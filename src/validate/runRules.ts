@@ -10,7 +10,11 @@ export function runRules(ctx: RuleContext, rules: readonly Rule[]): void {
       rule(ctx);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      ctx.flag("internalError", ctx.root, `robokit bug: rule ${rule.name || "(anonymous)"} failed: ${message}; please report it`);
+      ctx.flag(
+        "internalError",
+        ctx.root,
+        `robokit bug: rule ${rule.name || "(anonymous)"} failed: ${message}; please report it`,
+      );
     }
   }
 }

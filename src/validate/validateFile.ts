@@ -17,7 +17,9 @@ import { validateUrdfDocument } from "./validateUrdf.js";
 export function validateFile(text: string, fileName: string, options: ValidateOptions = {}): Diagnostic[] {
   const found = validateUnsorted(text, fileName, options);
   // The policy's --strict: every warning, from any phase, is an error.
-  return options.strict === true ? found.map((d) => (d.severity === "warning" ? { ...d, severity: effectiveSeverity(d.severity, true) } : d)) : found;
+  return options.strict === true
+    ? found.map((d) => (d.severity === "warning" ? { ...d, severity: effectiveSeverity(d.severity, true) } : d))
+    : found;
 }
 
 function validateUnsorted(text: string, fileName: string, options: ValidateOptions): Diagnostic[] {

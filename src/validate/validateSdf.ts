@@ -61,7 +61,9 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
   const raw = attr(root, "version");
   const at = { file, line: root.line, column: root.column, xmlPath: root.xmlPath };
   if (raw === undefined || raw.trim() === "") {
-    return [policyDiagnostic("sdfVersionMissing", "<sdf> has no version attribute; write e.g. <sdf version=\"1.9\">", at)];
+    return [
+      policyDiagnostic("sdfVersionMissing", '<sdf> has no version attribute; write e.g. <sdf version="1.9">', at),
+    ];
   }
   const m = /^\s*1\.(\d+)\s*$/.exec(raw);
   if (m === null) {
@@ -70,7 +72,13 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
   const minor = Number(m[1]);
   const pre: Diagnostic[] = [];
   if (root.name === "gazebo") {
-    pre.push(policyDiagnostic("sdfGazeboRoot", `SDF [${raw}] is deprecated: libsdformat 9 and later (Gazebo 11, gz-sim) no longer read the <gazebo> root of SDF 1.0–1.2; write <sdf version="${raw.trim()}"> (the rest of the file is checked as if it did)`, at));
+    pre.push(
+      policyDiagnostic(
+        "sdfGazeboRoot",
+        `SDF [${raw}] is deprecated: libsdformat 9 and later (Gazebo 11, gz-sim) no longer read the <gazebo> root of SDF 1.0–1.2; write <sdf version="${raw.trim()}"> (the rest of the file is checked as if it did)`,
+        at,
+      ),
+    );
   }
   if (root.name === "sdf" && minor < 2) {
     pre.push(policyDiagnostic("sdf10Root", `SDF [${raw}] with an <sdf> root; robokit reads it converted`, at));
@@ -82,9 +90,18 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
     pre.push(policyDiagnostic("sdfVersionNewer", `SDF ${raw} is newer than 1.${SDF_SCHEMA_MINOR.newest}`, at));
   } else if (!SDF_SPEC_MINORS.includes(minor)) {
     schemaMinor = [...SDF_SPEC_MINORS].reverse().find((v) => v < minor) ?? 0;
-    pre.push(policyDiagnostic("sdfVersionNoSpec", `there is no SDF ${raw} specification (nearest: 1.${schemaMinor})`, at));
+    pre.push(
+      policyDiagnostic("sdfVersionNoSpec", `there is no SDF ${raw} specification (nearest: 1.${schemaMinor})`, at),
+    );
   }
-  const schemaCtx = createRuleContext({ file, format: "sdf", version: `1.${schemaMinor}`, minor: schemaMinor, root, options });
+  const schemaCtx = createRuleContext({
+    file,
+    format: "sdf",
+    version: `1.${schemaMinor}`,
+    minor: schemaMinor,
+    root,
+    options,
+  });
   runRules(schemaCtx, [(c) => checkSchema(c, `sdf/1.${schemaMinor}/sdf.schema.json`)]);
   // Older files are read the way libsdformat reads them: converted up to a version the rules
   // know (1.6), with every element keeping its position in the original file.
@@ -97,15 +114,37 @@ export function validateSdfDocument(root: XmlElement, file: string, options: Val
     // libsdformat 12 checks the converted document against 1.9's value ranges, which are 1.6's
     // (the min/max of every element are the same from 1.6 to 1.12): a value outside them is an
     // error, and the older version's own range finding at the same place is dropped.
-    const rangeCtx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });
+    const rangeCtx = createRuleContext({
+      file,
+      format: "sdf",
+      version: `1.${ruleMinor}`,
+      minor: ruleMinor,
+      root: ruleRoot,
+      options,
+    });
     runRules(rangeCtx, [(c) => checkSchema(c, `sdf/1.${ruleMinor}/sdf.schema.json`, { keywords: ["sdfRange"] })]);
     const enforced = new Set(rangeCtx.diagnostics.map((d) => `${d.line}:${d.column}`));
     const olderRange = `is outside the SDF 1.${schemaMinor} range: `;
-    const kept = schemaCtx.diagnostics.filter((d) => !(d.message.includes(olderRange) && enforced.has(`${d.line}:${d.column}`)));
+    const kept = schemaCtx.diagnostics.filter(
+      (d) => !(d.message.includes(olderRange) && enforced.has(`${d.line}:${d.column}`)),
+    );
     schemaCtx.diagnostics.splice(0, schemaCtx.diagnostics.length, ...kept, ...rangeCtx.diagnostics);
-    pre.push(policyDiagnostic("sdfVersionConverted", `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`, at));
+    pre.push(
+      policyDiagnostic(
+        "sdfVersionConverted",
+        `SDF ${raw} read through libsdformat's conversions to ${converted.steps.join(", ")}, as libsdformat reads it; the rules ran on the converted document, positions are in this file`,
+        at,
+      ),
+    );
   }
-  const ctx = createRuleContext({ file, format: "sdf", version: `1.${ruleMinor}`, minor: ruleMinor, root: ruleRoot, options });
+  const ctx = createRuleContext({
+    file,
+    format: "sdf",
+    version: `1.${ruleMinor}`,
+    minor: ruleMinor,
+    root: ruleRoot,
+    options,
+  });
   for (const d of schemaCtx.diagnostics) ctx.diagnostics.push(d);
   runRules(ctx, sdfRules);
   return [...pre, ...suppressedDiagnostics(schemaCtx), ...ctx.diagnostics, ...suppressedDiagnostics(ctx)];

@@ -27,14 +27,25 @@ const seconds = /^\d+\.\d{3}$/;
 // checks that every figure was produced and the report is well formed; it does not judge speed.
 describe.skipIf(!existsSync(bin))("npm run bench (smoke: ROBOKIT_BENCH_SMOKE=1)", () => {
   it("writes a well-formed report with every command, size, batch and target", () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench", "run.ts"), "startup"], { cwd: root, encoding: "utf8", timeout: 300_000, env: { ...process.env, ROBOKIT_BENCH_SMOKE: "1" } });
+    const r = spawnSync(process.execPath, ["--import", "tsx", join(root, "bench", "run.ts"), "startup"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 300_000,
+      env: { ...process.env, ROBOKIT_BENCH_SMOKE: "1" },
+    });
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(join(root, "bench", "results", "tmp", "RESULTS.smoke.md"), "utf8");
     const ign = haveTool("ign", "the comparing benchmark's SDF reference");
     const checkUrdf = haveTool("check_urdf", "the comparing benchmark's URDF reference");
 
     const commands = tableRows(text, "Commands");
-    expect(commands.map((c) => c[0]!.slice(0, 24))).toEqual(["`node -e 0` (bare node)", "`robokit --version`", "`robokit build mario` (a", "`robokit validate` small", "`robokit validate` small"]);
+    expect(commands.map((c) => c[0]!.slice(0, 24))).toEqual([
+      "`node -e 0` (bare node)",
+      "`robokit --version`",
+      "`robokit build mario` (a",
+      "`robokit validate` small",
+      "`robokit validate` small",
+    ]);
     for (const c of commands) {
       expect(c[1], c[0]).toMatch(seconds);
       expect(Number(c[2]), c[0]).toBeGreaterThan(10);
@@ -44,7 +55,14 @@ describe.skipIf(!existsSync(bin))("npm run bench (smoke: ROBOKIT_BENCH_SMOKE=1)"
     if (checkUrdf) expect(commands[4]![4]).toMatch(seconds);
 
     const sizes = tableRows(text, "Validation by size");
-    expect(sizes.map((s) => `${s[0]} ${s[1]}`)).toEqual(["URDF 10", "URDF 20", "URDF 40", "SDF 10", "SDF 20", "SDF 40"]);
+    expect(sizes.map((s) => `${s[0]} ${s[1]}`)).toEqual([
+      "URDF 10",
+      "URDF 20",
+      "URDF 40",
+      "SDF 10",
+      "SDF 20",
+      "SDF 40",
+    ]);
     for (const s of sizes) {
       expect(s[2]).toMatch(seconds);
       if ((s[0] === "SDF" && ign) || (s[0] === "URDF" && checkUrdf)) expect(s[5]).toMatch(seconds);

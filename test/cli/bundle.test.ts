@@ -59,7 +59,9 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, 
     expect(run(bundle, ["--help"]).stdout).toBe(run(compiled, ["--help"]).stdout);
   });
 
-  it("renders a screenshot (view --screenshot loads playwright-core, which must stay outside the bundle)", { timeout: 120_000 }, () => {
+  it("renders a screenshot (view --screenshot loads playwright-core, which must stay outside the bundle)", {
+    timeout: 120_000,
+  }, () => {
     if (!haveTool("chromium", "headless Chromium for robokit view --screenshot")) return;
     const png = join(mkdtempSync(join(tmpdir(), "robokit-bundle-view-")), "mario.png");
     const r = run(bundle, ["view", "mario", "--screenshot", png, "--size", "320x240"]);

@@ -58,7 +58,13 @@ describe("robokit CLI basics", () => {
   });
 
   it("usage errors exit 2 and write to stderr", () => {
-    for (const args of [["frobnicate"], ["emit", "mario"], ["emit", "mario", "--format", "pdf"], ["emit", "no_such_robot", "--format", "urdf"], ["build", "mario"]]) {
+    for (const args of [
+      ["frobnicate"],
+      ["emit", "mario"],
+      ["emit", "mario", "--format", "pdf"],
+      ["emit", "no_such_robot", "--format", "urdf"],
+      ["build", "mario"],
+    ]) {
       const r = runCliProcess(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
@@ -71,13 +77,21 @@ describe("robokit CLI basics", () => {
     // YAML's stringify writes the shared objects as aliases, past the alias limit.
     const big = join(dir, "big.json");
     writeFileSync(big, JSON.stringify(syntheticRobot(2000)));
-    const r = spawnSync("bash", ["-c", `"${process.execPath}" --import tsx src/cli/main.ts emit "${big}" --format urdf | head -c 10 >/dev/null; exit \${PIPESTATUS[0]}`], { encoding: "utf8" });
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `"${process.execPath}" --import tsx src/cli/main.ts emit "${big}" --format urdf | head -c 10 >/dev/null; exit \${PIPESTATUS[0]}`,
+      ],
+      { encoding: "utf8" },
+    );
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^robokit: cannot write to stdout: the reader closed the pipe \(EPIPE\)[^\n]*\n$/);
   });
 
   it("build writes the same bytes twice", () => {
-    const a = join(dir, "a"), b = join(dir, "b");
+    const a = join(dir, "a"),
+      b = join(dir, "b");
     expect(runCliProcess(["build", "mario", "--out", a]).status).toBe(0);
     expect(runCliProcess(["build", "mario", "--out", b]).status).toBe(0);
     const files = listFiles(a);
@@ -108,18 +122,21 @@ describe("robot documents and modules", () => {
     expect(r.stdout).toBe(urdfArtifact(twoLinkRobot(), {}).content);
   });
 
-  it.each(badRobots)("rejects a YAML robot with $name: exit 1, message with line:col, nothing written", ({ robot, message, documentMessage, code: modelCode }) => {
-    const code = documentMessage === undefined ? modelCode : "DOCUMENT_INVALID";
-    const file = join(dir, `bad-${modelCode}-${Math.random().toString(36).slice(2)}.yaml`);
-    writeFileSync(file, stringify(robot));
-    const out = join(dir, `out-${code}-${Math.random().toString(36).slice(2)}`);
-    const r = runCliProcess(["build", file, "--out", out]);
-    expect(r.status).toBe(1);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain(documentMessage ?? message);
-    expect(r.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:\\d+:\\d+: error ${code}`));
-    expect(existsSync(out)).toBe(false);
-  });
+  it.each(badRobots)(
+    "rejects a YAML robot with $name: exit 1, message with line:col, nothing written",
+    ({ robot, message, documentMessage, code: modelCode }) => {
+      const code = documentMessage === undefined ? modelCode : "DOCUMENT_INVALID";
+      const file = join(dir, `bad-${modelCode}-${Math.random().toString(36).slice(2)}.yaml`);
+      writeFileSync(file, stringify(robot));
+      const out = join(dir, `out-${code}-${Math.random().toString(36).slice(2)}`);
+      const r = runCliProcess(["build", file, "--out", out]);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(documentMessage ?? message);
+      expect(r.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:\\d+:\\d+: error ${code}`));
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 
   it("reports schema errors (unknown field, wrong joint type) with JSON path and line:col", () => {
     const file = join(dir, "schema-bad.yaml");
@@ -128,7 +145,9 @@ describe("robot documents and modules", () => {
     writeFileSync(file, stringify(robot));
     const r = runCliProcess(["emit", file, "--format", "urdf"]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/schema-bad\.yaml:\d+:\d+: error DOCUMENT_INVALID: joint "servo1": \/joints\/0\/axle: unknown field "axle"/);
+    expect(r.stderr).toMatch(
+      /schema-bad\.yaml:\d+:\d+: error DOCUMENT_INVALID: joint "servo1": \/joints\/0\/axle: unknown field "axle"/,
+    );
 
     robot.joints[0]!["type"] = "hinge";
     delete robot.joints[0]!["axle"];

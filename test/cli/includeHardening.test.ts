@@ -21,8 +21,10 @@ afterEach(() => vi.restoreAllMocks());
 
 const model = (name: string, body = ""): string =>
   `<?xml version="1.0"?>\n<sdf version="1.9">\n  <model name="${name}">\n    <link name="l"/>\n${body}  </model>\n</sdf>\n`;
-const include = (uri: string, name?: string): string => `    <include><uri>${uri}</uri>${name === undefined ? "" : `<name>${name}</name>`}</include>\n`;
-const world = (body: string): string => `<?xml version="1.0"?>\n<sdf version="1.9">\n  <world name="w">\n${body}  </world>\n</sdf>\n`;
+const include = (uri: string, name?: string): string =>
+  `    <include><uri>${uri}</uri>${name === undefined ? "" : `<name>${name}</name>`}</include>\n`;
+const world = (body: string): string =>
+  `<?xml version="1.0"?>\n<sdf version="1.9">\n  <world name="w">\n${body}  </world>\n</sdf>\n`;
 
 function codes(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
@@ -78,7 +80,9 @@ describe("include hardening (issue 11)", () => {
       if (calls > 1000) throw new Error("include resolution is not linear");
       return resolver(uri, from);
     };
-    const found = validateFile(model("m0", include("f1.sdf", "a") + include("f1.sdf", "b")), "f0.sdf", { resolveInclude: counted });
+    const found = validateFile(model("m0", include("f1.sdf", "a") + include("f1.sdf", "b")), "f0.sdf", {
+      resolveInclude: counted,
+    });
     expect(codes(found)).toEqual([]);
     expect(calls).toBe(2 * (n - 1));
   });
@@ -110,12 +114,21 @@ describe("include hardening (issue 11)", () => {
     writeFileSync(join(dir, "big.sdf"), model("big", `<!-- ${"x".repeat(5000)} -->\n`));
     writeFileSync(join(dir, "top.sdf"), world(include("big.sdf")));
     const top = world(include("big.sdf"));
-    const small = diskIncludeResolver({ models: [], packages: [] }, join(dir, "top.sdf"), "top.sdf", { maxFileBytes: 1000, maxTotalBytes: 100_000 });
+    const small = diskIncludeResolver({ models: [], packages: [] }, join(dir, "top.sdf"), "top.sdf", {
+      maxFileBytes: 1000,
+      maxTotalBytes: 100_000,
+    });
     expect(codes(validateFile(top, "top.sdf", { resolveInclude: small }))).toEqual(["INCLUDE_TOO_LARGE"]);
     writeFileSync(join(dir, "a.sdf"), model("a"));
-    const total = diskIncludeResolver({ models: [], packages: [] }, join(dir, "top.sdf"), "top.sdf", { maxFileBytes: 100_000, maxTotalBytes: 5000 });
-    expect(codes(validateFile(world(include("a.sdf") + include("big.sdf")), "top.sdf", { resolveInclude: total }))).toEqual(["INCLUDE_TOTAL_TOO_LARGE"]);
-    for (let i = 0; i < 40; i++) writeFileSync(join(dir, `d${i}.sdf`), model(`d${i}`, i === 39 ? "" : include(`d${i + 1}.sdf`)));
+    const total = diskIncludeResolver({ models: [], packages: [] }, join(dir, "top.sdf"), "top.sdf", {
+      maxFileBytes: 100_000,
+      maxTotalBytes: 5000,
+    });
+    expect(
+      codes(validateFile(world(include("a.sdf") + include("big.sdf")), "top.sdf", { resolveInclude: total })),
+    ).toEqual(["INCLUDE_TOTAL_TOO_LARGE"]);
+    for (let i = 0; i < 40; i++)
+      writeFileSync(join(dir, `d${i}.sdf`), model(`d${i}`, i === 39 ? "" : include(`d${i + 1}.sdf`)));
     const deep = validatePath(join(dir, "d0.sdf"), { displayName: "d0.sdf" }).diagnostics;
     expect(codes(deep)).toEqual(["INCLUDE_DEPTH_EXCEEDED"]);
   });

@@ -90,7 +90,9 @@ describe("robokit inertia", () => {
     const run = runCliProcess(["inertia", mm, "--mass", "2.7"]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/part_mm\.stl: warning MESH_UNITS_SUSPECT: the mesh is 200 m across/);
-    expect(run.stderr).toMatch(/part_mm\.stl: warning DENSITY_IMPLAUSIBLE: density [\d.e-]+ kg\/m³ \(mass 2\.7 kg over volume 1000000 m³\)/);
+    expect(run.stderr).toMatch(
+      /part_mm\.stl: warning DENSITY_IMPLAUSIBLE: density [\d.e-]+ kg\/m³ \(mass 2\.7 kg over volume 1000000 m³\)/,
+    );
     const scaled = runCliProcess(["inertia", mm, "--mass", "2.7", "--scale", "0.001"]);
     expect(scaled.status, scaled.stderr).toBe(0);
     expect(scaled.stderr).toBe("");

@@ -31,14 +31,23 @@ describe("lazy command loading", () => {
 
   it("loads only the command that runs: --version and --help load no command module, validate no MuJoCo or templates", () => {
     const loaded = (args: string[]): string[] => {
-      const r = spawnSync(process.execPath, ["--import", "tsx", "--import", trace, main, ...args], { encoding: "utf8", timeout: 120_000 });
+      const r = spawnSync(process.execPath, ["--import", "tsx", "--import", trace, main, ...args], {
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       expect(r.status, r.stderr).toBe(0);
       return [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1]!);
     };
     for (const args of [["--version"], ["--help"]]) {
       const urls = loaded(args);
-      expect(urls.some((u) => u.includes("/src/cli/main.ts")), args.join(" ")).toBe(true);
-      expect(urls.filter((u) => /\/src\/cli\/commands\/|\/src\/(emit|validate|sim|model|parse)\//.test(u)), args.join(" ")).toEqual([]);
+      expect(
+        urls.some((u) => u.includes("/src/cli/main.ts")),
+        args.join(" "),
+      ).toBe(true);
+      expect(
+        urls.filter((u) => /\/src\/cli\/commands\/|\/src\/(emit|validate|sim|model|parse)\//.test(u)),
+        args.join(" "),
+      ).toEqual([]);
     }
     const urls = loaded(["validate", join(root, "test/fixtures/urdf/valid/rover.urdf")]);
     expect(urls.some((u) => u.endsWith("/validateCommand.ts"))).toBe(true);
@@ -47,6 +56,13 @@ describe("lazy command loading", () => {
     // xacro's start-up is the product: the expander only, no model, rules, schemas or emitters.
     const xacro = loaded(["xacro", join(root, "test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro")]);
     expect(xacro.some((u) => u.endsWith("/xacroCommand.ts"))).toBe(true);
-    expect(xacro.filter((u) => /ajv|mujoco|handlebars|xmlbuilder2|\/src\/(emit|model|sim|kinematics|sensors)\/|\/src\/validate\/(rules|schema)\/|Command\.ts$/.test(u) && !u.endsWith("/xacroCommand.ts"))).toEqual([]);
+    expect(
+      xacro.filter(
+        (u) =>
+          /ajv|mujoco|handlebars|xmlbuilder2|\/src\/(emit|model|sim|kinematics|sensors)\/|\/src\/validate\/(rules|schema)\/|Command\.ts$/.test(
+            u,
+          ) && !u.endsWith("/xacroCommand.ts"),
+      ),
+    ).toEqual([]);
   });
 });

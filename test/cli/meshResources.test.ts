@@ -32,7 +32,11 @@ const urdf = (filename: string): string =>
 const sdf = (uri: string): string =>
   `<sdf version="1.9"><model name="m"><link name="l"><visual name="v"><geometry><mesh><uri>${uri}</uri></mesh></geometry></visual></link></model></sdf>\n`;
 
-function resourceFindings(file: string, text: string, opts: { searchPaths?: string[]; packagePaths?: string[] } = {}): Pick<Diagnostic, "code" | "severity">[] {
+function resourceFindings(
+  file: string,
+  text: string,
+  opts: { searchPaths?: string[]; packagePaths?: string[] } = {},
+): Pick<Diagnostic, "code" | "severity">[] {
   writeFileSync(file, text);
   return validatePath(file, { displayName: "robot", ...opts })
     .diagnostics.filter((d) => d.code.startsWith("RESOURCE_"))
@@ -44,31 +48,47 @@ describe("mesh resources", () => {
     const inPkg = join(ws, "src", "my_robot", "urdf", "r.urdf");
     const elsewhere = join(ws, "r.urdf");
     expect(resourceFindings(inPkg, urdf("package://my_robot/meshes/base.stl"))).toEqual([]);
-    expect(resourceFindings(elsewhere, urdf("package://my_robot/meshes/base.stl"), { packagePaths: [join(ws, "src")] })).toEqual([]);
+    expect(
+      resourceFindings(elsewhere, urdf("package://my_robot/meshes/base.stl"), { packagePaths: [join(ws, "src")] }),
+    ).toEqual([]);
   });
 
   it("a missing mesh is a warning without search paths and an error with them", () => {
     const elsewhere = join(ws, "r.urdf");
-    expect(resourceFindings(elsewhere, urdf("package://my_robot/meshes/base.stl"))).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "warning" }]);
-    expect(resourceFindings(elsewhere, urdf("package://my_robot/meshes/nope.stl"), { packagePaths: [join(ws, "src")] })).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "error" }]);
-    expect(resourceFindings(join(ws, "m.sdf"), sdf("model://box/meshes/gone.dae"), { searchPaths: [join(ws, "models")] })).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "error" }]);
+    expect(resourceFindings(elsewhere, urdf("package://my_robot/meshes/base.stl"))).toEqual([
+      { code: "RESOURCE_NOT_FOUND", severity: "warning" },
+    ]);
+    expect(
+      resourceFindings(elsewhere, urdf("package://my_robot/meshes/nope.stl"), { packagePaths: [join(ws, "src")] }),
+    ).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "error" }]);
+    expect(
+      resourceFindings(join(ws, "m.sdf"), sdf("model://box/meshes/gone.dae"), { searchPaths: [join(ws, "models")] }),
+    ).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "error" }]);
   });
 
   it("resolves model:// in the model paths and relative URIs next to the file", () => {
-    expect(resourceFindings(join(ws, "m.sdf"), sdf("model://box/meshes/box.dae"), { searchPaths: [join(ws, "models")] })).toEqual([]);
+    expect(
+      resourceFindings(join(ws, "m.sdf"), sdf("model://box/meshes/box.dae"), { searchPaths: [join(ws, "models")] }),
+    ).toEqual([]);
     expect(resourceFindings(join(ws, "models", "box", "model.sdf"), sdf("meshes/box.dae"))).toEqual([]);
   });
 
   it("a mesh path that is a folder is an error (not a readable file)", () => {
-    expect(resourceFindings(join(ws, "src", "my_robot", "urdf", "r.urdf"), urdf("package://my_robot/meshes/folder.dae"))).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "error" }]);
+    expect(
+      resourceFindings(join(ws, "src", "my_robot", "urdf", "r.urdf"), urdf("package://my_robot/meshes/folder.dae")),
+    ).toEqual([{ code: "RESOURCE_NOT_FOUND", severity: "error" }]);
   });
 
   it("glTF is fine for gz-sim (SDF) and a warning in URDF; unknown formats are a warning", () => {
     const dir = join(ws, "src", "my_robot", "urdf");
-    expect(resourceFindings(join(dir, "r.urdf"), urdf("package://my_robot/meshes/arm.glb"))).toEqual([{ code: "RESOURCE_FORMAT_UNSUPPORTED", severity: "warning" }]);
+    expect(resourceFindings(join(dir, "r.urdf"), urdf("package://my_robot/meshes/arm.glb"))).toEqual([
+      { code: "RESOURCE_FORMAT_UNSUPPORTED", severity: "warning" },
+    ]);
     expect(resourceFindings(join(dir, "m.sdf"), sdf("package://my_robot/meshes/arm.glb"))).toEqual([]);
     writeFileSync(join(ws, "src", "my_robot", "meshes", "part.3ds"), "x");
-    expect(resourceFindings(join(dir, "r.urdf"), urdf("package://my_robot/meshes/part.3ds"))).toEqual([{ code: "RESOURCE_FORMAT_UNSUPPORTED", severity: "warning" }]);
+    expect(resourceFindings(join(dir, "r.urdf"), urdf("package://my_robot/meshes/part.3ds"))).toEqual([
+      { code: "RESOURCE_FORMAT_UNSUPPORTED", severity: "warning" },
+    ]);
   });
 
   it("the CLI reads ROS_PACKAGE_PATH and GZ_SIM_RESOURCE_PATH and exits 1 on a mesh missing from them", async () => {

@@ -65,8 +65,14 @@ describe.skipIf(!existsSync(bundle))("a robot module the CLI loads resolves robo
     // A stand-in robokit with the names r.ts imports (ESM links them first) that says so when used.
     const local = join(dir, "node_modules", "robokit");
     mkdirSync(local, { recursive: true });
-    writeFileSync(join(local, "package.json"), JSON.stringify({ name: "robokit", version: "0.0.0-local", type: "module", exports: { ".": "./index.js" } }));
-    writeFileSync(join(local, "index.js"), 'export const box = () => ({});\nexport const cylinder = () => ({});\nexport class RobotBuilder { constructor() { throw new Error("the folder\'s own robokit was loaded"); } }\n');
+    writeFileSync(
+      join(local, "package.json"),
+      JSON.stringify({ name: "robokit", version: "0.0.0-local", type: "module", exports: { ".": "./index.js" } }),
+    );
+    writeFileSync(
+      join(local, "index.js"),
+      'export const box = () => ({});\nexport const cylinder = () => ({});\nexport class RobotBuilder { constructor() { throw new Error("the folder\'s own robokit was loaded"); } }\n',
+    );
     const built = robokit(dir, "build", "r.ts", "--out", "out");
     expect(built.status).toBe(1);
     expect(built.stderr).toContain("the folder's own robokit was loaded");

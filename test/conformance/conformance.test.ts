@@ -22,7 +22,9 @@ describe("conformance with libsdformat (test/data/sdformat corpus)", () => {
   });
 
   it("reports the error code upstream libsdformat's tests expect, on every such file", () => {
-    const missing = result.rows.filter((r) => r.missingCodes.length > 0).map((r) => `${r.path}: ${r.missingCodes.join(", ")}`);
+    const missing = result.rows
+      .filter((r) => r.missingCodes.length > 0)
+      .map((r) => `${r.path}: ${r.missingCodes.join(", ")}`);
     expect(missing).toEqual([]);
     expect(result.codeRows.files).toBeGreaterThan(25);
   });

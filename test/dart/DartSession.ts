@@ -1,5 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -15,7 +28,8 @@ const source = join(here, "dartHarness.cc");
 const pkgModules = ["ignition-physics5", "ignition-plugin1-loader", "sdformat12"];
 
 /** The dartsim engine plugin of ignition-physics 5, as Debian installs it. */
-export const dartPluginPath = "/usr/lib/x86_64-linux-gnu/ign-physics-5/engine-plugins/libignition-physics5-dartsim-plugin.so.5";
+export const dartPluginPath =
+  "/usr/lib/x86_64-linux-gnu/ign-physics-5/engine-plugins/libignition-physics5-dartsim-plugin.so.5";
 
 /**
  * Gain (1/s) of the position loop on a velocity command that drives position-controlled
@@ -30,9 +44,12 @@ export const positionLoopGain = 20;
  * or undefined when it can.
  */
 export function dartUnavailable(): string | undefined {
-  if (spawnSync("sh", ["-c", "command -v g++ && command -v pkg-config"], { stdio: "ignore" }).status !== 0) return "g++ or pkg-config is missing";
-  if (spawnSync("pkg-config", ["--exists", ...pkgModules]).status !== 0) return `pkg-config finds no ${pkgModules.join(", ")} (libignition-physics-dev, libsdformat-dev)`;
-  if (!existsSync(dartPluginPath)) return `no dartsim plugin at ${dartPluginPath} (libignition-physics5-dartsim-plugin5)`;
+  if (spawnSync("sh", ["-c", "command -v g++ && command -v pkg-config"], { stdio: "ignore" }).status !== 0)
+    return "g++ or pkg-config is missing";
+  if (spawnSync("pkg-config", ["--exists", ...pkgModules]).status !== 0)
+    return `pkg-config finds no ${pkgModules.join(", ")} (libignition-physics-dev, libsdformat-dev)`;
+  if (!existsSync(dartPluginPath))
+    return `no dartsim plugin at ${dartPluginPath} (libignition-physics5-dartsim-plugin5)`;
   return undefined;
 }
 
@@ -47,7 +64,9 @@ export function buildDartHarness(): string {
   const binary = join(dir, "dartHarness");
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
-  const flags = spawnSync("pkg-config", ["--cflags", "--libs", ...pkgModules], { encoding: "utf8" }).stdout.trim().split(/\s+/);
+  const flags = spawnSync("pkg-config", ["--cflags", "--libs", ...pkgModules], { encoding: "utf8" })
+    .stdout.trim()
+    .split(/\s+/);
   const tmp = `${binary}.${process.pid}`;
   const cc = spawnSync("g++", ["-O2", "-std=c++17", source, ...flags, "-o", tmp], { encoding: "utf8" });
   if (cc.status !== 0) throw new Error(`g++ could not build the DART harness:\n${cc.stderr}`);
@@ -104,7 +123,9 @@ export class DartSession implements SimulationSession {
       const command = j.actuator?.command;
       return command === "position" || command === "velocity" ? [{ joint: j.name, command }] : [];
     });
-    this.#index = new Map(this.#joints.flatMap((j, i) => [[j.joint, i] as const, [mjcfNames.actuator(j.joint, j.command), i] as const]));
+    this.#index = new Map(
+      this.#joints.flatMap((j, i) => [[j.joint, i] as const, [mjcfNames.actuator(j.joint, j.command), i] as const]),
+    );
     const n = this.#joints.length;
     this.qpos = new Float64Array(n);
     this.qvel = new Float64Array(n);
@@ -115,8 +136,14 @@ export class DartSession implements SimulationSession {
     const fifoIn = join(this.#dir, "in");
     const fifoOut = join(this.#dir, "out");
     if (spawnSync("mkfifo", [fifoIn, fifoOut]).status !== 0) throw new Error("mkfifo failed");
-    const specs = this.#joints.map((j) => (j.command === "position" ? `${j.joint}:p:${String(positionLoopGain)}` : `${j.joint}:v`));
-    this.#child = spawn(harness, [dartPluginPath, world, robot.name, baseLink, String(timestep), fifoIn, fifoOut, ...specs], { stdio: ["ignore", "ignore", "inherit"] });
+    const specs = this.#joints.map((j) =>
+      j.command === "position" ? `${j.joint}:p:${String(positionLoopGain)}` : `${j.joint}:v`,
+    );
+    this.#child = spawn(
+      harness,
+      [dartPluginPath, world, robot.name, baseLink, String(timestep), fifoIn, fifoOut, ...specs],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
     // Open the request FIFO without blocking until the harness has it open for reading, so
     // a harness that dies at start-up is an error, not a hang.
     const deadline = Date.now() + 30_000;
@@ -125,7 +152,11 @@ export class DartSession implements SimulationSession {
       try {
         fd = openSync(fifoIn, constants.O_WRONLY | constants.O_NONBLOCK);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENXIO" || this.#child.exitCode !== null || Date.now() > deadline) {
+        if (
+          (error as NodeJS.ErrnoException).code !== "ENXIO" ||
+          this.#child.exitCode !== null ||
+          Date.now() > deadline
+        ) {
           this.#cleanup();
           throw new Error(`the DART harness did not start (exit ${String(this.#child.exitCode)})`);
         }
@@ -167,7 +198,8 @@ export class DartSession implements SimulationSession {
     const n = this.#joints.length;
     writeSync(this.#in, `${String(steps)} ${Array.from(this.ctrl, (v) => String(v)).join(" ")}\n`);
     const values = this.#readLine().trim().split(/\s+/).map(Number);
-    if (values.length !== 2 * n + 10 || values.some((v) => !Number.isFinite(v))) throw new Error(`DART harness: unexpected state line (${values.length} numbers)`);
+    if (values.length !== 2 * n + 10 || values.some((v) => !Number.isFinite(v)))
+      throw new Error(`DART harness: unexpected state line (${values.length} numbers)`);
     for (let i = 0; i < n; i++) {
       this.qpos[i] = values[i] as number;
       this.qvel[i] = values[n + i] as number;

@@ -26,7 +26,12 @@ export function shippedScenario(robot: string, name: string): Scenario {
 }
 
 /** Runs robokit's closed loop on the robot's generated SDF in DART. */
-export function runOnDart(harness: string, robot: Robot, scenario: Scenario, options: { readonly duration?: number; readonly seed?: number } = {}): SimulationTrace {
+export function runOnDart(
+  harness: string,
+  robot: Robot,
+  scenario: Scenario,
+  options: { readonly duration?: number; readonly seed?: number } = {},
+): SimulationTrace {
   const world = dartWorld(robot);
   const session = new DartSession(harness, world.sdf, robot, wheelLayout(robot).baseLink, world.timestep);
   try {
@@ -66,7 +71,12 @@ function rms(rows: number, f: (k: number) => number): number {
   return Math.sqrt(s / rows);
 }
 
-function planarRms(rows: number, dvx: (k: number) => number, dvy: (k: number) => number, dw: (k: number) => number): PlanarFigures {
+function planarRms(
+  rows: number,
+  dvx: (k: number) => number,
+  dvy: (k: number) => number,
+  dw: (k: number) => number,
+): PlanarFigures {
   let t = 0;
   let w = 0;
   for (let k = 0; k < rows; k++) {
@@ -78,7 +88,12 @@ function planarRms(rows: number, dvx: (k: number) => number, dvy: (k: number) =>
 
 function trackingOf(trace: SimulationTrace, rows: number): PlanarFigures {
   const { trueTwist: v, command: c } = trace;
-  return planarRms(rows, (k) => (v.vx[k] as number) - (c.vx[k] as number), (k) => (v.vy[k] as number) - (c.vy[k] as number), (k) => (v.omega[k] as number) - (c.omega[k] as number));
+  return planarRms(
+    rows,
+    (k) => (v.vx[k] as number) - (c.vx[k] as number),
+    (k) => (v.vy[k] as number) - (c.vy[k] as number),
+    (k) => (v.omega[k] as number) - (c.omega[k] as number),
+  );
 }
 
 /** Compares two runs of the same scenario (same rate; the shorter length is used). */
@@ -89,24 +104,53 @@ export function compareTraces(mujoco: SimulationTrace, dart: SimulationTrace, se
   let maxPathGap = 0;
   let maxHeadingGap = 0;
   for (let k = 0; k < rows; k++) {
-    maxPathGap = Math.max(maxPathGap, Math.hypot((mujoco.truePose.x[k] as number) - (dart.truePose.x[k] as number), (mujoco.truePose.y[k] as number) - (dart.truePose.y[k] as number)));
-    maxHeadingGap = Math.max(maxHeadingGap, Math.abs(wrapAngle((mujoco.truePose.theta[k] as number) - (dart.truePose.theta[k] as number))));
+    maxPathGap = Math.max(
+      maxPathGap,
+      Math.hypot(
+        (mujoco.truePose.x[k] as number) - (dart.truePose.x[k] as number),
+        (mujoco.truePose.y[k] as number) - (dart.truePose.y[k] as number),
+      ),
+    );
+    maxHeadingGap = Math.max(
+      maxHeadingGap,
+      Math.abs(wrapAngle((mujoco.truePose.theta[k] as number) - (dart.truePose.theta[k] as number))),
+    );
   }
   const c = mujoco.command;
   return {
     mujoco: simulationMetrics(mujoco, settleTime),
     dart: simulationMetrics(dart, settleTime),
     tracking: { mujoco: trackingOf(mujoco, rows), dart: trackingOf(dart, rows) },
-    difference: planarRms(rows, (k) => (a.vx[k] as number) - (b.vx[k] as number), (k) => (a.vy[k] as number) - (b.vy[k] as number), (k) => (a.omega[k] as number) - (b.omega[k] as number)),
-    command: planarRms(rows, (k) => c.vx[k] as number, (k) => c.vy[k] as number, (k) => c.omega[k] as number),
-    commandAxes: { vx: rms(rows, (k) => c.vx[k] as number), vy: rms(rows, (k) => c.vy[k] as number), omega: rms(rows, (k) => c.omega[k] as number) },
+    difference: planarRms(
+      rows,
+      (k) => (a.vx[k] as number) - (b.vx[k] as number),
+      (k) => (a.vy[k] as number) - (b.vy[k] as number),
+      (k) => (a.omega[k] as number) - (b.omega[k] as number),
+    ),
+    command: planarRms(
+      rows,
+      (k) => c.vx[k] as number,
+      (k) => c.vy[k] as number,
+      (k) => c.omega[k] as number,
+    ),
+    commandAxes: {
+      vx: rms(rows, (k) => c.vx[k] as number),
+      vy: rms(rows, (k) => c.vy[k] as number),
+      omega: rms(rows, (k) => c.omega[k] as number),
+    },
     maxPathGap,
     maxHeadingGap,
   };
 }
 
 /** Runs a scenario in MuJoCo and in DART and compares the two. */
-export function compareEngines(mujoco: MainModule, harness: string, robot: Robot, scenario: Scenario, options: { readonly duration?: number; readonly dartRobot?: Robot } = {}): EngineComparison {
+export function compareEngines(
+  mujoco: MainModule,
+  harness: string,
+  robot: Robot,
+  scenario: Scenario,
+  options: { readonly duration?: number; readonly dartRobot?: Robot } = {},
+): EngineComparison {
   const duration = options.duration === undefined ? {} : { duration: options.duration };
   const a = runSimulation(robot, scenario, { mujoco, ...duration });
   const b = runOnDart(harness, options.dartRobot ?? robot, scenario, duration);

@@ -38,7 +38,8 @@ function available(): boolean {
   if (!haveTool("g++", "DART cross-check (compiles test/dart/dartHarness.cc)")) return false;
   const why = dartUnavailable();
   if (why === undefined) return true;
-  if (process.env["CI"] === "true") throw new Error(`DART cross-check cannot run in CI: ${why}; .ci/run must install it`);
+  if (process.env["CI"] === "true")
+    throw new Error(`DART cross-check cannot run in CI: ${why}; .ci/run must install it`);
   process.stderr.write(`\n*** SKIPPED: DART cross-check: ${why} ***\n\n`);
   return false;
 }
@@ -52,7 +53,11 @@ function follows(c: EngineComparison, engine: "mujoco" | "dart"): boolean {
 
 function agrees(c: EngineComparison): boolean {
   const d = c.difference;
-  return d.translation <= AGREEMENT * c.command.translation && (!turns(c) || d.omega <= YAW_AGREEMENT * c.command.omega) && c.maxPathGap <= PATH * c.mujoco.distance;
+  return (
+    d.translation <= AGREEMENT * c.command.translation &&
+    (!turns(c) || d.omega <= YAW_AGREEMENT * c.command.omega) &&
+    c.maxPathGap <= PATH * c.mujoco.distance
+  );
 }
 
 const cases: readonly [string, Robot, string, string][] = [
@@ -74,11 +79,19 @@ describe("DART (ignition-physics 5, Gazebo Fortress) drives robokit's SDF as MuJ
     });
   }
 
-  it.runIf(run)("an SDF whose wheel spins about the direction of travel disagrees with MuJoCo's run of the sound model", async () => {
-    const mujoco = await loadMujoco();
-    const scenario = shippedScenario("mario", "paper");
-    const broken: Robot = { ...mario, joints: (mario.joints ?? []).map((j): Joint => (j.name === "motor1" && j.type === "continuous" ? { ...j, axis: [1, 0, 0] } : j)) };
-    const c = compareEngines(mujoco, buildDartHarness(), mario, scenario, { duration: 20, dartRobot: broken });
-    expect(agrees(c), JSON.stringify(c)).toBe(false);
-  });
+  it.runIf(run)(
+    "an SDF whose wheel spins about the direction of travel disagrees with MuJoCo's run of the sound model",
+    async () => {
+      const mujoco = await loadMujoco();
+      const scenario = shippedScenario("mario", "paper");
+      const broken: Robot = {
+        ...mario,
+        joints: (mario.joints ?? []).map(
+          (j): Joint => (j.name === "motor1" && j.type === "continuous" ? { ...j, axis: [1, 0, 0] } : j),
+        ),
+      };
+      const c = compareEngines(mujoco, buildDartHarness(), mario, scenario, { duration: 20, dartRobot: broken });
+      expect(agrees(c), JSON.stringify(c)).toBe(false);
+    },
+  );
 });

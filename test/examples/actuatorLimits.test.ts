@@ -13,7 +13,12 @@ import type { Joint } from "../../src/model/Joint.js";
 import type { Robot } from "../../src/model/Robot.js";
 
 type Node = Record<string, unknown>;
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseAttributeValue: false, isArray: (_name, _path, _leaf, isAttribute) => !isAttribute });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseAttributeValue: false,
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+});
 const arr = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v === undefined ? [] : [v as Node]);
 const text = (v: unknown): number => Number((arr(v)[0] as unknown as { "#text"?: unknown })["#text"] ?? arr(v)[0]);
 
@@ -66,16 +71,23 @@ describe.each([mario, robotino] as Robot[])("actuator limits of $name in the gen
   it("MJCF: joint range, actuator forcerange/ctrlrange, velocity limit as a custom numeric", () => {
     const doc = parser.parse(emitMjcf(robot)) as Node;
     const joints = new Map(all(doc, "joint").map((j) => [j["@name"] as string, j]));
-    const actuators = [...all(doc, "position"), ...all(doc, "velocity"), ...all(doc, "motor")].filter((a) => a["@joint"] !== undefined);
+    const actuators = [...all(doc, "position"), ...all(doc, "velocity"), ...all(doc, "motor")].filter(
+      (a) => a["@joint"] !== undefined,
+    );
     const numerics = new Map(all(doc, "numeric").map((n) => [n["@name"] as string, Number(n["@data"])]));
     for (const j of actuated) {
       const l = limitsOf(j);
       const mj = joints.get(j.name);
       expect(mj, j.name).toBeDefined();
-      if (l.lower !== undefined) near((mj?.["@range"] as string).split(" ").map(Number), [l.lower, l.upper], `${j.name} range`);
+      if (l.lower !== undefined)
+        near((mj?.["@range"] as string).split(" ").map(Number), [l.lower, l.upper], `${j.name} range`);
       const a = actuators.find((x) => x["@joint"] === j.name);
       expect(a, j.name).toBeDefined();
-      near((a?.["@forcerange"] as string).split(" ").map(Number), [-(l.effort as number), l.effort], `${j.name} forcerange`);
+      near(
+        (a?.["@forcerange"] as string).split(" ").map(Number),
+        [-(l.effort as number), l.effort],
+        `${j.name} forcerange`,
+      );
       const ctrl = (a?.["@ctrlrange"] as string).split(" ").map(Number);
       switch (j.actuator?.command) {
         case "position":
@@ -93,13 +105,18 @@ describe.each([mario, robotino] as Robot[])("actuator limits of $name in the gen
 
   it("SDF: //joint/axis/limit lower, upper, effort, velocity", () => {
     const doc = parser.parse(emitSdf(robot)) as Node;
-    const joints = new Map(all(doc, "joint").filter((j) => j["@name"] !== undefined).map((j) => [j["@name"] as string, j]));
+    const joints = new Map(
+      all(doc, "joint")
+        .filter((j) => j["@name"] !== undefined)
+        .map((j) => [j["@name"] as string, j]),
+    );
     for (const j of actuated) {
       const l = limitsOf(j);
       const lim = all(joints.get(j.name), "limit")[0];
       expect(lim, j.name).toBeDefined();
       near([text(lim?.["velocity"]), text(lim?.["effort"])], [l.velocity, l.effort], `${j.name} velocity/effort`);
-      if (l.lower !== undefined) near([text(lim?.["lower"]), text(lim?.["upper"])], [l.lower, l.upper], `${j.name} lower/upper`);
+      if (l.lower !== undefined)
+        near([text(lim?.["lower"]), text(lim?.["upper"])], [l.lower, l.upper], `${j.name} lower/upper`);
     }
   });
 
@@ -113,7 +130,13 @@ describe.each([mario, robotino] as Robot[])("actuator limits of $name in the gen
       return [get("min"), get("max")];
     };
     const expected = (l: Limits, kind: string): number[] | undefined =>
-      kind === "position" ? (l.lower === undefined ? undefined : [l.lower, l.upper as number]) : kind === "velocity" ? [-(l.velocity as number), l.velocity as number] : [-(l.effort as number), l.effort as number];
+      kind === "position"
+        ? l.lower === undefined
+          ? undefined
+          : [l.lower, l.upper as number]
+        : kind === "velocity"
+          ? [-(l.velocity as number), l.velocity as number]
+          : [-(l.effort as number), l.effort as number];
     for (const j of actuated) {
       const l = limitsOf(j);
       const el = joints.get(j.name);

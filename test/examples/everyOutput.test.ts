@@ -22,7 +22,9 @@ describe.each([mario, robotino])("$name: every description file", (robot) => {
   describe.each(SIM_TARGETS)("target %s", (target) => {
     it.each(SDF_VERSIONS)("SDF %s: robokit reports nothing; ign sdf -k accepts it (≤ 1.9)", (sdfVersion) => {
       const files = buildArtifacts(robot, { target, sdfVersion }).filter((a) => /\.(urdf|sdf|world)$/.test(a.path));
-      expect(files.map((f) => f.path)).toEqual(expect.arrayContaining([`urdf/${robot.name}.urdf`, `sdf/${robot.name}/model.sdf`]));
+      expect(files.map((f) => f.path)).toEqual(
+        expect.arrayContaining([`urdf/${robot.name}.urdf`, `sdf/${robot.name}/model.sdf`]),
+      );
       for (const f of files) expect(validateFile(f.content, f.path), `${f.path}`).toEqual([]);
       const sdf = files.find((f) => f.path.endsWith("model.sdf"))!;
       expect(sdf.content).toContain(`<sdf version="${sdfVersion}">`);

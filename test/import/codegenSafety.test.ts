@@ -26,7 +26,11 @@ const work = join(repoRoot, "tmp", "codegen-safety");
 let counter = 0;
 
 /** Writes the module robotToTypeScript makes, imports it (tsx) and returns it with its text. */
-async function load(robot: Robot, from = "robot.urdf", notes: string[] = []): Promise<{ file: string; text: string; robot: Robot }> {
+async function load(
+  robot: Robot,
+  from = "robot.urdf",
+  notes: string[] = [],
+): Promise<{ file: string; text: string; robot: Robot }> {
   const file = join(work, `m${counter++}.ts`);
   const text = robotToTypeScript(robot, { from, notes, importFrom: "../../src/index.js" });
   writeFileSync(file, text);
@@ -35,13 +39,35 @@ async function load(robot: Robot, from = "robot.urdf", notes: string[] = []): Pr
 }
 
 /** A base link with `count` copies of one part per group: each group's parts are named `${label}_${token}`. */
-function robotWithParts(groups: readonly { label: string; tokens: readonly string[]; mass: number }[], materials: readonly Material[] = []): Robot {
-  const links: Link[] = [solidLink("base", { shape: box(1, 0.5, 0.2), mass: 10, ...(materials[0] === undefined ? {} : { material: materials[0].name }) })];
+function robotWithParts(
+  groups: readonly { label: string; tokens: readonly string[]; mass: number }[],
+  materials: readonly Material[] = [],
+): Robot {
+  const links: Link[] = [
+    solidLink("base", {
+      shape: box(1, 0.5, 0.2),
+      mass: 10,
+      ...(materials[0] === undefined ? {} : { material: materials[0].name }),
+    }),
+  ];
   const joints: Joint[] = [];
   groups.forEach((g, gi) =>
     g.tokens.forEach((t, i) => {
-      links.push(solidLink(`${g.label}_${t}`, { shape: cylinder(0.1, 0.05), mass: g.mass, ...(materials[gi + 1] === undefined ? {} : { material: materials[gi + 1]!.name }) }));
-      joints.push({ name: `${g.label}_${t}_joint`, type: "continuous", parent: "base", child: `${g.label}_${t}`, origin: { xyz: [i * 0.1, gi * 0.1, 0], rpy: [0, 0, 0] }, axis: [0, 0, 1] });
+      links.push(
+        solidLink(`${g.label}_${t}`, {
+          shape: cylinder(0.1, 0.05),
+          mass: g.mass,
+          ...(materials[gi + 1] === undefined ? {} : { material: materials[gi + 1]!.name }),
+        }),
+      );
+      joints.push({
+        name: `${g.label}_${t}_joint`,
+        type: "continuous",
+        parent: "base",
+        child: `${g.label}_${t}`,
+        origin: { xyz: [i * 0.1, gi * 0.1, 0], rpy: [0, 0, 0] },
+        axis: [0, 0, 1],
+      });
     }),
   );
   return { name: "r", materials: [...materials], links, joints };
@@ -71,7 +97,10 @@ describe("robokit import --to ts: input cannot become code", () => {
     const g = globalThis as { robokitHeader?: unknown };
     delete g.robokitHeader;
     const robot = robotWithParts([]);
-    const m = await load(robot, "a\u2028*/globalThis.robokitHeader=1//.urdf", ["note */ globalThis.robokitHeader=2 /*", "line\nbreak\u2029 @deprecated"]);
+    const m = await load(robot, "a\u2028*/globalThis.robokitHeader=1//.urdf", [
+      "note */ globalThis.robokitHeader=2 /*",
+      "line\nbreak\u2029 @deprecated",
+    ]);
     expect(g.robokitHeader).toBeUndefined();
     const header = m.text.slice(0, m.text.indexOf("*/") + 2);
     expect(header).toContain("from a\\u2028*\\/globalThis.robokitHeader=1//.urdf.");
@@ -92,8 +121,19 @@ describe("robokit import --to ts: input cannot become code", () => {
   });
 
   it("materials named in Chinese or starting with a digit get valid identifiers", async () => {
-    const materials: Material[] = ["008_effect", "效果", "材质", "8", "effect"].map((name, i) => ({ name, rgba: [i / 5, 0.5, 0.5, 1] }));
-    const robot = robotWithParts([{ label: "wheel", tokens: ["l", "r"], mass: 1 }, { label: "arm", tokens: ["l", "r"], mass: 2 }, { label: "leg", tokens: ["l", "r"], mass: 3 }, { label: "fin", tokens: ["l", "r"], mass: 4 }], materials);
+    const materials: Material[] = ["008_effect", "效果", "材质", "8", "effect"].map((name, i) => ({
+      name,
+      rgba: [i / 5, 0.5, 0.5, 1],
+    }));
+    const robot = robotWithParts(
+      [
+        { label: "wheel", tokens: ["l", "r"], mass: 1 },
+        { label: "arm", tokens: ["l", "r"], mass: 2 },
+        { label: "leg", tokens: ["l", "r"], mass: 3 },
+        { label: "fin", tokens: ["l", "r"], mass: 4 },
+      ],
+      materials,
+    );
     const m = await load(robot);
     const ids = [...m.text.matchAll(/^const (\S+) = \{ name:/gm)].map((x) => x[1]);
     expect(ids).toHaveLength(materials.length);
@@ -108,9 +148,13 @@ describe("robokit import --to yaml: input cannot add keys", () => {
   it("a line break in the file name or a note stays in the header comment", () => {
     const robot = robotWithParts([{ label: "wheel", tokens: ["l", "r"], mass: 1 }]);
     for (const brk of ["\n", "\r", "\r\n", "\u0085", "\u2028", "\u2029"]) {
-      const yaml = robotToYaml(robot, { from: `r.urdf${brk}plugins: [evil]${brk}`, notes: [`kept${brk}gazebo: injected`] });
+      const yaml = robotToYaml(robot, {
+        from: `r.urdf${brk}plugins: [evil]${brk}`,
+        notes: [`kept${brk}gazebo: injected`],
+      });
       const header = yaml.slice(0, yaml.indexOf("name: r\n"));
-      for (const line of header.split("\n").slice(0, -1)) expect(line.startsWith("# "), JSON.stringify(line)).toBe(true);
+      for (const line of header.split("\n").slice(0, -1))
+        expect(line.startsWith("# "), JSON.stringify(line)).toBe(true);
       expect(header).not.toMatch(/[\r\u0085\u2028\u2029]/);
       const data = parse(yaml) as Record<string, unknown>;
       expect(Object.keys(data).sort(), JSON.stringify(brk)).toEqual(Object.keys(robot).sort());
@@ -123,8 +167,13 @@ describe("robokit import --to yaml: input cannot add keys", () => {
     const names = ["on", "yes", "a\u2028b", "n\u0085m", "x\u202ey", "1:20", "#c", "- d"];
     const robot: Robot = {
       name: "r",
-      links: names.map((name) => ({ name, visuals: [{ name: `v ${name}`, geometry: { type: "mesh", uri: `package://p/${name}.dae` } }] })),
-      xmlBlocks: [{ format: "urdf", xml: `<gazebo reference="a">\n  <plugin name="p\u2028q" filename="\u0085"/>\n</gazebo>` }],
+      links: names.map((name) => ({
+        name,
+        visuals: [{ name: `v ${name}`, geometry: { type: "mesh", uri: `package://p/${name}.dae` } }],
+      })),
+      xmlBlocks: [
+        { format: "urdf", xml: `<gazebo reference="a">\n  <plugin name="p\u2028q" filename="\u0085"/>\n</gazebo>` },
+      ],
     };
     const yaml = robotToYaml(robot, { from: "r.urdf" });
     expect(yaml).not.toMatch(/[\u0085\u2028\u202e]/);
@@ -176,8 +225,8 @@ describe("robokit import (CLI) with hostile names and file names", () => {
     const yaml = runCliProcess(["import", input, "--to", "yaml"]);
     expect(yaml.status, yaml.stderr).toBe(0);
     expect(Object.keys(parse(yaml.stdout) as object)).not.toContain("plugin");
-    expect(yaml.stdout.split("\n")[0]).toBe("# hostile: imported by robokit import from robot\\u000Aplugin: injected\\u000A#.urdf");
+    expect(yaml.stdout.split("\n")[0]).toBe(
+      "# hostile: imported by robokit import from robot\\u000Aplugin: injected\\u000A#.urdf",
+    );
   }, 120_000);
 });
-
-

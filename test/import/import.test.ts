@@ -32,7 +32,13 @@ describe("import helpers", () => {
   it("recognises a shape-derived inertia only within 1e-9", () => {
     const link = solidLink("l", { shape: cylinder(0.1, 0.05), mass: 2 });
     expect(isSolidLink(link)).toBe(true);
-    const off = { ...link, inertial: { ...link.inertial!, inertia: { ...link.inertial!.inertia, ixx: link.inertial!.inertia.ixx * (1 + 1e-6) } } };
+    const off = {
+      ...link,
+      inertial: {
+        ...link.inertial!,
+        inertia: { ...link.inertial!.inertia, ixx: link.inertial!.inertia.ixx * (1 + 1e-6) },
+      },
+    };
     expect(isSolidLink(off)).toBe(false);
   });
 
@@ -43,10 +49,26 @@ describe("import helpers", () => {
   });
 
   it("turns four identical wheels into one function called four times", () => {
-    const b = { name: "rover", links: [solidLink("base", { shape: box(1, 0.5, 0.2), mass: 10 })], joints: [] as Robot["joints"] & object[] } as { name: string; links: Robot["links"][number][]; joints: NonNullable<Robot["joints"]>[number][] };
-    for (const [side, x, y] of [["fl", 0.4, 0.3], ["fr", 0.4, -0.3], ["rl", -0.4, 0.3], ["rr", -0.4, -0.3]] as const) {
+    const b = {
+      name: "rover",
+      links: [solidLink("base", { shape: box(1, 0.5, 0.2), mass: 10 })],
+      joints: [] as Robot["joints"] & object[],
+    } as { name: string; links: Robot["links"][number][]; joints: NonNullable<Robot["joints"]>[number][] };
+    for (const [side, x, y] of [
+      ["fl", 0.4, 0.3],
+      ["fr", 0.4, -0.3],
+      ["rl", -0.4, 0.3],
+      ["rr", -0.4, -0.3],
+    ] as const) {
       b.links.push(solidLink(`${side}_wheel`, { shape: cylinder(0.1, 0.05), mass: 1 }));
-      b.joints.push({ name: `${side}_wheel_joint`, type: "continuous", parent: "base", child: `${side}_wheel`, origin: { xyz: [x, y, 0], rpy: [-Math.PI / 2, 0, 0] }, axis: [0, 0, 1] });
+      b.joints.push({
+        name: `${side}_wheel_joint`,
+        type: "continuous",
+        parent: "base",
+        child: `${side}_wheel`,
+        origin: { xyz: [x, y, 0], rpy: [-Math.PI / 2, 0, 0] },
+        axis: [0, 0, 1],
+      });
     }
     const groups = findRepeatedSubtrees(b);
     expect(groups).toHaveLength(1);
@@ -57,15 +79,27 @@ describe("import helpers", () => {
     expect(ts).toContain("solidLink(`${name}_wheel`, { shape: cylinder(0.1, 0.05), mass: 1 })");
   });
 
-
   it("a repeated part mimicking a joint outside it keeps that joint's name, even when the name holds the token", async () => {
     const limit = { lower: -1, upper: 1, effort: 1, velocity: 1 };
     const robot: Robot = {
       name: "gripper",
-      links: [solidLink("base", { shape: box(1, 1, 1), mass: 1 }), solidLink("pulley", { shape: cylinder(0.1, 0.1), mass: 1 }), ...["l", "r"].map((t) => solidLink(`finger_${t}`, { shape: box(0.1, 0.1, 0.1), mass: 0.1 }))],
+      links: [
+        solidLink("base", { shape: box(1, 1, 1), mass: 1 }),
+        solidLink("pulley", { shape: cylinder(0.1, 0.1), mass: 1 }),
+        ...["l", "r"].map((t) => solidLink(`finger_${t}`, { shape: box(0.1, 0.1, 0.1), mass: 0.1 })),
+      ],
       joints: [
         { name: "pulley", type: "revolute", parent: "base", child: "pulley", axis: [0, 0, 1], limit },
-        ...["l", "r"].map((t, i) => ({ name: `finger_${t}_joint`, type: "revolute" as const, parent: "base", child: `finger_${t}`, origin: { xyz: [i, 0, 0] as [number, number, number], rpy: [0, 0, 0] as [number, number, number] }, axis: [0, 0, 1] as [number, number, number], limit, mimic: { joint: "pulley" } })),
+        ...["l", "r"].map((t, i) => ({
+          name: `finger_${t}_joint`,
+          type: "revolute" as const,
+          parent: "base",
+          child: `finger_${t}`,
+          origin: { xyz: [i, 0, 0] as [number, number, number], rpy: [0, 0, 0] as [number, number, number] },
+          axis: [0, 0, 1] as [number, number, number],
+          limit,
+          mimic: { joint: "pulley" },
+        })),
       ],
     };
     expect(findRepeatedSubtrees(robot).map((g) => g.instances.map((i) => i.token))).toEqual([["l", "r"]]);
@@ -103,8 +137,16 @@ describe("robokit import: generated modules build the same robot and type-check"
       const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { robot: Robot };
       expect(compareRobots(robot, mod.robot), file).toEqual([]);
     }
-    writeFileSync(join(work, "tsconfig.json"), JSON.stringify({ extends: "../../tsconfig.json", compilerOptions: { noEmit: true }, include: ["*.ts"] }));
-    expect(() => execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", join(work, "tsconfig.json")], { encoding: "utf8", stdio: "pipe" })).not.toThrow();
+    writeFileSync(
+      join(work, "tsconfig.json"),
+      JSON.stringify({ extends: "../../tsconfig.json", compilerOptions: { noEmit: true }, include: ["*.ts"] }),
+    );
+    expect(() =>
+      execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", join(work, "tsconfig.json")], {
+        encoding: "utf8",
+        stdio: "pipe",
+      }),
+    ).not.toThrow();
   }, 180_000);
 
   it("--to yaml: the robot document reads back as the same robot (real robots, URDF, SDF and xacro)", () => {
@@ -115,13 +157,17 @@ describe("robokit import: generated modules build the same robot and type-check"
       "bulletphysics+bullet3/data/r2d2.urdf",
       "stack-of-tasks+pinocchio/models/simple_humanoid.sdf",
     ].map((p) => ({ id: p, text: readFileSync(join(realworld, p), "utf8") }));
-    for (const id of ["unitree-go1", "ur2-ur5e"]) inputs.push({ id, text: expandCase(xacroCases().find((x) => x.id === id)!).text! });
+    for (const id of ["unitree-go1", "ur2-ur5e"])
+      inputs.push({ id, text: expandCase(xacroCases().find((x) => x.id === id)!).text! });
     for (const { id, text } of inputs) {
       const robot = model(text, id);
       const yaml = robotToYaml(robot, { from: id, notes: ["a note"] });
       expect(yaml.startsWith(`# ${robot.name}: imported by robokit import from ${id}\n# a note\n`)).toBe(true);
       const back = readRobotDocument(yaml, `${id}.yaml`);
-      expect(back.diagnostics.filter((d) => d.severity === "error"), id).toEqual([]);
+      expect(
+        back.diagnostics.filter((d) => d.severity === "error"),
+        id,
+      ).toEqual([]);
       expect(back.robot, id).toBeDefined();
       expect(compareRobots(robot, back.robot!), id).toEqual([]);
     }
@@ -131,7 +177,16 @@ describe("robokit import: generated modules build the same robot and type-check"
     rmSync(join(repoRoot, "tmp", "import-cli"), { recursive: true, force: true });
     mkdirSync(join(repoRoot, "tmp", "import-cli"), { recursive: true });
     const out = "tmp/import-cli/go1.ts";
-    const r = runCliProcess(["import", "test/data/xacro/unitreerobotics+unitree_ros/robots/go1_description/xacro/robot.xacro", "--arg", "DEBUG:=false", "--to", "ts", "--out", out]);
+    const r = runCliProcess([
+      "import",
+      "test/data/xacro/unitreerobotics+unitree_ros/robots/go1_description/xacro/robot.xacro",
+      "--arg",
+      "DEBUG:=false",
+      "--to",
+      "ts",
+      "--out",
+      out,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/\d+ <transmission> blocks \(.*\) kept verbatim/);
     const ts = readFileSync(join(repoRoot, out), "utf8");
@@ -144,7 +199,14 @@ describe("robokit import: generated modules build the same robot and type-check"
     expect(urdf).toContain('<joint name="FL_hip_joint" type="revolute">');
     // The transmissions the model does not describe come back verbatim.
     expect(urdf).toContain('<transmission name="FL_hip_tran">');
-    const yaml = runCliProcess(["import", "test/data/xacro/unitreerobotics+unitree_ros/robots/go1_description/xacro/robot.xacro", "--arg", "DEBUG:=false", "--to", "yaml"]);
+    const yaml = runCliProcess([
+      "import",
+      "test/data/xacro/unitreerobotics+unitree_ros/robots/go1_description/xacro/robot.xacro",
+      "--arg",
+      "DEBUG:=false",
+      "--to",
+      "yaml",
+    ]);
     expect(yaml.status, yaml.stderr).toBe(0);
     expect(yaml.stdout).toMatch(/^name: go1$/m);
   }, 120_000);

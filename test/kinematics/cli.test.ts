@@ -16,7 +16,10 @@ const dir = mkdtempSync(join(tmpdir(), "robokit-kin-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function robokit(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { encoding: "utf8", cwd: process.cwd() });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    encoding: "utf8",
+    cwd: process.cwd(),
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -81,7 +84,9 @@ describe("robokit ik", () => {
   it("robotino --json: contact speeds along the CCW tangent, joint rates signed by the model", async () => {
     const r = robokit("ik", "robotino", "--vx", "0.5", "--vy", "0.3", "--wz", "0.8", "--json");
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { wheels: { wheelJoint: string; speed: number; wheelRate: number; motorRpm: number }[] };
+    const out = JSON.parse(r.stdout) as {
+      wheels: { wheelJoint: string; speed: number; wheelRate: number; motorRpm: number }[];
+    };
     const layout = wheelLayout(await loadRobot("robotino"));
     if (layout.type !== "omni") throw new Error("Robotino has an omni drive");
     out.wheels.forEach((wh, i) => {
@@ -110,7 +115,10 @@ describe("robokit odom", () => {
     const rates = new Float64Array(n);
     drive.kinematics.toWheelStatesInto(angles, speeds, rates, twist.vx, twist.vy, twist.omega);
     drive.layout.modules.forEach((m, i) => {
-      const f = foldWheelState({ angle: angles[i] as number, speed: 0, angularSpeed: 0 }, ...(m.steerLimits ?? [-Math.PI, Math.PI]));
+      const f = foldWheelState(
+        { angle: angles[i] as number, speed: 0, angularSpeed: 0 },
+        ...(m.steerLimits ?? [-Math.PI, Math.PI]),
+      );
       if (f.status === "ok") angles[i] = f.state.angle;
     });
     drive.kinematics.wheelSpeedsForAnglesInto(speeds, rates, angles, twist.vx, twist.vy, twist.omega);
@@ -120,9 +128,14 @@ describe("robokit odom", () => {
       const values = new Map<string, number>();
       drive.layout.modules.forEach((m, i) => {
         values.set(m.steerJoint, angles[i] as number);
-        values.set(m.wheelJoint, 0.7 + (m.wheelDirection * (rates[i] as number) * k * dt));
+        values.set(m.wheelJoint, 0.7 + m.wheelDirection * (rates[i] as number) * k * dt);
       });
-      lines.push(`${(k * dt).toFixed(6)},${[...names].reverse().map((j) => String(values.get(j))).join(",")},x`);
+      lines.push(
+        `${(k * dt).toFixed(6)},${[...names]
+          .reverse()
+          .map((j) => String(values.get(j)))
+          .join(",")},x`,
+      );
     }
     const csv = join(dir, "mario.csv");
     writeFileSync(csv, `${lines.join("\n")}\n`);
@@ -151,11 +164,18 @@ describe("robokit odom", () => {
     const robot = await loadRobot("robotino");
     const drive = driveFromModel(robot, "robotino");
     if (drive.type !== "omni") throw new Error("omni");
-    const u = drive.kinematics.toWheelSpeedsInto(new Float64Array(drive.layout.wheels.length), twist.vx, twist.vy, twist.omega);
+    const u = drive.kinematics.toWheelSpeedsInto(
+      new Float64Array(drive.layout.wheels.length),
+      twist.vx,
+      twist.vy,
+      twist.omega,
+    );
     const names = drive.layout.wheels.map((w) => w.joint);
     const lines = [`t,${names.join(",")}`];
     for (let k = 0; k <= steps; k++) {
-      lines.push(`${k * dt},${drive.layout.wheels.map((w, i) => String((w.wheelDirection * (u[i] as number) * k * dt) / w.radius)).join(",")}`);
+      lines.push(
+        `${k * dt},${drive.layout.wheels.map((w, i) => String((w.wheelDirection * (u[i] as number) * k * dt) / w.radius)).join(",")}`,
+      );
     }
     const csv = join(dir, "robotino.csv");
     writeFileSync(csv, `${lines.join("\r\n")}\r\n`);
@@ -170,7 +190,10 @@ describe("robokit odom", () => {
 
   it("bad input names file:line:col, exits 1 and writes nothing", () => {
     const csv = join(dir, "bad.csv");
-    writeFileSync(csv, "t,servo1,motor1,servo2,motor2,servo3,motor3,servo4,motor4\n0,0,0,0,0,0,0,0,0\n0.01,0,0.1,0, oops,0,0,0,0\n");
+    writeFileSync(
+      csv,
+      "t,servo1,motor1,servo2,motor2,servo3,motor3,servo4,motor4\n0,0,0,0,0,0,0,0,0\n0.01,0,0.1,0, oops,0,0,0,0\n",
+    );
     const out = join(dir, "never.csv");
     const r = robokit("odom", "mario", csv, "--out", out);
     expect(r.code).toBe(1);

@@ -33,8 +33,18 @@ describe("MARIO URDF", () => {
 
   it("has the paper's structure: base_footprint → base_link, 4 servos, 4 motors, 3 sensor links", () => {
     const joints = mario.joints ?? [];
-    expect(joints.filter((j) => j.type === "revolute").map((j) => j.name)).toEqual(["servo1", "servo2", "servo3", "servo4"]);
-    expect(joints.filter((j) => j.type === "continuous").map((j) => j.name)).toEqual(["motor1", "motor2", "motor3", "motor4"]);
+    expect(joints.filter((j) => j.type === "revolute").map((j) => j.name)).toEqual([
+      "servo1",
+      "servo2",
+      "servo3",
+      "servo4",
+    ]);
+    expect(joints.filter((j) => j.type === "continuous").map((j) => j.name)).toEqual([
+      "motor1",
+      "motor2",
+      "motor3",
+      "motor4",
+    ]);
     for (const j of joints.filter((x) => x.type === "continuous")) {
       expect(j.type === "continuous" && j.limit).toEqual({ effort: 30, velocity: 2 });
     }

@@ -12,7 +12,10 @@ describe("massPlausibility", () => {
   it("flags a mesh drawn in millimetres, and the density a real mass then gives", () => {
     const asMetres = meshMassProperties(part, "part.stl").properties!;
     const found = massPlausibility(asMetres, 2 / asMetres.volume, "part.stl");
-    expect(found.map((d) => [d.code, d.severity])).toEqual([["MESH_UNITS_SUSPECT", "warning"], ["DENSITY_IMPLAUSIBLE", "warning"]]);
+    expect(found.map((d) => [d.code, d.severity])).toEqual([
+      ["MESH_UNITS_SUSPECT", "warning"],
+      ["DENSITY_IMPLAUSIBLE", "warning"],
+    ]);
     expect(found[0]!.message).toContain("200 m across");
   });
 
@@ -21,6 +24,7 @@ describe("massPlausibility", () => {
     expect(scaled.volume).toBeCloseTo(0.001, 12);
     expect(massPlausibility(scaled, 2700, "part.stl")).toEqual([]);
     for (const ok of [100, 22_600]) expect(massPlausibility(scaled, ok, "part.stl")).toEqual([]);
-    for (const bad of [99, 22_601]) expect(massPlausibility(scaled, bad, "part.stl").map((d) => d.code)).toEqual(["DENSITY_IMPLAUSIBLE"]);
+    for (const bad of [99, 22_601])
+      expect(massPlausibility(scaled, bad, "part.stl").map((d) => d.code)).toEqual(["DENSITY_IMPLAUSIBLE"]);
   });
 });

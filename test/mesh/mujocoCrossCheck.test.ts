@@ -5,7 +5,11 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { massPropertiesAtDensity, meshMassProperties, type MassProperties } from "../../src/parse/mesh/meshMassProperties.js";
+import {
+  massPropertiesAtDensity,
+  meshMassProperties,
+  type MassProperties,
+} from "../../src/parse/mesh/meshMassProperties.js";
 import { readStl } from "../../src/parse/mesh/readStl.js";
 import { loadMujoco } from "../../src/sim/mujoco/loadMujoco.js";
 import { symmetricEigen3Into } from "../../src/util/symmetricEigen3.js";
@@ -51,7 +55,7 @@ function inertiaBoxMass(ours: MassProperties): MassProperties {
   const [i1, i2, i3] = principal(ours).map((v) => v / ours.mass) as [number, number, number];
   // Box of full sides a, b, c: I1/m = (b² + c²)/12, …; so a² = 6 (I2 + I3 − I1)/m, and so on.
   const side = (p: number, q: number, r: number): number => Math.sqrt(6 * (q + r - p));
-  const mass = (DENSITY * side(i1, i2, i3) * side(i2, i1, i3) * side(i3, i1, i2));
+  const mass = DENSITY * side(i1, i2, i3) * side(i2, i1, i3) * side(i3, i1, i2);
   return { mass, com: ours.com, inertia: { ixx: mass * i1, iyy: mass * i2, izz: mass * i3, ixy: 0, ixz: 0, iyz: 0 } };
 }
 
@@ -73,18 +77,33 @@ function principal(p: MassProperties): number[] {
 
 function mjcf(meshdir: string, files: readonly string[]): string {
   const assets = solids.map(([name], k) => `<mesh name="${name}" file="${files[k]}"/>`).join("");
-  const bodies = solids.map(([name]) => `<body name="${name}"><geom type="mesh" mesh="${name}" density="${DENSITY}"/></body>`).join("");
+  const bodies = solids
+    .map(([name]) => `<body name="${name}"><geom type="mesh" mesh="${name}" density="${DENSITY}"/></body>`)
+    .join("");
   return `<mujoco model="inertia"><compiler meshdir="${meshdir}" inertiafromgeom="true"/><asset>${assets}</asset><worldbody>${bodies}</worldbody></mujoco>`;
 }
 
 /** Checks a MuJoCo body (mass, ipos, principal inertia) against robokit within `relative` (of the largest value of each kind). */
-function expectAgreement(name: string, mass: number, ipos: readonly number[], inertia: readonly number[], ours: MassProperties, relative = 1e-6): void {
+function expectAgreement(
+  name: string,
+  mass: number,
+  ipos: readonly number[],
+  inertia: readonly number[],
+  ours: MassProperties,
+  relative = 1e-6,
+): void {
   expect(Math.abs(mass - ours.mass), `${name} mass ${mass} vs ${ours.mass}`).toBeLessThanOrEqual(relative * ours.mass);
   const size = Math.max(1, ...ours.com.map(Math.abs));
-  ours.com.forEach((c, k) => expect(Math.abs(ipos[k]! - c), `${name} com[${k}] ${ipos[k]} vs ${c}`).toBeLessThanOrEqual(relative * size));
+  ours.com.forEach((c, k) =>
+    expect(Math.abs(ipos[k]! - c), `${name} com[${k}] ${ipos[k]} vs ${c}`).toBeLessThanOrEqual(relative * size),
+  );
   const want = principal(ours);
   const got = [...inertia].sort((x, y) => x - y);
-  want.forEach((w, k) => expect(Math.abs(got[k]! - w), `${name} principal moment ${k}: ${got[k]} vs ${w}`).toBeLessThanOrEqual(relative * Math.max(...want)));
+  want.forEach((w, k) =>
+    expect(Math.abs(got[k]! - w), `${name} principal moment ${k}: ${got[k]} vs ${w}`).toBeLessThanOrEqual(
+      relative * Math.max(...want),
+    ),
+  );
 }
 
 describe("mass properties agree with MuJoCo's inertia from mesh geoms", () => {
@@ -105,7 +124,13 @@ describe("mass properties agree with MuJoCo's inertia from mesh geoms", () => {
       expect(mass.length).toBe(solids.length + 1);
       solids.forEach(([name, solid], k) => {
         const b = k + 1; // body 0 is the world
-        expectAgreement(name, mass[b]!, [...ipos.subarray(3 * b, 3 * b + 3)], [...inertia.subarray(3 * b, 3 * b + 3)], robokitOf(solid));
+        expectAgreement(
+          name,
+          mass[b]!,
+          [...ipos.subarray(3 * b, 3 * b + 3)],
+          [...inertia.subarray(3 * b, 3 * b + 3)],
+          robokitOf(solid),
+        );
       });
     } finally {
       model!.delete();
@@ -127,7 +152,11 @@ describe("mass properties agree with MuJoCo's inertia from mesh geoms", () => {
     });
 
     it("full precision: a small C program prints the compiled bodies (mj_loadXML): centre of mass, and mass and principal moments by the inertia-box rule", () => {
-      if (!haveTool("cc", "mesh inertia cross-check with MuJoCo 2.2.2 (C compiler)") || !haveTool("mujoco-compile", "mesh inertia cross-check with MuJoCo 2.2.2")) return;
+      if (
+        !haveTool("cc", "mesh inertia cross-check with MuJoCo 2.2.2 (C compiler)") ||
+        !haveTool("mujoco-compile", "mesh inertia cross-check with MuJoCo 2.2.2")
+      )
+        return;
       const program = join(dir, "mjBodyInertia");
       const build = runTool("cc", ["-O1", "-o", program, join(here, "mjBodyInertia.c"), "-lmujoco"]);
       expect(build.status, build.stderr).toBe(0);
@@ -157,7 +186,14 @@ describe("mass properties agree with MuJoCo's inertia from mesh geoms", () => {
       };
       solids.forEach(([name, solid], k) => {
         const block = blocks[k + 1]!;
-        expectAgreement(name, row(block, "body_mass")[0]!, row(block, "body_ipos"), row(block, "body_inertia"), inertiaBoxMass(robokitOf(solid)), 0.05);
+        expectAgreement(
+          name,
+          row(block, "body_mass")[0]!,
+          row(block, "body_ipos"),
+          row(block, "body_inertia"),
+          inertiaBoxMass(robokitOf(solid)),
+          0.05,
+        );
       });
     });
   });

@@ -5,7 +5,17 @@ import { readCollada } from "../../src/parse/mesh/readCollada.js";
 import { readObj } from "../../src/parse/mesh/readObj.js";
 import { readStl } from "../../src/parse/mesh/readStl.js";
 import { MESH_LIMITS, type TriangleMesh } from "../../src/parse/mesh/TriangleMesh.js";
-import { boxSolid, cornerTetrahedron, rightPrism, toDae, toObj, toStlAscii, toStlBinary, trianglesOf, type Solid } from "../support/meshFiles.js";
+import {
+  boxSolid,
+  cornerTetrahedron,
+  rightPrism,
+  toDae,
+  toObj,
+  toStlAscii,
+  toStlBinary,
+  trianglesOf,
+  type Solid,
+} from "../support/meshFiles.js";
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -23,10 +33,12 @@ function canonical(triangles: number[][][]): string[] {
 function meshTriangles(mesh: TriangleMesh): number[][][] {
   const out: number[][][] = [];
   for (let t = 0; t < mesh.indices.length; t += 3) {
-    out.push([0, 1, 2].map((k) => {
-      const v = mesh.indices[t + k]!;
-      return [mesh.positions[3 * v]!, mesh.positions[3 * v + 1]!, mesh.positions[3 * v + 2]!];
-    }));
+    out.push(
+      [0, 1, 2].map((k) => {
+        const v = mesh.indices[t + k]!;
+        return [mesh.positions[3 * v]!, mesh.positions[3 * v + 1]!, mesh.positions[3 * v + 2]!];
+      }),
+    );
   }
   return out;
 }
@@ -51,7 +63,9 @@ describe("mesh readers read back the triangles written, with their winding", () 
       readStl(text(toStlAscii(solid)), "a.stl"),
       readObj(text(toObj(solid)), "a.obj"),
       readObj(text(toObj(solid, true)), "a.obj"),
-      ...(["polylist", "triangles", "polygons"] as const).map((primitive) => readCollada(text(toDae(solid, { primitive })), "a.dae")),
+      ...(["polylist", "triangles", "polygons"] as const).map((primitive) =>
+        readCollada(text(toDae(solid, { primitive })), "a.dae"),
+      ),
     ];
     for (const r of reads) {
       expect(r.diagnostics).toEqual([]);
@@ -61,7 +75,7 @@ describe("mesh readers read back the triangles written, with their winding", () 
 });
 
 describe("readStl", () => {
-  it("reads a binary STL whose header starts with \"solid\" as binary (its size matches the count)", () => {
+  it('reads a binary STL whose header starts with "solid" as binary (its size matches the count)', () => {
     const r = readStl(toStlBinary(boxSolid([0, 0, 0], [1, 1, 1]), "solid exported by a CAD tool"), "a.stl");
     expect(r.diagnostics).toEqual([]);
     expect(r.mesh?.indices.length).toBe(36);
@@ -77,7 +91,9 @@ describe("readStl", () => {
     }
     // A header starting with "solid" does not make a cut binary file ASCII.
     const cad = toStlBinary(boxSolid([0, 0, 0], [1, 1, 1]), "solid part exported by CAD");
-    expect(readStl(cad.subarray(0, 500), "cad.stl").diagnostics[0]!.message).toContain("binary STL: the header declares 12 triangles");
+    expect(readStl(cad.subarray(0, 500), "cad.stl").diagnostics[0]!.message).toContain(
+      "binary STL: the header declares 12 triangles",
+    );
     const padded = new Uint8Array(bytes.length + 7);
     padded.set(bytes);
     expect(readStl(padded, "pad.stl").diagnostics[0]!.code).toBe("MESH_INVALID");
@@ -100,7 +116,9 @@ describe("readStl", () => {
     const few = { ...MESH_LIMITS, maxTriangles: 11 };
     expect(readStl(toStlBinary(solid), "a.stl", few).diagnostics[0]!.code).toBe("MESH_TOO_LARGE");
     expect(readStl(text(toStlAscii(solid)), "a.stl", few).diagnostics[0]!.code).toBe("MESH_TOO_LARGE");
-    expect(readStl(toStlBinary(solid), "a.stl", { ...MESH_LIMITS, maxBytes: 683 }).diagnostics[0]!.code).toBe("MESH_TOO_LARGE");
+    expect(readStl(toStlBinary(solid), "a.stl", { ...MESH_LIMITS, maxBytes: 683 }).diagnostics[0]!.code).toBe(
+      "MESH_TOO_LARGE",
+    );
     expect(readStl(toStlBinary(solid), "a.stl", { ...MESH_LIMITS, maxBytes: 684 }).diagnostics).toEqual([]);
   });
 });
@@ -146,7 +164,8 @@ describe("readCollada", () => {
   });
 
   it("composes node transforms in document order: translate, rotate, scale, matrix", () => {
-    const node = "<translate>1 2 3</translate><rotate>0 0 1 90</rotate><scale>2 1 1</scale><matrix>1 0 0 0.5 0 1 0 0 0 0 1 0 0 0 0 1</matrix>";
+    const node =
+      "<translate>1 2 3</translate><rotate>0 0 1 90</rotate><scale>2 1 1</scale><matrix>1 0 0 0.5 0 1 0 0 0 0 1 0 0 0 0 1</matrix>";
     const r = readCollada(text(toDae(cube, { nodeTransform: node })), "t.dae");
     expect(r.diagnostics).toEqual([]);
     // p → T(1,2,3) · Rz(90°) · S(2,1,1) · (p + (0.5,0,0))
@@ -165,8 +184,14 @@ describe("readCollada", () => {
 
   it("follows nested nodes and instance_node, and reports what it does not read", () => {
     const dae = toDae(cube)
-      .replace('<node id="n" name="n"><instance_geometry url="#m"/></node>', '<node id="outer"><translate>0 0 10</translate><node id="inner"><instance_geometry url="#m"/></node><instance_node url="#lib"/></node>')
-      .replace("<library_visual_scenes>", '<library_nodes><node id="lib"><translate>5 0 0</translate><instance_geometry url="#m"/><lookat>0 0 1 0 0 0 0 1 0</lookat></node></library_nodes><library_visual_scenes>');
+      .replace(
+        '<node id="n" name="n"><instance_geometry url="#m"/></node>',
+        '<node id="outer"><translate>0 0 10</translate><node id="inner"><instance_geometry url="#m"/></node><instance_node url="#lib"/></node>',
+      )
+      .replace(
+        "<library_visual_scenes>",
+        '<library_nodes><node id="lib"><translate>5 0 0</translate><instance_geometry url="#m"/><lookat>0 0 1 0 0 0 0 1 0</lookat></node></library_nodes><library_visual_scenes>',
+      );
     const r = readCollada(text(dae), "n.dae");
     expect(r.mesh?.indices.length).toBe(2 * 36);
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["MESH_FEATURE_IGNORED", "warning"]]);
@@ -186,24 +211,36 @@ describe("readCollada", () => {
   });
 
   it("keeps to the vertex limit", () => {
-    expect(readCollada(text(toDae(cube)), "a.dae", { ...MESH_LIMITS, maxVertices: 7 }).diagnostics[0]!.code).toBe("MESH_TOO_LARGE");
+    expect(readCollada(text(toDae(cube)), "a.dae", { ...MESH_LIMITS, maxVertices: 7 }).diagnostics[0]!.code).toBe(
+      "MESH_TOO_LARGE",
+    );
   });
 });
 
 describe("readers never throw on any bytes", () => {
   it("random bytes and mangled files give a mesh or diagnostics", () => {
-    const seeds = [toStlBinary(cornerTetrahedron(1, 1, 1)), text(toStlAscii(cornerTetrahedron(1, 1, 1))), text(toObj(cornerTetrahedron(1, 1, 1))), text(toDae(cornerTetrahedron(1, 1, 1)))];
+    const seeds = [
+      toStlBinary(cornerTetrahedron(1, 1, 1)),
+      text(toStlAscii(cornerTetrahedron(1, 1, 1))),
+      text(toObj(cornerTetrahedron(1, 1, 1))),
+      text(toDae(cornerTetrahedron(1, 1, 1))),
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }), fc.uint8Array({ maxLength: 200 }), (which, edits, noise) => {
-        const bytes = Uint8Array.from(seeds[which]!);
-        for (const [at, value] of edits) bytes[at % bytes.length] = value;
-        for (const input of [bytes, noise]) {
-          for (const read of [readStl, readObj, readCollada]) {
-            const r = read(input, "f");
-            expect(r.mesh !== undefined || r.diagnostics.some((d) => d.severity === "error")).toBe(true);
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        fc.uint8Array({ maxLength: 200 }),
+        (which, edits, noise) => {
+          const bytes = Uint8Array.from(seeds[which]!);
+          for (const [at, value] of edits) bytes[at % bytes.length] = value;
+          for (const input of [bytes, noise]) {
+            for (const read of [readStl, readObj, readCollada]) {
+              const r = read(input, "f");
+              expect(r.mesh !== undefined || r.diagnostics.some((d) => d.severity === "error")).toBe(true);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

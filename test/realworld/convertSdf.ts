@@ -25,9 +25,24 @@ export const POSE_TOLERANCE = 1e-6;
 
 /** The distinct URDFs (MANIFEST.tsv dup_of empty) that check_urdf and libsdformat both accept. */
 export function convertibleUrdfs(): string[] {
-  const rows = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
-  const dupOf = new Map(readFileSync(join(realworldRoot, "MANIFEST.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t")).map((c) => [c[0] ?? "", c[6] ?? ""]));
-  return rows.filter(([path = "", kind, , cu, sc]) => kind === "urdf" && cu === "0" && sc === "0" && (dupOf.get(path) ?? "") === "").map(([path = ""]) => path);
+  const rows = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => l.split("\t"));
+  const dupOf = new Map(
+    readFileSync(join(realworldRoot, "MANIFEST.tsv"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split("\t"))
+      .map((c) => [c[0] ?? "", c[6] ?? ""]),
+  );
+  return rows
+    .filter(
+      ([path = "", kind, , cu, sc]) => kind === "urdf" && cu === "0" && sc === "0" && (dupOf.get(path) ?? "") === "",
+    )
+    .map(([path = ""]) => path);
 }
 
 /** One link, joint and mass table of an SDF model, poses resolved into the model frame. */
@@ -46,14 +61,21 @@ export function summarizeSdf(text: string): SdfSummary | undefined {
   const pose = (el: XmlElement, fallback: string): { relativeTo: string; pose: Pose } => {
     const p = child(el, "pose");
     const v = (p?.text.trim() ?? "0 0 0 0 0 0").split(/\s+/).map(Number);
-    return { relativeTo: (p === undefined ? undefined : attr(p, "relative_to")) ?? fallback, pose: { xyz: [v[0] ?? 0, v[1] ?? 0, v[2] ?? 0], rpy: [v[3] ?? 0, v[4] ?? 0, v[5] ?? 0] } };
+    return {
+      relativeTo: (p === undefined ? undefined : attr(p, "relative_to")) ?? fallback,
+      pose: { xyz: [v[0] ?? 0, v[1] ?? 0, v[2] ?? 0], rpy: [v[3] ?? 0, v[4] ?? 0, v[5] ?? 0] },
+    };
   };
   const links = childrenNamed(model, "link");
   const joints = childrenNamed(model, "joint");
   for (const l of links) graph.set(attr(l, "name") ?? "", pose(l, "__model__"));
   for (const j of joints) graph.set(attr(j, "name") ?? "", pose(j, child(j, "child")?.text.trim() ?? ""));
-  for (const f of childrenNamed(model, "frame")) graph.set(attr(f, "name") ?? "", pose(f, attr(f, "attached_to") ?? "__model__"));
-  const resolved = new Map<string, Pose>([["__model__", IDENTITY_POSE], ["world", IDENTITY_POSE]]);
+  for (const f of childrenNamed(model, "frame"))
+    graph.set(attr(f, "name") ?? "", pose(f, attr(f, "attached_to") ?? "__model__"));
+  const resolved = new Map<string, Pose>([
+    ["__model__", IDENTITY_POSE],
+    ["world", IDENTITY_POSE],
+  ]);
   const resolve = (name: string, depth = 0): Pose => {
     const known = resolved.get(name);
     if (known !== undefined) return known;
@@ -64,8 +86,24 @@ export function summarizeSdf(text: string): SdfSummary | undefined {
     return out;
   };
   return {
-    links: new Map(links.map((l) => [attr(l, "name") ?? "", { pose: resolve(attr(l, "name") ?? ""), mass: Number(child(l, "inertial")?.children.find((c) => c.name === "mass")?.text ?? 0) }])),
-    joints: new Map(joints.map((j) => [attr(j, "name") ?? "", { type: attr(j, "type") === "continuous" ? "revolute" : (attr(j, "type") ?? ""), child: child(j, "child")?.text.trim() ?? "" }])),
+    links: new Map(
+      links.map((l) => [
+        attr(l, "name") ?? "",
+        {
+          pose: resolve(attr(l, "name") ?? ""),
+          mass: Number(child(l, "inertial")?.children.find((c) => c.name === "mass")?.text ?? 0),
+        },
+      ]),
+    ),
+    joints: new Map(
+      joints.map((j) => [
+        attr(j, "name") ?? "",
+        {
+          type: attr(j, "type") === "continuous" ? "revolute" : (attr(j, "type") ?? ""),
+          child: child(j, "child")?.text.trim() ?? "",
+        },
+      ]),
+    ),
     frames: childrenNamed(model, "frame").map((f) => attr(f, "name") ?? ""),
   };
 }
@@ -75,7 +113,11 @@ export function convertUrdf(text: string, path: string): { sdf: string; robot: R
   const read = descriptionToModel(text, path);
   if (read.robot === undefined) return undefined;
   const { robot, lumped } = lumpFixedJoints(read.robot, { keep: new Set(read.keepFixedJoints ?? []) });
-  return { sdf: emitSdf(robot, { stamp: { from: path }, modelExtensions: [lumpedFramesExtension(lumped)] }), robot, lumped: lumped.length };
+  return {
+    sdf: emitSdf(robot, { stamp: { from: path }, modelExtensions: [lumpedFramesExtension(lumped)] }),
+    robot,
+    lumped: lumped.length,
+  };
 }
 
 /** One realworld URDF's outcome. */
@@ -132,17 +174,20 @@ const batchScript = join(dirname(fileURLToPath(import.meta.url)), "..", "support
 export async function ignAll(flag: "-k" | "-p", files: readonly string[]): Promise<Map<string, IgnResult>> {
   const results = new Map<string, IgnResult>();
   const half = Math.ceil(files.length / 2);
-  await Promise.all([files.slice(0, half), files.slice(half)].map(async (chunk) => {
-    if (chunk.length === 0) return;
-    const r = await run("nice", ["-n", "10", "ruby", batchScript, flag, ...chunk]);
-    const outs = r.out.split(/\n@@robokit-ign-end rc=(-?\d+)@@\n/);
-    const errs = r.err.split("\n@@robokit-ign-end@@\n");
-    chunk.forEach((file, i) => {
-      const rc = outs[2 * i + 1];
-      if (rc !== undefined) results.set(file, { rc: Number(rc), out: outs[2 * i] ?? "", err: errs[i] ?? "" });
-    });
-  }));
-  for (const file of files) if (!results.has(file)) results.set(file, await run("nice", ["-n", "10", "ign", "sdf", flag, file]));
+  await Promise.all(
+    [files.slice(0, half), files.slice(half)].map(async (chunk) => {
+      if (chunk.length === 0) return;
+      const r = await run("nice", ["-n", "10", "ruby", batchScript, flag, ...chunk]);
+      const outs = r.out.split(/\n@@robokit-ign-end rc=(-?\d+)@@\n/);
+      const errs = r.err.split("\n@@robokit-ign-end@@\n");
+      chunk.forEach((file, i) => {
+        const rc = outs[2 * i + 1];
+        if (rc !== undefined) results.set(file, { rc: Number(rc), out: outs[2 * i] ?? "", err: errs[i] ?? "" });
+      });
+    }),
+  );
+  for (const file of files)
+    if (!results.has(file)) results.set(file, await run("nice", ["-n", "10", "ign", "sdf", flag, file]));
   return results;
 }
 
@@ -166,15 +211,45 @@ export async function runConvertSdf(paths: readonly string[] = convertibleUrdfs(
       return { path, urdf, sdf, out };
     });
     const written = converted.filter((c) => c.out !== undefined);
-    const checked = await ignAll("-k", written.map((w) => w.sdf));
-    const printed = await ignAll("-p", converted.map((w) => w.urdf));
+    const checked = await ignAll(
+      "-k",
+      written.map((w) => w.sdf),
+    );
+    const printed = await ignAll(
+      "-p",
+      converted.map((w) => w.urdf),
+    );
     return converted.map(({ path, urdf, sdf, out }): ConvertRow => {
       const theirs = summarizeSdf(printed.get(urdf)?.out ?? "");
       const ours = out === undefined ? undefined : summarizeSdf(out.sdf);
-      const empty: ConvertRow = { path, written: false, ignError: "", lumped: 0, links: { ours: 0, theirs: theirs?.links.size ?? 0 }, droppedByThem: [], masslessRoots: [], linkDiffs: [], jointDiffs: [], massOurs: 0, massTheirs: 0, massDropped: 0, massAgrees: false, worstPose: Number.NaN, worstPoseLink: "" };
+      const empty: ConvertRow = {
+        path,
+        written: false,
+        ignError: "",
+        lumped: 0,
+        links: { ours: 0, theirs: theirs?.links.size ?? 0 },
+        droppedByThem: [],
+        masslessRoots: [],
+        linkDiffs: [],
+        jointDiffs: [],
+        massOurs: 0,
+        massTheirs: 0,
+        massDropped: 0,
+        massAgrees: false,
+        worstPose: Number.NaN,
+        worstPoseLink: "",
+      };
       if (out === undefined || ours === undefined || theirs === undefined) return empty;
       const k = checked.get(sdf);
-      const ignError = k?.rc === 0 ? "" : ((k?.err ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((l) => /^Error/.test(l)) ?? `exit ${k?.rc ?? "?"}`).trim();
+      const ignError =
+        k?.rc === 0
+          ? ""
+          : (
+              (k?.err ?? "")
+                .replace(/\u001b\[[0-9;]*m/g, "")
+                .split("\n")
+                .find((l) => /^Error/.test(l)) ?? `exit ${k?.rc ?? "?"}`
+            ).trim();
       const droppedByThem = [...ours.links.keys()].filter((l) => !theirs.links.has(l));
       const dropped = new Set(droppedByThem);
       const parentOf = new Map((out.robot.joints ?? []).map((j) => [j.child, j] as const));
@@ -182,9 +257,16 @@ export async function runConvertSdf(paths: readonly string[] = convertibleUrdfs(
       const masslessRoots = droppedByThem.filter((l) => !dropped.has(parentOf.get(l)?.parent ?? ""));
       const unexplained = masslessRoots.filter((l) => {
         const link = byName.get(l);
-        return link === undefined || (link.inertial !== undefined && link.inertial.mass > 0) || parentOf.get(l)?.type === "fixed";
+        return (
+          link === undefined ||
+          (link.inertial !== undefined && link.inertial.mass > 0) ||
+          parentOf.get(l)?.type === "fixed"
+        );
       });
-      const linkDiffs = [...[...theirs.links.keys()].filter((l) => !ours.links.has(l)).map((l) => `only libsdformat has link ${l}`), ...unexplained.map((l) => `libsdformat drops link ${l}, which has mass`)];
+      const linkDiffs = [
+        ...[...theirs.links.keys()].filter((l) => !ours.links.has(l)).map((l) => `only libsdformat has link ${l}`),
+        ...unexplained.map((l) => `libsdformat drops link ${l}, which has mass`),
+      ];
       const jointDiffs: string[] = [];
       for (const [name, j] of ours.joints) {
         if (dropped.has(j.child)) continue;
@@ -192,8 +274,10 @@ export async function runConvertSdf(paths: readonly string[] = convertibleUrdfs(
         if (t === undefined) jointDiffs.push(`only robokit has joint ${name}`);
         else if (t.type !== j.type) jointDiffs.push(`joint ${name}: robokit ${j.type}, libsdformat ${t.type}`);
       }
-      for (const name of theirs.joints.keys()) if (!ours.joints.has(name)) jointDiffs.push(`only libsdformat has joint ${name}`);
-      const sum = (s: SdfSummary, only?: (name: string) => boolean): number => [...s.links].filter(([n]) => only === undefined || only(n)).reduce((m, [, l]) => m + l.mass, 0);
+      for (const name of theirs.joints.keys())
+        if (!ours.joints.has(name)) jointDiffs.push(`only libsdformat has joint ${name}`);
+      const sum = (s: SdfSummary, only?: (name: string) => boolean): number =>
+        [...s.links].filter(([n]) => only === undefined || only(n)).reduce((m, [, l]) => m + l.mass, 0);
       const massOurs = sum(ours);
       const massDropped = sum(ours, (n) => dropped.has(n));
       const massTheirs = sum(theirs);
@@ -266,7 +350,7 @@ export function renderConvertReport(rows: readonly ConvertRow[]): string {
     `| links lumped by robokit (as by libsdformat) | ${written.reduce((m, r) => m + r.lumped, 0)} in ${written.filter((r) => r.lumped > 0).length} files |`,
     "",
     "**Deliberate difference.** libsdformat's URDF reader leaves out a link without `<inertial>` (or with mass 0)",
-    "below a moving joint, with its joint and everything below it (sdformat#199; it warns \"not modeled in sdf\").",
+    'below a moving joint, with its joint and everything below it (sdformat#199; it warns "not modeled in sdf").',
     "robokit keeps the link and its joint: URDF consumers (urdfdom, RViz, MoveIt, pybullet) load them, the joint is",
     "what a controller drives, and `robokit validate` warns about the massless moving link. Such links are listed",
     "below; the mass compared is robokit's minus that of the dropped links.",
@@ -281,14 +365,23 @@ export function renderConvertReport(rows: readonly ConvertRow[]): string {
     }
     const reasons = [
       ...r.masslessRoots.map((l) => `deliberate: libsdformat drops massless link ${l} and its joint`),
-      ...(r.droppedByThem.length > r.masslessRoots.length ? [`(${r.droppedByThem.length} links dropped with them in all)`] : []),
+      ...(r.droppedByThem.length > r.masslessRoots.length
+        ? [`(${r.droppedByThem.length} links dropped with them in all)`]
+        : []),
       ...r.linkDiffs,
       ...r.jointDiffs,
       ...(r.ignError === "" ? [] : [`ign sdf -k: ${r.ignError.replaceAll("|", "\\|")}`]),
       ...(r.massAgrees ? [] : ["total mass differs"]),
-      ...(r.worstPose <= POSE_TOLERANCE ? [] : [`pose of ${r.worstPoseLink} differs by ${r.worstPose.toExponential(2)}`]),
+      ...(r.worstPose <= POSE_TOLERANCE
+        ? []
+        : [`pose of ${r.worstPoseLink} differs by ${r.worstPose.toExponential(2)}`]),
     ];
-    const pose = r.worstPose <= 1e-9 ? "≤ 1e-9" : r.worstPose <= POSE_TOLERANCE ? `≤ ${POSE_TOLERANCE.toExponential()}` : r.worstPose.toExponential(2);
+    const pose =
+      r.worstPose <= 1e-9
+        ? "≤ 1e-9"
+        : r.worstPose <= POSE_TOLERANCE
+          ? `≤ ${POSE_TOLERANCE.toExponential()}`
+          : r.worstPose.toExponential(2);
     lines.push(
       `| ${r.path} | ${r.ignError === "" ? "valid" : "rejected"} | ${r.links.ours} / ${r.links.theirs} | ${r.lumped} | ${r.jointDiffs.length === 0 ? "same" : "differ"} | ${mass(r.massOurs)} / ${mass(r.massTheirs)}${r.massDropped > 0 ? ` (dropped ${mass(r.massDropped)})` : ""} | ${pose} | ${reasons.join("; ") || "—"} |`,
     );

@@ -10,15 +10,30 @@ import { runCliInProcess } from "../support/runCliInProcess.js";
 import { realworldRoot } from "./realworld.js";
 
 // issue 10 item 4: robokit convert model.sdf --to urdf on every distinct real SDF file of test/data/realworld.
-const rows = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
-const dupOf = new Map(readFileSync(join(realworldRoot, "MANIFEST.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t")).map((c) => [c[0] ?? "", c[6] ?? ""]));
-const sdfs = rows.filter(([path = "", kind]) => kind === "sdf" && (dupOf.get(path) ?? "") === "").map(([path = "", , , , sc]) => ({ path, libsdformatAccepts: sc === "0" }));
+const rows = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((l) => l.split("\t"));
+const dupOf = new Map(
+  readFileSync(join(realworldRoot, "MANIFEST.tsv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => l.split("\t"))
+    .map((c) => [c[0] ?? "", c[6] ?? ""]),
+);
+const sdfs = rows
+  .filter(([path = "", kind]) => kind === "sdf" && (dupOf.get(path) ?? "") === "")
+  .map(([path = "", , , , sc]) => ({ path, libsdformatAccepts: sc === "0" }));
 
 const dir = mkdtempSync(join(tmpdir(), "robokit-to-urdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("convert --to urdf on the real SDF files of test/data/realworld", () => {
-  it("writes a URDF check_urdf accepts wherever the model is a tree, and refuses the rest with file:line:col, exit 1", { timeout: 120_000 }, async () => {
+  it("writes a URDF check_urdf accepts wherever the model is a tree, and refuses the rest with file:line:col, exit 1", {
+    timeout: 120_000,
+  }, async () => {
     const converted: { path: string; file: string }[] = [];
     const refused: { path: string; first: string }[] = [];
     const other: string[] = [];
@@ -47,20 +62,28 @@ describe("convert --to urdf on the real SDF files of test/data/realworld", () =>
     // heightmaps (a world's only model is its ground), 6 nested or included models, 4 others (2 XML errors: a
     // declaration after text; a joint to a link of another model; a visual without geometry).
     const category = (first: string): string =>
-      first.includes("not a whole <world>") ? "world"
-      : /type "(ball|gearbox|universal|screw|revolute2)"/.test(first) ? "joint type"
-      : /<(plane|heightmap)> geometry/.test(first) ? "ground"
-      : (first.split(" [/")[0] ?? "").includes("nested") ? "nested"
-      : "other";
+      first.includes("not a whole <world>")
+        ? "world"
+        : /type "(ball|gearbox|universal|screw|revolute2)"/.test(first)
+          ? "joint type"
+          : /<(plane|heightmap)> geometry/.test(first)
+            ? "ground"
+            : (first.split(" [/")[0] ?? "").includes("nested")
+              ? "nested"
+              : "other";
     const count = (c: string): number => refused.filter((r) => category(r.first) === c).length;
     const [worlds, joints, ground, nested] = [count("world"), count("joint type"), count("ground"), count("nested")];
     expect(converted.length).toBeGreaterThanOrEqual(139);
     expect({ worlds, joints, ground, nested }).toEqual({ worlds: 200, joints: 25, ground: 25, nested: 6 });
     expect(count("other")).toBeLessThanOrEqual(4);
     if (haveTool("check_urdf", "URDF cross-check (liburdfdom-tools)")) {
-      const rejected = converted.filter((c) => spawnSync("check_urdf", [c.file], { encoding: "utf8" }).status !== 0).map((c) => c.path);
+      const rejected = converted
+        .filter((c) => spawnSync("check_urdf", [c.file], { encoding: "utf8" }).status !== 0)
+        .map((c) => c.path);
       expect(rejected).toEqual([]);
     }
-    process.stdout.write(`convert --to urdf on ${sdfs.length} real SDF files: ${converted.length} converted (all accepted by check_urdf), ${refused.length} refused with file:line:col (${worlds} worlds without one largest inline model, ${joints} joint types, ${ground} ground planes, ${nested} nested models)\n`);
+    process.stdout.write(
+      `convert --to urdf on ${sdfs.length} real SDF files: ${converted.length} converted (all accepted by check_urdf), ${refused.length} refused with file:line:col (${worlds} worlds without one largest inline model, ${joints} joint types, ${ground} ground planes, ${nested} nested models)\n`,
+    );
   });
 });

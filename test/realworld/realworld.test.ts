@@ -26,7 +26,12 @@ describe("real-world conformance (test/data/realworld)", () => {
   });
 
   it("states a reason for every disagreement with a reference tool", () => {
-    const unexplained = result.rows.filter((r) => r.theirs !== "no verdict" && (r.ours === "invalid") !== (r.theirs === "reject") && r.reason === undefined).map((r) => r.path);
+    const unexplained = result.rows
+      .filter(
+        (r) =>
+          r.theirs !== "no verdict" && (r.ours === "invalid") !== (r.theirs === "reject") && r.reason === undefined,
+      )
+      .map((r) => r.path);
     expect(unexplained).toEqual([]);
   });
 

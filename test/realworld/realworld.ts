@@ -82,12 +82,20 @@ export function resourcePaths(root: string): string[] {
   return [...out].sort();
 }
 
-function theirVerdict(kind: string, version: string, cu: string, sc: string, first: string): { theirs: TheirVerdict; because: string } {
+function theirVerdict(
+  kind: string,
+  version: string,
+  cu: string,
+  sc: string,
+  first: string,
+): { theirs: TheirVerdict; because: string } {
   if (kind === "urdf") return { theirs: cu === "0" && sc === "0" ? "accept" : "reject", because: "" };
   const minor = Number(/^1\.(\d+)$/.exec(version)?.[1] ?? Number.NaN);
   if (minor >= 10) return { theirs: "no verdict", because: `SDF ${version}: libsdformat 12.3 reads SDF up to 1.9` };
-  if (/URI_LOOKUP/.test(first)) return { theirs: "no verdict", because: "includes a model from the online model library (not reachable offline)" };
-  if (/TIMEOUT/.test(first)) return { theirs: "no verdict", because: "libsdformat did not finish in 30 s (it tries to fetch an online model)" };
+  if (/URI_LOOKUP/.test(first))
+    return { theirs: "no verdict", because: "includes a model from the online model library (not reachable offline)" };
+  if (/TIMEOUT/.test(first))
+    return { theirs: "no verdict", because: "libsdformat did not finish in 30 s (it tries to fetch an online model)" };
   return { theirs: sc === "0" ? "accept" : "reject", because: "" };
 }
 
@@ -96,8 +104,10 @@ function theirVerdict(kind: string, version: string, cu: string, sc: string, fir
  * Per-file reasons (reasons.json) take precedence.
  */
 function derivedReason(row: Omit<RealworldRow, "reason">, diagnostics: readonly Diagnostic[]): Reason | undefined {
-  if (row.ours === "invalid" || row.theirs !== "reject" || row.kind !== "urdf" || row.checkUrdf !== "0") return undefined;
-  const warned = (pattern: RegExp): Diagnostic | undefined => diagnostics.find((d) => d.severity === "warning" && pattern.test(d.message));
+  if (row.ours === "invalid" || row.theirs !== "reject" || row.kind !== "urdf" || row.checkUrdf !== "0")
+    return undefined;
+  const warned = (pattern: RegExp): Diagnostic | undefined =>
+    diagnostics.find((d) => d.severity === "warning" && pattern.test(d.message));
   if (/MODEL_WITHOUT_LINK/.test(row.libsdformatFirstError)) {
     const d = warned(/libsdformat drops a massless/);
     if (d !== undefined) {
@@ -109,7 +119,11 @@ function derivedReason(row: Omit<RealworldRow, "reason">, diagnostics: readonly 
   }
   if (/DUPLICATE_NAME/.test(row.libsdformatFirstError)) {
     const d = warned(/has the name of a link/);
-    if (d !== undefined) return { kind: "deliberate", reason: `urdfdom loads it: URDF names links and joints apart. SDF puts them in one scope, so libsdformat rejects it; robokit warns at line ${d.line ?? 0} (${d.message.split(";")[0] ?? ""}).` };
+    if (d !== undefined)
+      return {
+        kind: "deliberate",
+        reason: `urdfdom loads it: URDF names links and joints apart. SDF puts them in one scope, so libsdformat rejects it; robokit warns at line ${d.line ?? 0} (${d.message.split(";")[0] ?? ""}).`,
+      };
   }
   return undefined;
 }
@@ -126,7 +140,11 @@ export function runRealworld(): RealworldResult {
     const [path = "", kind = "", version = "", cu = "", sc = "", first = ""] = line.split("\t");
     const start = performance.now();
     // test/data/realworld ships no mesh files (libsdformat and urdfdom never open meshes): resources are not checked.
-    const { diagnostics } = validatePath(join(realworldRoot, path), { displayName: path, searchPaths, checkResources: false });
+    const { diagnostics } = validatePath(join(realworldRoot, path), {
+      displayName: path,
+      searchPaths,
+      checkResources: false,
+    });
     const milliseconds = performance.now() - start;
     const errors = diagnostics.filter((d) => d.severity === "error");
     const { theirs, because } = theirVerdict(kind, version, cu, sc, first);
@@ -141,8 +159,11 @@ export function runRealworld(): RealworldResult {
       noVerdictBecause: because,
       ours: errors.length > 0 ? ("invalid" as const) : ("valid" as const),
       errorCodes: [...new Set(errors.map((d) => d.code as string))].sort(),
-      warningCodes: [...new Set(diagnostics.filter((d) => d.severity === "warning").map((d) => d.code as string))].sort(),
-      firstError: errors[0] === undefined ? "" : `${errors[0].code} (line ${errors[0].line ?? "?"}): ${errors[0].message}`,
+      warningCodes: [
+        ...new Set(diagnostics.filter((d) => d.severity === "warning").map((d) => d.code as string)),
+      ].sort(),
+      firstError:
+        errors[0] === undefined ? "" : `${errors[0].code} (line ${errors[0].line ?? "?"}): ${errors[0].message}`,
       internalError: diagnostics.some((d) => d.code === "INTERNAL_ERROR"),
       milliseconds,
     };
@@ -160,9 +181,32 @@ export function runRealworld(): RealworldResult {
   const missed = (r: RealworldRow): boolean => r.ours === "valid";
   return {
     rows,
-    bothAccept: { urdf: tally(both.filter((r) => r.kind === "urdf"), falseError), sdf: tally(both.filter((r) => r.kind === "sdf"), falseError), all: tally(both, falseError) },
-    toolRejects: { urdf: tally(rejects.filter((r) => r.kind === "urdf"), missed), sdf: tally(rejects.filter((r) => r.kind === "sdf"), missed), all: tally(rejects, missed) },
-    checkUrdfRejects: tally(rows.filter((r) => r.kind === "urdf" && r.checkUrdf !== "0"), missed),
+    bothAccept: {
+      urdf: tally(
+        both.filter((r) => r.kind === "urdf"),
+        falseError,
+      ),
+      sdf: tally(
+        both.filter((r) => r.kind === "sdf"),
+        falseError,
+      ),
+      all: tally(both, falseError),
+    },
+    toolRejects: {
+      urdf: tally(
+        rejects.filter((r) => r.kind === "urdf"),
+        missed,
+      ),
+      sdf: tally(
+        rejects.filter((r) => r.kind === "sdf"),
+        missed,
+      ),
+      all: tally(rejects, missed),
+    },
+    checkUrdfRejects: tally(
+      rows.filter((r) => r.kind === "urdf" && r.checkUrdf !== "0"),
+      missed,
+    ),
     noVerdict: rows.filter((r) => r.theirs === "no verdict").length,
     internalErrors: rows.filter((r) => r.internalError).length,
     slowFiles: rows.filter((r) => r.milliseconds > 2000).map((r) => r.path),
@@ -182,39 +226,66 @@ export function renderReport(result: RealworldResult): string {
   const { bothAccept: a, toolRejects: r } = result;
   const out: string[] = [];
   out.push("# Real-world conformance", "");
-  out.push("Generated by `npm run realworld` (scripts/realworld-conformance.ts). Do not edit; test/realworld/realworld.test.ts fails when it is stale, so a flipped verdict shows as a diff of this file.", "");
+  out.push(
+    "Generated by `npm run realworld` (scripts/realworld-conformance.ts). Do not edit; test/realworld/realworld.test.ts fails when it is stale, so a flipped verdict shows as a diff of this file.",
+    "",
+  );
   out.push(
     `Files: the ${result.rows.length} URDF and SDF files of test/data/realworld (six public repositories; see its README.md and MANIFEST.tsv for licenses). The reference verdicts are data (test/data/realworld/expectations.tsv): check_urdf from urdfdom 3.0.1 for URDF, libsdformat 12.3 (\`sdf::Root::Load\` plus the checks of \`gz sdf -k\`) for SDF and, through its URDF reader, for URDF. robokit runs in default mode with the folders holding model folders (a model.config) as include paths, as the reference run had.`,
     "",
   );
-  out.push("A URDF counts as accepted when check_urdf and libsdformat both accept it, and as rejected when either rejects it. SDF files have libsdformat's verdict only, and none for SDF 1.10+ (libsdformat 12 reads up to 1.9), for includes of online models and for libsdformat's timeouts.", "");
+  out.push(
+    "A URDF counts as accepted when check_urdf and libsdformat both accept it, and as rejected when either rejects it. SDF files have libsdformat's verdict only, and none for SDF 1.10+ (libsdformat 12 reads up to 1.9), for includes of online models and for libsdformat's timeouts.",
+    "",
+  );
   out.push("| Measure | URDF | SDF | All | Target |", "|---|---|---|---|---|");
   out.push(`| Files both reference tools accept | ${a.urdf.files} | ${a.sdf.files} | ${a.all.files} | |`);
-  out.push(`| … robokit reports errors | ${a.urdf.robokitErrors} (${pct(a.urdf.robokitErrors, a.urdf.files)}) | ${a.sdf.robokitErrors} (${pct(a.sdf.robokitErrors, a.sdf.files)}) | ${a.all.robokitErrors} (${pct(a.all.robokitErrors, a.all.files)}) | ≤ 1 %, each with a reason |`);
-  out.push(`| … of those, robokit stricter for a stated reason | ${a.urdf.explained} | ${a.sdf.explained} | ${a.all.explained} | |`);
+  out.push(
+    `| … robokit reports errors | ${a.urdf.robokitErrors} (${pct(a.urdf.robokitErrors, a.urdf.files)}) | ${a.sdf.robokitErrors} (${pct(a.sdf.robokitErrors, a.sdf.files)}) | ${a.all.robokitErrors} (${pct(a.all.robokitErrors, a.all.files)}) | ≤ 1 %, each with a reason |`,
+  );
+  out.push(
+    `| … of those, robokit stricter for a stated reason | ${a.urdf.explained} | ${a.sdf.explained} | ${a.all.explained} | |`,
+  );
   out.push(`| … of those, robokit bugs (listed below) | ${a.urdf.ourBugs} | ${a.sdf.ourBugs} | ${a.all.ourBugs} | 0 |`);
   out.push(`| Files a reference tool rejects | ${r.urdf.files} | ${r.sdf.files} | ${r.all.files} | |`);
-  out.push(`| … robokit reports errors | ${r.urdf.robokitErrors} (${pct(r.urdf.robokitErrors, r.urdf.files)}) | ${r.sdf.robokitErrors} (${pct(r.sdf.robokitErrors, r.sdf.files)}) | ${r.all.robokitErrors} (${pct(r.all.robokitErrors, r.all.files)}) | ≥ 95 % |`);
-  out.push(`| … robokit errors or states why the tool is wrong | ${r.urdf.robokitErrors + r.urdf.explained} (${pct(r.urdf.robokitErrors + r.urdf.explained, r.urdf.files)}) | ${r.sdf.robokitErrors + r.sdf.explained} (${pct(r.sdf.robokitErrors + r.sdf.explained, r.sdf.files)}) | ${r.all.robokitErrors + r.all.explained} (${pct(r.all.robokitErrors + r.all.explained, r.all.files)}) | 100 % |`);
-  out.push(`| … robokit accepts: robokit bugs (listed below) | ${r.urdf.ourBugs} | ${r.sdf.ourBugs} | ${r.all.ourBugs} | 0 |`);
-  out.push(`| URDFs check_urdf rejects: robokit reports errors | ${result.checkUrdfRejects.robokitErrors} / ${result.checkUrdfRejects.files} | | | all |`);
+  out.push(
+    `| … robokit reports errors | ${r.urdf.robokitErrors} (${pct(r.urdf.robokitErrors, r.urdf.files)}) | ${r.sdf.robokitErrors} (${pct(r.sdf.robokitErrors, r.sdf.files)}) | ${r.all.robokitErrors} (${pct(r.all.robokitErrors, r.all.files)}) | ≥ 95 % |`,
+  );
+  out.push(
+    `| … robokit errors or states why the tool is wrong | ${r.urdf.robokitErrors + r.urdf.explained} (${pct(r.urdf.robokitErrors + r.urdf.explained, r.urdf.files)}) | ${r.sdf.robokitErrors + r.sdf.explained} (${pct(r.sdf.robokitErrors + r.sdf.explained, r.sdf.files)}) | ${r.all.robokitErrors + r.all.explained} (${pct(r.all.robokitErrors + r.all.explained, r.all.files)}) | 100 % |`,
+  );
+  out.push(
+    `| … robokit accepts: robokit bugs (listed below) | ${r.urdf.ourBugs} | ${r.sdf.ourBugs} | ${r.all.ourBugs} | 0 |`,
+  );
+  out.push(
+    `| URDFs check_urdf rejects: robokit reports errors | ${result.checkUrdfRejects.robokitErrors} / ${result.checkUrdfRejects.files} | | | all |`,
+  );
   out.push(`| Files without a reference verdict | | | ${result.noVerdict} | |`);
   out.push(`| Crashes (INTERNAL_ERROR) | | | ${result.internalErrors} | 0 |`, "");
-  out.push("Time per file is not in this report (it depends on the machine): `npm run realworld` prints the slowest file.", "");
+  out.push(
+    "Time per file is not in this report (it depends on the machine): `npm run realworld` prints the slowest file.",
+    "",
+  );
   out.push("## robokit errors on files both tools accept", "");
   out.push("| File | robokit's first error | Kind | Reason |", "|---|---|---|---|");
   for (const row of result.rows.filter((x) => x.theirs === "accept" && x.ours === "invalid")) {
-    out.push(`| ${row.path} | ${cell(row.firstError)} | ${row.reason?.kind ?? "UNEXPLAINED"} | ${cell(row.reason?.reason ?? "")} |`);
+    out.push(
+      `| ${row.path} | ${cell(row.firstError)} | ${row.reason?.kind ?? "UNEXPLAINED"} | ${cell(row.reason?.reason ?? "")} |`,
+    );
   }
   out.push("", "## Files a reference tool rejects and robokit does not", "");
   out.push("| File | check_urdf | libsdformat 12.3 | Kind | Reason |", "|---|---|---|---|---|");
   for (const row of result.rows.filter((x) => x.theirs === "reject" && x.ours === "valid")) {
-    out.push(`| ${row.path} | ${row.checkUrdf === "" ? "—" : row.checkUrdf === "0" ? "accepts" : "rejects"} | ${cell(row.libsdformatFirstError)} | ${row.reason?.kind ?? "UNEXPLAINED"} | ${cell(row.reason?.reason ?? "")} |`);
+    out.push(
+      `| ${row.path} | ${row.checkUrdf === "" ? "—" : row.checkUrdf === "0" ? "accepts" : "rejects"} | ${cell(row.libsdformatFirstError)} | ${row.reason?.kind ?? "UNEXPLAINED"} | ${cell(row.reason?.reason ?? "")} |`,
+    );
   }
   out.push("", "## Files a reference tool rejects and robokit rejects too", "");
   out.push("| File | check_urdf | libsdformat 12.3 | robokit's first error |", "|---|---|---|---|");
   for (const row of result.rows.filter((x) => x.theirs === "reject" && x.ours === "invalid")) {
-    out.push(`| ${row.path} | ${row.checkUrdf === "" ? "—" : row.checkUrdf === "0" ? "accepts" : "rejects"} | ${cell(row.libsdformatFirstError)} | ${cell(row.firstError)} |`);
+    out.push(
+      `| ${row.path} | ${row.checkUrdf === "" ? "—" : row.checkUrdf === "0" ? "accepts" : "rejects"} | ${cell(row.libsdformatFirstError)} | ${cell(row.firstError)} |`,
+    );
   }
   out.push("", "## Files without a reference verdict", "");
   out.push("| File | Why no verdict | robokit |", "|---|---|---|");

@@ -20,12 +20,22 @@ import { haveTool, runTool } from "../support/tools.js";
  */
 const robots = [mario, robotino];
 
-describe.runIf(haveTool("catkin_make", "catkin build of the ROS 1 packages (Debian catkin)") && haveTool("cmake", "catkin build (cmake)") && haveTool("roslaunch", "installed-package launch check (python3-roslaunch)"))("ROS 1 packages under catkin_make", () => {
+describe.runIf(
+  haveTool("catkin_make", "catkin build of the ROS 1 packages (Debian catkin)") &&
+    haveTool("cmake", "catkin build (cmake)") &&
+    haveTool("roslaunch", "installed-package launch check (python3-roslaunch)"),
+)("ROS 1 packages under catkin_make", () => {
   it("mario and robotino (noetic) configure, build and install; every generated file lands in share/<package>; roslaunch runs the installed display launch", () => {
     const ws = mkdtempSync(join(tmpdir(), "robokit-catkin-"));
     const files = new Map(robots.map((r) => [r, buildArtifacts(r, { target: "ros1", distro: "noetic" })] as const));
     for (const [robot, artifacts] of files) writeArtifacts(join(ws, "src", packageName(robot)), artifacts);
-    const make = runTool("catkin_make", ["-C", ws, "install", "-DPYTHON_EXECUTABLE=/usr/bin/python3", "-DCATKIN_ENABLE_TESTING=OFF"]);
+    const make = runTool("catkin_make", [
+      "-C",
+      ws,
+      "install",
+      "-DPYTHON_EXECUTABLE=/usr/bin/python3",
+      "-DCATKIN_ENABLE_TESTING=OFF",
+    ]);
     expect(make.status, `${make.stdout.slice(-3000)}\n${make.stderr}`).toBe(0);
     expect(make.stdout + make.stderr, "no CMake warnings").not.toMatch(/CMake Warning/);
 
@@ -42,10 +52,16 @@ describe.runIf(haveTool("catkin_make", "catkin build of the ROS 1 packages (Debi
       }
       // The installed workspace as a user sources it: roslaunch resolves the package there.
       const env = { ROS_HOME: mkdtempSync(join(tmpdir(), "robokit-roshome-")) };
-      const sourced = (cmd: string): ReturnType<typeof runTool> => runTool("bash", ["-c", `source ${join(ws, "install", "setup.bash")} && ${cmd}`], { env });
+      const sourced = (cmd: string): ReturnType<typeof runTool> =>
+        runTool("bash", ["-c", `source ${join(ws, "install", "setup.bash")} && ${cmd}`], { env });
       const nodes = sourced(`roslaunch --nodes ${pkg} display.launch gui:=false`);
       expect(nodes.status, nodes.stderr).toBe(0);
-      expect(nodes.stdout.split("\n").filter((l) => l.length > 0).sort()).toEqual(["/joint_state_publisher", "/robot_state_publisher", "/rviz"]);
+      expect(
+        nodes.stdout
+          .split("\n")
+          .filter((l) => l.length > 0)
+          .sort(),
+      ).toEqual(["/joint_state_publisher", "/robot_state_publisher", "/rviz"]);
       const rviz = sourced(`roslaunch --args /rviz ${pkg} display.launch`);
       expect(rviz.stdout).toContain(`-d ${join(share, "rviz", `${robot.name}.rviz`)}`);
     }

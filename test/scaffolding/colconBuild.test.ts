@@ -24,38 +24,63 @@ import { haveTool, runTool } from "../support/tools.js";
 const vendor = referencePython ?? "";
 const targets: SimTarget[] = ["gz", "classic"];
 
-describe.runIf(haveTool("colcon", "colcon build of the ROS 2 packages (Debian colcon, ament-cmake)") && haveTool("cmake", "colcon build (cmake)"))("ROS 2 packages under colcon build", () => {
-  it.each(targets)("%s: mario and robotino build and install; every generated file lands in share/<package>; ament_index finds them", (target) => {
-    const distro = defaultDistro(target);
-    const ws = mkdtempSync(join(tmpdir(), `robokit-colcon-${target}-`));
-    const files = new Map([mario, robotino].map((r) => [r, buildArtifacts(r, { target, distro })] as const));
-    for (const [robot, artifacts] of files) writeArtifacts(join(ws, "src", packageName(robot)), artifacts);
-    // PATH first /usr/bin: ament_cmake's Python helpers need the system interpreter (a pyenv python3 lacks them).
-    const build = runTool("bash", ["-c", `cd ${ws} && colcon build --event-handlers console_direct- --cmake-args -DPython3_EXECUTABLE=/usr/bin/python3`], { env: { PATH: `/usr/bin:${process.env["PATH"] ?? ""}` } });
-    expect(build.status, `${build.stdout.slice(-3000)}\n${build.stderr}`).toBe(0);
-    expect(build.stdout + build.stderr, "no CMake warnings").not.toMatch(/CMake Warning/);
-    for (const [robot, artifacts] of files) {
-      const pkg = packageName(robot);
-      const share = join(ws, "install", pkg, "share", pkg);
-      for (const a of artifacts) {
-        if (a.path === "CMakeLists.txt" || a.path === "README.md") continue;
-        const installed = join(share, a.path);
-        expect(existsSync(installed), `${pkg}: ${a.path} installed`).toBe(true);
-        expect(readFileSync(installed, "utf8"), a.path).toBe(a.content);
+describe.runIf(
+  haveTool("colcon", "colcon build of the ROS 2 packages (Debian colcon, ament-cmake)") &&
+    haveTool("cmake", "colcon build (cmake)"),
+)("ROS 2 packages under colcon build", () => {
+  it.each(targets)(
+    "%s: mario and robotino build and install; every generated file lands in share/<package>; ament_index finds them",
+    (target) => {
+      const distro = defaultDistro(target);
+      const ws = mkdtempSync(join(tmpdir(), `robokit-colcon-${target}-`));
+      const files = new Map([mario, robotino].map((r) => [r, buildArtifacts(r, { target, distro })] as const));
+      for (const [robot, artifacts] of files) writeArtifacts(join(ws, "src", packageName(robot)), artifacts);
+      // PATH first /usr/bin: ament_cmake's Python helpers need the system interpreter (a pyenv python3 lacks them).
+      const build = runTool(
+        "bash",
+        [
+          "-c",
+          `cd ${ws} && colcon build --event-handlers console_direct- --cmake-args -DPython3_EXECUTABLE=/usr/bin/python3`,
+        ],
+        { env: { PATH: `/usr/bin:${process.env["PATH"] ?? ""}` } },
+      );
+      expect(build.status, `${build.stdout.slice(-3000)}\n${build.stderr}`).toBe(0);
+      expect(build.stdout + build.stderr, "no CMake warnings").not.toMatch(/CMake Warning/);
+      for (const [robot, artifacts] of files) {
+        const pkg = packageName(robot);
+        const share = join(ws, "install", pkg, "share", pkg);
+        for (const a of artifacts) {
+          if (a.path === "CMakeLists.txt" || a.path === "README.md") continue;
+          const installed = join(share, a.path);
+          expect(existsSync(installed), `${pkg}: ${a.path} installed`).toBe(true);
+          expect(readFileSync(installed, "utf8"), a.path).toBe(a.content);
+        }
+        expect(
+          existsSync(join(ws, "install", pkg, "share", "ament_index", "resource_index", "packages", pkg)),
+          `${pkg} in the ament index`,
+        ).toBe(true);
+        if (!haveReferencePython("ament_index lookup of the built packages")) continue;
+        const found = runTool(
+          "bash",
+          [
+            "-c",
+            `source ${join(ws, "install", "setup.bash")} && /usr/bin/python3 -c 'from ament_index_python.packages import get_package_share_directory as g; print(g("${pkg}"))'`,
+          ],
+          { env: { PYTHONPATH: vendor } },
+        );
+        expect(found.status, found.stderr).toBe(0);
+        expect(found.stdout.trim()).toBe(share);
       }
-      expect(existsSync(join(ws, "install", pkg, "share", "ament_index", "resource_index", "packages", pkg)), `${pkg} in the ament index`).toBe(true);
-      if (!haveReferencePython("ament_index lookup of the built packages")) continue;
-      const found = runTool("bash", ["-c", `source ${join(ws, "install", "setup.bash")} && /usr/bin/python3 -c 'from ament_index_python.packages import get_package_share_directory as g; print(g("${pkg}"))'`], { env: { PYTHONPATH: vendor } });
-      expect(found.status, found.stderr).toBe(0);
-      expect(found.stdout.trim()).toBe(share);
-    }
-  });
+    },
+  );
 
   it("the other distros' CMakeLists.txt are the built ones but for the generated-by line", () => {
     const cmake = (target: SimTarget, distro: RosDistro): string[] => {
       const text = buildArtifacts(robotino, { target, distro }).find((a) => a.path === "CMakeLists.txt")?.content ?? "";
       return text.split("\n").filter((l) => !l.startsWith("# Generated by robokit"));
     };
-    for (const target of targets) for (const distro of distrosOf(target)) expect(cmake(target, distro), `${target} ${distro}`).toEqual(cmake(target, defaultDistro(target)));
+    for (const target of targets)
+      for (const distro of distrosOf(target))
+        expect(cmake(target, distro), `${target} ${distro}`).toEqual(cmake(target, defaultDistro(target)));
   });
 });

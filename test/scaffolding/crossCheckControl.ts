@@ -30,21 +30,29 @@ export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string,
     for (const t of asArray(robotEl["transmission"])) {
       const j = t["joint"] as Node;
       const name = String(j["@name"]);
-      if (exists(name, "transmission")) hw.set(name, String(j["hardwareInterface"]).replace("hardware_interface/", "").replace("JointInterface", "").toLowerCase());
+      if (exists(name, "transmission"))
+        hw.set(
+          name,
+          String(j["hardwareInterface"]).replace("hardware_interface/", "").replace("JointInterface", "").toLowerCase(),
+        );
     }
   } else {
     for (const block of asArray(robotEl["ros2_control"])) {
       for (const j of asArray(block["joint"])) {
         const name = String(j["@name"]);
         const cmd = String((j["command_interface"] as Node)["@name"]);
-        if (exists(name, "<ros2_control>") && command(name) !== cmd) problems.push(`<ros2_control>: joint "${name}" claims command "${cmd}" but its actuator commands "${command(name) ?? "nothing"}"`);
+        if (exists(name, "<ros2_control>") && command(name) !== cmd)
+          problems.push(
+            `<ros2_control>: joint "${name}" claims command "${cmd}" but its actuator commands "${command(name) ?? "nothing"}"`,
+          );
         hw.set(name, cmd);
       }
     }
   }
   for (const g of asArray(robotEl["gazebo"])) {
     for (const p of asArray(g["plugin"])) {
-      for (const j of asArray(p["joint_name"] as Node | undefined)) exists(String(j), `plugin ${String(p["@filename"])}`);
+      for (const j of asArray(p["joint_name"] as Node | undefined))
+        exists(String(j), `plugin ${String(p["@filename"])}`);
       for (const a of asArray(p["actuator"])) exists(String(a["joint"]), "gazebo-fmi actuator");
       for (const ch of asArray(p["control"])) exists(String(ch["jointName"]), "ArduPilot channel");
     }
@@ -53,8 +61,14 @@ export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string,
   const claim = (controller: string, names: readonly string[], iface: string): void => {
     for (const name of names) {
       if (!exists(name, `controller ${controller}`)) continue;
-      if (target !== "ros1" && command(name) !== iface) problems.push(`controller ${controller}: joint "${name}" must accept "${iface}" commands but its actuator commands "${command(name) ?? "nothing"}"`);
-      if (hw.get(name) !== iface) problems.push(`controller ${controller}: joint "${name}" has no "${iface}" interface in the URDF (found "${hw.get(name) ?? "none"}")`);
+      if (target !== "ros1" && command(name) !== iface)
+        problems.push(
+          `controller ${controller}: joint "${name}" must accept "${iface}" commands but its actuator commands "${command(name) ?? "nothing"}"`,
+        );
+      if (hw.get(name) !== iface)
+        problems.push(
+          `controller ${controller}: joint "${name}" has no "${iface}" interface in the URDF (found "${hw.get(name) ?? "none"}")`,
+        );
     }
   };
   if (target === "ros1") {
@@ -75,15 +89,21 @@ export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string,
   const extra = new Set<string>();
   if (target === "ros1") {
     const jsc = (yaml[robot.name] ?? {})["joint_state_controller"] as { extra_joints?: { name: string }[] } | undefined;
-    for (const e of jsc?.extra_joints ?? []) if (exists(e.name, "joint_state_controller extra_joints")) extra.add(e.name);
+    for (const e of jsc?.extra_joints ?? [])
+      if (exists(e.name, "joint_state_controller extra_joints")) extra.add(e.name);
   } else {
     const jsb = yaml["joint_state_broadcaster"] as { ros__parameters?: { extra_joints?: string[] } } | undefined;
-    for (const name of jsb?.ros__parameters?.extra_joints ?? []) if (exists(name, "joint_state_broadcaster extra_joints")) extra.add(name);
+    for (const name of jsb?.ros__parameters?.extra_joints ?? [])
+      if (exists(name, "joint_state_broadcaster extra_joints")) extra.add(name);
   }
   for (const j of robot.joints ?? []) {
     if (j.type === "fixed" || j.type === "floating") continue;
-    if (!hw.has(j.name) && !extra.has(j.name)) problems.push(`joint "${j.name}" (${j.type}) has no state source: no interface in the URDF and not in the joint state broadcaster's extra_joints`);
-    if (hw.has(j.name) && extra.has(j.name)) problems.push(`joint "${j.name}" is published twice (interface and extra_joints)`);
+    if (!hw.has(j.name) && !extra.has(j.name))
+      problems.push(
+        `joint "${j.name}" (${j.type}) has no state source: no interface in the URDF and not in the joint state broadcaster's extra_joints`,
+      );
+    if (hw.has(j.name) && extra.has(j.name))
+      problems.push(`joint "${j.name}" is published twice (interface and extra_joints)`);
   }
   return problems;
 }

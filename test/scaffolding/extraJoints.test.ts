@@ -20,14 +20,23 @@ import { passiveJoints } from "../../src/emit/ros2-control/controllerPlan.js";
  *   `init` without `publish_rate`.
  */
 type Yaml = Record<string, unknown>;
-const JSB_PARAMETERS = new Set(["use_local_topics", "joints", "extra_joints", "interfaces", "map_interface_to_joint_state", "use_urdf_to_filter"]);
+const JSB_PARAMETERS = new Set([
+  "use_local_topics",
+  "joints",
+  "extra_joints",
+  "interfaces",
+  "map_interface_to_joint_state",
+  "use_urdf_to_filter",
+]);
 const ROS1_EXTRA_JOINT_KEYS = new Set(["name", "position", "velocity", "effort"]);
 
 const cases = ROS_DISTROS.flatMap((distro) => DISTRO_FACTS[distro].targets.map((target) => ({ distro, target })));
 
 describe.each(cases)("$distro $target", ({ distro, target }) => {
   const controllers = (robot: typeof robotino): Yaml => {
-    const file = buildArtifacts(robot, { target, distro }).find((a) => a.path === `config/${robot.name}_controllers.yaml`);
+    const file = buildArtifacts(robot, { target, distro }).find(
+      (a) => a.path === `config/${robot.name}_controllers.yaml`,
+    );
     expect(file, "controller YAML").toBeDefined();
     return parseYaml(file?.content ?? "") as Yaml;
   };
@@ -37,10 +46,13 @@ describe.each(cases)("$distro $target", ({ distro, target }) => {
     expect(passive.filter((j) => j.includes("roller"))).toHaveLength(18);
     const yaml = controllers(robotino);
     if (DISTRO_FACTS[distro].ros === 2) {
-      const manager = ((yaml["controller_manager"] as Yaml)["ros__parameters"] as Yaml)["joint_state_broadcaster"] as Yaml;
+      const manager = ((yaml["controller_manager"] as Yaml)["ros__parameters"] as Yaml)[
+        "joint_state_broadcaster"
+      ] as Yaml;
       expect(manager["type"]).toBe("joint_state_broadcaster/JointStateBroadcaster");
       const params = (yaml["joint_state_broadcaster"] as Yaml)["ros__parameters"] as Yaml;
-      for (const key of Object.keys(params)) expect(JSB_PARAMETERS, `joint_state_broadcaster has no parameter ${key}`).toContain(key);
+      for (const key of Object.keys(params))
+        expect(JSB_PARAMETERS, `joint_state_broadcaster has no parameter ${key}`).toContain(key);
       const extra = params["extra_joints"];
       expect(Array.isArray(extra)).toBe(true);
       for (const name of extra as unknown[]) expect(typeof name, "string_array element").toBe("string");

@@ -12,7 +12,9 @@ import { InputError } from "../../src/cli/errors.js";
 /** Runs `fmu …` as the CLI does: InputError → exit 1 with its message on stderr. */
 async function runFmu(args: readonly string[]): Promise<number> {
   try {
-    await fmuCommand().exitOverride().parseAsync([...args], { from: "user" });
+    await fmuCommand()
+      .exitOverride()
+      .parseAsync([...args], { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof InputError) {
@@ -60,11 +62,19 @@ function zip(entries: Record<string, string>, method: 0 | 8): Uint8Array {
 }
 
 function modelDescription(vars: readonly [string, string][]): string {
-  const sv = vars.map(([n, c]) => `<ScalarVariable name="${n}" valueReference="1" causality="${c}"><Real/></ScalarVariable>`).join("");
+  const sv = vars
+    .map(([n, c]) => `<ScalarVariable name="${n}" valueReference="1" causality="${c}"><Real/></ScalarVariable>`)
+    .join("");
   return `<?xml version="1.0"?><fmiModelDescription fmiVersion="2.0" modelName="m" guid="g"><CoSimulation modelIdentifier="m"/><ModelVariables>${sv}</ModelVariables></fmiModelDescription>`;
 }
 
-const complete: [string, string][] = [["actuatorInput", "input"], ["jointPosition", "input"], ["jointVelocity", "input"], ["jointAcceleration", "input"], ["jointTorque", "output"]];
+const complete: [string, string][] = [
+  ["actuatorInput", "input"],
+  ["jointPosition", "input"],
+  ["jointVelocity", "input"],
+  ["jointAcceleration", "input"],
+  ["jointTorque", "output"],
+];
 
 async function check(bytes: Uint8Array): Promise<{ code: number; out: string }> {
   const dir = mkdtempSync(join(tmpdir(), "robokit-fmu-"));
@@ -101,12 +111,19 @@ describe("robokit fmu check", () => {
     for (const [name, c] of complete) expect(r.out).toMatch(new RegExp(`ok\\s+${name}\\s+Real ${c}`));
   });
   it.each(complete.map(([n]) => n))("exits 1 naming %s when it is missing", async (missing) => {
-    const r = await check(zip({ "modelDescription.xml": modelDescription(complete.filter(([n]) => n !== missing)) }, 8));
+    const r = await check(
+      zip({ "modelDescription.xml": modelDescription(complete.filter(([n]) => n !== missing)) }, 8),
+    );
     expect(r.code).toBe(1);
     expect(r.out).toMatch(new RegExp(`MISSING ${missing}\\s+missing`));
   });
   it("exits 1 on a wrong causality", async () => {
-    const r = await check(zip({ "modelDescription.xml": modelDescription(complete.map(([n, c]) => [n, n === "jointTorque" ? "input" : c])) }, 0));
+    const r = await check(
+      zip(
+        { "modelDescription.xml": modelDescription(complete.map(([n, c]) => [n, n === "jointTorque" ? "input" : c])) },
+        0,
+      ),
+    );
     expect(r.code).toBe(1);
     expect(r.out).toContain("need Real output");
   });

@@ -25,12 +25,18 @@ describe.each([mario, robotino] as Robot[])("$name", (robot) => {
 
   it("every sensor link touches a visual of its parent link", () => {
     const parentOf = (name: string): string | undefined => (robot.joints ?? []).find((j) => j.child === name)?.parent;
-    const hasVisual = (name: string | undefined): boolean => (robot.links.find((l) => l.name === name)?.visuals ?? []).length > 0;
-    const mounted = robot.links.filter((l) => (l.sensors ?? []).length > 0 && hasVisual(l.name) && hasVisual(parentOf(l.name)));
+    const hasVisual = (name: string | undefined): boolean =>
+      (robot.links.find((l) => l.name === name)?.visuals ?? []).length > 0;
+    const mounted = robot.links.filter(
+      (l) => (l.sensors ?? []).length > 0 && hasVisual(l.name) && hasVisual(parentOf(l.name)),
+    );
     expect(mounted.length).toBeGreaterThan(0);
     for (const link of mounted) {
       const parent = parentOf(link.name);
-      expect(visualGap(robot, link.name, parent ?? ""), `${link.name} floats above ${parent ?? "?"}`).toBeLessThanOrEqual(1e-9);
+      expect(
+        visualGap(robot, link.name, parent ?? ""),
+        `${link.name} floats above ${parent ?? "?"}`,
+      ).toBeLessThanOrEqual(1e-9);
     }
   });
 });
@@ -40,12 +46,38 @@ it("MARIO: no wheel spins through its steering post (moving joints checked too)"
 });
 
 it("the checks find what they are for: a sensor lifted off its mast, a post pushed into the wheel, a copied face", () => {
-  const lifted: Robot = { ...mario, joints: (mario.joints ?? []).map((j) => (j.name === "gps_joint" && j.origin !== undefined ? { ...j, origin: { ...j.origin, xyz: [j.origin.xyz[0], j.origin.xyz[1], j.origin.xyz[2] + 0.1] } } : j)) };
+  const lifted: Robot = {
+    ...mario,
+    joints: (mario.joints ?? []).map((j) =>
+      j.name === "gps_joint" && j.origin !== undefined
+        ? { ...j, origin: { ...j.origin, xyz: [j.origin.xyz[0], j.origin.xyz[1], j.origin.xyz[2] + 0.1] } }
+        : j,
+    ),
+  };
   expect(visualGap(lifted, "gps_link", "base_link")).toBeCloseTo(0.1, 9);
-  const pushed: Robot = { ...mario, links: mario.links.map((l) => (l.name === "link1" ? { ...l, collisions: (l.collisions ?? []).map((c) => ({ ...c, origin: { xyz: [0, 0.01, -0.05], rpy: [0, 0, 0] } })) } : l)) };
-  expect(collisionOverlaps(pushed, { exemptMovingJoints: false }).some((l) => l.startsWith("link1 (box) overlaps link11"))).toBe(true);
+  const pushed: Robot = {
+    ...mario,
+    links: mario.links.map((l) =>
+      l.name === "link1"
+        ? {
+            ...l,
+            collisions: (l.collisions ?? []).map((c) => ({ ...c, origin: { xyz: [0, 0.01, -0.05], rpy: [0, 0, 0] } })),
+          }
+        : l,
+    ),
+  };
+  expect(
+    collisionOverlaps(pushed, { exemptMovingJoints: false }).some((l) => l.startsWith("link1 (box) overlaps link11")),
+  ).toBe(true);
   const bumper = robotino.links.find((l) => l.name === "bumper_link");
-  const flush: Robot = { ...robotino, joints: (robotino.joints ?? []).map((j) => (j.name === "bumper_joint" && j.origin !== undefined ? { ...j, origin: { ...j.origin, xyz: [0, 0, 0.02 + 0.015] } } : j)) };
+  const flush: Robot = {
+    ...robotino,
+    joints: (robotino.joints ?? []).map((j) =>
+      j.name === "bumper_joint" && j.origin !== undefined
+        ? { ...j, origin: { ...j.origin, xyz: [0, 0, 0.02 + 0.015] } }
+        : j,
+    ),
+  };
   expect(bumper).toBeDefined();
   expect(coincidentFaces(flush).some((l) => l.includes("base_link and bumper_link"))).toBe(true);
 });

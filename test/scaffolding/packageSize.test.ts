@@ -27,7 +27,11 @@ const packagePath = (target: string): string => target.replace(/^\.\//, "");
 // npm test builds first; without dist/ the package would lack its bin and entry points.
 describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () => {
   // --ignore-scripts: packing must not rebuild (prepare) while tests run.
-  const packed = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+  const packed = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   const result = packed.status === 0 ? (JSON.parse(packed.stdout) as PackResult[])[0] : undefined;
   const files = new Set(result?.files.map((f) => f.path) ?? []);
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Manifest;
@@ -48,7 +52,9 @@ describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () 
   it("holds the bin and every file the public entry points (package.json exports) name", () => {
     const entries = [
       ...Object.values(manifest.bin),
-      ...Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target))).filter((t) => !t.includes("*")),
+      ...Object.values(manifest.exports)
+        .flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)))
+        .filter((t) => !t.includes("*")),
     ].map(packagePath);
     expect(entries).toContain("dist/src/bundle/main.js");
     expect(entries).toContain("dist/src/index.d.ts");
@@ -57,7 +63,10 @@ describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () 
 
   it("holds every precompiled validator and schema the checks load at run time", () => {
     for (const dir of ["schemas/validators", "schemas/sdf"]) {
-      const walk = (d: string): string[] => readdirSync(join(root, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${d}/${e.name}`) : [`${d}/${e.name}`]));
+      const walk = (d: string): string[] =>
+        readdirSync(join(root, d), { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(`${d}/${e.name}`) : [`${d}/${e.name}`],
+        );
       const wanted = walk(dir);
       expect(wanted.length).toBeGreaterThan(10);
       for (const file of wanted) expect(files, file).toContain(file);

@@ -21,8 +21,11 @@ import { crossCheckControl } from "./crossCheckControl.js";
 
 const robots: readonly Robot[] = [mario, robotino];
 /** Every example × target × distro the target runs on. */
-const cases = robots.flatMap((robot) => SIM_TARGETS.flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))));
-const label = (c: { robot: Robot; target: SimTarget; distro: RosDistro }): string => `${c.robot.name} --target ${c.target} --distro ${c.distro}`;
+const cases = robots.flatMap((robot) =>
+  SIM_TARGETS.flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))),
+);
+const label = (c: { robot: Robot; target: SimTarget; distro: RosDistro }): string =>
+  `${c.robot.name} --target ${c.target} --distro ${c.distro}`;
 
 function build(robot: Robot, target: SimTarget, distro: RosDistro = defaultDistro(target)): Map<string, string> {
   return new Map(buildArtifacts(robot, { target, distro }).map((a) => [a.path, a.content] as const));
@@ -42,7 +45,11 @@ describe.each(cases)("package for $robot.name, target $target, distro $distro", 
     const cmake = files.get("CMakeLists.txt") ?? "";
     const installed = /install\(DIRECTORY ([^)]*?) DESTINATION/.exec(cmake)?.[1]?.split(" ") ?? [];
     expect(installed).toEqual([...INSTALLED_DIRECTORIES]);
-    for (const d of installed) expect([...files.keys()].some((p) => p.startsWith(`${d}/`)), `${label(c)}: ${d}/`).toBe(true);
+    for (const d of installed)
+      expect(
+        [...files.keys()].some((p) => p.startsWith(`${d}/`)),
+        `${label(c)}: ${d}/`,
+      ).toBe(true);
   });
 
   it("is byte-identical across builds", () => {
@@ -71,7 +78,10 @@ describe.each(cases)("package for $robot.name, target $target, distro $distro", 
       }
     }
     if (haveTool("/usr/bin/python3", "package.xml check (python3-catkin-pkg)")) {
-      const r = runTool("/usr/bin/python3", ["-c", `from catkin_pkg.package import parse_package; p = parse_package(${JSON.stringify(dir)}); print(p.name, p.package_format)`]);
+      const r = runTool("/usr/bin/python3", [
+        "-c",
+        `from catkin_pkg.package import parse_package; p = parse_package(${JSON.stringify(dir)}); print(p.name, p.package_format)`,
+      ]);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout.trim()).toBe(`${c.robot.package?.name ?? ""} 3`);
     }
@@ -84,7 +94,10 @@ describe.each(cases)("package for $robot.name, target $target, distro $distro", 
     const dir = written(c.robot, c.target, c.distro);
     if (haveTool("/usr/bin/python3", "launch file syntax check")) {
       for (const launch of launches) {
-        const r = runTool("/usr/bin/python3", ["-c", `import ast,sys; ast.parse(open(${JSON.stringify(join(dir, launch))}).read())`]);
+        const r = runTool("/usr/bin/python3", [
+          "-c",
+          `import ast,sys; ast.parse(open(${JSON.stringify(join(dir, launch))}).read())`,
+        ]);
         expect(r.status, r.stderr).toBe(0);
       }
     }
@@ -97,18 +110,19 @@ describe.each(cases)("package for $robot.name, target $target, distro $distro", 
 
   // Goldens are pinned for the target's default distro only; other distros are not registered
   // (rather than reported as skipped: nothing is left undone there).
-  if (c.distro === defaultDistro(c.target)) it("matches the golden files (the target's default distro)", () => {
-    for (const [path, text] of files) {
-      if (path.startsWith("mjcf/") || path.startsWith("sdf/")) continue; // owned and pinned by other emitters
-      const golden = join(import.meta.dirname, "..", "golden", c.robot.name, c.target, path);
-      if (process.env["UPDATE_GOLDEN"] === "1") {
-        mkdirSync(dirname(golden), { recursive: true });
-        writeFileSync(golden, text);
+  if (c.distro === defaultDistro(c.target))
+    it("matches the golden files (the target's default distro)", () => {
+      for (const [path, text] of files) {
+        if (path.startsWith("mjcf/") || path.startsWith("sdf/")) continue; // owned and pinned by other emitters
+        const golden = join(import.meta.dirname, "..", "golden", c.robot.name, c.target, path);
+        if (process.env["UPDATE_GOLDEN"] === "1") {
+          mkdirSync(dirname(golden), { recursive: true });
+          writeFileSync(golden, text);
+        }
+        expect(existsSync(golden), `${golden} missing (UPDATE_GOLDEN=1 to create)`).toBe(true);
+        expect(text, path).toBe(readFileSync(golden, "utf8"));
       }
-      expect(existsSync(golden), `${golden} missing (UPDATE_GOLDEN=1 to create)`).toBe(true);
-      expect(text, path).toBe(readFileSync(golden, "utf8"));
-    }
-  });
+    });
 });
 
 describe("cross-check catches broken control files", () => {
@@ -117,13 +131,23 @@ describe("cross-check catches broken control files", () => {
   const yaml = files.get("config/mario_controllers.yaml") ?? "";
 
   it("reports a controller joint that the model lacks", () => {
-    const renamed = { ...mario, joints: (mario.joints ?? []).map((j) => (j.name === "servo3" ? { ...j, name: "servo3b" } : j)) };
+    const renamed = {
+      ...mario,
+      joints: (mario.joints ?? []).map((j) => (j.name === "servo3" ? { ...j, name: "servo3b" } : j)),
+    };
     const problems = crossCheckControl(renamed, "gz", urdf, yaml);
     expect(problems.some((p) => p.includes('"servo3"') && p.includes("does not exist"))).toBe(true);
   });
 
   it("reports a joint whose actuator does not offer the claimed command interface", () => {
-    const changed = { ...mario, joints: (mario.joints ?? []).map((j) => (j.name === "motor2" && j.actuator !== undefined ? { ...j, actuator: { ...j.actuator, command: "effort" as const } } : j)) };
+    const changed = {
+      ...mario,
+      joints: (mario.joints ?? []).map((j) =>
+        j.name === "motor2" && j.actuator !== undefined
+          ? { ...j, actuator: { ...j.actuator, command: "effort" as const } }
+          : j,
+      ),
+    };
     const problems = crossCheckControl(changed, "gz", urdf, yaml);
     expect(problems.some((p) => p.includes('"motor2"') && p.includes("velocity"))).toBe(true);
   });
@@ -140,14 +164,21 @@ describe("controller plan reads the model", () => {
     const plan = controllerPlan(mario, "gz");
     const drive = mario.drive;
     if (drive?.type !== "steered") throw new Error("mario has a steered drive");
-    expect(plan.controllers.find((c) => c.name === "steering_position_controller")?.joints).toEqual(drive.modules.map((m) => m.steer));
-    expect(plan.controllers.find((c) => c.name === "wheel_velocity_controller")?.joints).toEqual(drive.modules.map((m) => m.wheel));
+    expect(plan.controllers.find((c) => c.name === "steering_position_controller")?.joints).toEqual(
+      drive.modules.map((m) => m.steer),
+    );
+    expect(plan.controllers.find((c) => c.name === "wheel_velocity_controller")?.joints).toEqual(
+      drive.modules.map((m) => m.wheel),
+    );
   });
 
   it("MARIO ros1: nine controllers, PID gains equal to each actuator's", () => {
     const plan = controllerPlan(mario, "ros1");
     expect(plan.controllers).toHaveLength(9);
-    const yaml = parseYaml(build(mario, "ros1").get("config/mario_controllers.yaml") ?? "") as Record<string, Record<string, { joint?: string; pid?: Record<string, number> }>>;
+    const yaml = parseYaml(build(mario, "ros1").get("config/mario_controllers.yaml") ?? "") as Record<
+      string,
+      Record<string, { joint?: string; pid?: Record<string, number> }>
+    >;
     for (const j of mario.joints ?? []) {
       if (j.actuator?.pid === undefined) continue;
       const entry = Object.values(yaml["mario"] ?? {}).find((e) => e.joint === j.name);
@@ -160,9 +191,14 @@ describe("controller plan reads the model", () => {
   it("Robotino: omni controller radii and offset follow the model when the wheels move", () => {
     const scaled: Robot = {
       ...robotino,
-      joints: (robotino.joints ?? []).map((j) => (j.name.startsWith("wheel") && j.name.endsWith("_joint") && !j.name.includes("roller") && j.origin !== undefined ? { ...j, origin: { ...j.origin, xyz: [j.origin.xyz[0] * 2, j.origin.xyz[1] * 2, 0] } } : j)),
+      joints: (robotino.joints ?? []).map((j) =>
+        j.name.startsWith("wheel") && j.name.endsWith("_joint") && !j.name.includes("roller") && j.origin !== undefined
+          ? { ...j, origin: { ...j.origin, xyz: [j.origin.xyz[0] * 2, j.origin.xyz[1] * 2, 0] } }
+          : j,
+      ),
     };
-    const params = (r: Robot): Record<string, unknown> => controllerPlan(r, "gz").controllers.find((c) => c.name === "omni_wheel_drive_controller")?.params ?? {};
+    const params = (r: Robot): Record<string, unknown> =>
+      controllerPlan(r, "gz").controllers.find((c) => c.name === "omni_wheel_drive_controller")?.params ?? {};
     const value = (x: unknown): number => (x as { value: number }).value;
     expect(value(params(robotino)["robot_radius"])).toBeCloseTo(0.175, 12);
     expect(value(params(scaled)["robot_radius"])).toBeCloseTo(0.35, 12);
@@ -172,7 +208,9 @@ describe("controller plan reads the model", () => {
   });
 
   it("Robotino on Humble targets (classic) gets no omni controller", () => {
-    expect(controllerPlan(robotino, "classic").controllers.map((c) => c.type)).not.toContain("omni_wheel_drive_controller/OmniWheelDriveController");
+    expect(controllerPlan(robotino, "classic").controllers.map((c) => c.type)).not.toContain(
+      "omni_wheel_drive_controller/OmniWheelDriveController",
+    );
   });
 
   it("a drive joint without an actuator is a clear model error", () => {
@@ -191,14 +229,18 @@ it("reads the XML it checks with the parser robokit uses", () => {
 });
 
 describe("--distro drives controllers, plugins and dependencies", () => {
-  const dep = (robot: Robot, target: SimTarget, distro: RosDistro): string => build(robot, target, distro).get("package.xml") ?? "";
+  const dep = (robot: Robot, target: SimTarget, distro: RosDistro): string =>
+    build(robot, target, distro).get("package.xml") ?? "";
 
   it("Robotino on Humble: a wheel ForwardCommandController, no omni_wheel_drive_controller anywhere", () => {
     for (const target of ["gz", "classic"] as const) {
       const files = build(robotino, target, "humble");
       for (const [path, text] of files) expect(text, `${target} ${path}`).not.toContain("omni_wheel_drive_controller");
       const types = controllerPlan(robotino, target, "humble").controllers.map((c) => c.type);
-      expect(types).toEqual(["joint_state_broadcaster/JointStateBroadcaster", "forward_command_controller/ForwardCommandController"]);
+      expect(types).toEqual([
+        "joint_state_broadcaster/JointStateBroadcaster",
+        "forward_command_controller/ForwardCommandController",
+      ]);
     }
   });
 
@@ -207,7 +249,9 @@ describe("--distro drives controllers, plugins and dependencies", () => {
       const files = build(robotino, "gz", distro);
       expect(dep(robotino, "gz", distro)).toContain("<exec_depend>omni_wheel_drive_controller</exec_depend>");
       expect(dep(robotino, "gz", distro)).not.toContain("forward_command_controller");
-      expect(files.get("launch/robotino_gz.launch.py")).toContain('names = ["joint_state_broadcaster", "omni_wheel_drive_controller", ]');
+      expect(files.get("launch/robotino_gz.launch.py")).toContain(
+        'names = ["joint_state_broadcaster", "omni_wheel_drive_controller", ]',
+      );
     }
   });
 

@@ -22,12 +22,15 @@ if (imu === undefined || gps === undefined) throw new Error("MARIO has an IMU an
 const gyro = imu.angularVelocityNoise?.x as GaussianNoise;
 
 function sdfSensor(name: string): Node {
-  const sdf = parser.parse(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.9" })) as Node;
+  const sdf = parser.parse(
+    emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.9" }),
+  ) as Node;
   const links = ((sdf["sdf"] as Node)["model"] as Node)["link"] as Node[];
-  for (const l of links) for (const s of [l["sensor"]].flat() as (Node | undefined)[]) if (s?.["@name"] === name) return s;
+  for (const l of links)
+    for (const s of [l["sensor"]].flat() as (Node | undefined)[]) if (s?.["@name"] === name) return s;
   throw new Error(`sensor ${name} not found`);
 }
-const gzGyroX = ((((sdfSensor("imu")["imu"] as Node)["angular_velocity"] as Node)["x"] as Node)["noise"]) as Node;
+const gzGyroX = (((sdfSensor("imu")["imu"] as Node)["angular_velocity"] as Node)["x"] as Node)["noise"] as Node;
 const n = (node: Node, key: string): number => Number(node[key]);
 
 describe("IMU noise in the gz SDF carries the model's numbers, field by field", () => {
@@ -35,9 +38,13 @@ describe("IMU noise in the gz SDF carries the model's numbers, field by field", 
   it("stddev", () => expect(n(gzGyroX, "stddev")).toBe(gyro.stddev));
   it("bias_mean", () => expect(n(gzGyroX, "bias_mean")).toBe(gyro.biasMean));
   it("bias_stddev", () => expect(n(gzGyroX, "bias_stddev")).toBe(gyro.biasStddev));
-  it("dynamic_bias_correlation_time", () => expect(n(gzGyroX, "dynamic_bias_correlation_time")).toBe(gyro.dynamicBiasCorrelationTime));
+  it("dynamic_bias_correlation_time", () =>
+    expect(n(gzGyroX, "dynamic_bias_correlation_time")).toBe(gyro.dynamicBiasCorrelationTime));
   it("dynamic_bias_stddev: gz's driving σ whose stationary σ is the model's", () => {
-    const stationary = stationaryBiasStddevFromGazebo(n(gzGyroX, "dynamic_bias_stddev"), n(gzGyroX, "dynamic_bias_correlation_time"));
+    const stationary = stationaryBiasStddevFromGazebo(
+      n(gzGyroX, "dynamic_bias_stddev"),
+      n(gzGyroX, "dynamic_bias_correlation_time"),
+    );
     expect(stationary).toBeCloseTo(gyro.dynamicBiasStddev ?? 0, 12);
   });
   it("precision is written only when set, with type gaussian_quantized", () => {
@@ -61,13 +68,19 @@ describe("targets that ignore a field do not write it", () => {
     const drift = /<rateDrift>([^<]*)<\/rateDrift>/.exec(urdf)?.[1]?.split(" ").map(Number) ?? [];
     const freq = /<rateDriftFrequency>([^<]*)<\/rateDriftFrequency>/.exec(urdf)?.[1]?.split(" ").map(Number) ?? [];
     expect(drift).toHaveLength(3);
-    expect(hectorStationaryBiasStddev(drift[0] ?? 0, freq[0] ?? 0, 1 / imu.updateRate)).toBeCloseTo(gyro.dynamicBiasStddev ?? 0, 8);
+    expect(hectorStationaryBiasStddev(drift[0] ?? 0, freq[0] ?? 0, 1 / imu.updateRate)).toBeCloseTo(
+      gyro.dynamicBiasStddev ?? 0,
+      8,
+    );
     expect(freq[0]).toBeCloseTo(1 / (gyro.dynamicBiasCorrelationTime ?? 1), 9);
   });
   it("gz NavSat: horizontal position noise in degrees, vertical in metres", () => {
     const nav = sdfSensor("gps")["navsat"] as Node;
     const pos = nav["position_sensing"] as Node;
-    expect(n((pos["horizontal"] as Node)["noise"] as Node, "stddev") * METRES_PER_DEGREE).toBeCloseTo(gps.horizontalPositionNoise?.stddev ?? 0, 6);
+    expect(n((pos["horizontal"] as Node)["noise"] as Node, "stddev") * METRES_PER_DEGREE).toBeCloseTo(
+      gps.horizontalPositionNoise?.stddev ?? 0,
+      6,
+    );
     expect(n((pos["vertical"] as Node)["noise"] as Node, "stddev")).toBe(gps.verticalPositionNoise?.stddev);
   });
 });
@@ -82,7 +95,11 @@ describe("the emitted dynamic bias makes gz produce the runtime model's drift", 
     const phi = Math.exp(-dt / tau);
     expect(sigmaD / Math.sqrt(1 - phi * phi)).toBeCloseTo(gyro.dynamicBiasStddev ?? 0, 12);
     // And the runtime model, run with the same parameters, has that stationary σ too.
-    const runtime = new GaussMarkovNoise({ stddev: 0, dynamicBiasStddev: gyro.dynamicBiasStddev ?? 0, dynamicBiasCorrelationTime: tau / 100 }, 7, { randomBiasSign: false });
+    const runtime = new GaussMarkovNoise(
+      { stddev: 0, dynamicBiasStddev: gyro.dynamicBiasStddev ?? 0, dynamicBiasCorrelationTime: tau / 100 },
+      7,
+      { randomBiasSign: false },
+    );
     let sum2 = 0;
     const samples = 20000;
     for (let k = 0; k < samples; k++) {
@@ -95,10 +112,18 @@ describe("the emitted dynamic bias makes gz produce the runtime model's drift", 
 
   it("hector mapping hits any requested stationary σ (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e-6, max: 10, noNaN: true }), fc.double({ min: 1, max: 5000, noNaN: true }), fc.double({ min: 1, max: 1000, noNaN: true }), (sigma, tau, rate) => {
-        const m = toHectorErrorModel({ stddev: 0, dynamicBiasStddev: sigma, dynamicBiasCorrelationTime: tau }, 1 / rate);
-        return Math.abs(hectorStationaryBiasStddev(m.drift, m.driftFrequency, 1 / rate) - sigma) <= 1e-9 * sigma;
-      }),
+      fc.property(
+        fc.double({ min: 1e-6, max: 10, noNaN: true }),
+        fc.double({ min: 1, max: 5000, noNaN: true }),
+        fc.double({ min: 1, max: 1000, noNaN: true }),
+        (sigma, tau, rate) => {
+          const m = toHectorErrorModel(
+            { stddev: 0, dynamicBiasStddev: sigma, dynamicBiasCorrelationTime: tau },
+            1 / rate,
+          );
+          return Math.abs(hectorStationaryBiasStddev(m.drift, m.driftFrequency, 1 / rate) - sigma) <= 1e-9 * sigma;
+        },
+      ),
     );
   });
 });

@@ -30,23 +30,68 @@ const lidars: Robot = {
   name: "mario_lidar",
   links: [
     ...mario.links,
-    { name: "laser_link", sensors: [{ type: "lidar", name: "laser", updateRate: 10, topic: "scan", horizontal: { samples: 360, minAngle: -3.14, maxAngle: 3.14 }, rangeMin: 0.1, rangeMax: 10 }] },
-    { name: "velodyne_link", sensors: [{ type: "lidar", name: "velodyne", updateRate: 10, topic: "velodyne", horizontal: { samples: 360, minAngle: -3.14, maxAngle: 3.14 }, vertical: { samples: 16, minAngle: -0.26, maxAngle: 0.26 }, rangeMin: 0.1, rangeMax: 100 }] },
+    {
+      name: "laser_link",
+      sensors: [
+        {
+          type: "lidar",
+          name: "laser",
+          updateRate: 10,
+          topic: "scan",
+          horizontal: { samples: 360, minAngle: -3.14, maxAngle: 3.14 },
+          rangeMin: 0.1,
+          rangeMax: 10,
+        },
+      ],
+    },
+    {
+      name: "velodyne_link",
+      sensors: [
+        {
+          type: "lidar",
+          name: "velodyne",
+          updateRate: 10,
+          topic: "velodyne",
+          horizontal: { samples: 360, minAngle: -3.14, maxAngle: 3.14 },
+          vertical: { samples: 16, minAngle: -0.26, maxAngle: 0.26 },
+          rangeMin: 0.1,
+          rangeMax: 100,
+        },
+      ],
+    },
   ],
   joints: [
     ...(mario.joints ?? []),
-    { name: "laser_joint", type: "fixed", parent: "base_link", child: "laser_link", origin: { xyz: [0.2, 0, 0.2], rpy: [0, 0, 0] } },
-    { name: "velodyne_joint", type: "fixed", parent: "base_link", child: "velodyne_link", origin: { xyz: [0, 0, 0.3], rpy: [0, 0, 0] } },
+    {
+      name: "laser_joint",
+      type: "fixed",
+      parent: "base_link",
+      child: "laser_link",
+      origin: { xyz: [0.2, 0, 0.2], rpy: [0, 0, 0] },
+    },
+    {
+      name: "velodyne_joint",
+      type: "fixed",
+      parent: "base_link",
+      child: "velodyne_link",
+      origin: { xyz: [0, 0, 0.3], rpy: [0, 0, 0] },
+    },
   ],
 };
 
 const remap = (plugin: Node, from: string): string | undefined => {
-  const r = arr((plugin["ros"] as Node | undefined)?.["remapping"]).map(String).find((x) => x.startsWith(`${from}:=`));
+  const r = arr((plugin["ros"] as Node | undefined)?.["remapping"])
+    .map(String)
+    .find((x) => x.startsWith(`${from}:=`));
   return r === undefined ? undefined : `/${r.slice(from.length + 2)}`;
 };
 
 /** (topic, frame) pairs as each plugin in the URDF publishes them. */
-function publishedByPlugins(urdf: string, target: SimTarget, launch: string): Map<string, { topic: string; frame: string }[]> {
+function publishedByPlugins(
+  urdf: string,
+  target: SimTarget,
+  launch: string,
+): Map<string, { topic: string; frame: string }[]> {
   const robot = (parser.parse(urdf) as Node)["robot"] as Node;
   const out = new Map<string, { topic: string; frame: string }[]>();
   const add = (sensor: string, topic: string, frame: string): void => {
@@ -60,7 +105,8 @@ function publishedByPlugins(urdf: string, target: SimTarget, launch: string): Ma
       if (target === "gz") {
         const topic = `/${String(s["topic"])}`;
         const frame = String(s["gz_frame_id"] ?? s["ignition_frame_id"]);
-        const vertical = type === "gpu_lidar" ? (((s["lidar"] as Node)["scan"] as Node)["vertical"] as Node | undefined) : undefined;
+        const vertical =
+          type === "gpu_lidar" ? (((s["lidar"] as Node)["scan"] as Node)["vertical"] as Node | undefined) : undefined;
         const rosTopic = Number(vertical?.["samples"] ?? 1) > 1 ? `${topic}/points` : topic;
         // Bridged to ROS under the same name by the launch file's parameter_bridge.
         if (type !== "contact") expect(launch, `${name}: bridge for ${rosTopic}`).toContain(`"${rosTopic.slice(1)}@`);
@@ -73,7 +119,10 @@ function publishedByPlugins(urdf: string, target: SimTarget, launch: string): Ma
       if (target === "classic") {
         const frame = String(plugin["frame_name"]);
         if (file === "libgazebo_ros_camera.so") {
-          const cameras = arr(s["camera"]).map((c) => c["@name"]).filter((n) => n !== undefined).map(String);
+          const cameras = arr(s["camera"])
+            .map((c) => c["@name"])
+            .filter((n) => n !== undefined)
+            .map(String);
           const c = String(plugin["camera_name"]);
           if (type === "multicamera") for (const cam of cameras) add(name, `/${c}/${cam}/image_raw`, frame);
           else add(name, `/${c}/image_raw`, frame);
@@ -84,7 +133,9 @@ function publishedByPlugins(urdf: string, target: SimTarget, launch: string): Ma
         if (file === "libgazebo_ros_camera.so" || file === "libgazebo_ros_multicamera.so") {
           const base = `/${String(plugin["cameraName"])}`;
           const image = String(plugin["imageTopicName"]);
-          if (type === "multicamera") for (const cam of arr(s["camera"]).map((c) => String(c["@name"]))) add(name, `${base}/${cam}/${image}`, frame);
+          if (type === "multicamera")
+            for (const cam of arr(s["camera"]).map((c) => String(c["@name"])))
+              add(name, `${base}/${cam}/${image}`, frame);
           else add(name, `${base}/${image}`, frame);
         } else if (file === "libgazebo_ros_bumper.so") add(name, `/${String(plugin["bumperTopicName"])}`, frame);
         else add(name, `/${String(plugin["topicName"])}`, frame);
@@ -92,13 +143,15 @@ function publishedByPlugins(urdf: string, target: SimTarget, launch: string): Ma
     }
     for (const p of arr(g["plugin"])) {
       const file = String(p["@filename"]);
-      if (file.startsWith("libhector_gazebo_ros_")) add(String(p["@name"]).replace(/_plugin$/, ""), `/${String(p["topicName"])}`, String(p["frameId"]));
+      if (file.startsWith("libhector_gazebo_ros_"))
+        add(String(p["@name"]).replace(/_plugin$/, ""), `/${String(p["topicName"])}`, String(p["frameId"]));
     }
   }
   return out;
 }
 
-const sensorsOf = (robot: Robot): { sensor: Sensor; link: string }[] => robot.links.flatMap((l) => (l.sensors ?? []).map((sensor) => ({ sensor, link: l.name })));
+const sensorsOf = (robot: Robot): { sensor: Sensor; link: string }[] =>
+  robot.links.flatMap((l) => (l.sensors ?? []).map((sensor) => ({ sensor, link: l.name })));
 
 /**
  * Each sensor in its own frame (REP-105; every Gazebo range, ray, camera and IMU plugin stamps
@@ -108,16 +161,27 @@ const sensorsOf = (robot: Robot): { sensor: Sensor; link: string }[] => robot.li
  */
 describe.each([mario, robotino, lidars])("$name: every sensor has a frame of its own", (robot) => {
   const all = sensorsOf(robot);
-  it.each(all.map((s) => ({ type: s.sensor.type, name: s.sensor.name, link: s.link, sensor: s.sensor })))("$type $name in $link", ({ name, link, sensor }) => {
-    const frame = sensor.frameId ?? link;
-    expect(all.filter((s) => (s.sensor.frameId ?? s.link) === frame).map((s) => s.sensor.name), `sensors stamped ${frame}`).toEqual([name]);
-    expect(sensor.origin?.rpy ?? [0, 0, 0], `${name}: link_T_sensor rotation`).toEqual([0, 0, 0]);
-    if (sensor.type !== "stereo") expect(sensor.origin?.xyz ?? [0, 0, 0], `${name}: link_T_sensor offset`).toEqual([0, 0, 0]);
-    // The URDF (and so the TF tree) has the frame, on a joint from the body.
-    const urdf = (parser.parse(buildArtifacts(robot, { target: "gz" }).find((a) => a.path === `urdf/${robot.name}.urdf`)?.content ?? "") as Node)["robot"] as Node;
-    expect(arr(urdf["link"]).map((l) => l["@name"])).toContain(frame);
-    expect(arr(urdf["joint"]).map((j) => (j["child"] as Node)["@link"])).toContain(frame);
-  });
+  it.each(all.map((s) => ({ type: s.sensor.type, name: s.sensor.name, link: s.link, sensor: s.sensor })))(
+    "$type $name in $link",
+    ({ name, link, sensor }) => {
+      const frame = sensor.frameId ?? link;
+      expect(
+        all.filter((s) => (s.sensor.frameId ?? s.link) === frame).map((s) => s.sensor.name),
+        `sensors stamped ${frame}`,
+      ).toEqual([name]);
+      expect(sensor.origin?.rpy ?? [0, 0, 0], `${name}: link_T_sensor rotation`).toEqual([0, 0, 0]);
+      if (sensor.type !== "stereo")
+        expect(sensor.origin?.xyz ?? [0, 0, 0], `${name}: link_T_sensor offset`).toEqual([0, 0, 0]);
+      // The URDF (and so the TF tree) has the frame, on a joint from the body.
+      const urdf = (
+        parser.parse(
+          buildArtifacts(robot, { target: "gz" }).find((a) => a.path === `urdf/${robot.name}.urdf`)?.content ?? "",
+        ) as Node
+      )["robot"] as Node;
+      expect(arr(urdf["link"]).map((l) => l["@name"])).toContain(frame);
+      expect(arr(urdf["joint"]).map((j) => (j["child"] as Node)["@link"])).toContain(frame);
+    },
+  );
 
   it("MJCF: each range sensor's rangefinder site sits in its frame's body", () => {
     const mjcf = parser.parse(emitMjcf(robot)) as Node;
@@ -127,10 +191,13 @@ describe.each([mario, robotino, lidars])("$name: every sensor has a frame of its
       for (const child of arr(body["body"])) walk(child);
     };
     for (const b of arr(((mjcf["mujoco"] as Node)["worldbody"] as Node)["body"])) walk(b);
-    for (const { sensor, link } of all.filter((s) => s.sensor.type === "range")) expect(siteBody.get(mjcfNames.sensorSite(sensor.name)), sensor.name).toBe(sensor.frameId ?? link);
+    for (const { sensor, link } of all.filter((s) => s.sensor.type === "range"))
+      expect(siteBody.get(mjcfNames.sensorSite(sensor.name)), sensor.name).toBe(sensor.frameId ?? link);
   });
 });
-const cases = [mario, robotino, lidars].flatMap((robot) => SIM_TARGETS.flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))));
+const cases = [mario, robotino, lidars].flatMap((robot) =>
+  SIM_TARGETS.flatMap((target) => distrosOf(target).map((distro) => ({ robot, target, distro }))),
+);
 
 describe.each(cases)("$robot.name $target $distro", ({ robot, target, distro }) => {
   const files = new Map(buildArtifacts(robot, { target, distro }).map((a) => [a.path, a.content] as const));
@@ -139,25 +206,31 @@ describe.each(cases)("$robot.name $target $distro", ({ robot, target, distro }) 
   const byPlugin = publishedByPlugins(urdf, target, launch);
   const streams = sensorStreams(robot, target);
 
-  it.each(sensorsOf(robot).map((s) => ({ type: s.sensor.type, name: s.sensor.name, link: s.link })))("$type $name: the plugin's topic and frame are the documented ones (REP-105 frame = $link)", ({ name, link }) => {
-    const expected = streams.filter((s) => s.sensor === name).map((s) => ({ topic: s.topic, frame: s.frame }));
-    expect(expected.length).toBeGreaterThan(0);
-    expect(byPlugin.get(name), `${name} in the URDF`).toEqual(expected);
-    for (const e of expected) {
-      expect(e.frame).toBe(link);
-      expect(e.topic).toMatch(/^(\/[a-z][a-z0-9_]*)+$/);
-      expect(e.topic, "no doubled namespace (the old /zed/zed/left)").not.toMatch(/\/([a-z0-9_]+)\/\1\//);
-    }
-  });
+  it.each(sensorsOf(robot).map((s) => ({ type: s.sensor.type, name: s.sensor.name, link: s.link })))(
+    "$type $name: the plugin's topic and frame are the documented ones (REP-105 frame = $link)",
+    ({ name, link }) => {
+      const expected = streams.filter((s) => s.sensor === name).map((s) => ({ topic: s.topic, frame: s.frame }));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(byPlugin.get(name), `${name} in the URDF`).toEqual(expected);
+      for (const e of expected) {
+        expect(e.frame).toBe(link);
+        expect(e.topic).toMatch(/^(\/[a-z][a-z0-9_]*)+$/);
+        expect(e.topic, "no doubled namespace (the old /zed/zed/left)").not.toMatch(/\/([a-z0-9_]+)\/\1\//);
+      }
+    },
+  );
 
   it("the .rviz shows every image, scan, cloud, range and IMU topic", () => {
     const rviz = JSON.stringify(parseYaml(files.get(`rviz/${robot.name}.rviz`) ?? ""));
-    for (const s of streams.filter((x) => x.kind !== "navsat" && x.kind !== "contacts")) expect(rviz, s.topic).toContain(`"${s.topic}"`);
+    for (const s of streams.filter((x) => x.kind !== "navsat" && x.kind !== "contacts"))
+      expect(rviz, s.topic).toContain(`"${s.topic}"`);
   });
 });
 
 it("MARIO's Classic stereo camera publishes /zed/left/image_raw (it was /zed/zed/left/image_raw)", () => {
   const urdf = buildArtifacts(mario, { target: "classic" }).find((a) => a.path === "urdf/mario.urdf")?.content ?? "";
-  const topics = publishedByPlugins(urdf, "classic", "").get("zed")?.map((t) => t.topic);
+  const topics = publishedByPlugins(urdf, "classic", "")
+    .get("zed")
+    ?.map((t) => t.topic);
   expect(topics).toEqual(["/zed/left/image_raw", "/zed/right/image_raw"]);
 });

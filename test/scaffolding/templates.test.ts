@@ -56,12 +56,14 @@ describe("templates", () => {
 
   it("rejects data that does not match the template's schema, naming the template and field", () => {
     expect(() => renderTemplate("classic-imu", { name: "imu", topic: "imu" } as never)).toThrow(/classic-imu.*frame/);
-    expect(() => renderTemplate("classic-imu", { name: "imu", topic: "imu", frame: "f", extra: "x" } as never)).toThrow(/classic-imu/);
+    expect(() => renderTemplate("classic-imu", { name: "imu", topic: "imu", frame: "f", extra: "x" } as never)).toThrow(
+      /classic-imu/,
+    );
     expect(() => renderTemplate("ros1-ros-control", { namespace: 3 } as never)).toThrow(/ros1-ros-control.*namespace/);
   });
 
   it("escapes XML-special characters in values", () => {
-    const xml = renderTemplate("classic-imu", { name: "a<b", topic: "t&u", frame: "\"f\"" });
+    const xml = renderTemplate("classic-imu", { name: "a<b", topic: "t&u", frame: '"f"' });
     expect(xml).toContain("a&lt;b");
     expect(xml).toContain("t&amp;u");
     expect(xml).not.toContain("a<b");

@@ -38,9 +38,12 @@ function geometry(types: readonly Geometry["type"][]): fc.Arbitrary<Geometry> {
       case "sphere":
         return positive.map((radius) => ({ type, radius }));
       case "mesh":
-        return fc.tuple(fc.constantFrom("package://robot/meshes/a.dae", "model://robot/meshes/b.stl"), fc.option(vec3(100, 2000), { nil: undefined })).map(([uri, scale]) =>
-          scale === undefined ? { type, uri } : { type, uri, scale },
-        );
+        return fc
+          .tuple(
+            fc.constantFrom("package://robot/meshes/a.dae", "model://robot/meshes/b.stl"),
+            fc.option(vec3(100, 2000), { nil: undefined }),
+          )
+          .map(([uri, scale]) => (scale === undefined ? { type, uri } : { type, uri, scale }));
     }
   });
 }
@@ -60,13 +63,36 @@ export function arbitraryRobot(options: ArbitraryRobotOptions = {}): fc.Arbitrar
   const shapes = options.geometries ?? ALL_SHAPES;
   const allowMimic = options.mimic ?? true;
   const visual = fc.record(
-    { name: fc.constantFrom("body", "shell"), origin: pose, geometry: geometry(shapes), material: fc.constantFrom("red", "glass") },
+    {
+      name: fc.constantFrom("body", "shell"),
+      origin: pose,
+      geometry: geometry(shapes),
+      material: fc.constantFrom("red", "glass"),
+    },
     { requiredKeys: ["geometry"] },
   );
-  const surface = fc.record({ mu: milli(0, 2000), mu2: milli(0, 2000), fdir1: fc.constant<Vec3>([1, 0, 0]), kp: milli(1000, 9_000_000), kd: milli(1, 1000) }, { requiredKeys: [] });
-  const collision = fc.record({ name: fc.constant("hull"), origin: pose, geometry: geometry(shapes), surface }, { requiredKeys: ["geometry"] });
+  const surface = fc.record(
+    {
+      mu: milli(0, 2000),
+      mu2: milli(0, 2000),
+      fdir1: fc.constant<Vec3>([1, 0, 0]),
+      kp: milli(1000, 9_000_000),
+      kd: milli(1, 1000),
+    },
+    { requiredKeys: [] },
+  );
+  const collision = fc.record(
+    { name: fc.constant("hull"), origin: pose, geometry: geometry(shapes), surface },
+    { requiredKeys: ["geometry"] },
+  );
   const inertial = fc.record(
-    { mass: positive, origin: pose, inertia: fc.tuple(milli(100, 200), milli(100, 200), milli(100, 200)).map(([ixx, iyy, izz]) => ({ ixx, ixy: 0, ixz: 0, iyy, iyz: 0, izz })) },
+    {
+      mass: positive,
+      origin: pose,
+      inertia: fc
+        .tuple(milli(100, 200), milli(100, 200), milli(100, 200))
+        .map(([ixx, iyy, izz]) => ({ ixx, ixy: 0, ixz: 0, iyy, iyz: 0, izz })),
+    },
     { requiredKeys: ["mass", "inertia"] },
   );
   const linkBody = fc.record(
@@ -80,53 +106,74 @@ export function arbitraryRobot(options: ArbitraryRobotOptions = {}): fc.Arbitrar
     axis: fc.option(fc.constantFrom<Vec3>([1, 0, 0], [0, 1, 0], [0, 0, 1], [0.6, 0.8, 0]), { nil: undefined }),
     limits: fc.tuple(milli(-3000, 0), milli(0, 3000), milli(0, 100_000), milli(0, 10_000)),
     rate: fc.boolean(),
-    dynamics: fc.option(fc.record({ damping: milli(0, 1000), friction: milli(0, 1000) }, { requiredKeys: [] }), { nil: undefined }),
+    dynamics: fc.option(fc.record({ damping: milli(0, 1000), friction: milli(0, 1000) }, { requiredKeys: [] }), {
+      nil: undefined,
+    }),
     mimicPick: fc.option(fc.nat(), { nil: undefined }),
     multiplier: milli(-2000, 2000),
     offset: milli(-1000, 1000),
   });
   const maxLinks = options.maxLinks ?? 6;
-  return fc.tuple(fc.array(linkBody, { minLength: 1, maxLength: maxLinks }), fc.array(jointSpec, { minLength: maxLinks, maxLength: maxLinks })).map(([bodies, specs]) => {
-    const links: Link[] = bodies.map((b, i) => ({
-      name: `link_${i}`,
-      ...(b.visuals !== undefined && b.visuals.length > 0 ? { visuals: uniqueNames(b.visuals as Visual[]) } : {}),
-      ...(b.collisions !== undefined && b.collisions.length > 0 ? { collisions: uniqueNames(b.collisions as Collision[]) } : {}),
-      ...(b.inertial === undefined ? {} : { inertial: b.inertial }),
-    }));
-    const joints: Joint[] = [];
-    for (let i = 1; i < links.length; i++) {
-      const s = specs[i]!;
-      const base = {
-        name: `joint_${i}`,
-        parent: `link_${s.parentPick % i}`,
-        child: `link_${i}`,
-        ...(s.origin === undefined ? {} : { origin: s.origin }),
-        ...(s.dynamics === undefined ? {} : { dynamics: s.dynamics }),
-      };
-      const axis = s.axis === undefined ? {} : { axis: s.axis };
-      const movable = joints.filter((j) => j.type === "revolute" || j.type === "continuous" || j.type === "prismatic");
-      const target = allowMimic && s.mimicPick !== undefined && movable.length > 0 ? movable[s.mimicPick % movable.length] : undefined;
-      const mimic = target === undefined ? {} : { mimic: { joint: target.name, multiplier: s.multiplier, offset: s.offset } };
-      const [lower, upper, effort, velocity] = s.limits;
-      switch (s.type) {
-        case "fixed":
-        case "floating":
-          joints.push({ ...base, type: s.type });
-          break;
-        case "revolute":
-        case "prismatic":
-          joints.push({ ...base, type: s.type, ...axis, limit: { lower, upper, effort, velocity }, ...mimic });
-          break;
-        case "continuous":
-          joints.push({ ...base, type: s.type, ...axis, ...(s.rate ? { limit: { effort, velocity } } : {}), ...mimic });
-          break;
-        case "planar":
-          joints.push({ ...base, type: s.type, ...axis, ...(s.rate ? { limit: { effort, velocity } } : {}) });
-          break;
+  return fc
+    .tuple(
+      fc.array(linkBody, { minLength: 1, maxLength: maxLinks }),
+      fc.array(jointSpec, { minLength: maxLinks, maxLength: maxLinks }),
+    )
+    .map(([bodies, specs]) => {
+      const links: Link[] = bodies.map((b, i) => ({
+        name: `link_${i}`,
+        ...(b.visuals !== undefined && b.visuals.length > 0 ? { visuals: uniqueNames(b.visuals as Visual[]) } : {}),
+        ...(b.collisions !== undefined && b.collisions.length > 0
+          ? { collisions: uniqueNames(b.collisions as Collision[]) }
+          : {}),
+        ...(b.inertial === undefined ? {} : { inertial: b.inertial }),
+      }));
+      const joints: Joint[] = [];
+      for (let i = 1; i < links.length; i++) {
+        const s = specs[i]!;
+        const base = {
+          name: `joint_${i}`,
+          parent: `link_${s.parentPick % i}`,
+          child: `link_${i}`,
+          ...(s.origin === undefined ? {} : { origin: s.origin }),
+          ...(s.dynamics === undefined ? {} : { dynamics: s.dynamics }),
+        };
+        const axis = s.axis === undefined ? {} : { axis: s.axis };
+        const movable = joints.filter(
+          (j) => j.type === "revolute" || j.type === "continuous" || j.type === "prismatic",
+        );
+        const target =
+          allowMimic && s.mimicPick !== undefined && movable.length > 0
+            ? movable[s.mimicPick % movable.length]
+            : undefined;
+        const mimic =
+          target === undefined ? {} : { mimic: { joint: target.name, multiplier: s.multiplier, offset: s.offset } };
+        const [lower, upper, effort, velocity] = s.limits;
+        switch (s.type) {
+          case "fixed":
+          case "floating":
+            joints.push({ ...base, type: s.type });
+            break;
+          case "revolute":
+          case "prismatic":
+            joints.push({ ...base, type: s.type, ...axis, limit: { lower, upper, effort, velocity }, ...mimic });
+            break;
+          case "continuous":
+            joints.push({
+              ...base,
+              type: s.type,
+              ...axis,
+              ...(s.rate ? { limit: { effort, velocity } } : {}),
+              ...mimic,
+            });
+            break;
+          case "planar":
+            joints.push({ ...base, type: s.type, ...axis, ...(s.rate ? { limit: { effort, velocity } } : {}) });
+            break;
+        }
       }
-    }
-    return { name: "random_bot", materials: MATERIALS, links, ...(joints.length > 0 ? { joints } : {}) };
-  });
+      return { name: "random_bot", materials: MATERIALS, links, ...(joints.length > 0 ? { joints } : {}) };
+    });
 }
 
 /** Shape names must be unique within a link; numbered copies keep that. */

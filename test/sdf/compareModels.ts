@@ -76,7 +76,12 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
     const colour = m === undefined ? "undeclared" : `${m.rgba.join(" ")} ${m.texture ?? ""}`;
     return options.materialNames === false ? colour : `${v.material}: ${colour}`;
   };
-  const shapes = <T extends Visual | Collision>(path: string, xs: readonly T[] | undefined, ys: readonly T[] | undefined, extra: (p: string, x: T, y: T) => void): void => {
+  const shapes = <T extends Visual | Collision>(
+    path: string,
+    xs: readonly T[] | undefined,
+    ys: readonly T[] | undefined,
+    extra: (p: string, x: T, y: T) => void,
+  ): void => {
     const xa = xs ?? [];
     const ya = ys ?? [];
     eq(`${path}.length`, xa.length, ya.length);
@@ -101,7 +106,13 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
     shapes(`${path}.visuals`, l.visuals, m.visuals, (p, x, y) => eq(`${p}.material`, material(a, x), material(b, y)));
     shapes(`${path}.collisions`, l.collisions, m.collisions, (p, x, y) => {
       if (options.surfaces === false) return;
-      const s = (c: Collision): (number | undefined)[] => [c.surface?.mu, c.surface?.mu2, ...(c.surface?.fdir1 ?? [undefined, undefined, undefined]), c.surface?.kp, c.surface?.kd];
+      const s = (c: Collision): (number | undefined)[] => [
+        c.surface?.mu,
+        c.surface?.mu2,
+        ...(c.surface?.fdir1 ?? [undefined, undefined, undefined]),
+        c.surface?.kp,
+        c.surface?.kd,
+      ];
       const sx = s(x);
       const sy = s(y);
       sx.forEach((v, k) => close(`${p}.surface[${k}]`, v, sy[k]));
@@ -120,7 +131,8 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
       return v.map((c) => c / n);
     };
     nums(`${path}.axis`, axis(j), axis(k));
-    const d = (x: Joint): number[] => (x.dynamics === undefined ? [] : [x.dynamics.damping ?? 0, x.dynamics.friction ?? 0]);
+    const d = (x: Joint): number[] =>
+      x.dynamics === undefined ? [] : [x.dynamics.damping ?? 0, x.dynamics.friction ?? 0];
     // Dynamics of a joint without an axis (fixed, floating) only exist in URDF.
     if (options.urdfOnly !== false || jointAxis(j) !== undefined) nums(`${path}.dynamics`, d(j), d(k));
     const limit = (x: Joint): number[] => {
@@ -140,7 +152,8 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
     if (options.mimic !== false) {
       const mimic = (x: Joint): string => ("mimic" in x && x.mimic !== undefined ? x.mimic.joint : "none");
       eq(`${path}.mimic.joint`, mimic(j), mimic(k));
-      const mm = (x: Joint): number[] => ("mimic" in x && x.mimic !== undefined ? [x.mimic.multiplier ?? 1, x.mimic.offset ?? 0] : []);
+      const mm = (x: Joint): number[] =>
+        "mimic" in x && x.mimic !== undefined ? [x.mimic.multiplier ?? 1, x.mimic.offset ?? 0] : [];
       nums(`${path}.mimic`, mm(j), mm(k));
     }
     if (options.urdfOnly !== false) {

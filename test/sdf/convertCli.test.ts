@@ -34,25 +34,43 @@ describe("robokit convert", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('<sdf version="1.9">');
     expect(r.stderr).not.toContain("lumped");
-    expect(compareModels(mario, sdfToModel(r.stdout, "out.sdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    expect(
+      compareModels(mario, sdfToModel(r.stdout, "out.sdf").robot!, {
+        materialNames: false,
+        surfaces: false,
+        urdfOnly: false,
+      }),
+    ).toEqual([]);
   });
 
   it("SDF world → URDF: the world's largest inline model (a warning says which), --model picks another, an unknown name exits 1 listing the models", async () => {
     const marioSdf = emitSdf(mario, { version: "1.9" });
     const model = marioSdf.slice(marioSdf.indexOf("<model "), marioSdf.lastIndexOf("</model>") + "</model>".length);
-    const ground = '<model name="ground_plane"><static>true</static><link name="link"><collision name="c"><geometry><box><size>10 10 0.1</size></box></geometry></collision></link></model>';
-    const world = file("mario.world", `<?xml version="1.0"?>\n<sdf version="1.9">\n  <world name="yard">\n    ${ground}\n    ${model}\n  </world>\n</sdf>\n`);
+    const ground =
+      '<model name="ground_plane"><static>true</static><link name="link"><collision name="c"><geometry><box><size>10 10 0.1</size></box></geometry></collision></link></model>';
+    const world = file(
+      "mario.world",
+      `<?xml version="1.0"?>\n<sdf version="1.9">\n  <world name="yard">\n    ${ground}\n    ${model}\n  </world>\n</sdf>\n`,
+    );
     const r = await run(["convert", world, "--to", "urdf"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/mario\.world:5:5: warning FEATURE_UNSUPPORTED: reading model "mario" of world "yard"/);
-    expect(compareModels(mario, urdfToModel(r.stdout, "out.urdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    expect(
+      compareModels(mario, urdfToModel(r.stdout, "out.urdf").robot!, {
+        materialNames: false,
+        surfaces: false,
+        urdfOnly: false,
+      }),
+    ).toEqual([]);
     const picked = await run(["convert", world, "--to", "urdf", "--model", "ground_plane"]);
     expect(picked.code, picked.stderr).toBe(0);
     expect(urdfToModel(picked.stdout, "g.urdf").robot?.links.map((l) => l.name)).toEqual(["link"]);
     const unknown = await run(["convert", world, "--to", "urdf", "--model", "rover"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe("");
-    expect(unknown.stderr).toMatch(/mario\.world:3:3: error FEATURE_UNSUPPORTED: the file has no inline <model name="rover"> \(it has: ground_plane, mario\)/);
+    expect(unknown.stderr).toMatch(
+      /mario\.world:3:3: error FEATURE_UNSUPPORTED: the file has no inline <model name="rover"> \(it has: ground_plane, mario\)/,
+    );
   });
 
   it("URDF → SDF lumps fixed joints as libsdformat does: reads back as the lumped MARIO, lumped links stay <frame>s, ign sdf -k accepts it", async () => {
@@ -61,7 +79,13 @@ describe("robokit convert", () => {
     const r = await run(["convert", urdf, "--to", "sdf"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`info: ${gone.length} links lumped into their parents through fixed joints`);
-    expect(compareModels(lumped, sdfToModel(r.stdout, "out.sdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    expect(
+      compareModels(lumped, sdfToModel(r.stdout, "out.sdf").robot!, {
+        materialNames: false,
+        surfaces: false,
+        urdfOnly: false,
+      }),
+    ).toEqual([]);
     for (const g of gone) {
       expect(r.stdout).toContain(`<frame name="${g.joint}" attached_to="${g.into}">`);
       expect(r.stdout).toContain(`<frame name="${g.link}" attached_to="${g.joint}">`);
@@ -95,7 +119,13 @@ describe("robokit convert", () => {
     const sdf = file("mario16.sdf", emitSdf(mario, { version: "1.6" }));
     const r = await run(["convert", sdf, "--to", "urdf"]);
     expect(r.code).toBe(0);
-    expect(compareModels(mario, urdfToModel(r.stdout, "out.urdf").robot!, { materialNames: false, surfaces: false, urdfOnly: false })).toEqual([]);
+    expect(
+      compareModels(mario, urdfToModel(r.stdout, "out.urdf").robot!, {
+        materialNames: false,
+        surfaces: false,
+        urdfOnly: false,
+      }),
+    ).toEqual([]);
     if (haveTool("check_urdf", "URDF cross-check (liburdfdom-tools)")) {
       const out = file("converted.urdf", r.stdout);
       const check = runTool("check_urdf", [out]);
@@ -114,14 +144,19 @@ describe("robokit convert", () => {
     const old = await run(["convert", gripper, "--to", "sdf", "--sdf-version", "1.8"]);
     expect(old.code).toBe(0);
     expect(old.stdout).toContain('<sdf version="1.8">');
-    expect(old.stderr).toMatch(/gripper\.urdf: warning FEATURE_UNSUPPORTED: joint "k": SDF 1\.8 has no \/\/axis\/mimic/);
+    expect(old.stderr).toMatch(
+      /gripper\.urdf: warning FEATURE_UNSUPPORTED: joint "k": SDF 1\.8 has no \/\/axis\/mimic/,
+    );
     const latest = await run(["convert", gripper, "--to", "sdf", "--sdf-version", "1.11"]);
     expect(latest.stdout).toContain('<mimic joint="j">');
     expect(latest.stderr).toBe("");
   });
 
   it("invalid input: exit 1, file:line:col diagnostics on stderr, nothing on stdout", async () => {
-    const bad = file("bad.urdf", `<robot name="r">\n  <link name="a"/>\n  <joint name="j" type="fixed"><parent link="a"/><child link="ghost"/></joint>\n</robot>\n`);
+    const bad = file(
+      "bad.urdf",
+      `<robot name="r">\n  <link name="a"/>\n  <joint name="j" type="fixed"><parent link="a"/><child link="ghost"/></joint>\n</robot>\n`,
+    );
     const r = await run(["convert", bad, "--to", "sdf"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
@@ -146,7 +181,9 @@ describe("--sdf-version in emit and build", () => {
   it("emit --format sdf writes the asked version; an unsupported one is a usage error (exit 2)", async () => {
     const ok = await run(["emit", "mario", "--format", "sdf", "--sdf-version", "1.7"]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }));
+    expect(ok.stdout).toBe(
+      emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }),
+    );
     const bad = await run(["emit", "mario", "--format", "sdf", "--sdf-version", "1.5"]);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe("");

@@ -5,7 +5,9 @@ import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 
 const modelSdf = (target: string, sdfVersion?: string): string =>
-  buildArtifacts(mario, { target, ...(sdfVersion === undefined ? {} : { sdfVersion }) }).find((a) => a.path === "sdf/mario/model.sdf")?.content ?? "";
+  buildArtifacts(mario, { target, ...(sdfVersion === undefined ? {} : { sdfVersion }) }).find(
+    (a) => a.path === "sdf/mario/model.sdf",
+  )?.content ?? "";
 
 describe("the SDF model follows the target", () => {
   it("gz: SDF 1.9 with gz-sim sensor types", () => {

@@ -37,7 +37,9 @@ import { hostileVariant, prng } from "./hostileInputs.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 // CI gates what lands, so there the draw is fixed (as fast-check's seed is, test/support/fastCheckSeed.ts); a local run draws anew.
-const SEED = Number(process.env["ROBOKIT_FUZZ_SEED"] ?? (process.env["CI"] === "true" ? 20261123 : Date.now() % 2 ** 31));
+const SEED = Number(
+  process.env["ROBOKIT_FUZZ_SEED"] ?? (process.env["CI"] === "true" ? 20261123 : Date.now() % 2 ** 31),
+);
 /** Slowest a single in-process case may be (a loaded CI machine; real cases take milliseconds). */
 const CASE_MS = 5_000;
 
@@ -74,15 +76,31 @@ const SEEDS = {
 function wellFormed(ds: readonly Diagnostic[]): string | undefined {
   for (const d of ds) {
     if (d.code === "INTERNAL_ERROR") return `INTERNAL_ERROR: ${d.message}`;
-    if (typeof d.message !== "string" || (d.line !== undefined && !(d.line >= 1)) || (d.column !== undefined && !(d.column >= 1))) return `malformed diagnostic ${JSON.stringify(d)}`;
+    if (
+      typeof d.message !== "string" ||
+      (d.line !== undefined && !(d.line >= 1)) ||
+      (d.column !== undefined && !(d.column >= 1))
+    )
+      return `malformed diagnostic ${JSON.stringify(d)}`;
   }
   return undefined;
 }
 
 /** The commands' pure cores; each returns a failure description, or undefined when the outcome is the expected one. */
-const TARGETS: Record<string, { seed: (rnd: () => number) => string; run: (text: string) => string | undefined; cases: number }> = {
-  "validate urdf": { seed: () => SEEDS.urdf, cases: 4_000, run: (t) => wellFormed(validateFile(t, "f.urdf", { strict: t.length % 2 === 0 })) },
-  "validate sdf": { seed: (rnd) => (rnd() < 0.5 ? SEEDS.sdf : SEEDS.sdfWorld), cases: 4_000, run: (t) => wellFormed(validateFile(t, "f.sdf", { strict: t.length % 2 === 0 })) },
+const TARGETS: Record<
+  string,
+  { seed: (rnd: () => number) => string; run: (text: string) => string | undefined; cases: number }
+> = {
+  "validate urdf": {
+    seed: () => SEEDS.urdf,
+    cases: 4_000,
+    run: (t) => wellFormed(validateFile(t, "f.urdf", { strict: t.length % 2 === 0 })),
+  },
+  "validate sdf": {
+    seed: (rnd) => (rnd() < 0.5 ? SEEDS.sdf : SEEDS.sdfWorld),
+    cases: 4_000,
+    run: (t) => wellFormed(validateFile(t, "f.sdf", { strict: t.length % 2 === 0 })),
+  },
   convert: {
     seed: (rnd) => (rnd() < 0.5 ? SEEDS.urdf : SEEDS.sdf),
     cases: 4_000,
@@ -115,7 +133,11 @@ const TARGETS: Record<string, { seed: (rnd: () => number) => string; run: (text:
       const included = t.length % 2 === 0 ? SEEDS.xacroInclude : t;
       const r = expandXacro(top, "/x/r.urdf.xacro", {
         path: "/x/r.urdf.xacro",
-        host: { readFile: (p) => (p === "/x/inc.xacro" ? included : undefined), findPackage: (n) => (n === "pkg" ? "/x" : undefined), env: () => undefined },
+        host: {
+          readFile: (p) => (p === "/x/inc.xacro" ? included : undefined),
+          findPackage: (n) => (n === "pkg" ? "/x" : undefined),
+          env: () => undefined,
+        },
       });
       const bad = wellFormed(r.diagnostics);
       if (bad !== undefined || r.root === undefined) return bad;
@@ -135,7 +157,11 @@ const TARGETS: Record<string, { seed: (rnd: () => number) => string; run: (text:
       return undefined;
     },
   },
-  "sim scenario": { seed: () => SEEDS.scenario, cases: 2_000, run: (t) => wellFormed(readScenario(t, "s.yaml").diagnostics) },
+  "sim scenario": {
+    seed: () => SEEDS.scenario,
+    cases: 2_000,
+    run: (t) => wellFormed(readScenario(t, "s.yaml").diagnostics),
+  },
   "fmu check": {
     seed: () => SEEDS.modelDescription,
     cases: 2_000,
@@ -143,7 +169,10 @@ const TARGETS: Record<string, { seed: (rnd: () => number) => string; run: (text:
       // Half the cases mutate the XML, half the archive bytes around it.
       const zip = zipArchive([textEntry("modelDescription.xml", t, t.length % 2 === 0 ? 8 : 0)]);
       if (t.length % 3 === 0) {
-        for (let i = 0; i < 4; i++) { const at = (t.charCodeAt(i) * 7919 + i) % zip.length; zip[at] = (zip[at] ?? 0) ^ 0xff; }
+        for (let i = 0; i < 4; i++) {
+          const at = (t.charCodeAt(i) * 7919 + i) % zip.length;
+          zip[at] = (zip[at] ?? 0) ^ 0xff;
+        }
       }
       try {
         const entry = readZipEntry(zip, "modelDescription.xml");
@@ -174,15 +203,21 @@ describe(`attack suite (seed ${SEED}; rerun with ROBOKIT_FUZZ_SEED=${SEED})`, ()
         try {
           outcome = target.run(text);
         } catch (error) {
-          if (!isModelError(error)) outcome = `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+          if (!isModelError(error))
+            outcome = `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
         }
         const ms = performance.now() - started;
         slowest = Math.max(slowest, ms);
         if (ms > CASE_MS) outcome = `took ${ms.toFixed(0)} ms`;
-        if (outcome !== undefined && failures.length < 20) failures.push(`${name} #${i}: ${outcome}\n  input: ${JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…` : text)}`);
+        if (outcome !== undefined && failures.length < 20)
+          failures.push(
+            `${name} #${i}: ${outcome}\n  input: ${JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…` : text)}`,
+          );
       }
     }
-    console.log(`robokit attack suite: slowest case ${slowest.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
+    console.log(
+      `robokit attack suite: slowest case ${slowest.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(process.memoryUsage().heapUsed).toBeLessThan(1024 * 2 ** 20);
     // ~60 s on an idle 2-core machine; room for a loaded CI runner.
@@ -202,10 +237,26 @@ describe(`attack suite through the CLI (seed ${SEED})`, () => {
       cases.push({ file: "a.urdf", text: hostileVariant(SEEDS.urdf, rnd), args: ["validate", "a.urdf"] });
       cases.push({ file: "b.sdf", text: hostileVariant(SEEDS.sdf, rnd), args: ["convert", "b.sdf", "--to", "urdf"] });
       cases.push({ file: "x.urdf.xacro", text: hostileVariant(SEEDS.xacro, rnd), args: ["validate", "x.urdf.xacro"] });
-      cases.push({ file: "a.urdf", text: hostileVariant(SEEDS.urdf, rnd), args: ["import", "a.urdf", "--to", "ts", "--out", "out/r.ts"] });
-      cases.push({ file: "r.yaml", text: hostileVariant(SEEDS.document, rnd), args: ["emit", "r.yaml", "--format", "sdf"] });
-      cases.push({ file: "r.yaml", text: hostileVariant(SEEDS.document, rnd), args: ["build", "r.yaml", "--out", "out/pkg"] });
-      cases.push({ file: "m.fmu", text: zipArchive([textEntry("modelDescription.xml", hostileVariant(SEEDS.modelDescription, rnd))]), args: ["fmu", "check", "m.fmu"] });
+      cases.push({
+        file: "a.urdf",
+        text: hostileVariant(SEEDS.urdf, rnd),
+        args: ["import", "a.urdf", "--to", "ts", "--out", "out/r.ts"],
+      });
+      cases.push({
+        file: "r.yaml",
+        text: hostileVariant(SEEDS.document, rnd),
+        args: ["emit", "r.yaml", "--format", "sdf"],
+      });
+      cases.push({
+        file: "r.yaml",
+        text: hostileVariant(SEEDS.document, rnd),
+        args: ["build", "r.yaml", "--out", "out/pkg"],
+      });
+      cases.push({
+        file: "m.fmu",
+        text: zipArchive([textEntry("modelDescription.xml", hostileVariant(SEEDS.modelDescription, rnd))]),
+        args: ["fmu", "check", "m.fmu"],
+      });
     }
     const scenario = hostileVariant(SEEDS.scenario, rnd);
     cases.push({ file: "s.yaml", text: scenario, args: ["sim", "mario", "-s", "s.yaml", "--duration", "0.05"] });
@@ -216,7 +267,12 @@ describe(`attack suite through the CLI (seed ${SEED})`, () => {
       expect([0, 1, 2, 3], what).toContain(r.status);
       expect(r.stderr, what).not.toMatch(/internal error|\n\s+at /);
       expect(readdirSync(base), what).toEqual(["work"]);
-      expect(readdirSync(work).filter((f) => ![c.file, "a.urdf", "b.sdf", "x.urdf.xacro", "r.yaml", "m.fmu", "s.yaml", "out"].includes(f)), what).toEqual([]);
+      expect(
+        readdirSync(work).filter(
+          (f) => ![c.file, "a.urdf", "b.sdf", "x.urdf.xacro", "r.yaml", "m.fmu", "s.yaml", "out"].includes(f),
+        ),
+        what,
+      ).toEqual([]);
       rmSync(join(work, "out"), { recursive: true, force: true });
     }
   }, 600_000);

@@ -4,7 +4,18 @@
 // outcome in its title. A case that fails becomes a fixed test in this folder.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,7 +47,9 @@ import { runGeneratedModule } from "../support/runGeneratedModule.js";
 import { twoLinkRobot } from "../support/twoLinkRobot.js";
 import { prng } from "./hostileInputs.js";
 
-const SEED = Number(process.env["ROBOKIT_FUZZ_SEED"] ?? (process.env["CI"] === "true" ? 20261123 : Date.now() % 2 ** 31));
+const SEED = Number(
+  process.env["ROBOKIT_FUZZ_SEED"] ?? (process.env["CI"] === "true" ? 20261123 : Date.now() % 2 ** 31),
+);
 const tmp = mkdtempSync(join(tmpdir(), "robokit-surfaces-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -48,17 +61,80 @@ const int = (rnd: () => number, lo: number, hi: number): number => lo + Math.flo
 // ---------------------------------------------------------------------------------------------
 
 /** Pieces the name rules allow, weighted to what breaks generated code (comment ends, helper names, prototype keys). */
-const ALLOWED = ["*/", "/*", "//", "*/globalThis.pwned=1//", "=", "(", ")", "[", "]", "-", "+", "@", "__proto__", "constructor", "toString", "box", "solidLink", "RobotBuilder", "robot", "robokit", "require", "exports", "\u0085", "\u202e", "\u2066", "é", "😀", "ß", "x", "0"];
+const ALLOWED = [
+  "*/",
+  "/*",
+  "//",
+  "*/globalThis.pwned=1//",
+  "=",
+  "(",
+  ")",
+  "[",
+  "]",
+  "-",
+  "+",
+  "@",
+  "__proto__",
+  "constructor",
+  "toString",
+  "box",
+  "solidLink",
+  "RobotBuilder",
+  "robot",
+  "robokit",
+  "require",
+  "exports",
+  "\u0085",
+  "\u202e",
+  "\u2066",
+  "é",
+  "😀",
+  "ß",
+  "x",
+  "0",
+];
 /** Pieces the name rules reject; in the places nothing checks (visual names, URIs, file name, notes) they must still be inert. */
-const HOSTILE = ["\u2028", "\u2029", "${", "`", '"', "'", "\\", "\n", "\r", "\u0000", "\u001b", "\ufeff", "\ud800", "</script>", "${globalThis.pwned=1}", "`+(globalThis.pwned=1)+`", "'+(globalThis.pwned=1)+'", "\\u0027", "#", ": x", "- y", "&a", "*a", "!!js/function"];
+const HOSTILE = [
+  "\u2028",
+  "\u2029",
+  "${",
+  "`",
+  '"',
+  "'",
+  "\\",
+  "\n",
+  "\r",
+  "\u0000",
+  "\u001b",
+  "\ufeff",
+  "\ud800",
+  "</script>",
+  "${globalThis.pwned=1}",
+  "`+(globalThis.pwned=1)+`",
+  "'+(globalThis.pwned=1)+'",
+  "\\u0027",
+  "#",
+  ": x",
+  "- y",
+  "&a",
+  "*a",
+  "!!js/function",
+];
 
-const text = (rnd: () => number, pieces: readonly string[], max = 4): string => Array.from({ length: int(rnd, 1, max) }, () => pick(rnd, pieces)).join("");
+const text = (rnd: () => number, pieces: readonly string[], max = 4): string =>
+  Array.from({ length: int(rnd, 1, max) }, () => pick(rnd, pieces)).join("");
 
 /** A small valid robot whose names (valid ones, or with one rejected piece) and free texts are hostile. */
 function hostileRobot(rnd: () => number, withRejected: boolean): Robot {
   const links: Link[] = [solidLink("base", { shape: box(1, 0.5, 0.2), mass: 10 })];
   const joints: Joint[] = [];
-  const materials = [{ name: text(rnd, ALLOWED), rgba: [0.1, 0.2, 0.3, 1] as [number, number, number, number], texture: text(rnd, [...ALLOWED, ...HOSTILE]) }];
+  const materials = [
+    {
+      name: text(rnd, ALLOWED),
+      rgba: [0.1, 0.2, 0.3, 1] as [number, number, number, number],
+      texture: text(rnd, [...ALLOWED, ...HOSTILE]),
+    },
+  ];
   const n = int(rnd, 1, 3);
   for (let i = 0; i < n; i++) {
     const raw = withRejected && i === 0 ? `${text(rnd, ALLOWED, 2)}${pick(rnd, HOSTILE)}` : text(rnd, ALLOWED);
@@ -66,19 +142,33 @@ function hostileRobot(rnd: () => number, withRejected: boolean): Robot {
     const free = text(rnd, [...ALLOWED, ...HOSTILE]);
     links.push({
       name,
-      visuals: [{ name: free, geometry: { type: "mesh", uri: `m${text(rnd, [...ALLOWED, ...HOSTILE])}`, scale: [1, 1, 1] }, material: materials[0]!.name }],
+      visuals: [
+        {
+          name: free,
+          geometry: { type: "mesh", uri: `m${text(rnd, [...ALLOWED, ...HOSTILE])}`, scale: [1, 1, 1] },
+          material: materials[0]!.name,
+        },
+      ],
       inertial: { mass: 1, inertia: { ixx: 0.01, ixy: 0, ixz: 0, iyy: 0.01, iyz: 0, izz: 0.01 } },
     });
-    joints.push({ name: `${raw}_j~${i}`, type: "revolute", parent: "base", child: name, origin: { xyz: [0, 0, i], rpy: [0, 0, 0] }, axis: [0, 0, 1], limit: { lower: -1, upper: 1, effort: 1, velocity: 1 } });
+    joints.push({
+      name: `${raw}_j~${i}`,
+      type: "revolute",
+      parent: "base",
+      child: name,
+      origin: { xyz: [0, 0, i], rpy: [0, 0, 0] },
+      axis: [0, 0, 1],
+      limit: { lower: -1, upper: 1, effort: 1, velocity: 1 },
+    });
   }
   return { name: text(rnd, ALLOWED), materials, links, joints };
 }
 
 /** Characters that must never appear raw in generated code: controls, line and paragraph separators, bidi controls, BOM, lone surrogates. */
-const RAW_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const RAW_FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
 const IMPORT_FROM = "robokit";
-
 
 describe(`attack suite: import code generation (seed ${SEED})`, () => {
   it("hostile names, URIs, file names and notes: TS parses cleanly, has no raw control or separator, runs with no side effect to the same robot (or NAME_INVALID); YAML reads back the same robot", () => {
@@ -89,29 +179,59 @@ describe(`attack suite: import code generation (seed ${SEED})`, () => {
       const robot = hostileRobot(rnd, withRejected);
       const from = text(rnd, [...ALLOWED, ...HOSTILE]);
       const notes = Array.from({ length: int(rnd, 0, 2) }, () => text(rnd, [...ALLOWED, ...HOSTILE]));
-      const fail = (why: string): void => void failures.push(`#${i} ${why}\n  robot: ${JSON.stringify(robot)}\n  from: ${JSON.stringify(from)} notes: ${JSON.stringify(notes)}`);
+      const fail = (why: string): void =>
+        void failures.push(
+          `#${i} ${why}\n  robot: ${JSON.stringify(robot)}\n  from: ${JSON.stringify(from)} notes: ${JSON.stringify(notes)}`,
+        );
       const valid = checkNames(robot).length === 0;
       const tsText = robotToTypeScript(robot, { from, notes, importFrom: IMPORT_FROM });
-      const out = ts.transpileModule(tsText, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
-      if ((out.diagnostics ?? []).length > 0) { fail(`TS syntax: ${ts.flattenDiagnosticMessageText(out.diagnostics![0]!.messageText, "\n")}`); continue; }
+      const out = ts.transpileModule(tsText, {
+        reportDiagnostics: true,
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      });
+      if ((out.diagnostics ?? []).length > 0) {
+        fail(`TS syntax: ${ts.flattenDiagnosticMessageText(out.diagnostics![0]!.messageText, "\n")}`);
+        continue;
+      }
       const raw = RAW_FORBIDDEN.exec(tsText);
-      if (raw !== null) { fail(`raw U+${raw[0].codePointAt(0)!.toString(16)} in the TS`); continue; }
+      if (raw !== null) {
+        fail(`raw U+${raw[0].codePointAt(0)!.toString(16)} in the TS`);
+        continue;
+      }
       const run = runGeneratedModule(out.outputText);
-      if (run.newGlobals.length > 0 || "pwned" in globalThis) { fail(`side effect: new globals ${run.newGlobals.join(", ")}`); continue; }
+      if (run.newGlobals.length > 0 || "pwned" in globalThis) {
+        fail(`side effect: new globals ${run.newGlobals.join(", ")}`);
+        continue;
+      }
       if (valid) {
-        if (run.error !== undefined) { fail(`the module threw ${String(run.error)}`); continue; }
+        if (run.error !== undefined) {
+          fail(`the module threw ${String(run.error)}`);
+          continue;
+        }
         const diff = compareRobots(robot, run.robot!);
-        if (diff.length > 0) { fail(`TS robot differs: ${diff.slice(0, 3).join("; ")}`); continue; }
-      } else if (!(run.error instanceof RobotModelError) || !run.error.diagnostics.some((d) => d.code === "NAME_INVALID")) {
+        if (diff.length > 0) {
+          fail(`TS robot differs: ${diff.slice(0, 3).join("; ")}`);
+          continue;
+        }
+      } else if (
+        !(run.error instanceof RobotModelError) ||
+        !run.error.diagnostics.some((d) => d.code === "NAME_INVALID")
+      ) {
         fail(`a rejected name gave ${String(run.error)}`);
         continue;
       }
       const yamlText = robotToYaml(robot, { from, notes });
       const rawY = RAW_FORBIDDEN.exec(yamlText.replace(/\u0085|\u202e|\u2066/g, ""));
-      if (rawY !== null) { fail(`raw U+${rawY[0].codePointAt(0)!.toString(16)} in the YAML`); continue; }
+      if (rawY !== null) {
+        fail(`raw U+${rawY[0].codePointAt(0)!.toString(16)} in the YAML`);
+        continue;
+      }
       const back = readRobotDocument(yamlText, "r.yaml");
       if (valid) {
-        if (back.robot === undefined) { fail(`YAML does not read back: ${back.diagnostics.map((d) => d.message).join("; ")}`); continue; }
+        if (back.robot === undefined) {
+          fail(`YAML does not read back: ${back.diagnostics.map((d) => d.message).join("; ")}`);
+          continue;
+        }
         const diff = compareRobots(robot, back.robot);
         if (diff.length > 0) fail(`YAML robot differs: ${diff.slice(0, 3).join("; ")}`);
       }
@@ -136,7 +256,10 @@ function rawRequest(port: number, head: string, ms = 5_000): Promise<RawAnswer |
   return new Promise((ok) => {
     const chunks: Buffer[] = [];
     const socket = connect(port, "127.0.0.1");
-    const timer = setTimeout(() => { socket.destroy(); ok("timeout"); }, ms);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      ok("timeout");
+    }, ms);
     socket.on("data", (c: Buffer) => chunks.push(c));
     const done = (): void => {
       clearTimeout(timer);
@@ -166,23 +289,114 @@ describe(`attack suite: requests against a running view server (seed ${SEED})`, 
     writeFileSync(join(pkg, "meshes", "arm.dae"), "<COLLADA/>");
     symlinkSync(join(dir, "secret.stl"), join(pkg, "meshes", "escape.stl"));
     symlinkSync(join(dir, "ws", "secret.png"), join(pkg, "meshes", "leak.png"));
-    const meshes = ["package://p/meshes/base.stl", "../meshes/arm.dae", "../../../secret.stl", join(dir, "secret.stl"), `file://${join(dir, "secret.stl")}`, "package://p/../../secret.stl", "../meshes/escape.stl", "../meshes/%2e%2e/x.stl", "http://evil.example/r.stl"];
-    writeFileSync(join(pkg, "urdf", "r.urdf"), `<robot name="r">${meshes.map((m, i) => `<link name="l${i}"><visual><geometry><mesh filename="${m}"/></geometry></visual></link>`).join("")}</robot>\n`);
-    const server = await startViewServer({ pageDir, load: () => loadViewScene(join(pkg, "urdf", "r.urdf"), null, 0, { env: {} }), watch: false });
+    const meshes = [
+      "package://p/meshes/base.stl",
+      "../meshes/arm.dae",
+      "../../../secret.stl",
+      join(dir, "secret.stl"),
+      `file://${join(dir, "secret.stl")}`,
+      "package://p/../../secret.stl",
+      "../meshes/escape.stl",
+      "../meshes/%2e%2e/x.stl",
+      "http://evil.example/r.stl",
+    ];
+    writeFileSync(
+      join(pkg, "urdf", "r.urdf"),
+      `<robot name="r">${meshes.map((m, i) => `<link name="l${i}"><visual><geometry><mesh filename="${m}"/></geometry></visual></link>`).join("")}</robot>\n`,
+    );
+    const server = await startViewServer({
+      pageDir,
+      load: () => loadViewScene(join(pkg, "urdf", "r.urdf"), null, 0, { env: {} }),
+      watch: false,
+    });
     try {
       const url = new URL(server.url);
       const port = Number(url.port);
       const token = url.pathname.split("/")[1]!;
       const rnd = prng(SEED ^ 0x71e3);
       const goodHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-      const hosts = [...goodHosts, ...goodHosts, "127.0.0.1", `evil.example:${port}`, `127.0.0.1:${port + 1}`, `LOCALHOST:${port}`, `127.0.0.1:${port}.evil.example`, "", `127.0.0.1:${port}\u0000`];
-      const origins = [undefined, undefined, `http://127.0.0.1:${port}`, `http://localhost:${port}`, "null", "http://evil.example", `https://127.0.0.1:${port}`, `http://127.0.0.1:${port}/`];
+      const hosts = [
+        ...goodHosts,
+        ...goodHosts,
+        "127.0.0.1",
+        `evil.example:${port}`,
+        `127.0.0.1:${port + 1}`,
+        `LOCALHOST:${port}`,
+        `127.0.0.1:${port}.evil.example`,
+        "",
+        `127.0.0.1:${port}\u0000`,
+      ];
+      const origins = [
+        undefined,
+        undefined,
+        `http://127.0.0.1:${port}`,
+        `http://localhost:${port}`,
+        "null",
+        "http://evil.example",
+        `https://127.0.0.1:${port}`,
+        `http://127.0.0.1:${port}/`,
+      ];
       const sites = [undefined, undefined, "same-origin", "none", "cross-site", "same-site", "SAME-ORIGIN"];
-      const methods = ["GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "get"];
-      const tokens = [token, token, token, "", token.slice(0, -1), `${token}x`, token.toUpperCase(), encodeURIComponent(token).replace(/A/g, "%41")];
-      const tails = ["", "index.html", "viewer.js", "api/scene", "api/ik?vx=1", "api/ik?vx=1e999", "files/0/base.stl", "files/1/arm.dae", "files/2/secret.stl", "files/3/secret.stl", "files/6/escape.stl", "files/1/leak.png", "files/0/..%2f..%2f..%2fsecret.stl",
-        "files/0/%2e%2e/%2e%2e/secret.stl", "files/0/..", "files/00/base.stl", "files/99999999999/base.stl", "files/-1/base.stl", "files/0/base.stl%00.png", "files/0//base.stl", "..", "../..", "%2e%2e/%2e%2e/secret.stl", "%", "%zz", "%c0%ae%c0%ae/",
-        "api/scene/../../secret.stl", "files/1/..\\..\\secret.png", "x".repeat(20_000), "api//scene", "./api/scene", "api/%73cene", "files/0/base.stl?x=../../secret", `files/1/${encodeURIComponent(join(dir, "ws", "secret.png"))}`];
+      const methods = [
+        "GET",
+        "GET",
+        "GET",
+        "HEAD",
+        "POST",
+        "PUT",
+        "DELETE",
+        "OPTIONS",
+        "TRACE",
+        "CONNECT",
+        "PROPFIND",
+        "get",
+      ];
+      const tokens = [
+        token,
+        token,
+        token,
+        "",
+        token.slice(0, -1),
+        `${token}x`,
+        token.toUpperCase(),
+        encodeURIComponent(token).replace(/A/g, "%41"),
+      ];
+      const tails = [
+        "",
+        "index.html",
+        "viewer.js",
+        "api/scene",
+        "api/ik?vx=1",
+        "api/ik?vx=1e999",
+        "files/0/base.stl",
+        "files/1/arm.dae",
+        "files/2/secret.stl",
+        "files/3/secret.stl",
+        "files/6/escape.stl",
+        "files/1/leak.png",
+        "files/0/..%2f..%2f..%2fsecret.stl",
+        "files/0/%2e%2e/%2e%2e/secret.stl",
+        "files/0/..",
+        "files/00/base.stl",
+        "files/99999999999/base.stl",
+        "files/-1/base.stl",
+        "files/0/base.stl%00.png",
+        "files/0//base.stl",
+        "..",
+        "../..",
+        "%2e%2e/%2e%2e/secret.stl",
+        "%",
+        "%zz",
+        "%c0%ae%c0%ae/",
+        "api/scene/../../secret.stl",
+        "files/1/..\\..\\secret.png",
+        "x".repeat(20_000),
+        "api//scene",
+        "./api/scene",
+        "api/%73cene",
+        "files/0/base.stl?x=../../secret",
+        `files/1/${encodeURIComponent(join(dir, "ws", "secret.png"))}`,
+      ];
       const paths = (): string => {
         const tail = pick(rnd, tails);
         const t = pick(rnd, tokens);
@@ -208,16 +422,30 @@ describe(`attack suite: requests against a running view server (seed ${SEED})`, 
         const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${origin === undefined ? "" : `Origin: ${origin}\r\n`}${site === undefined ? "" : `Sec-Fetch-Site: ${site}\r\n`}Connection: close\r\n\r\n`;
         const a = await rawRequest(port, head);
         const what = `#${i} ${JSON.stringify(head.length > 300 ? `${head.slice(0, 300)}…` : head)}`;
-        if (a === "timeout") { failures.push(`${what}: no answer in 5 s`); continue; }
+        if (a === "timeout") {
+          failures.push(`${what}: no answer in 5 s`);
+          continue;
+        }
         statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
         if (a.status >= 500) failures.push(`${what}: ${a.status}`);
         if (a.text.includes(SECRET)) failures.push(`${what}: the secret leaked`);
-        const allowed = goodHosts.includes(host) && (origin === undefined || origin === `http://${host}`) && (site === undefined || site === "same-origin" || site === "none") && (method === "GET" || method === "HEAD") && path.startsWith(`/${token}/`);
-        if (a.status >= 200 && a.status < 300 && !allowed) failures.push(`${what}: ${a.status} without the token, Host, Origin or method`);
+        const allowed =
+          goodHosts.includes(host) &&
+          (origin === undefined || origin === `http://${host}`) &&
+          (site === undefined || site === "same-origin" || site === "none") &&
+          (method === "GET" || method === "HEAD") &&
+          path.startsWith(`/${token}/`);
+        if (a.status >= 200 && a.status < 300 && !allowed)
+          failures.push(`${what}: ${a.status} without the token, Host, Origin or method`);
       }
-      const last = await rawRequest(port, `GET /${token}/api/scene HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      const last = await rawRequest(
+        port,
+        `GET /${token}/api/scene HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+      );
       expect(last === "timeout" ? "timeout" : last.status, "a final valid request").toBe(200);
-      console.log(`robokit attack suite: ${N} view requests in ${(performance.now() - started).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+      console.log(
+        `robokit attack suite: ${N} view requests in ${(performance.now() - started).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      );
       expect(failures, `seed ${SEED}`).toEqual([]);
       // The draw reaches past the gate too (some answers are 200), so the checks above are not vacuous.
       expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
@@ -244,7 +472,8 @@ function around(rnd: () => number, bound: number): number {
   return Math.floor(bound * 10 ** int(rnd, 1, 4));
 }
 
-const xacroDoc = (body: string): string => `<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n${body}\n<link name="a"/>\n</robot>\n`;
+const xacroDoc = (body: string): string =>
+  `<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n${body}\n<link name="a"/>\n</robot>\n`;
 
 /** Expression and element generators that multiply sizes, each with its n drawn around the bound it tests. */
 const XACRO_GENERATORS: ((rnd: () => number) => string)[] = [
@@ -257,12 +486,17 @@ const XACRO_GENERATORS: ((rnd: () => number) => string)[] = [
     const a = around(rnd, 3_000);
     return `<link name="\${len([[i*j for i in range(${a})] for j in range(${around(rnd, Math.floor(XACRO_LIMITS.maxSteps / 3 / a))})])}"/>`;
   },
-  (rnd) => `<xacro:macro name="down" params="n"><xacro:if value="\${n > 0}"><xacro:down n="\${n-1}"/></xacro:if></xacro:macro><xacro:down n="${around(rnd, XACRO_LIMITS.maxMacroDepth)}"/>`,
+  (rnd) =>
+    `<xacro:macro name="down" params="n"><xacro:if value="\${n > 0}"><xacro:down n="\${n-1}"/></xacro:if></xacro:macro><xacro:down n="${around(rnd, XACRO_LIMITS.maxMacroDepth)}"/>`,
   // 2^n calls, from far under the step budget to far past it (n = 26: 1.7 billion steps asked).
-  (rnd) => `<xacro:macro name="twice" params="n"><xacro:if value="\${n > 0}"><xacro:twice n="\${n-1}"/><xacro:twice n="\${n-1}"/></xacro:if><x/></xacro:macro><xacro:twice n="${int(rnd, 6, 26)}"/>`,
-  () => `<xacro:macro name="m" params="*b"><xacro:m><xacro:insert_block name="b"/></xacro:m></xacro:macro><xacro:m><y/></xacro:m>`,
-  () => `<xacro:macro name="m" params="**b"><xacro:insert_block name="b"/><xacro:m><b><xacro:insert_block name="b"/></b></xacro:m></xacro:macro><xacro:m><b><y/></b></xacro:m>`,
-  (rnd) => `<xacro:property name="s" value="\${'x'*${around(rnd, 1 << 20)}}"/><xacro:macro name="w" params="n"><xacro:if value="\${n > 0}"><t v="\${s}"/><xacro:w n="\${n-1}"/></xacro:if></xacro:macro><xacro:w n="${around(rnd, 40)}"/>`,
+  (rnd) =>
+    `<xacro:macro name="twice" params="n"><xacro:if value="\${n > 0}"><xacro:twice n="\${n-1}"/><xacro:twice n="\${n-1}"/></xacro:if><x/></xacro:macro><xacro:twice n="${int(rnd, 6, 26)}"/>`,
+  () =>
+    `<xacro:macro name="m" params="*b"><xacro:m><xacro:insert_block name="b"/></xacro:m></xacro:macro><xacro:m><y/></xacro:m>`,
+  () =>
+    `<xacro:macro name="m" params="**b"><xacro:insert_block name="b"/><xacro:m><b><xacro:insert_block name="b"/></b></xacro:m></xacro:macro><xacro:m><b><y/></b></xacro:m>`,
+  (rnd) =>
+    `<xacro:property name="s" value="\${'x'*${around(rnd, 1 << 20)}}"/><xacro:macro name="w" params="n"><xacro:if value="\${n > 0}"><t v="\${s}"/><xacro:w n="\${n-1}"/></xacro:if></xacro:macro><xacro:w n="${around(rnd, 40)}"/>`,
   (rnd) => {
     const d = around(rnd, XACRO_LIMITS.maxDepth);
     return `<link name="\${len(str(${"[".repeat(d)}0${"]".repeat(d)}))}"/>`;
@@ -284,7 +518,8 @@ describe(`attack suite: xacro expressions that multiply sizes (seed ${SEED})`, (
       try {
         const r = expandXacro(xacroDoc(body), "b.urdf.xacro", { path: "/x/b.urdf.xacro", host });
         const errors = r.diagnostics.filter((d) => d.severity === "error");
-        for (const e of errors) if (!BUDGET_CODES.includes(e.code)) failures.push(`#${i} ${shown}: ${e.code} ${e.message}`);
+        for (const e of errors)
+          if (!BUDGET_CODES.includes(e.code)) failures.push(`#${i} ${shown}: ${e.code} ${e.message}`);
         seen.add(errors[0]?.code ?? "value");
         if (errors.length === 0 && r.root === undefined) failures.push(`#${i} ${shown}: no document and no error`);
       } catch (error) {
@@ -293,10 +528,13 @@ describe(`attack suite: xacro expressions that multiply sizes (seed ${SEED})`, (
       const ms = performance.now() - started;
       slowest = Math.max(slowest, ms);
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-      if (process.env["ROBOKIT_ATTACK_TRACE"] !== undefined) console.log(`xacro #${i} gen ${i % XACRO_GENERATORS.length}: ${ms.toFixed(0)} ms ${shown.slice(0, 120)}`);
+      if (process.env["ROBOKIT_ATTACK_TRACE"] !== undefined)
+        console.log(`xacro #${i} gen ${i % XACRO_GENERATORS.length}: ${ms.toFixed(0)} ms ${shown.slice(0, 120)}`);
       if (ms > XACRO_CASE_MS) failures.push(`#${i} ${shown}: took ${ms.toFixed(0)} ms`);
     }
-    console.log(`robokit attack suite: xacro outcomes ${[...seen].join(", ")}; slowest ${slowest.toFixed(0)} ms; heap peak ${(heapPeak / 2 ** 20).toFixed(0)} MiB`);
+    console.log(
+      `robokit attack suite: xacro outcomes ${[...seen].join(", ")}; slowest ${slowest.toFixed(0)} ms; heap peak ${(heapPeak / 2 ** 20).toFixed(0)} MiB`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(heapPeak).toBeLessThan(1536 * 2 ** 20);
   }, 300_000);
@@ -313,7 +551,8 @@ describe(`attack suite: xacro expressions that multiply sizes (seed ${SEED})`, (
 // 4. Hostile output folders
 // ---------------------------------------------------------------------------------------------
 
-const sha = (path: string): string => (existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "absent");
+const sha = (path: string): string =>
+  existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "absent";
 
 /** A listing of a folder tree (type, size for files), by lstat: what changed outside the output folder. */
 function tree(root: string): string[] {
@@ -322,7 +561,9 @@ function tree(root: string): string[] {
     for (const e of readdirSync(d).sort()) {
       const p = join(d, e);
       const s = lstatSync(p);
-      out.push(`${p.slice(root.length)} ${s.isSymbolicLink() ? "link" : s.isDirectory() ? "dir" : s.isFIFO() ? "fifo" : s.isSocket() ? "socket" : `file ${sha(p)}`} ${(s.mode & 0o777).toString(8)}`);
+      out.push(
+        `${p.slice(root.length)} ${s.isSymbolicLink() ? "link" : s.isDirectory() ? "dir" : s.isFIFO() ? "fifo" : s.isSocket() ? "socket" : `file ${sha(p)}`} ${(s.mode & 0o777).toString(8)}`,
+      );
       if (s.isDirectory() && !s.isSymbolicLink()) walk(p);
     }
   };
@@ -355,17 +596,34 @@ function plant(kind: Plant, out: string, rel: string, outside: string): boolean 
   else if (kind === "symlink-dir") symlinkSync(join(outside, "folder"), path);
   else if (kind === "symlink-dangling") symlinkSync(join(outside, "nowhere", "x"), path);
   else if (kind === "dir") mkdirSync(join(path, "inner"), { recursive: true });
-  else if (kind === "readonly") { writeFileSync(path, "read-only\n"); chmodSync(path, 0o444); }
-  else if (kind === "fifo") spawnSync("mkfifo", [path]);
+  else if (kind === "readonly") {
+    writeFileSync(path, "read-only\n");
+    chmodSync(path, 0o444);
+  } else if (kind === "fifo") spawnSync("mkfifo", [path]);
   // Node removes its socket file on close; a bound, never-listening socket stays.
-  else if (kind === "socket") spawnSync("python3", ["-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", path]);
+  else if (kind === "socket")
+    spawnSync("python3", ["-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", path]);
   return true;
 }
 
-const PLANTS: readonly Plant[] = ["symlink-file", "symlink-dir", "symlink-dangling", "dir", "readonly", "fifo", "socket"];
+const PLANTS: readonly Plant[] = [
+  "symlink-file",
+  "symlink-dir",
+  "symlink-dangling",
+  "dir",
+  "readonly",
+  "fifo",
+  "socket",
+];
 
 /** Plants 1–4 random hostile entries at paths build writes (files, or the folders above them). */
-async function plantAll(rnd: () => number, out: string, outside: string, paths: readonly string[], kinds: readonly Plant[]): Promise<string[]> {
+async function plantAll(
+  rnd: () => number,
+  out: string,
+  outside: string,
+  paths: readonly string[],
+  kinds: readonly Plant[],
+): Promise<string[]> {
   const done: string[] = [];
   for (let k = int(rnd, 1, 4); k > 0; k--) {
     const file = pick(rnd, paths);
@@ -399,7 +657,13 @@ describe(`attack suite: hostile output folders (seed ${SEED})`, () => {
       const outside = makeOutside(base);
       const out = join(base, "out");
       mkdirSync(out);
-      const planted = await plantAll(rnd, out, outside, paths, PLANTS.filter((p) => p !== "fifo"));
+      const planted = await plantAll(
+        rnd,
+        out,
+        outside,
+        paths,
+        PLANTS.filter((p) => p !== "fifo"),
+      );
       const before = tree(outside);
       const what = `#${i} ${planted.join(", ")}`;
       try {
@@ -435,7 +699,8 @@ describe(`attack suite: hostile output folders (seed ${SEED})`, () => {
       if (JSON.stringify(tree(outside)) !== JSON.stringify(before)) failures.push(`${what}: the outside changed`);
       const temps = tree(out).filter((l) => /\.robokit-|\.tmp/.test(l.split(" ")[0]!));
       if (temps.length > 0) failures.push(`${what}: temporaries left: ${temps.join(", ")}`);
-      if (readdirSync(base).sort().join() !== "out,outside,r.yaml") failures.push(`${what}: wrote beside the folder: ${readdirSync(base).join(", ")}`);
+      if (readdirSync(base).sort().join() !== "out,outside,r.yaml")
+        failures.push(`${what}: wrote beside the folder: ${readdirSync(base).join(", ")}`);
     }
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 300_000);

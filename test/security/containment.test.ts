@@ -16,7 +16,10 @@ describe("containment: names from documents never become paths outside the outpu
     const escape = join(dir, "escaped");
     // out/sim/mario/<name>: four levels up from work/out/sim/mario reaches dir/a.
     const name = "../../../../../../../escaped";
-    writeFileSync(join(work, "s.yaml"), `name: "${name}"\nrobot: mario\nprofile:\n  type: commands\n  points:\n    - { t: 0 }\n    - { t: 0.2, vx: 0.1 }\n`);
+    writeFileSync(
+      join(work, "s.yaml"),
+      `name: "${name}"\nrobot: mario\nprofile:\n  type: commands\n  points:\n    - { t: 0 }\n    - { t: 0.2, vx: 0.1 }\n`,
+    );
     const r = runCliProcess(["sim", "mario", "-s", "s.yaml", "--duration", "0.1"], work);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/scenario name "\.\.\/.*cannot name a folder/);

@@ -24,7 +24,11 @@ describe("exit codes: 0 ok, 1 invalid input, 2 usage, 3 I/O, 70 only for a bug",
     expect(report(new UsageError("bad flag")).code).toBe(2);
     expect(report(new InputError("bad robot")).code).toBe(1);
     expect(report(new IoError("cannot write x")).code).toBe(3);
-    const eacces = Object.assign(new Error("EACCES: permission denied, open '/x'"), { code: "EACCES", syscall: "open", path: "/x" });
+    const eacces = Object.assign(new Error("EACCES: permission denied, open '/x'"), {
+      code: "EACCES",
+      syscall: "open",
+      path: "/x",
+    });
     const io = report(eacces);
     expect(io.code).toBe(3);
     expect(io.text).toBe("robokit: cannot access /x (EACCES: permission denied)\n");
@@ -77,7 +81,11 @@ describe("exit codes: 0 ok, 1 invalid input, 2 usage, 3 I/O, 70 only for a bug",
   it("an unreadable robot document is exit 3", async () => {
     if (process.getuid?.() === 0) {
       // root reads anything: simulate the permission error the way the file system reports it.
-      const eacces = Object.assign(new Error("EACCES: permission denied, open 'r.yaml'"), { code: "EACCES", syscall: "open", path: "r.yaml" });
+      const eacces = Object.assign(new Error("EACCES: permission denied, open 'r.yaml'"), {
+        code: "EACCES",
+        syscall: "open",
+        path: "r.yaml",
+      });
       expect(report(eacces).code).toBe(3);
       return;
     }
@@ -97,7 +105,8 @@ describe("exit codes: 0 ok, 1 invalid input, 2 usage, 3 I/O, 70 only for a bug",
     expect(r.stderr).toContain("DUPLICATE_NAME");
     // A billion-laughs document: nine levels of ten aliases each.
     const levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"];
-    for (let i = 1; i < 9; i++) levels.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(", ")}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(", ")}]`);
     const bomb = join(dir, "bomb.yaml");
     writeFileSync(bomb, `${levels.join("\n")}\nname: *a8\n`);
     const b = await runCliInProcess(["emit", bomb, "--format", "urdf"]);

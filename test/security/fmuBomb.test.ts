@@ -39,7 +39,12 @@ describe("FMU entries are inflated with a size cap", () => {
 
   it("100 MB of whitespace is refused at the cap instead of taking gigabytes", async () => {
     const fmu = join(dir, "spaces.fmu");
-    writeFileSync(fmu, zipArchive([{ name: "modelDescription.xml", data: whitespaceBomb(100), method: 8, declaredSize: 100 * 1024 * 1024 }]));
+    writeFileSync(
+      fmu,
+      zipArchive([
+        { name: "modelDescription.xml", data: whitespaceBomb(100), method: 8, declaredSize: 100 * 1024 * 1024 },
+      ]),
+    );
     const r = await runCliInProcess(["fmu", "check", fmu]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/ARCHIVE_ENTRY_TOO_LARGE.*declares 104857600 bytes/);
@@ -47,8 +52,12 @@ describe("FMU entries are inflated with a size cap", () => {
 
   it("a stored (uncompressed) entry larger than the cap is refused", () => {
     const big = "<a>" + " ".repeat(2000) + "</a>";
-    expect(() => readZipEntry(zipArchive([textEntry("modelDescription.xml", big, 0)]), "modelDescription.xml", 1000)).toThrow(/too large/);
-    expect(readZipEntry(zipArchive([textEntry("modelDescription.xml", big, 0)]), "modelDescription.xml", 5000)?.length).toBe(big.length);
+    expect(() =>
+      readZipEntry(zipArchive([textEntry("modelDescription.xml", big, 0)]), "modelDescription.xml", 1000),
+    ).toThrow(/too large/);
+    expect(
+      readZipEntry(zipArchive([textEntry("modelDescription.xml", big, 0)]), "modelDescription.xml", 5000)?.length,
+    ).toBe(big.length);
   });
 });
 

@@ -90,7 +90,11 @@ export function mutate(text: string, rnd: () => number): string {
       const numbers = [...text.matchAll(/-?\d+(\.\d+)?(e-?\d+)?/g)];
       const m = numbers.length > 0 ? pick(numbers) : undefined;
       if (m?.index === undefined) return text;
-      return text.slice(0, m.index) + pick(["NaN", "inf", "1e309", "-0", "1e-320", "0x1", "9".repeat(400), " ".repeat(4097) + "1", "1 2 3 4 5 6 7"]) + text.slice(m.index + m[0].length);
+      return (
+        text.slice(0, m.index) +
+        pick(["NaN", "inf", "1e309", "-0", "1e-320", "0x1", "9".repeat(400), " ".repeat(4097) + "1", "1 2 3 4 5 6 7"]) +
+        text.slice(m.index + m[0].length)
+      );
     }
     case 6: {
       // replace a name with a hostile one
@@ -98,7 +102,11 @@ export function mutate(text: string, rnd: () => number): string {
       const m = names.length > 0 ? pick(names) : undefined;
       if (m?.index === undefined) return text;
       const start = m.index + 4 + (m[1]?.length ?? 0);
-      return text.slice(0, start) + pick(["world", "__model__", "a&b", "a<b", "a\u0000b", "a b", "../x", "inf", "nan", "", "x".repeat(300)]) + text.slice(start + (m[2]?.length ?? 0));
+      return (
+        text.slice(0, start) +
+        pick(["world", "__model__", "a&b", "a<b", "a\u0000b", "a b", "../x", "inf", "nan", "", "x".repeat(300)]) +
+        text.slice(start + (m[2]?.length ?? 0))
+      );
     }
     default: {
       // swap two lines

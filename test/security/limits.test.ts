@@ -42,7 +42,8 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
 
   it("a 50 MB YAML robot (it used to end in a V8 heap crash) is refused before parsing: TOO_MANY_ELEMENTS", async () => {
     // Real YAML, not padding: the YAML parser takes ~500 bytes per value, so YAML has its own value limit.
-    const link = (i: number): string => `  - name: link_${i}\n    inertial: {mass: 1, inertia: {ixx: 0.1, iyy: 0.1, izz: 0.1}}\n`;
+    const link = (i: number): string =>
+      `  - name: link_${i}\n    inertial: {mass: 1, inertia: {ixx: 0.1, iyy: 0.1, izz: 0.1}}\n`;
     const parts = ["name: r\nlinks:\n"];
     let bytes = 0;
     for (let i = 0; bytes < 50 * 1024 * 1024; i++) {
@@ -54,7 +55,9 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
     writeFileSync(yaml, parts.join(""));
     const r = await runCliInProcess(["emit", yaml, "--format", "urdf"]);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/TOO_MANY_ELEMENTS: .*robokit reads at most 2000000 in YAML \(write larger robots as JSON\)/);
+    expect(r.stderr).toMatch(
+      /TOO_MANY_ELEMENTS: .*robokit reads at most 2000000 in YAML \(write larger robots as JSON\)/,
+    );
   });
 
   it("JSON has its own, larger value limit (a 100,000-link chain has 11 million separators), checked before parsing", () => {
@@ -68,16 +71,24 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
     // Broken JSON too large for the YAML reader: JSON.parse's own message, not a heap crash.
     const broken = readRobotDocument(`{"name":"r","links":[${"0,".repeat(n)}0}`, "broken.json");
     expect(broken.diagnostics).toHaveLength(1);
-    expect(broken.diagnostics[0]).toMatchObject({ code: "DOCUMENT_INVALID", message: expect.stringMatching(/^not valid JSON: /) });
+    expect(broken.diagnostics[0]).toMatchObject({
+      code: "DOCUMENT_INVALID",
+      message: expect.stringMatching(/^not valid JSON: /),
+    });
   });
 
   it("a document of 200,000 failing items reports the first 10,000 schema errors and TOO_MANY_ERRORS (8 million used to exhaust memory)", () => {
     const n = INPUT_LIMITS.maxDocumentLinks;
-    const read = readRobotDocument(JSON.stringify({ name: "r", links: Array.from({ length: n }, () => ({})) }), "empty.json");
+    const read = readRobotDocument(
+      JSON.stringify({ name: "r", links: Array.from({ length: n }, () => ({})) }),
+      "empty.json",
+    );
     expect(read.robot).toBeUndefined();
     const errors = read.diagnostics.filter((d) => d.code === "DOCUMENT_INVALID");
     expect(errors).toHaveLength(INPUT_LIMITS.maxSchemaErrors);
-    expect(errors.map((d) => d.jsonPath)).toEqual(Array.from({ length: INPUT_LIMITS.maxSchemaErrors }, (_, i) => `/links/${i}`));
+    expect(errors.map((d) => d.jsonPath)).toEqual(
+      Array.from({ length: INPUT_LIMITS.maxSchemaErrors }, (_, i) => `/links/${i}`),
+    );
     expect(read.diagnostics.filter((d) => d.code === "TOO_MANY_ERRORS")).toHaveLength(1);
   });
 
@@ -98,21 +109,31 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
     const noInertial = diagnostics.filter((d) => d.code === "LINK_INERTIA_INVALID");
     expect(noInertial).toHaveLength(INPUT_LIMITS.maxDiagnosticsPerCode);
     const notes = diagnostics.filter((d) => d.code === "TOO_MANY_ERRORS");
-    expect(notes.map((d) => d.message)).toContainEqual(expect.stringMatching(new RegExp(`^${n - INPUT_LIMITS.maxDiagnosticsPerCode} more LINK_INERTIA_INVALID diagnostics not shown`)));
+    expect(notes.map((d) => d.message)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${n - INPUT_LIMITS.maxDiagnosticsPerCode} more LINK_INERTIA_INVALID diagnostics not shown`),
+      ),
+    );
     expect(notes.every((d) => d.severity === "info")).toBe(true);
   });
 
   it("more links and joints than the limit: TOO_MANY_ELEMENTS before any tree or model (3.2 million bare links took 3-8 GB)", () => {
     const n = INPUT_LIMITS.maxLinksAndJoints;
-    const ok = `<robot name="r">${"<link name=\"l\"/>".repeat(n)}</robot>`;
+    const ok = `<robot name="r">${'<link name="l"/>'.repeat(n)}</robot>`;
     expect(readXml(ok, "at.urdf").diagnostics).toEqual([]);
     // <link_name> and <joints> are other elements; <link> with attributes or children counts.
-    const over = `<robot name="r">${"<link_name/><joints/>".repeat(10)}${"<link name=\"l\"/>".repeat(n - 1)}<joint\nname="j"/></robot>`;
+    const over = `<robot name="r">${"<link_name/><joints/>".repeat(10)}${'<link name="l"/>'.repeat(n - 1)}<joint\nname="j"/></robot>`;
     expect(readXml(over, "at.urdf").diagnostics).toEqual([]);
     const r = readXml(`${over.slice(0, -"</robot>".length)}<link>\n</link></robot>`, "over.urdf");
     expect(r.document.root).toBeUndefined();
     expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([["TOO_MANY_ELEMENTS", 2]]);
-    const documentOver = readRobotDocument(JSON.stringify({ name: "r", links: Array.from({ length: INPUT_LIMITS.maxDocumentLinks + 1 }, (_, i) => ({ name: `l${i}` })) }), "many.json");
+    const documentOver = readRobotDocument(
+      JSON.stringify({
+        name: "r",
+        links: Array.from({ length: INPUT_LIMITS.maxDocumentLinks + 1 }, (_, i) => ({ name: `l${i}` })),
+      }),
+      "many.json",
+    );
     expect(documentOver.diagnostics.map((d) => [d.code, d.jsonPath])).toEqual([["TOO_MANY_ELEMENTS", "/links"]]);
   });
 
@@ -133,10 +154,15 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
   it("YAML nested deeper than the limit: NESTING_TOO_DEEP (flow and block)", () => {
     for (const depth of [300, 5_000, 100_000]) {
       const r = readRobotDocument(`name: r\nlinks: ${"[".repeat(depth)}${"]".repeat(depth)}\n`, "deep.yaml");
-      expect(r.diagnostics.map((d) => d.code), `depth ${depth}`).toEqual(["NESTING_TOO_DEEP"]);
+      expect(
+        r.diagnostics.map((d) => d.code),
+        `depth ${depth}`,
+      ).toEqual(["NESTING_TOO_DEEP"]);
     }
     const block = Array.from({ length: 300 }, (_, i) => `${" ".repeat(i)}- `).join("\n") + "0\n";
-    expect(readRobotDocument(`name: r\nlinks:\n${block}`, "deep.yaml").diagnostics.map((d) => d.code)).toEqual(["NESTING_TOO_DEEP"]);
+    expect(readRobotDocument(`name: r\nlinks:\n${block}`, "deep.yaml").diagnostics.map((d) => d.code)).toEqual([
+      "NESTING_TOO_DEEP",
+    ]);
   });
 
   it("a document whose every item fails the schema: all errors, in order, and no validator copies its errors per item (was n², 30 s for 100,000 empty links)", () => {
@@ -150,7 +176,10 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
       expect(code, f).not.toMatch(/\.concat\(/);
     }
     const n = INPUT_LIMITS.maxSchemaErrors - 1; // all reported: below the error limit
-    const read = readRobotDocument(JSON.stringify({ name: "r", links: Array.from({ length: n }, () => ({})) }), "empty.json");
+    const read = readRobotDocument(
+      JSON.stringify({ name: "r", links: Array.from({ length: n }, () => ({})) }),
+      "empty.json",
+    );
     expect(read.robot).toBeUndefined();
     expect(read.diagnostics).toHaveLength(n);
     expect(read.diagnostics[0]!.jsonPath).toBe("/links/0");

@@ -11,7 +11,10 @@ import { validateFile } from "../../src/validate/validateFile.js";
 describe("validation work is linear in the size of the file", () => {
   it("a chain of 5,000 SDF frames, each posed relative to and attached to the previous one, is walked once (was cubic: 3 minutes for 2,000 links)", () => {
     const n = 5_000;
-    const frames = Array.from({ length: n }, (_, i) => `<frame name="f${i + 1}" attached_to="f${i}"><pose relative_to="f${i}">0 0 0.1 0 0 0</pose></frame>`).join("");
+    const frames = Array.from(
+      { length: n },
+      (_, i) => `<frame name="f${i + 1}" attached_to="f${i}"><pose relative_to="f${i}">0 0 0.1 0 0 0</pose></frame>`,
+    ).join("");
     const sdf = `<sdf version="1.9"><model name="m"><link name="f0"/>${frames}</model></sdf>`;
     const diagnostics = validateFile(sdf, "frames.sdf", { strict: false });
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -33,7 +36,11 @@ describe("validation work is linear in the size of the file", () => {
     const n = 50_000;
     const inertial = `<inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial>`;
     const links = Array.from({ length: n }, (_, i) => `<link name="l${i}">${inertial}</link>`).join("\n");
-    const joints = Array.from({ length: n - 1 }, (_, i) => `<joint name="j${i + 1}" type="fixed"><parent link="l${i}"/><child link="l${i + 1}"/><origin xyz="0 0 0.1"/></joint>`).join("\n");
+    const joints = Array.from(
+      { length: n - 1 },
+      (_, i) =>
+        `<joint name="j${i + 1}" type="fixed"><parent link="l${i}"/><child link="l${i + 1}"/><origin xyz="0 0 0.1"/></joint>`,
+    ).join("\n");
     const text = `<robot name="r">\n${links}\n${joints}\n</robot>`;
     const root = readXml(text, "fixed.urdf").document.root;
     if (root === undefined) throw new Error("not read");
@@ -62,7 +69,7 @@ describe("validation work is linear in the size of the file", () => {
   // Quadratic before too (31 s here, not past the timeout): this one pins the columns.
   it("a file of 400,000 elements on a single line is read with right columns (line breaks were searched afresh at each tag)", () => {
     const n = 400_000;
-    const text = `<robot name="r">${"<link name=\"a\"/>".repeat(n)}</robot>`;
+    const text = `<robot name="r">${'<link name="a"/>'.repeat(n)}</robot>`;
     const { document, diagnostics } = readXml(text, "oneline.urdf");
     expect(diagnostics).toEqual([]);
     const last = document.root?.children[n - 1];

@@ -16,7 +16,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A valid two-link robot with one link renamed, or the robot renamed. */
 function robotWith(linkName: string, robotName = "bot"): Robot {
   const r = chainRobot(2);
-  return { ...r, name: robotName, links: r.links.map((l, i) => (i === 1 ? { ...l, name: linkName } : l)), joints: (r.joints ?? []).map((j) => ({ ...j, child: linkName })) };
+  return {
+    ...r,
+    name: robotName,
+    links: r.links.map((l, i) => (i === 1 ? { ...l, name: linkName } : l)),
+    joints: (r.joints ?? []).map((j) => ({ ...j, child: linkName })),
+  };
 }
 
 function file(name: string, robot: Robot): string {
@@ -69,7 +74,8 @@ describe("names are checked before they reach any output", () => {
 describe("crashes found by the attack suite, pinned", () => {
   it("a non-finite number in a document whose shape is also broken is NUMBER_NOT_FINITE, not a TypeError (seed 167583056, emit/build #366, #2975)", async () => {
     const { readRobotDocument } = await import("../../src/model/readRobotDocument.js");
-    const broken = "name: arm\nmaterials:\n  - name: grey\n    rgba: [0.5, 0.5, 1e309, 1]\nlinks:\n  - name: base\n    collisions:\n      - geometry:\n";
+    const broken =
+      "name: arm\nmaterials:\n  - name: grey\n    rgba: [0.5, 0.5, 1e309, 1]\nlinks:\n  - name: base\n    collisions:\n      - geometry:\n";
     const r = readRobotDocument(broken, "r.yaml");
     expect(r.robot).toBeUndefined();
     expect(r.diagnostics.map((d) => d.code)).toEqual(["NUMBER_NOT_FINITE"]);

@@ -29,7 +29,10 @@ describe("numbers and references read as XML defines them", () => {
     for (const ref of ["&#0;", "&#x0;", "&#xFFFE;", "&#xD800;", "&#1114112;"]) {
       const m = urdfToModel(urdf("1", `a${ref}b`), "x.urdf");
       expect(m.robot, ref).toBeUndefined();
-      expect(m.diagnostics.map((d) => d.code), ref).toEqual(["XML_ERROR"]);
+      expect(
+        m.diagnostics.map((d) => d.code),
+        ref,
+      ).toEqual(["XML_ERROR"]);
       expect(m.diagnostics[0]?.column, ref).toBe(30);
     }
   });
@@ -43,11 +46,18 @@ describe("numbers and references read as XML defines them", () => {
 });
 
 describe("SDF poses", () => {
-  const sdf = (pose: string): string => `<sdf version="1.9"><model name="m"><link name="l">${pose}</link></model></sdf>`;
+  const sdf = (pose: string): string =>
+    `<sdf version="1.9"><model name="m"><link name="l">${pose}</link></model></sdf>`;
   it("7 numbers without rotation_format is an error; quat_xyzw takes 7, euler_rpy 6", () => {
     expect(validateFile(sdf("<pose>0 0 0 0 0 0 1</pose>"), "x.sdf").map((d) => d.code)).toContain("ELEMENT_INVALID");
-    expect(validateFile(sdf('<pose rotation_format="quat_xyzw">0 0 0 0 0 0 1</pose>'), "x.sdf").filter((d) => d.severity === "error")).toEqual([]);
+    expect(
+      validateFile(sdf('<pose rotation_format="quat_xyzw">0 0 0 0 0 0 1</pose>'), "x.sdf").filter(
+        (d) => d.severity === "error",
+      ),
+    ).toEqual([]);
     expect(validateFile(sdf("<pose>0 0 0 0 0 0</pose>"), "x.sdf").filter((d) => d.severity === "error")).toEqual([]);
-    expect(validateFile(sdf('<pose rotation_format="quat_xyzw">0 0 0 0 0 0</pose>'), "x.sdf").map((d) => d.code)).toContain("ELEMENT_INVALID");
+    expect(
+      validateFile(sdf('<pose rotation_format="quat_xyzw">0 0 0 0 0 0</pose>'), "x.sdf").map((d) => d.code),
+    ).toContain("ELEMENT_INVALID");
   });
 });

@@ -1,5 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -52,7 +65,11 @@ function build(out: string, uid?: number): { status: number | null; stderr: stri
     env: { ...process.env, NODE_NO_WARNINGS: "1", HOME: dir },
     ...(uid === undefined ? {} : { uid, gid: uid }),
   });
-  return { status: r.status, stderr: r.stderr, timedOut: r.error !== undefined && (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT" };
+  return {
+    status: r.status,
+    stderr: r.stderr,
+    timedOut: r.error !== undefined && (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT",
+  };
 }
 
 describe("writeArtifacts trusts nothing in the output folder", () => {
@@ -73,7 +90,9 @@ describe("writeArtifacts trusts nothing in the output folder", () => {
     const out = join(work, "out");
     mkdirSync(out);
     symlinkSync(outside, join(out, "poses.csv"));
-    expect(() => writeArtifacts(out, [{ path: "poses.csv", content: "evil\n" }])).toThrow(/refusing to write .*poses\.csv: it is a symbolic link/);
+    expect(() => writeArtifacts(out, [{ path: "poses.csv", content: "evil\n" }])).toThrow(
+      /refusing to write .*poses\.csv: it is a symbolic link/,
+    );
     expect(readFileSync(outside, "utf8")).toBe("precious\n");
     expect(lstatSync(join(out, "poses.csv")).isSymbolicLink()).toBe(true);
     mkfifo(join(out, "fifo.csv"));
@@ -117,17 +136,20 @@ describe("writePackage trusts nothing in the package folder", () => {
     expect(readFileSync(join(out, "urdf", "r.urdf"), "utf8")).toBe("v2\n");
   });
 
-  it.skipIf(!isRoot)("keeps the folder's owner and group (as root: chown to another uid before, the same uid after)", () => {
-    const { work } = fresh("owner");
-    const out = join(work, "pkg");
-    writePackage(out, pkg("v1"));
-    chownSync(out, NOBODY, NOBODY);
-    chownSync(join(out, "README.md"), NOBODY, NOBODY);
-    writePackage(out, pkg("v2"));
-    expect([statSync(out).uid, statSync(out).gid]).toEqual([NOBODY, NOBODY]);
-    expect(statSync(join(out, "README.md")).uid).toBe(NOBODY);
-    expect(readFileSync(join(out, "README.md"), "utf8")).toBe("v2 readme\n");
-  });
+  it.skipIf(!isRoot)(
+    "keeps the folder's owner and group (as root: chown to another uid before, the same uid after)",
+    () => {
+      const { work } = fresh("owner");
+      const out = join(work, "pkg");
+      writePackage(out, pkg("v1"));
+      chownSync(out, NOBODY, NOBODY);
+      chownSync(join(out, "README.md"), NOBODY, NOBODY);
+      writePackage(out, pkg("v2"));
+      expect([statSync(out).uid, statSync(out).gid]).toEqual([NOBODY, NOBODY]);
+      expect(statSync(join(out, "README.md")).uid).toBe(NOBODY);
+      expect(readFileSync(join(out, "README.md"), "utf8")).toBe("v2 readme\n");
+    },
+  );
 
   it("a symlink where the package writes a file, or as the package folder itself, is refused and nothing outside changes", () => {
     const { work, outside } = fresh("pkg-link");
@@ -174,7 +196,9 @@ describe("writePackage trusts nothing in the package folder", () => {
     const r = build(out, uid);
     expect(r.timedOut).toBe(false);
     expect(r.status, r.stderr).toBe(3);
-    expect(r.stderr).toBe(`robokit: cannot carry over ${join(out, "notes.fifo")}: it is a FIFO; robokit keeps only regular files, folders and links when it replaces ${out} (move it elsewhere)\n`);
+    expect(r.stderr).toBe(
+      `robokit: cannot carry over ${join(out, "notes.fifo")}: it is a FIFO; robokit keeps only regular files, folders and links when it replaces ${out} (move it elsewhere)\n`,
+    );
     // The FIFO where the package writes a file: refused the same way.
     rmSync(join(out, "notes.fifo"));
     rmSync(join(out, "urdf", "mario.urdf"));

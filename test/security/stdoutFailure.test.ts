@@ -27,9 +27,17 @@ describe("a stdout that cannot take the output is exit 3 with one line, no stack
   it("> /dev/full (ENOSPC)", () => {
     const full = openSync("/dev/full", "w");
     try {
-      const r = spawnSync(process.execPath, ["--import", tsx, main, "emit", "mario", "--format", "urdf"], { cwd: root, stdio: ["ignore", full, "pipe"], encoding: "utf8", timeout: 60_000, env: { ...process.env, NODE_NO_WARNINGS: "1" } });
+      const r = spawnSync(process.execPath, ["--import", tsx, main, "emit", "mario", "--format", "urdf"], {
+        cwd: root,
+        stdio: ["ignore", full, "pipe"],
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, NODE_NO_WARNINGS: "1" },
+      });
       expect(r.status, r.stderr).toBe(3);
-      expect(r.stderr).toBe("robokit: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n");
+      expect(r.stderr).toBe(
+        "robokit: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n",
+      );
     } finally {
       closeSync(full);
     }
@@ -37,13 +45,19 @@ describe("a stdout that cannot take the output is exit 3 with one line, no stack
 
   it("| head -c1 (EPIPE: the reader closed the pipe)", async () => {
     const big = bigRobot();
-    const child = spawn(process.execPath, ["--import", tsx, main, "emit", big, "--format", "urdf"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_NO_WARNINGS: "1" } });
+    const child = spawn(process.execPath, ["--import", tsx, main, "emit", big, "--format", "urdf"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_NO_WARNINGS: "1" },
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
     // Read one chunk, then close our end, as `head -c1` does.
     child.stdout.once("data", () => child.stdout.destroy());
     const status = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
     expect(status, stderr).toBe(3);
-    expect(stderr).toBe("robokit: cannot write to stdout: the reader closed the pipe (EPIPE); the output is incomplete\n");
+    expect(stderr).toBe(
+      "robokit: cannot write to stdout: the reader closed the pipe (EPIPE); the output is incomplete\n",
+    );
   }, 60_000);
 });

@@ -62,7 +62,9 @@ describe("escapeTerminal: input never reaches the terminal as control characters
   it("reportError escapes the message line and each diagnostic", () => {
     let text = "";
     const code = reportError(
-      new InputError("bad\u001b]0;title\u0007 robot", [{ code: "DOCUMENT_INVALID", severity: "error", message: "\u202efake", file: "f\r.yaml" }]),
+      new InputError("bad\u001b]0;title\u0007 robot", [
+        { code: "DOCUMENT_INVALID", severity: "error", message: "\u202efake", file: "f\r.yaml" },
+      ]),
       (t) => (text += t),
       false,
     );

@@ -4,7 +4,12 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { expandInputFiles, MAX_WALK_DEPTH, MAX_WALK_ENTRIES, VALIDATE_EXTENSIONS } from "../../src/cli/expandInputFiles.js";
+import {
+  expandInputFiles,
+  MAX_WALK_DEPTH,
+  MAX_WALK_ENTRIES,
+  VALIDATE_EXTENSIONS,
+} from "../../src/cli/expandInputFiles.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
 const dir = mkdtempSync(join(tmpdir(), "robokit-walk-"));
@@ -20,7 +25,9 @@ describe("folder walks are linear and bounded", () => {
     const r = await runCliInProcess(["validate", big]);
     expect(r.code, r.stderr).toBe(2);
     expect(MAX_WALK_ENTRIES).toBe(100_000);
-    expect(r.stderr).toBe(`robokit: ${big}: more than 100,000 entries below this folder (robokit reads at most that many); name a smaller folder or the files themselves\n`);
+    expect(r.stderr).toBe(
+      `robokit: ${big}: more than 100,000 entries below this folder (robokit reads at most that many); name a smaller folder or the files themselves\n`,
+    );
     expect(r.stdout).toBe("");
   }, 60_000);
 
@@ -31,7 +38,9 @@ describe("folder walks are linear and bounded", () => {
     writeFileSync(join(spread, "top.urdf"), URDF);
     renameSync(join(dir, "big"), join(spread, "sub"));
     expect(() => expandInputFiles([spread], VALIDATE_EXTENSIONS)).toThrow(/more than 100,000 entries/);
-    expect(() => expandInputFiles([join(spread, "**", "*.urdf")], VALIDATE_EXTENSIONS)).toThrow(/more than 100,000 entries/);
+    expect(() => expandInputFiles([join(spread, "**", "*.urdf")], VALIDATE_EXTENSIONS)).toThrow(
+      /more than 100,000 entries/,
+    );
   }, 60_000);
 
   it("descends MAX_WALK_DEPTH levels in order and refuses one more with a clear message", () => {
@@ -52,6 +61,8 @@ describe("folder walks are linear and bounded", () => {
     for (const l of [...levels].reverse()) expected.push(join(l, "z.urdf"));
     expect(expandInputFiles([deep], VALIDATE_EXTENSIONS)).toEqual(expected);
     mkdirSync(join(at, "d"));
-    expect(() => expandInputFiles([deep], VALIDATE_EXTENSIONS)).toThrow(`folders nest deeper than ${MAX_WALK_DEPTH} levels`);
+    expect(() => expandInputFiles([deep], VALIDATE_EXTENSIONS)).toThrow(
+      `folders nest deeper than ${MAX_WALK_DEPTH} levels`,
+    );
   });
 });

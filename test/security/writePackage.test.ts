@@ -1,5 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -16,13 +25,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 function pkg(version: string, n = 10): Artifact[] {
-  return Array.from({ length: n }, (_, i) => ({ path: `${i % 3 === 0 ? "sub/" : ""}f${i}.txt`, content: `${version} ${i}\n` }));
+  return Array.from({ length: n }, (_, i) => ({
+    path: `${i % 3 === 0 ? "sub/" : ""}f${i}.txt`,
+    content: `${version} ${i}\n`,
+  }));
 }
 
 function tree(folder: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out[join(e.parentPath, e.name).slice(folder.length + 1)] = readFileSync(join(e.parentPath, e.name), "utf8");
+    if (e.isFile())
+      out[join(e.parentPath, e.name).slice(folder.length + 1)] = readFileSync(join(e.parentPath, e.name), "utf8");
   }
   return out;
 }
@@ -50,7 +63,8 @@ describe("writePackage: all-or-nothing output", () => {
       renameSync: (from: string, to: string) => {
         calls++;
         // The first rename retires the old package; the second, which brings the new one in, fails.
-        if (calls === 2) throw Object.assign(new Error("EIO: i/o error, rename"), { code: "EIO", syscall: "rename", path: from });
+        if (calls === 2)
+          throw Object.assign(new Error("EIO: i/o error, rename"), { code: "EIO", syscall: "rename", path: from });
         renameSync(from, to);
       },
     };
@@ -67,7 +81,12 @@ describe("writePackage: all-or-nothing output", () => {
     const full = {
       renameSync,
       writeFileSync: (p: string, c: string) => {
-        if (++n === 4) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", syscall: "write", path: p });
+        if (++n === 4)
+          throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+            code: "ENOSPC",
+            syscall: "write",
+            path: p,
+          });
         writeFileSync(p, c);
       },
     };
@@ -87,7 +106,9 @@ describe("writePackage: all-or-nothing output", () => {
     // Killed between the renames: the old package is aside, none in place.
     renameSync(out, join(parent, `.pkg.robokit-old-${dead}-1`));
     writePackage(join(parent, "other"), pkg("x", 1));
-    expect(readdirSync(parent).sort()).toEqual([".pkg.robokit-new-" + String(dead) + "-0", ".pkg.robokit-old-" + String(dead) + "-1", "other"].sort());
+    expect(readdirSync(parent).sort()).toEqual(
+      [".pkg.robokit-new-" + String(dead) + "-0", ".pkg.robokit-old-" + String(dead) + "-1", "other"].sort(),
+    );
     writePackage(out, pkg("v2"));
     expect(readdirSync(parent).sort()).toEqual(["other", "pkg"]);
     expect(tree(out)["f1.txt"]).toBe("v2 1\n");

@@ -14,7 +14,9 @@ const rose: RoseProfile = { type: "rose", amplitude: 2, petals: 3, rate: 0.1, tr
 const A = 0.4;
 const ALPHA = Math.PI;
 
-async function startOfRose(profile: RoseProfile): Promise<{ heading: number; acceleration: number; angularAcceleration: number }> {
+async function startOfRose(
+  profile: RoseProfile,
+): Promise<{ heading: number; acceleration: number; angularAcceleration: number }> {
   const mujoco = await loadMujoco();
   const t = runSimulation(robotino, { name: "rose start", profile }, { mujoco, duration: 2, seed: 1 });
   let acceleration = Math.hypot(t.command.vx[0] as number, t.command.vy[0] as number) / t.dt;
@@ -23,7 +25,10 @@ async function startOfRose(profile: RoseProfile): Promise<{ heading: number; acc
     const dvx = (t.command.vx[i] as number) - (t.command.vx[i - 1] as number);
     const dvy = (t.command.vy[i] as number) - (t.command.vy[i - 1] as number);
     acceleration = Math.max(acceleration, Math.hypot(dvx, dvy) / t.dt);
-    angularAcceleration = Math.max(angularAcceleration, Math.abs((t.command.omega[i] as number) - (t.command.omega[i - 1] as number)) / t.dt);
+    angularAcceleration = Math.max(
+      angularAcceleration,
+      Math.abs((t.command.omega[i] as number) - (t.command.omega[i - 1] as number)) / t.dt,
+    );
   }
   const k = t.rows - 1;
   const heading = Math.abs(wrapAngle((t.truePose.theta[k] as number) - (t.reference?.theta[k] as number)));

@@ -32,11 +32,18 @@ describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odome
     it(`${name}: reaches the commanded twist and wheel odometry stays within 2 cm and 0.03 rad of the truth`, async () => {
       const mujoco = await loadMujoco();
       const r = settledTwist(mujoco, mario, command, DURATION, SETTLE);
-      expect(reachesCommand(r, command, LINEAR, ANGULAR), JSON.stringify({ vx: r.vx, vy: r.vy, omega: r.omega })).toBe(true);
+      expect(reachesCommand(r, command, LINEAR, ANGULAR), JSON.stringify({ vx: r.vx, vy: r.vy, omega: r.omega })).toBe(
+        true,
+      );
       const k = r.trace.rows - 1;
-      const drift = Math.hypot((r.trace.odomPose.x[k] as number) - (r.trace.truePose.x[k] as number), (r.trace.odomPose.y[k] as number) - (r.trace.truePose.y[k] as number));
+      const drift = Math.hypot(
+        (r.trace.odomPose.x[k] as number) - (r.trace.truePose.x[k] as number),
+        (r.trace.odomPose.y[k] as number) - (r.trace.truePose.y[k] as number),
+      );
       expect(drift, `drift ${drift}`).toBeLessThan(0.02);
-      expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(0.03);
+      expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(
+        0.03,
+      );
     });
   }
 
@@ -44,7 +51,12 @@ describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odome
     const mujoco = await loadMujoco();
     // motor1's axis [1, 0, 0] in its frame is base +x: the wheel now spins about the
     // direction it should roll in, while its tyre still stands upright.
-    const broken: Robot = { ...mario, joints: (mario.joints ?? []).map((j): Joint => (j.name === "motor1" && j.type === "continuous" ? { ...j, axis: [1, 0, 0] } : j)) };
+    const broken: Robot = {
+      ...mario,
+      joints: (mario.joints ?? []).map(
+        (j): Joint => (j.name === "motor1" && j.type === "continuous" ? { ...j, axis: [1, 0, 0] } : j),
+      ),
+    };
     const command = { vx: 0.15 };
     const r = settledTwist(mujoco, broken, command, DURATION, SETTLE);
     expect(reachesCommand(r, command, LINEAR, ANGULAR)).toBe(false);
@@ -54,7 +66,12 @@ describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odome
     const mujoco = await loadMujoco();
     const proportional: Robot = {
       ...mario,
-      joints: (mario.joints ?? []).map((j): Joint => (j.actuator?.pid === undefined ? j : { ...j, actuator: { ...j.actuator, pid: { p: j.actuator.pid.p, d: j.actuator.pid.d ?? 0 } } })),
+      joints: (mario.joints ?? []).map(
+        (j): Joint =>
+          j.actuator?.pid === undefined
+            ? j
+            : { ...j, actuator: { ...j.actuator, pid: { p: j.actuator.pid.p, d: j.actuator.pid.d ?? 0 } } },
+      ),
     };
     const command = { omega: 0.4 };
     const r = settledTwist(mujoco, proportional, command, DURATION, SETTLE);
@@ -70,7 +87,10 @@ describe("Robotino closed loop in MuJoCo (omni IK/FK, free rollers)", () => {
   // ≤ 7 mm.) Spins at ±0.5 rad/s: yaw rate within 3 %, translation below 0.01 m/s, odometry
   // heading within 0.03 rad of the truth (measured: +0.7 % / −1.2 %, 0, 0.014 rad).
   const SPEED = 0.2;
-  const straightLine = (r: SettledTwist, angle: number): { direction: number; speed: number; heading: number; odometry: number } => {
+  const straightLine = (
+    r: SettledTwist,
+    angle: number,
+  ): { direction: number; speed: number; heading: number; odometry: number } => {
     const k = r.trace.rows - 1;
     const x = r.trace.truePose.x[k] as number;
     const y = r.trace.truePose.y[k] as number;
@@ -82,7 +102,8 @@ describe("Robotino closed loop in MuJoCo (omni IK/FK, free rollers)", () => {
       odometry: Math.hypot((r.trace.odomPose.x[k] as number) - x, (r.trace.odomPose.y[k] as number) - y),
     };
   };
-  const straightLineHolds = (m: ReturnType<typeof straightLine>): boolean => m.direction < 0.02 && m.speed < 0.03 && m.heading < 0.02 && m.odometry < 0.02;
+  const straightLineHolds = (m: ReturnType<typeof straightLine>): boolean =>
+    m.direction < 0.02 && m.speed < 0.03 && m.heading < 0.02 && m.odometry < 0.02;
   for (let d = 0; d < 6; d++) {
     const angle = (d * Math.PI) / 3;
     it(`drives a straight line towards ${d * 60}°`, async () => {
@@ -104,7 +125,9 @@ describe("Robotino closed loop in MuJoCo (omni IK/FK, free rollers)", () => {
       expect(Math.abs(r.omega - omega)).toBeLessThan(0.03 * Math.abs(omega));
       expect(Math.hypot(r.vx, r.vy)).toBeLessThan(0.01);
       const k = r.trace.rows - 1;
-      expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(0.03);
+      expect(Math.abs((r.trace.odomPose.theta[k] as number) - (r.trace.truePose.theta[k] as number))).toBeLessThan(
+        0.03,
+      );
     });
   }
 
@@ -112,13 +135,19 @@ describe("Robotino closed loop in MuJoCo (omni IK/FK, free rollers)", () => {
     const mujoco = await loadMujoco();
     const layout = wheelLayout(robotino);
     if (layout.type !== "omni") throw new Error("Robotino has an omni drive");
-    const hubs = new Map(layout.wheels.map((w) => [(robotino.joints ?? []).find((j) => j.name === w.joint)?.child, w.radius] as const));
+    const hubs = new Map(
+      layout.wheels.map((w) => [(robotino.joints ?? []).find((j) => j.name === w.joint)?.child, w.radius] as const),
+    );
     const withHub: Robot = {
       ...robotino,
       links: robotino.links.map((l) => {
         const r = hubs.get(l.name);
         if (r === undefined) return l;
-        const hub = { origin: { xyz: [0, 0, 0] as const, rpy: [0, Math.PI / 2, 0] as const }, geometry: { type: "cylinder" as const, radius: r, length: 0.04 }, surface: { mu: 0, mu2: 0 } };
+        const hub = {
+          origin: { xyz: [0, 0, 0] as const, rpy: [0, Math.PI / 2, 0] as const },
+          geometry: { type: "cylinder" as const, radius: r, length: 0.04 },
+          surface: { mu: 0, mu2: 0 },
+        };
         return { ...l, collisions: [hub] };
       }),
     };

@@ -20,8 +20,18 @@ export interface SettledTwist {
 }
 
 /** Drives `robot` with a constant command for `duration` s and averages the true twist after `settle` s. */
-export function settledTwist(mujoco: MainModule, robot: Robot, command: Twist, duration: number, settle: number): SettledTwist {
-  const trace = runSimulation(robot, { name: "constant", profile: { type: "commands", interpolation: "hold", points: [{ t: 0, ...command }] } }, { mujoco, duration, seed: 7 });
+export function settledTwist(
+  mujoco: MainModule,
+  robot: Robot,
+  command: Twist,
+  duration: number,
+  settle: number,
+): SettledTwist {
+  const trace = runSimulation(
+    robot,
+    { name: "constant", profile: { type: "commands", interpolation: "hold", points: [{ t: 0, ...command }] } },
+    { mujoco, duration, seed: 7 },
+  );
   let n = 0;
   let vx = 0;
   let vy = 0;
@@ -42,7 +52,12 @@ export function settledTwist(mujoco: MainModule, robot: Robot, command: Twist, d
  * `angularTolerance` (fraction) when commanded, and every uncommanded component below
  * 0.01 m/s or 0.02 rad/s.
  */
-export function reachesCommand(result: SettledTwist, command: Twist, linearTolerance: number, angularTolerance: number): boolean {
+export function reachesCommand(
+  result: SettledTwist,
+  command: Twist,
+  linearTolerance: number,
+  angularTolerance: number,
+): boolean {
   const check = (got: number, want: number | undefined, tol: number, floor: number): boolean =>
     want === undefined || want === 0 ? Math.abs(got) < floor : Math.abs(got - want) <= tol * Math.abs(want);
   return (

@@ -16,7 +16,12 @@ const SWINGS: Scenario = {
   profile: {
     type: "commands",
     interpolation: "hold",
-    points: [{ t: 0, vx: 0.15 }, { t: 1.5, vy: 0.15 }, { t: 3, omega: 0.4 }, { t: 4.5, vx: 0.15 }],
+    points: [
+      { t: 0, vx: 0.15 },
+      { t: 1.5, vy: 0.15 },
+      { t: 3, omega: 0.4 },
+      { t: 4.5, vx: 0.15 },
+    ],
   },
 };
 
@@ -27,10 +32,13 @@ function peaks(trace: SimulationTrace): { steer: number; steerTick: number; whee
   let wheel = 0;
   const w = Math.round(0.1 / trace.dt);
   for (const s of trace.steering) {
-    for (let k = 1; k < trace.rows; k++) steerTick = Math.max(steerTick, Math.abs(((s[k] as number) - (s[k - 1] as number)) / trace.dt));
-    for (let k = w; k < trace.rows; k++) steer = Math.max(steer, Math.abs(((s[k] as number) - (s[k - w] as number)) / (w * trace.dt)));
+    for (let k = 1; k < trace.rows; k++)
+      steerTick = Math.max(steerTick, Math.abs(((s[k] as number) - (s[k - 1] as number)) / trace.dt));
+    for (let k = w; k < trace.rows; k++)
+      steer = Math.max(steer, Math.abs(((s[k] as number) - (s[k - w] as number)) / (w * trace.dt)));
   }
-  for (const w of trace.wheelRates) for (let k = 0; k < trace.rows; k++) wheel = Math.max(wheel, Math.abs(w[k] as number));
+  for (const w of trace.wheelRates)
+    for (let k = 0; k < trace.rows; k++) wheel = Math.max(wheel, Math.abs(w[k] as number));
   return { steer, steerTick, wheel };
 }
 
@@ -52,7 +60,13 @@ describe("MARIO's controllers stay within the joints' velocity limits", () => {
     expect(p.steerTick).toBeLessThanOrEqual(3 * 1.6);
     expect(p.wheel).toBeLessThanOrEqual(2 * 1.05);
     // Without the steering limit (raised to 100 rad/s) the servos swing far faster.
-    const free: Robot = { ...mario, joints: (mario.joints ?? []).map((j): Joint => (j.name.startsWith("servo") && j.type === "revolute" ? { ...j, limit: { ...j.limit, velocity: 100 } } : j)) };
+    const free: Robot = {
+      ...mario,
+      joints: (mario.joints ?? []).map(
+        (j): Joint =>
+          j.name.startsWith("servo") && j.type === "revolute" ? { ...j, limit: { ...j.limit, velocity: 100 } } : j,
+      ),
+    };
     const q = peaks(runSimulation(free, SWINGS, { mujoco, duration: 6, seed: 1 }));
     expect(q.steer).toBeGreaterThan(6);
   });

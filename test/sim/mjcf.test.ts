@@ -29,7 +29,10 @@ function expectedCounts(robot: Robot): { bodies: number; joints: number; actuato
     actuators: (robot.joints ?? []).filter((j) => j.actuator !== undefined).length,
     // IMU → gyro, accelerometer, framequat; GPS → framepos, velocimeter.
     // Range (IR) → rangefinder.
-    sensors: sensors.filter((s) => s.type === "imu").length * 3 + sensors.filter((s) => s.type === "gps").length * 2 + sensors.filter((s) => s.type === "range").length,
+    sensors:
+      sensors.filter((s) => s.type === "imu").length * 3 +
+      sensors.filter((s) => s.type === "gps").length * 2 +
+      sensors.filter((s) => s.type === "range").length,
   };
 }
 
@@ -124,7 +127,12 @@ describe("MJCF of MARIO in mujoco-js (MuJoCo 3.x)", () => {
 
   it("explains a refusal: a moving link without mass names the body and the line", async () => {
     const mj = await loadMujoco();
-    const broken: Robot = { ...mario, links: mario.links.map((l) => (l.name === "link11" ? { name: l.name, ...(l.collisions === undefined ? {} : { collisions: l.collisions }) } : l)) };
+    const broken: Robot = {
+      ...mario,
+      links: mario.links.map((l) =>
+        l.name === "link11" ? { name: l.name, ...(l.collisions === undefined ? {} : { collisions: l.collisions }) } : l,
+      ),
+    };
     let error: unknown;
     try {
       MujocoSession.open(mj, emitMjcf(broken), "broken.xml").dispose();
@@ -138,13 +146,19 @@ describe("MJCF of MARIO in mujoco-js (MuJoCo 3.x)", () => {
   it("explains a parse error with a position", async () => {
     const mj = await loadMujoco();
     const xml = emitMjcf(mario).replace("</worldbody>", "");
-    expect(() => MujocoSession.open(mj, xml, "cut.xml")).toThrow(/cut\.xml: MuJoCo could not parse it \(Loading error: XML parse error.*\); robokit's MJCF check found:\n {2}cut\.xml:\d+:\d+: /);
+    expect(() => MujocoSession.open(mj, xml, "cut.xml")).toThrow(
+      /cut\.xml: MuJoCo could not parse it \(Loading error: XML parse error.*\); robokit's MJCF check found:\n {2}cut\.xml:\d+:\d+: /,
+    );
   });
 });
 
 describe("MJCF of MARIO in MuJoCo 2.2.2 (Debian libmujoco)", () => {
   it("mujoco-testxml loads it without error and mujoco-compile reports the expected sizes", () => {
-    if (!haveTool("mujoco-testxml", "MJCF check with MuJoCo 2.2.2") || !haveTool("mujoco-compile", "MJCF compile with MuJoCo 2.2.2")) return;
+    if (
+      !haveTool("mujoco-testxml", "MJCF check with MuJoCo 2.2.2") ||
+      !haveTool("mujoco-compile", "MJCF compile with MuJoCo 2.2.2")
+    )
+      return;
     const file = join(dir, "mario.xml");
     writeFileSync(file, emitMjcf(mario));
     const test = runTool("mujoco-testxml", [file], { cwd: dir });
@@ -200,7 +214,9 @@ describe("MJCF of Robotino (omni wheels with free rollers)", () => {
       const s = MujocoSession.open(mj, xml, "robotino.xml");
       try {
         s.forward();
-        return ranges.map((r) => s.sensordata[s.sensorAddress(mjcfNames.sensorChannel(r.name, "rangefinder")).address] as number);
+        return ranges.map(
+          (r) => s.sensordata[s.sensorAddress(mjcfNames.sensorChannel(r.name, "rangefinder")).address] as number,
+        );
       } finally {
         s.dispose();
       }
@@ -218,7 +234,11 @@ describe("MJCF of Robotino (omni wheels with free rollers)", () => {
   });
 
   it("loads in MuJoCo 2.2.2 with the same sizes", () => {
-    if (!haveTool("mujoco-testxml", "MJCF check with MuJoCo 2.2.2") || !haveTool("mujoco-compile", "MJCF compile with MuJoCo 2.2.2")) return;
+    if (
+      !haveTool("mujoco-testxml", "MJCF check with MuJoCo 2.2.2") ||
+      !haveTool("mujoco-compile", "MJCF compile with MuJoCo 2.2.2")
+    )
+      return;
     const file = join(dir, "robotino.xml");
     writeFileSync(file, emitMjcf(robotino));
     const test = runTool("mujoco-testxml", [file], { cwd: dir });

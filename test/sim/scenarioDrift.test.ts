@@ -13,7 +13,10 @@ const root = join(import.meta.dirname, "..", "..");
 
 describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, crab, diagonal, zero-turn)", () => {
   it("drifts less than 8 cm and 0.05 rad, and the velocity errors stay below 12 % per axis (short runs weigh the transitions more)", async () => {
-    const { scenario } = readScenario(readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"), "paper.yaml");
+    const { scenario } = readScenario(
+      readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"),
+      "paper.yaml",
+    );
     expect(scenario).toBeDefined();
     if (scenario === undefined) return;
     const trace = runSimulation(mario, scenario, { mujoco: await loadMujoco(), duration: 42, seed: 3 });
@@ -30,7 +33,10 @@ describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, c
   });
 
   it("is deterministic: the same scenario and seed give the same trace", async () => {
-    const { scenario } = readScenario(readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"), "paper.yaml");
+    const { scenario } = readScenario(
+      readFileSync(join(root, "scenarios", "mario", "paper.yaml"), "utf8"),
+      "paper.yaml",
+    );
     if (scenario === undefined) throw new Error("shipped scenario must parse");
     const mujoco = await loadMujoco();
     const a = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 5 });
@@ -43,7 +49,11 @@ describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, c
 describe("odometry heading from the gyro (scenario heading: gyro)", () => {
   it("uses the model's IMU gyro with its seeded noise: close to the truth, repeatable per seed, different across seeds", async () => {
     const mujoco = await loadMujoco();
-    const scenario = { name: "turn", heading: "gyro" as const, profile: { type: "commands" as const, interpolation: "hold" as const, points: [{ t: 0, vx: 0.1, omega: 0.3 }] } };
+    const scenario = {
+      name: "turn",
+      heading: "gyro" as const,
+      profile: { type: "commands" as const, interpolation: "hold" as const, points: [{ t: 0, vx: 0.1, omega: 0.3 }] },
+    };
     const a = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 11 });
     const b = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 11 });
     const c = runSimulation(mario, scenario, { mujoco, duration: 3, seed: 12 });
@@ -56,6 +66,12 @@ describe("odometry heading from the gyro (scenario heading: gyro)", () => {
   it("is refused for a robot without an IMU", async () => {
     const mujoco = await loadMujoco();
     const noImu = { ...mario, links: mario.links.map((l) => (l.name === "imu_link" ? { ...l, sensors: [] } : l)) };
-    expect(() => runSimulation(noImu, { name: "g", heading: "gyro", profile: { type: "commands", points: [{ t: 0 }] } }, { mujoco, duration: 0.1 })).toThrow(/has no IMU/);
+    expect(() =>
+      runSimulation(
+        noImu,
+        { name: "g", heading: "gyro", profile: { type: "commands", points: [{ t: 0 }] } },
+        { mujoco, duration: 0.1 },
+      ),
+    ).toThrow(/has no IMU/);
   });
 });

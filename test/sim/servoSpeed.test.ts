@@ -36,14 +36,20 @@ const shipped: [string, string][] = readdirSync(join(repo, "scenarios")).flatMap
 );
 
 function velocityLimit(j: Joint): number | undefined {
-  return j.type === "revolute" || j.type === "prismatic" ? j.limit.velocity : j.type === "continuous" ? j.limit?.velocity : undefined;
+  return j.type === "revolute" || j.type === "prismatic"
+    ? j.limit.velocity
+    : j.type === "continuous"
+      ? j.limit?.velocity
+      : undefined;
 }
 
 /** Actuated joints with a velocity limit > 0, and that limit (rad/s or m/s). */
 function limited(robot: Robot): { name: string; limit: number; command: string }[] {
   return (robot.joints ?? []).flatMap((j) => {
     const v = velocityLimit(j);
-    return j.actuator !== undefined && v !== undefined && v > 0 ? [{ name: j.name, limit: v, command: j.actuator.command }] : [];
+    return j.actuator !== undefined && v !== undefined && v > 0
+      ? [{ name: j.name, limit: v, command: j.actuator.command }]
+      : [];
   });
 }
 
@@ -100,7 +106,9 @@ class PeakRateSession implements SimulationSession {
 }
 
 function expectWithin(joints: readonly { name: string; limit: number }[], peak: Float64Array, where: string): void {
-  joints.forEach((j, i) => expect(peak[i] as number, `${where}: ${j.name} peak |q̇| vs limit ${j.limit}`).toBeLessThanOrEqual(SLACK * j.limit));
+  joints.forEach((j, i) =>
+    expect(peak[i] as number, `${where}: ${j.name} peak |q̇| vs limit ${j.limit}`).toBeLessThanOrEqual(SLACK * j.limit),
+  );
 }
 
 describe("joint velocities stay within the URDF velocity limits (+10 %) in MuJoCo", () => {
@@ -110,7 +118,11 @@ describe("joint velocities stay within the URDF velocity limits (+10 %) in MuJoC
     const joints = limited(robot);
     const inner = MujocoSession.open(mujoco, emitMjcf(robot), `mjcf/${robot.name}.xml`);
     try {
-      const session = new PeakRateSession(inner, joints.map((j) => j.name), 1);
+      const session = new PeakRateSession(
+        inner,
+        joints.map((j) => j.name),
+        1,
+      );
       runSimulationOn(session, robot, shippedScenario(robotName, name), { seed: 1 });
       expectWithin(joints, session.peak, `${robotName}/${name}`);
     } finally {
@@ -167,18 +179,25 @@ function dartReady(): boolean {
 
 describe("joint velocities stay within the URDF velocity limits (+10 %) in DART", () => {
   const run = dartReady();
-  it.skipIf(!run).each(shipped)("%s, shipped scenario %s: every actuated joint, every control tick", (robotName, name) => {
-    const robot = ROBOTS[robotName] as Robot;
-    const joints = limited(robot);
-    const world = dartWorld(robot);
-    const inner = new DartSession(buildDartHarness(), world.sdf, robot, wheelLayout(robot).baseLink, world.timestep);
-    try {
-      // DART steps in a child process: sample once per 10 integration steps to keep it quick.
-      const session = new PeakRateSession(inner, joints.map((j) => j.name), 10);
-      runSimulationOn(session, robot, shippedScenario(robotName, name), { seed: 1 });
-      expectWithin(joints, session.peak, `${robotName}/${name}`);
-    } finally {
-      inner.dispose();
-    }
-  });
+  it.skipIf(!run).each(shipped)(
+    "%s, shipped scenario %s: every actuated joint, every control tick",
+    (robotName, name) => {
+      const robot = ROBOTS[robotName] as Robot;
+      const joints = limited(robot);
+      const world = dartWorld(robot);
+      const inner = new DartSession(buildDartHarness(), world.sdf, robot, wheelLayout(robot).baseLink, world.timestep);
+      try {
+        // DART steps in a child process: sample once per 10 integration steps to keep it quick.
+        const session = new PeakRateSession(
+          inner,
+          joints.map((j) => j.name),
+          10,
+        );
+        runSimulationOn(session, robot, shippedScenario(robotName, name), { seed: 1 });
+        expectWithin(joints, session.peak, `${robotName}/${name}`);
+      } finally {
+        inner.dispose();
+      }
+    },
+  );
 });

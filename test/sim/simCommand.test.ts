@@ -18,11 +18,15 @@ describe("robokit sim", () => {
     const r = runCliProcess(["sim", "mario", "--scenario", "paper", "--duration", "3", "--out", out]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
-    for (const f of ["trace.csv", "trajectory.svg", "velocities.svg", "steering.svg", "summary.md", "summary.json"]) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of ["trace.csv", "trajectory.svg", "velocities.svg", "steering.svg", "summary.md", "summary.json"])
+      expect(existsSync(join(out, f)), f).toBe(true);
     const csv = readFileSync(join(out, "trace.csv"), "utf8").trimEnd().split("\n");
     expect(csv).toHaveLength(1 + 300);
     expect(csv[0]).toMatch(/^time,cmd_vx,cmd_vy,cmd_omega,true_vx/);
-    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { metrics: { duration: number }; rate: number };
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+      metrics: { duration: number };
+      rate: number;
+    };
     expect(summary.metrics.duration).toBeCloseTo(3, 9);
     expect(summary.rate).toBe(100);
     expect(r.stdout).toMatch(/seed 003 simulation %/);
@@ -48,7 +52,9 @@ describe("robokit sim", () => {
     const rose = runCliProcess(["sim", "mario", "--scenario", join("scenarios", "robotino", "rose.yaml")]);
     expect(rose.status).toBe(1);
     expect(rose.stderr).toMatch(/written for robot "robotino", not "mario"/);
-    expect(runCliProcess(["sim", "mario", "--scenario", "paper", "--rate", "33"]).stderr).toMatch(/--rate 33 Hz must divide the physics rate 500 Hz/);
+    expect(runCliProcess(["sim", "mario", "--scenario", "paper", "--rate", "33"]).stderr).toMatch(
+      /--rate 33 Hz must divide the physics rate 500 Hz/,
+    );
     expect(runCliProcess(["sim", "mario", "--scenario", "paper", "--duration", "-1"]).status).toBe(2);
   });
 });

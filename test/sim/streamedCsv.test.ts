@@ -67,8 +67,13 @@ describe("the simulation CSV is written in pieces", () => {
         written += Buffer.byteLength(piece);
       }
     }
-    writePackage(out, [{ path: "trace.csv", chunks: watched() }, { path: "summary.md", content: "s\n" }]);
-    const expected = pieces.slice(0, -1).map((_, i) => pieces.slice(0, i + 1).reduce((n, p) => n + Buffer.byteLength(p), 0));
+    writePackage(out, [
+      { path: "trace.csv", chunks: watched() },
+      { path: "summary.md", content: "s\n" },
+    ]);
+    const expected = pieces
+      .slice(0, -1)
+      .map((_, i) => pieces.slice(0, i + 1).reduce((n, p) => n + Buffer.byteLength(p), 0));
     expect(sizes).toEqual(expected);
     expect(readFileSync(join(out, "trace.csv"), "utf8")).toBe(pieces.join(""));
   });

@@ -35,12 +35,21 @@ function variation(text = VARY): SweepVariation {
 describe("--vary files", () => {
   it("reads uniform and bounded normal distributions in file order", () => {
     const v = variation();
-    expect(v.parameters.map((p) => p.name)).toEqual(["mass:base_link", "friction", "wheelRadius", "velocity:servo*", "effort:motor*"]);
+    expect(v.parameters.map((p) => p.name)).toEqual([
+      "mass:base_link",
+      "friction",
+      "wheelRadius",
+      "velocity:servo*",
+      "effort:motor*",
+    ]);
     expect(v.parameters[1]?.distribution).toEqual({ type: "normal", mean: 1, std: 0.2, min: 0.7, max: 1.3 });
   });
 
   it("reports bad entries at file:line:col with their JSON pointer", () => {
-    const r = readSweepVariation("parameters:\n  colour: { uniform: [1, 2] }\n  friction: { uniform: [2, 1] }\n  wheelRadius: { normal: { mean: 1, std: 0.1 } }\n", "v.yaml");
+    const r = readSweepVariation(
+      "parameters:\n  colour: { uniform: [1, 2] }\n  friction: { uniform: [2, 1] }\n  wheelRadius: { normal: { mean: 1, std: 0.1 } }\n",
+      "v.yaml",
+    );
     expect(r.variation).toBeUndefined();
     const where = r.diagnostics.map((d) => `${d.line}:${d.jsonPath}`);
     expect(where).toContain("2:/parameters/colour");
@@ -86,7 +95,10 @@ describe("--vary files", () => {
     const base = plant.links.find((l) => l.name === "base_link");
     const nominal = mario.links.find((l) => l.name === "base_link");
     expect(base?.inertial?.mass).toBe(10);
-    expect(base?.inertial?.inertia.ixx).toBeCloseTo(((nominal?.inertial?.inertia.ixx ?? 0) * 10) / (nominal?.inertial?.mass ?? 1), 12);
+    expect(base?.inertial?.inertia.ixx).toBeCloseTo(
+      ((nominal?.inertial?.inertia.ixx ?? 0) * 10) / (nominal?.inertial?.mass ?? 1),
+      12,
+    );
     const wheel = plant.links.find((l) => l.name === "link11");
     expect(wheel?.collisions?.[0]?.surface?.mu).toBe(0.8);
     expect(wheel?.collisions?.[0]?.geometry).toMatchObject({ radius: 0.099 });
@@ -99,8 +111,12 @@ describe("--vary files", () => {
   });
 
   it("refuses names the robot lacks", () => {
-    expect(() => applyVariation(mario, variation("parameters:\n  mass:nope: { uniform: [1, 2] }\n"), [1.5])).toThrow(/no link "nope"/);
-    expect(() => applyVariation(robotino, variation("parameters:\n  velocity:servo*: { uniform: [1, 2] }\n"), [1.5])).toThrow(/no joint matching "servo\*"/);
+    expect(() => applyVariation(mario, variation("parameters:\n  mass:nope: { uniform: [1, 2] }\n"), [1.5])).toThrow(
+      /no link "nope"/,
+    );
+    expect(() =>
+      applyVariation(robotino, variation("parameters:\n  velocity:servo*: { uniform: [1, 2] }\n"), [1.5]),
+    ).toThrow(/no joint matching "servo\*"/);
   });
 });
 
@@ -115,7 +131,13 @@ function rows(n: number, seedBase: number): SweepRow[] {
   }));
 }
 
-function manifest(runs: number, shard: { index: number; count: number }, runIndices: number[], csv: string, over: Partial<SweepManifest> = {}): SweepManifest {
+function manifest(
+  runs: number,
+  shard: { index: number; count: number },
+  runIndices: number[],
+  csv: string,
+  over: Partial<SweepManifest> = {},
+): SweepManifest {
   return {
     format: "robokit-sweep/1",
     robokitVersion: "0.0.0",
@@ -136,10 +158,17 @@ function manifest(runs: number, shard: { index: number; count: number }, runIndi
   };
 }
 
-function shardParts(all: SweepRow[], count: number, over: (i: number) => Partial<SweepManifest> = () => ({})): SweepPart[] {
+function shardParts(
+  all: SweepRow[],
+  count: number,
+  over: (i: number) => Partial<SweepManifest> = () => ({}),
+): SweepPart[] {
   return Array.from({ length: count }, (_, i) => {
     const idx = shardRuns(all.length, i, count);
-    const csv = sweepCsv(["friction"], all.filter((r) => idx.includes(r.run)));
+    const csv = sweepCsv(
+      ["friction"],
+      all.filter((r) => idx.includes(r.run)),
+    );
     return { name: `shard${i}`, manifest: manifest(all.length, { index: i, count }, idx, csv, over(i)), runsCsv: csv };
   });
 }
@@ -148,7 +177,9 @@ describe("sharding and merging", () => {
   it("shards partition the runs: every index in exactly one shard (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 40 }), (runs, count) => {
-        const seen = Array.from({ length: count }, (_, i) => shardRuns(runs, i, count)).flat().sort((a, b) => a - b);
+        const seen = Array.from({ length: count }, (_, i) => shardRuns(runs, i, count))
+          .flat()
+          .sort((a, b) => a - b);
         expect(seen).toEqual(Array.from({ length: runs }, (_, r) => r));
       }),
     );
@@ -156,19 +187,32 @@ describe("sharding and merging", () => {
 
   it("merging any number of shards, in any order, gives the unsharded files byte for byte (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 12 }), fc.integer(), (n, count, shuffle) => {
-        const all = rows(n, 5);
-        const whole = sweepCsv(["friction"], all);
-        const unsharded = sweepArtifacts(manifest(n, { index: 0, count: 1 }, all.map((r) => r.run), whole), whole);
-        const parts = shardParts(all, count);
-        // Rotate the order the folders are given in.
-        const k = Math.abs(shuffle) % parts.length;
-        const merged = mergeSweeps([...parts.slice(k), ...parts.slice(0, k)], sha256);
-        expect(merged.ok).toBe(true);
-        if (!merged.ok) return;
-        expect(merged.runsCsv).toBe(whole);
-        expect(sweepArtifacts(merged.manifest, merged.runsCsv, merged.table)).toEqual(unsharded);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer(),
+        (n, count, shuffle) => {
+          const all = rows(n, 5);
+          const whole = sweepCsv(["friction"], all);
+          const unsharded = sweepArtifacts(
+            manifest(
+              n,
+              { index: 0, count: 1 },
+              all.map((r) => r.run),
+              whole,
+            ),
+            whole,
+          );
+          const parts = shardParts(all, count);
+          // Rotate the order the folders are given in.
+          const k = Math.abs(shuffle) % parts.length;
+          const merged = mergeSweeps([...parts.slice(k), ...parts.slice(0, k)], sha256);
+          expect(merged.ok).toBe(true);
+          if (!merged.ok) return;
+          expect(merged.runsCsv).toBe(whole);
+          expect(sweepArtifacts(merged.manifest, merged.runsCsv, merged.table)).toEqual(unsharded);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -182,12 +226,24 @@ describe("sharding and merging", () => {
     };
     expect(problems([parts[0] as SweepPart, parts[2] as SweepPart])).toMatch(/missing runs: 1, 4, 7/);
     expect(problems([...parts, parts[1] as SweepPart])).toMatch(/run 1 is in both shard1 and shard1/);
-    for (const [key, value] of [["robotSha256", "x"], ["scenarioSha256", "x"], ["variationSha256", null], ["robokitVersion", "9.9.9"], ["seedBase", 6], ["runs", 11]] as const) {
+    for (const [key, value] of [
+      ["robotSha256", "x"],
+      ["scenarioSha256", "x"],
+      ["variationSha256", null],
+      ["robokitVersion", "9.9.9"],
+      ["seedBase", 6],
+      ["runs", 11],
+    ] as const) {
       const odd = shardParts(all, 3, (i) => (i === 2 ? { [key]: value } : {}));
       expect(problems(odd), key).toMatch(new RegExp(`shard2: ${key} is`));
     }
-    const edited = { ...(parts[1] as SweepPart), runsCsv: (parts[1] as SweepPart).runsCsv.replace(/\n$/, "\n1,6,1,0,0\n") };
-    expect(problems([parts[0] as SweepPart, edited, parts[2] as SweepPart])).toMatch(/shard1: runs.csv does not match its manifest's hash/);
+    const edited = {
+      ...(parts[1] as SweepPart),
+      runsCsv: (parts[1] as SweepPart).runsCsv.replace(/\n$/, "\n1,6,1,0,0\n"),
+    };
+    expect(problems([parts[0] as SweepPart, edited, parts[2] as SweepPart])).toMatch(
+      /shard1: runs.csv does not match its manifest's hash/,
+    );
     expect(mergeSweeps([], sha256).ok).toBe(false);
   });
 });

@@ -11,18 +11,41 @@ import { runCliProcess } from "../support/runCliProcess.js";
 let dir = "";
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "robokit-sweep-cli-"));
-  writeFileSync(join(dir, "vary.yaml"), "parameters:\n  mass:base_link: { uniform: [9, 11] }\n  friction: { normal: { mean: 1, std: 0.1, min: 0.7, max: 1.3 } }\n");
+  writeFileSync(
+    join(dir, "vary.yaml"),
+    "parameters:\n  mass:base_link: { uniform: [9, 11] }\n  friction: { normal: { mean: 1, std: 0.1, min: 0.7, max: 1.3 } }\n",
+  );
   writeFileSync(join(dir, "other.yaml"), "parameters:\n  friction: { uniform: [0.5, 1] }\n");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A folder's files and contents. */
 function files(folder: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(folder).sort().map((f) => [f, readFileSync(join(folder, f), "utf8")]));
+  return Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((f) => [f, readFileSync(join(folder, f), "utf8")]),
+  );
 }
 
 const sweep = (out: string, ...extra: string[]) =>
-  runCliProcess(["sim", "mario", "--scenario", "paper", "--duration", "0.5", "--runs", "3", "--seed", "7", "--vary", join(dir, "vary.yaml"), "--out", join(dir, out), ...extra]);
+  runCliProcess([
+    "sim",
+    "mario",
+    "--scenario",
+    "paper",
+    "--duration",
+    "0.5",
+    "--runs",
+    "3",
+    "--seed",
+    "7",
+    "--vary",
+    join(dir, "vary.yaml"),
+    "--out",
+    join(dir, out),
+    ...extra,
+  ]);
 
 describe("robokit sim --runs (sweeps)", () => {
   it("--jobs 1, --jobs 2 and shards merged write the same files", () => {
@@ -60,10 +83,37 @@ describe("robokit sim --runs (sweeps)", () => {
     const missing = runCliProcess(["sim", "merge", join(dir, "s0"), "--out", join(dir, "bad1")]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/missing runs: 1/);
-    const doubled = runCliProcess(["sim", "merge", join(dir, "s0"), join(dir, "s1"), join(dir, "s1"), "--out", join(dir, "bad2")]);
+    const doubled = runCliProcess([
+      "sim",
+      "merge",
+      join(dir, "s0"),
+      join(dir, "s1"),
+      join(dir, "s1"),
+      "--out",
+      join(dir, "bad2"),
+    ]);
     expect(doubled.status).toBe(1);
     expect(doubled.stderr).toMatch(/run 1 is in both/);
-    const r = runCliProcess(["sim", "mario", "--scenario", "paper", "--duration", "0.5", "--runs", "3", "--seed", "7", "--vary", join(dir, "other.yaml"), "--shard", "1/2", "--jobs", "1", "--out", join(dir, "o1")]);
+    const r = runCliProcess([
+      "sim",
+      "mario",
+      "--scenario",
+      "paper",
+      "--duration",
+      "0.5",
+      "--runs",
+      "3",
+      "--seed",
+      "7",
+      "--vary",
+      join(dir, "other.yaml"),
+      "--shard",
+      "1/2",
+      "--jobs",
+      "1",
+      "--out",
+      join(dir, "o1"),
+    ]);
     expect(r.status).toBe(0);
     const mixed = runCliProcess(["sim", "merge", join(dir, "s0"), join(dir, "o1"), "--out", join(dir, "bad3")]);
     expect(mixed.status).toBe(1);
@@ -79,7 +129,18 @@ describe("robokit sim --runs (sweeps)", () => {
 
   it("a --vary naming a link the robot lacks is invalid input (exit 1), before any run", () => {
     writeFileSync(join(dir, "nolink.yaml"), "parameters:\n  mass:nope: { uniform: [1, 2] }\n");
-    const r = runCliProcess(["sim", "mario", "--scenario", "paper", "--runs", "2", "--vary", join(dir, "nolink.yaml"), "--out", join(dir, "nolink")]);
+    const r = runCliProcess([
+      "sim",
+      "mario",
+      "--scenario",
+      "paper",
+      "--runs",
+      "2",
+      "--vary",
+      join(dir, "nolink.yaml"),
+      "--out",
+      join(dir, "nolink"),
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/nolink\.yaml: mass:nope: robot "mario" has no link "nope"/);
   });

@@ -9,5 +9,6 @@ import fc from "fast-check";
  * and path of any failure, and `FC_SEED=<seed>` replays it.
  */
 const fromEnv = process.env["FC_SEED"];
-const seed = fromEnv !== undefined && fromEnv !== "" ? Number(fromEnv) : process.env["CI"] === "true" ? 20261123 : undefined;
+const seed =
+  fromEnv !== undefined && fromEnv !== "" ? Number(fromEnv) : process.env["CI"] === "true" ? 20261123 : undefined;
 if (seed !== undefined && Number.isInteger(seed)) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });

@@ -18,8 +18,11 @@ export function expectGolden(relativePath: string, actual: string): void {
     writeFileSync(file, actual);
     return;
   }
-  if (!existsSync(file)) throw new Error(`golden file test/golden/${relativePath} is missing; run with UPDATE_GOLDEN=1 to create it`);
+  if (!existsSync(file))
+    throw new Error(`golden file test/golden/${relativePath} is missing; run with UPDATE_GOLDEN=1 to create it`);
   const expected = readFileSync(file, "utf8");
-  expect(actual === expected, `output differs from test/golden/${relativePath} (UPDATE_GOLDEN=1 regenerates it)`).toBe(true);
+  expect(actual === expected, `output differs from test/golden/${relativePath} (UPDATE_GOLDEN=1 regenerates it)`).toBe(
+    true,
+  );
   expect(actual).toBe(expected);
 }

@@ -14,8 +14,14 @@ export function boxSolid(min: readonly [number, number, number], max: readonly [
   const [x1, y1, z1] = max;
   return {
     positions: [
-      [x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
-      [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1],
+      [x0, y0, z0],
+      [x1, y0, z0],
+      [x1, y1, z0],
+      [x0, y1, z0],
+      [x0, y0, z1],
+      [x1, y0, z1],
+      [x1, y1, z1],
+      [x0, y1, z1],
     ],
     faces: [
       [0, 3, 2, 1], // bottom (−z)
@@ -30,14 +36,40 @@ export function boxSolid(min: readonly [number, number, number], max: readonly [
 
 /** Tetrahedron with corners at the origin and on the axes at a, b, c. */
 export function cornerTetrahedron(a: number, b: number, c: number): Solid {
-  return { positions: [[0, 0, 0], [a, 0, 0], [0, b, 0], [0, 0, c]], faces: [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]] };
+  return {
+    positions: [
+      [0, 0, 0],
+      [a, 0, 0],
+      [0, b, 0],
+      [0, 0, c],
+    ],
+    faces: [
+      [0, 2, 1],
+      [0, 1, 3],
+      [0, 3, 2],
+      [1, 2, 3],
+    ],
+  };
 }
 
 /** Right triangular prism: the triangle (0,0), (a,0), (0,b) in xy, extruded from z = 0 to h. */
 export function rightPrism(a: number, b: number, h: number): Solid {
   return {
-    positions: [[0, 0, 0], [a, 0, 0], [0, b, 0], [0, 0, h], [a, 0, h], [0, b, h]],
-    faces: [[0, 2, 1], [3, 4, 5], [0, 1, 4, 3], [1, 2, 5, 4], [2, 0, 3, 5]],
+    positions: [
+      [0, 0, 0],
+      [a, 0, 0],
+      [0, b, 0],
+      [0, 0, h],
+      [a, 0, h],
+      [0, b, h],
+    ],
+    faces: [
+      [0, 2, 1],
+      [3, 4, 5],
+      [0, 1, 4, 3],
+      [1, 2, 5, 4],
+      [2, 0, 3, 5],
+    ],
   };
 }
 
@@ -45,7 +77,8 @@ export function rightPrism(a: number, b: number, h: number): Solid {
 export function trianglesOf(solid: Solid): [number, number, number][][] {
   const out: [number, number, number][][] = [];
   for (const f of solid.faces) {
-    for (let k = 1; k + 1 < f.length; k++) out.push([f[0]!, f[k]!, f[k + 1]!].map((i) => [...solid.positions[i]!] as [number, number, number]));
+    for (let k = 1; k + 1 < f.length; k++)
+      out.push([f[0]!, f[k]!, f[k + 1]!].map((i) => [...solid.positions[i]!] as [number, number, number]));
   }
   return out;
 }
@@ -65,7 +98,10 @@ export function toStlBinary(solid: Solid, header = "robokit test"): Uint8Array {
 
 /** ASCII STL text. */
 export function toStlAscii(solid: Solid, name = "part"): string {
-  const facets = trianglesOf(solid).map((t) => `  facet normal 0 0 0\n    outer loop\n${t.map((p) => `      vertex ${p.join(" ")}\n`).join("")}    endloop\n  endfacet\n`);
+  const facets = trianglesOf(solid).map(
+    (t) =>
+      `  facet normal 0 0 0\n    outer loop\n${t.map((p) => `      vertex ${p.join(" ")}\n`).join("")}    endloop\n  endfacet\n`,
+  );
   return `solid ${name}\n${facets.join("")}endsolid ${name}\n`;
 }
 
@@ -73,7 +109,9 @@ export function toStlAscii(solid: Solid, name = "part"): string {
 export function toObj(solid: Solid, negative = false): string {
   const n = solid.positions.length;
   const v = solid.positions.map((p) => `v ${p.join(" ")}\n`).join("");
-  const f = solid.faces.map((face) => `f ${face.map((i) => (negative ? `${i - n}` : `${i + 1}/${i + 1}/1`)).join(" ")}\n`).join("");
+  const f = solid.faces
+    .map((face) => `f ${face.map((i) => (negative ? `${i - n}` : `${i + 1}/${i + 1}/1`)).join(" ")}\n`)
+    .join("");
   return `# robokit test\no part\n${v}vn 0 0 1\n${solid.positions.map(() => "vt 0 0\n").join("")}${f}`;
 }
 
@@ -96,9 +134,13 @@ export function toDae(solid: Solid, options: DaeOptions = {}): string {
   const meter = options.meter ?? 1;
   const positions = solid.positions.flat().map((v) => v / meter);
   const primitive = options.primitive ?? "polylist";
-  const faces = primitive === "triangles" ? trianglesOf(solid).map((t) => t.map((p) => solid.positions.findIndex((q) => q.every((c, k) => c === p[k])))) : solid.faces;
+  const faces =
+    primitive === "triangles"
+      ? trianglesOf(solid).map((t) => t.map((p) => solid.positions.findIndex((q) => q.every((c, k) => c === p[k]))))
+      : solid.faces;
   const corner = (i: number): string => `${i} 0`;
-  const inputs = '<input semantic="VERTEX" source="#m-vertices" offset="0"/><input semantic="NORMAL" source="#m-normals" offset="1"/>';
+  const inputs =
+    '<input semantic="VERTEX" source="#m-vertices" offset="0"/><input semantic="NORMAL" source="#m-normals" offset="1"/>';
   const body =
     primitive === "polygons"
       ? `<polygons count="${faces.length}">${inputs}${faces.map((f) => `<p>${f.map(corner).join(" ")}</p>`).join("")}</polygons>`

@@ -12,7 +12,9 @@ export interface RgbaImage {
 export function readPng(png: Buffer): RgbaImage {
   if (png.readUInt32BE(0) !== 0x89504e47) throw new Error("not a PNG");
   let offset = 8;
-  let width = 0, height = 0, colorType = 0;
+  let width = 0,
+    height = 0,
+    colorType = 0;
   const idat: Buffer[] = [];
   while (offset < png.length) {
     const length = png.readUInt32BE(offset);
@@ -44,16 +46,28 @@ export function readPng(png: Buffer): RgbaImage {
       const x = line[i] ?? 0;
       let v: number;
       switch (filter) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
+        case 0:
+          v = x;
+          break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
         case 4: {
-          const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          const p = a + b - c,
+            pa = Math.abs(p - a),
+            pb = Math.abs(p - b),
+            pc = Math.abs(p - c);
           v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
           break;
         }
-        default: throw new Error(`bad PNG filter ${filter}`);
+        default:
+          throw new Error(`bad PNG filter ${filter}`);
       }
       cur[i] = v & 0xff;
     }

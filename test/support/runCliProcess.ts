@@ -19,7 +19,16 @@ export interface CliRun {
  * Runs `robokit <args>` from source (tsx) in a child process, as a user would. `nodeOptions` go to
  * node before the script (e.g. `--max-old-space-size=1024` to prove a run stays under 1 GB).
  */
-export function runCliProcess(args: readonly string[], cwd: string = root, nodeOptions: readonly string[] = []): CliRun {
-  const r = spawnSync(process.execPath, [...nodeOptions, "--import", tsx, main, ...args], { cwd, encoding: "utf8", timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: "1" } });
+export function runCliProcess(
+  args: readonly string[],
+  cwd: string = root,
+  nodeOptions: readonly string[] = [],
+): CliRun {
+  const r = spawnSync(process.execPath, [...nodeOptions, "--import", tsx, main, ...args], {
+    cwd,
+    encoding: "utf8",
+    timeout: 120_000,
+    env: { ...process.env, NODE_NO_WARNINGS: "1" },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

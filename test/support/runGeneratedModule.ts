@@ -24,7 +24,9 @@ export function runGeneratedModule(js: string, importFrom = "robokit"): Generate
       return robokit;
     };
     new Function("require", "exports", "module", js)(require, exports, { exports });
-    return exports.robot === undefined ? { error: new Error("no robot exported"), newGlobals: added() } : { robot: exports.robot, newGlobals: added() };
+    return exports.robot === undefined
+      ? { error: new Error("no robot exported"), newGlobals: added() }
+      : { robot: exports.robot, newGlobals: added() };
   } catch (error) {
     return { error, newGlobals: added() };
   }

@@ -31,7 +31,8 @@ function corners(g: Geometry): Vec3[] {
   })();
   if (h === undefined) return [];
   const out: Vec3[] = [];
-  for (const sx of [-1, 1]) for (const sy of [-1, 1]) for (const sz of [-1, 1]) out.push([sx * h[0], sy * h[1], sz * h[2]]);
+  for (const sx of [-1, 1])
+    for (const sy of [-1, 1]) for (const sz of [-1, 1]) out.push([sx * h[0], sy * h[1], sz * h[2]]);
   return out;
 }
 
@@ -39,18 +40,35 @@ function aabb(p: Placed): Aabb | undefined {
   if (p.geometry.type === "sphere") {
     const c = transformPoint(p.pose, [0, 0, 0]);
     const r = p.geometry.radius;
-    return [[c[0] - r, c[1] - r, c[2] - r], [c[0] + r, c[1] + r, c[2] + r]];
+    return [
+      [c[0] - r, c[1] - r, c[2] - r],
+      [c[0] + r, c[1] + r, c[2] + r],
+    ];
   }
   const pts = corners(p.geometry).map((c) => transformPoint(p.pose, c));
   if (pts.length === 0) return undefined;
-  const min: Vec3 = [Math.min(...pts.map((q) => q[0])), Math.min(...pts.map((q) => q[1])), Math.min(...pts.map((q) => q[2]))];
-  const max: Vec3 = [Math.max(...pts.map((q) => q[0])), Math.max(...pts.map((q) => q[1])), Math.max(...pts.map((q) => q[2]))];
+  const min: Vec3 = [
+    Math.min(...pts.map((q) => q[0])),
+    Math.min(...pts.map((q) => q[1])),
+    Math.min(...pts.map((q) => q[2])),
+  ];
+  const max: Vec3 = [
+    Math.max(...pts.map((q) => q[0])),
+    Math.max(...pts.map((q) => q[1])),
+    Math.max(...pts.map((q) => q[2])),
+  ];
   return [min, max];
 }
 
 function placed(robot: Robot, kind: "collisions" | "visuals"): Placed[] {
   const poses = linkPoses(robot);
-  return robot.links.flatMap((l) => (l[kind] ?? []).map((s) => ({ link: l.name, pose: composePoses(poses.get(l.name) ?? IDENTITY_POSE, s.origin ?? IDENTITY_POSE), geometry: s.geometry })));
+  return robot.links.flatMap((l) =>
+    (l[kind] ?? []).map((s) => ({
+      link: l.name,
+      pose: composePoses(poses.get(l.name) ?? IDENTITY_POSE, s.origin ?? IDENTITY_POSE),
+      geometry: s.geometry,
+    })),
+  );
 }
 
 /** Links joined by a joint (parent–child; only fixed joints unless `moving`), which may touch or interpenetrate at the joint. */
@@ -86,7 +104,10 @@ function sphereDepth(a: Placed, b: Placed): number {
  * `exemptMovingJoints: false` also checks parent and child of non-fixed joints (a wheel
  * must not spin through its steering post).
  */
-export function collisionOverlaps(robot: Robot, options: { readonly tolerance?: number; readonly exemptMovingJoints?: boolean } = {}): string[] {
+export function collisionOverlaps(
+  robot: Robot,
+  options: { readonly tolerance?: number; readonly exemptMovingJoints?: boolean } = {},
+): string[] {
   const tolerance = options.tolerance ?? 1e-4;
   const shapes = placed(robot, "collisions");
   const joined = joinedPairs(robot, options.exemptMovingJoints ?? true);
@@ -100,7 +121,10 @@ export function collisionOverlaps(robot: Robot, options: { readonly tolerance?: 
       const bb = boxes[k];
       if (a.link === b.link || joined.has(`${a.link}|${b.link}`) || ba === undefined || bb === undefined) continue;
       const d = a.geometry.type === "sphere" && b.geometry.type === "sphere" ? sphereDepth(a, b) : depth(ba, bb);
-      if (d > tolerance) out.push(`${a.link} (${a.geometry.type}) overlaps ${b.link} (${b.geometry.type}) by ${(d * 1000).toFixed(1)} mm`);
+      if (d > tolerance)
+        out.push(
+          `${a.link} (${a.geometry.type}) overlaps ${b.link} (${b.geometry.type}) by ${(d * 1000).toFixed(1)} mm`,
+        );
     }
   }
   return out;
@@ -120,16 +144,22 @@ export function coincidentFaces(robot: Robot, tolerance = 1e-6): string[] {
     const box = aabb(s);
     if (box === undefined) return [];
     const axes = s.geometry.type === "box" ? [0, 1, 2] : [2];
-    return axes.flatMap((axis) => [-1, 1].map((sign) => ({ s, axis, sign, at: sign < 0 ? box[0][axis]! : box[1][axis]!, box })));
+    return axes.flatMap((axis) =>
+      [-1, 1].map((sign) => ({ s, axis, sign, at: sign < 0 ? box[0][axis]! : box[1][axis]!, box })),
+    );
   });
   for (let i = 0; i < faces.length; i++) {
     for (let k = i + 1; k < faces.length; k++) {
       const f = faces[i]!;
       const g = faces[k]!;
-      if (f.s.link === g.s.link || f.axis !== g.axis || f.sign !== g.sign || Math.abs(f.at - g.at) > tolerance) continue;
+      if (f.s.link === g.s.link || f.axis !== g.axis || f.sign !== g.sign || Math.abs(f.at - g.at) > tolerance)
+        continue;
       const others = [0, 1, 2].filter((a) => a !== f.axis);
       const area = others.map((a) => Math.min(f.box[1][a]!, g.box[1][a]!) - Math.max(f.box[0][a]!, g.box[0][a]!));
-      if (area.every((x) => x > tolerance)) out.push(`${f.s.link} and ${g.s.link} share a face at ${"xyz"[f.axis]} = ${f.at.toFixed(4)} m (facing ${f.sign > 0 ? "+" : "-"}${"xyz"[f.axis]})`);
+      if (area.every((x) => x > tolerance))
+        out.push(
+          `${f.s.link} and ${g.s.link} share a face at ${"xyz"[f.axis]} = ${f.at.toFixed(4)} m (facing ${f.sign > 0 ? "+" : "-"}${"xyz"[f.axis]})`,
+        );
     }
   }
   return out;

@@ -18,9 +18,10 @@ export const sdfSpecRoot = join(sdformatRoot, "spec");
  * `ROBOKIT_REFERENCE_PYTHON`, else `../shared/vendor/python` beside the clone; undefined when
  * neither exists, and then the tests that run them skip loudly (their cached results are still checked).
  */
-export const referencePython: string | undefined = [process.env["ROBOKIT_REFERENCE_PYTHON"], resolve(repoRoot, "..", "shared", "vendor", "python")].find(
-  (p): p is string => p !== undefined && p !== "" && existsSync(join(p, "xacro")),
-);
+export const referencePython: string | undefined = [
+  process.env["ROBOKIT_REFERENCE_PYTHON"],
+  resolve(repoRoot, "..", "shared", "vendor", "python"),
+].find((p): p is string => p !== undefined && p !== "" && existsSync(join(p, "xacro")));
 
 /**
  * True when the reference Python tools are here; otherwise says loudly that `what` is skipped.
@@ -28,6 +29,8 @@ export const referencePython: string | undefined = [process.env["ROBOKIT_REFEREN
  */
 export function haveReferencePython(what: string): boolean {
   if (referencePython !== undefined) return true;
-  process.stderr.write(`\n*** SKIPPED: ${what}: the reference Python tools (ROBOKIT_REFERENCE_PYTHON or ../shared/vendor/python) are not beside the clone ***\n\n`);
+  process.stderr.write(
+    `\n*** SKIPPED: ${what}: the reference Python tools (ROBOKIT_REFERENCE_PYTHON or ../shared/vendor/python) are not beside the clone ***\n\n`,
+  );
   return false;
 }

@@ -35,7 +35,11 @@ export function haveTool(command: string, purpose: string): boolean {
 }
 
 /** Runs a tool with a timeout and captures its output; never throws for a non-zero exit. */
-export function runTool(command: string, args: readonly string[], options: { cwd?: string; input?: string; env?: Readonly<Record<string, string>> } = {}): ToolRun {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; input?: string; env?: Readonly<Record<string, string>> } = {},
+): ToolRun {
   const result = spawnSync(command, args, {
     encoding: "utf8",
     timeout: 120_000,

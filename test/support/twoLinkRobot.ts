@@ -17,8 +17,14 @@ export function twoLinkRobot(): Robot {
       },
       {
         name: "arm",
-        visuals: [{ origin: { xyz: [0, 0, 0.15], rpy: [0, 0, 0] }, geometry: { type: "cylinder", radius: 0.03, length: 0.3 } }],
-        inertial: { mass: 0.5, origin: { xyz: [0, 0, 0.15], rpy: [0, 0, 0] }, inertia: { ixx: 0.004, ixy: 0, ixz: 0, iyy: 0.004, iyz: 0, izz: 0.0002 } },
+        visuals: [
+          { origin: { xyz: [0, 0, 0.15], rpy: [0, 0, 0] }, geometry: { type: "cylinder", radius: 0.03, length: 0.3 } },
+        ],
+        inertial: {
+          mass: 0.5,
+          origin: { xyz: [0, 0, 0.15], rpy: [0, 0, 0] },
+          inertia: { ixx: 0.004, ixy: 0, ixz: 0, iyy: 0.004, iyz: 0, izz: 0.0002 },
+        },
       },
     ],
     joints: [

@@ -17,7 +17,12 @@ export function typeCheckModules(files: readonly string[]): string[] {
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, repoRoot);
   const options: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   const host = ts.createCompilerHost(options, true);
-  const program = ts.createProgram({ rootNames: [...files], options, host, ...(previous === undefined ? {} : { oldProgram: previous }) });
+  const program = ts.createProgram({
+    rootNames: [...files],
+    options,
+    host,
+    ...(previous === undefined ? {} : { oldProgram: previous }),
+  });
   previous = program;
   const out: string[] = [];
   for (const file of files) {
@@ -27,7 +32,10 @@ export function typeCheckModules(files: readonly string[]): string[] {
       continue;
     }
     for (const d of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) {
-      const where = d.start === undefined ? "" : (({ line, character }) => `:${line + 1}:${character + 1}`)(source.getLineAndCharacterOfPosition(d.start));
+      const where =
+        d.start === undefined
+          ? ""
+          : (({ line, character }) => `:${line + 1}:${character + 1}`)(source.getLineAndCharacterOfPosition(d.start));
       out.push(`${file}${where}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
     }
   }

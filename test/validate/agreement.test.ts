@@ -27,22 +27,64 @@ interface AgreementCase {
 
 const cases: readonly AgreementCase[] = [
   // (a) libsdformat 12's DOM refuses a material script without <uri>.
-  { file: "sdf/invalid/material_script.sdf", ign: "Error Code 9: Msg: A <script> element is missing a child <uri> element", robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim) refuses the material" } },
+  {
+    file: "sdf/invalid/material_script.sdf",
+    ign: "Error Code 9: Msg: A <script> element is missing a child <uri> element",
+    robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim) refuses the material" },
+  },
   // (b) a model left without links once its includes are read.
-  { file: "sdf/agreement/include_light_only.sdf", ign: "Error Code 16: Msg: A model must have at least one link.", robokit: { code: "MODEL_WITHOUT_LINK", text: "model [m] has no <link>, directly, in a nested model or through its includes" } },
-  { file: "sdf/agreement/merge_static_no_link.sdf", ign: "Error Code 16: Msg: A model must have at least one link.", robokit: { code: "MODEL_WITHOUT_LINK", text: "model [m] has no <link>, directly, in a nested model or through its includes" } },
-  { file: "sdf/agreement/merge_include_light.sdf", ign: "Merge-include is only supported for included models", robokit: { code: "MERGE_INCLUDE_UNSUPPORTED", text: "merge-include of a <light>" } },
+  {
+    file: "sdf/agreement/include_light_only.sdf",
+    ign: "Error Code 16: Msg: A model must have at least one link.",
+    robokit: {
+      code: "MODEL_WITHOUT_LINK",
+      text: "model [m] has no <link>, directly, in a nested model or through its includes",
+    },
+  },
+  {
+    file: "sdf/agreement/merge_static_no_link.sdf",
+    ign: "Error Code 16: Msg: A model must have at least one link.",
+    robokit: {
+      code: "MODEL_WITHOUT_LINK",
+      text: "model [m] has no <link>, directly, in a nested model or through its includes",
+    },
+  },
+  {
+    file: "sdf/agreement/merge_include_light.sdf",
+    ign: "Merge-include is only supported for included models",
+    robokit: { code: "MERGE_INCLUDE_UNSUPPORTED", text: "merge-include of a <light>" },
+  },
   // (c) a joint naming a frame that does not exist in a nested model, next to an unread include.
-  { file: "sdf/agreement/nested_missing_offline.sdf", ign: "Error Code 19: Msg: Child frame with name[nested::missing] specified by joint with name[j] not found", robokit: { code: "JOINT_CHILD_LINK_INVALID", text: "child frame [nested::missing] of joint [j] not found" } },
+  {
+    file: "sdf/agreement/nested_missing_offline.sdf",
+    ign: "Error Code 19: Msg: Child frame with name[nested::missing] specified by joint with name[j] not found",
+    robokit: { code: "JOINT_CHILD_LINK_INVALID", text: "child frame [nested::missing] of joint [j] not found" },
+  },
   // (e) SDF 1.5's camera range (far ≥ 10) is not what libsdformat 12 checks: it reads 1.9's (far ≥ 0.1).
-  { file: "sdf/agreement/camera_far_1_5.sdf", ign: "Valid.", robokit: "valid", warning: { code: "ELEMENT_INVALID", text: "value [3] of <far> is outside the SDF 1.5 range: must be in [10, inf]; libsdformat 12 reads the file converted to SDF 1.9" } },
-  { file: "sdf/agreement/camera_far_too_near_1_5.sdf", ign: "Error Code 9: [/sdf/model[@name=\"m\"]/link[@name=\"l\"]/sensor[@name=\"cam\"]/camera/clip/far", robokit: { code: "ELEMENT_INVALID", text: "value [0.05] of <far> is out of range: must be in [0.1, inf]" } },
+  {
+    file: "sdf/agreement/camera_far_1_5.sdf",
+    ign: "Valid.",
+    robokit: "valid",
+    warning: {
+      code: "ELEMENT_INVALID",
+      text: "value [3] of <far> is outside the SDF 1.5 range: must be in [10, inf]; libsdformat 12 reads the file converted to SDF 1.9",
+    },
+  },
+  {
+    file: "sdf/agreement/camera_far_too_near_1_5.sdf",
+    ign: 'Error Code 9: [/sdf/model[@name="m"]/link[@name="l"]/sensor[@name="cam"]/camera/clip/far',
+    robokit: { code: "ELEMENT_INVALID", text: "value [0.05] of <far> is out of range: must be in [0.1, inf]" },
+  },
   // (f) joints whose child is a link of an included model.
   { file: "sdf/agreement/included_child.sdf", ign: "Valid.", robokit: "valid" },
   { file: "sdf/agreement/nested_include_child.sdf", ign: "Valid.", robokit: "valid" },
   { file: "sdf/agreement/merge_include_child.sdf", ign: "Valid.", robokit: "valid" },
   // (d) a joint type the spec does not define.
-  { file: "sdf/agreement/hinge_joint_type.sdf", ign: "Error Code 5: Msg: Joint type of hinge is invalid.", robokit: { code: "ATTRIBUTE_INVALID", text: "joint [j] has type [hinge], which SDF does not define" } },
+  {
+    file: "sdf/agreement/hinge_joint_type.sdf",
+    ign: "Error Code 5: Msg: Joint type of hinge is invalid.",
+    robokit: { code: "ATTRIBUTE_INVALID", text: "joint [j] has type [hinge], which SDF does not define" },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {

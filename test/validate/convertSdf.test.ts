@@ -50,7 +50,13 @@ describe("convertSdf: libsdformat's conversions", () => {
   });
 
   it("1.4 → 1.5 adds use_parent_model_frame to joint axes (add)", () => {
-    const out = convertSdf(root(`<sdf version="1.4"><model name="m"><joint name="j" type="revolute"><axis><xyz>1 0 0</xyz></axis></joint></model></sdf>`), 4, 6).root;
+    const out = convertSdf(
+      root(
+        `<sdf version="1.4"><model name="m"><joint name="j" type="revolute"><axis><xyz>1 0 0</xyz></axis></joint></model></sdf>`,
+      ),
+      4,
+      6,
+    ).root;
     expect(at(out, "model", "joint", "axis", "use_parent_model_frame")?.text).toBe("true");
   });
 
@@ -74,7 +80,9 @@ describe("convertSdf: libsdformat's conversions", () => {
 
   it("1.6 → 1.7 (descendant_name, move to an attribute, map, remove)", () => {
     const out = convertSdf(
-      root(`<sdf version="1.6"><model name="m"><link name="l"><pose frame="f">0 0 1 0 0 0</pose></link><joint name="j" type="revolute"><axis><xyz>0 0 1</xyz><use_parent_model_frame>1</use_parent_model_frame></axis></joint></model></sdf>`),
+      root(
+        `<sdf version="1.6"><model name="m"><link name="l"><pose frame="f">0 0 1 0 0 0</pose></link><joint name="j" type="revolute"><axis><xyz>0 0 1</xyz><use_parent_model_frame>1</use_parent_model_frame></axis></joint></model></sdf>`,
+      ),
       6,
       7,
     ).root;
@@ -104,15 +112,25 @@ describe("validating SDF 1.0–1.5", () => {
 
   it("checks a 1.4 file against the 1.4 schema, not 1.6", () => {
     // <use_parent_model_frame> exists from 1.5 on: unknown in 1.4, accepted in 1.5.
-    const file = (v: string): string => `<sdf version="${v}"><model name="m"><link name="a"/><link name="b"/><joint name="j" type="revolute"><parent>a</parent><child>b</child><axis><xyz>1 0 0</xyz><use_parent_model_frame>true</use_parent_model_frame></axis></joint></model></sdf>`;
-    const unknown = (v: string): string[] => validateFile(file(v), "t.sdf").filter((d) => d.code === "ELEMENT_UNRECOGNIZED").map((d) => d.message);
-    expect(unknown("1.4")).toEqual([expect.stringContaining("<use_parent_model_frame> is not defined as a child of <axis> in SDF 1.4")]);
+    const file = (v: string): string =>
+      `<sdf version="${v}"><model name="m"><link name="a"/><link name="b"/><joint name="j" type="revolute"><parent>a</parent><child>b</child><axis><xyz>1 0 0</xyz><use_parent_model_frame>true</use_parent_model_frame></axis></joint></model></sdf>`;
+    const unknown = (v: string): string[] =>
+      validateFile(file(v), "t.sdf")
+        .filter((d) => d.code === "ELEMENT_UNRECOGNIZED")
+        .map((d) => d.message);
+    expect(unknown("1.4")).toEqual([
+      expect.stringContaining("<use_parent_model_frame> is not defined as a child of <axis> in SDF 1.4"),
+    ]);
     expect(unknown("1.5")).toEqual([]);
   });
 
-  it("accepts <sdf version=\"1.2\"> like libsdformat 12, and flags the <gazebo> root it no longer reads", () => {
+  it('accepts <sdf version="1.2"> like libsdformat 12, and flags the <gazebo> root it no longer reads', () => {
     const body = `<model name="m"><link name="l"/></model>`;
     expect(validateFile(`<sdf version="1.2">${body}</sdf>`, "t.sdf").filter((d) => d.severity === "error")).toEqual([]);
-    expect(validateFile(`<gazebo version="1.2">${body}</gazebo>`, "t.sdf").filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["VERSION_DEPRECATED"]);
+    expect(
+      validateFile(`<gazebo version="1.2">${body}</gazebo>`, "t.sdf")
+        .filter((d) => d.severity === "error")
+        .map((d) => d.code),
+    ).toEqual(["VERSION_DEPRECATED"]);
   });
 });

@@ -19,7 +19,8 @@ function sdfFiles(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir).sort()) {
     const p = join(dir, e);
     if (statSync(p).isDirectory()) sdfFiles(p, out);
-    else if (/\.(sdf|world)$/.test(e) && /<sdf\s+version=["']1\.[2-5]["']/.test(readFileSync(p, "utf8").slice(0, 500))) out.push(p);
+    else if (/\.(sdf|world)$/.test(e) && /<sdf\s+version=["']1\.[2-5]["']/.test(readFileSync(p, "utf8").slice(0, 500)))
+      out.push(p);
   }
   return out;
 }
@@ -41,7 +42,9 @@ function summarize(root: XmlElement): Summary {
         const xyz = axis === undefined ? undefined : child(axis, "xyz");
         const dir = xyz === undefined ? "-" : xyz.text.trim().split(/\s+/).map(Number).join(",");
         const frame = xyz === undefined ? "-" : (attr(xyz, "expressed_in") ?? "");
-        joints.push(`${scope}${name} ${attr(c, "type")} ${child(c, "parent")?.text.trim()} -> ${child(c, "child")?.text.trim()} axis ${dir} in [${frame}]`);
+        joints.push(
+          `${scope}${name} ${attr(c, "type")} ${child(c, "parent")?.text.trim()} -> ${child(c, "child")?.text.trim()} axis ${dir} in [${frame}]`,
+        );
       }
       if (c.name === "model" || c.name === "world") visit(c, c.name === "model" ? `${scope}${name}::` : scope);
     }

@@ -9,13 +9,40 @@ import type { ValidateOptions } from "../../src/validate/RuleContext.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 import { boxSolid, toDae } from "../support/meshFiles.js";
 
-const GEOMETRY_CODES = new Set(["INERTIA_GEOMETRY_MISMATCH", "COM_OUTSIDE_GEOMETRY", "DENSITY_IMPLAUSIBLE", "MESH_UNITS_SUSPECT"]);
+const GEOMETRY_CODES = new Set([
+  "INERTIA_GEOMETRY_MISMATCH",
+  "COM_OUTSIDE_GEOMETRY",
+  "DENSITY_IMPLAUSIBLE",
+  "MESH_UNITS_SUSPECT",
+]);
 
 /** Binary STL of an axis-aligned cube of side `side` (file units) centred at the origin, outward-facing. */
 function cubeStl(side: number): Uint8Array {
   const h = side / 2;
-  const v = [[-h, -h, -h], [h, -h, -h], [h, h, -h], [-h, h, -h], [-h, -h, h], [h, -h, h], [h, h, h], [-h, h, h]] as const;
-  const faces = [[0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4], [1, 2, 6], [1, 6, 5], [2, 3, 7], [2, 7, 6], [3, 0, 4], [3, 4, 7]] as const;
+  const v = [
+    [-h, -h, -h],
+    [h, -h, -h],
+    [h, h, -h],
+    [-h, h, -h],
+    [-h, -h, h],
+    [h, -h, h],
+    [h, h, h],
+    [-h, h, h],
+  ] as const;
+  const faces = [
+    [0, 2, 1],
+    [0, 3, 2],
+    [4, 5, 6],
+    [4, 6, 7],
+    [0, 1, 5],
+    [0, 5, 4],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 0, 4],
+    [3, 4, 7],
+  ] as const;
   const bytes = new Uint8Array(84 + 50 * faces.length);
   const view = new DataView(bytes.buffer);
   view.setUint32(80, faces.length, true);
@@ -40,7 +67,10 @@ function meshOptions(meshes: Record<string, Uint8Array>): ValidateOptions {
   };
 }
 
-function link(name: string, body: { mass: number; inertia: number[]; com?: string; collision?: string; visual?: string }): string {
+function link(
+  name: string,
+  body: { mass: number; inertia: number[]; com?: string; collision?: string; visual?: string },
+): string {
   const [ixx, iyy, izz] = body.inertia;
   return `<link name="${name}">
     <inertial><origin xyz="${body.com ?? "0 0 0"}" rpy="0 0 0"/><mass value="${body.mass}"/><inertia ixx="${ixx}" ixy="0" ixz="0" iyy="${iyy}" iyz="0" izz="${izz}"/></inertial>
@@ -60,7 +90,10 @@ function robot(arm: string): string {
 </robot>`;
 }
 
-function geometryWarnings(text: string, options: ValidateOptions = {}): { code: string; message: string; severity: string }[] {
+function geometryWarnings(
+  text: string,
+  options: ValidateOptions = {},
+): { code: string; message: string; severity: string }[] {
   return validateFile(text, "r.urdf", options).filter((d) => GEOMETRY_CODES.has(d.code));
 }
 
@@ -89,7 +122,10 @@ describe("validator: inertials against the collision geometry (issue 25)", () =>
     const options = meshOptions({ "cube.dae": dae });
     // Written in millimetres (100 units across); its <unit> alone makes it the 0.1 m cube: consistent, silent.
     expect(geometryWarnings(robot(cubeArm('<mesh filename="package://kit/cube.dae"/>')), options)).toEqual([]);
-    const twice = geometryWarnings(robot(cubeArm('<mesh filename="package://kit/cube.dae" scale="0.001 0.001 0.001"/>')), options);
+    const twice = geometryWarnings(
+      robot(cubeArm('<mesh filename="package://kit/cube.dae" scale="0.001 0.001 0.001"/>')),
+      options,
+    );
     expect(twice.map((d) => d.code)).toEqual(["MESH_UNITS_SUSPECT"]);
     expect(twice[0]?.message).toMatch(/<unit meter="0.001">.*scales it by 0.001 0.001 0.001.*0.0001 m across/);
   });
@@ -102,7 +138,9 @@ describe("validator: inertials against the collision geometry (issue 25)", () =>
 
   it("warns about a body lighter than air", () => {
     const light = boxInertia(0.5, [1, 1, 1]);
-    const found = geometryWarnings(robot(cubeArm('<box size="1 1 1"/>', { mass: 0.5, inertia: [light.ixx, light.iyy, light.izz] })));
+    const found = geometryWarnings(
+      robot(cubeArm('<box size="1 1 1"/>', { mass: 0.5, inertia: [light.ixx, light.iyy, light.izz] })),
+    );
     expect(found.map((d) => d.code)).toEqual(["DENSITY_IMPLAUSIBLE"]);
     expect(found[0]?.message).toMatch(/0\.5 kg\/m³: lighter than air/);
   });
@@ -130,17 +168,28 @@ describe("validator: inertials against the collision geometry (issue 25)", () =>
 
   it("never warns about the uniform solid of any box (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.01, max: 3, noNaN: true }), fc.double({ min: 0.01, max: 3, noNaN: true }), fc.double({ min: 0.01, max: 3, noNaN: true }), fc.double({ min: 100, max: 20_000, noNaN: true }), (x, y, z, density) => {
-        const mass = density * x * y * z;
-        const t = boxInertia(mass, [x, y, z]);
-        const arm = link("arm", { mass, inertia: [t.ixx, t.iyy, t.izz], collision: `<box size="${x} ${y} ${z}"/>` });
-        expect(geometryWarnings(robot(arm))).toEqual([]);
-      }),
+      fc.property(
+        fc.double({ min: 0.01, max: 3, noNaN: true }),
+        fc.double({ min: 0.01, max: 3, noNaN: true }),
+        fc.double({ min: 0.01, max: 3, noNaN: true }),
+        fc.double({ min: 100, max: 20_000, noNaN: true }),
+        (x, y, z, density) => {
+          const mass = density * x * y * z;
+          const t = boxInertia(mass, [x, y, z]);
+          const arm = link("arm", { mass, inertia: [t.ixx, t.iyy, t.izz], collision: `<box size="${x} ${y} ${z}"/>` });
+          expect(geometryWarnings(robot(arm))).toEqual([]);
+        },
+      ),
     );
   });
 
   it("draws no warning on MARIO and Robotino", () => {
-    for (const file of ["mario/mario.urdf", "mario/gz/urdf/mario.urdf", "robotino/gz/urdf/robotino.urdf", "robotino/classic/urdf/robotino.urdf"]) {
+    for (const file of [
+      "mario/mario.urdf",
+      "mario/gz/urdf/mario.urdf",
+      "robotino/gz/urdf/robotino.urdf",
+      "robotino/classic/urdf/robotino.urdf",
+    ]) {
       const text = readFileSync(join(import.meta.dirname, "../golden", file), "utf8");
       const all = validateFile(text, file);
       // The examples do carry collision geometry, so the rule does run on them.
@@ -162,7 +211,9 @@ describe("validatePath reads collision meshes from disk (issue 25)", () => {
       writeFileSync(join(dir, "part_m.stl"), toStlBinary(boxSolid([-0.05, -0.05, -0.05], [0.05, 0.05, 0.05])));
       const codes = (mesh: string): string[] => {
         writeFileSync(join(dir, "r.urdf"), robot(cubeArm(`<mesh filename="${mesh}"/>`)));
-        return validatePath(join(dir, "r.urdf"), { displayName: "r.urdf" }).diagnostics.filter((d) => GEOMETRY_CODES.has(d.code)).map((d) => d.code);
+        return validatePath(join(dir, "r.urdf"), { displayName: "r.urdf" })
+          .diagnostics.filter((d) => GEOMETRY_CODES.has(d.code))
+          .map((d) => d.code);
       };
       expect(codes("part_mm.stl")).toEqual(["MESH_UNITS_SUSPECT"]);
       expect(codes("part_m.stl")).toEqual([]);

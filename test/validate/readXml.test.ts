@@ -16,14 +16,25 @@ describe("readXml", () => {
     expect([root?.line, root?.column, root?.xmlPath]).toEqual([3, 1, "/sdf"]);
     expect([model?.line, model?.column, model?.xmlPath]).toEqual([4, 3, '/sdf/model[@name="m"]']);
     expect([pose?.line, pose?.column, pose?.xmlPath]).toEqual([5, 21, '/sdf/model[@name="m"]/link[@name="l"]/pose']);
-    expect(model?.children.slice(1).map((c) => c.xmlPath)).toEqual(['/sdf/model[@name="m"]/link[1]', '/sdf/model[@name="m"]/link[2]']);
+    expect(model?.children.slice(1).map((c) => c.xmlPath)).toEqual([
+      '/sdf/model[@name="m"]/link[1]',
+      '/sdf/model[@name="m"]/link[2]',
+    ]);
   });
 
   it("gives attributes their own positions and keeps text and CDATA", () => {
     const model = root?.children[0];
-    expect(model?.attributes.map((a) => [a.name, a.value, a.line, a.column])).toEqual([["name", "m", 4, 10], ["a:b", "x", 4, 19]]);
+    expect(model?.attributes.map((a) => [a.name, a.value, a.line, a.column])).toEqual([
+      ["name", "m", 4, 10],
+      ["a:b", "x", 4, 19],
+    ]);
     expect(model?.children[0]?.text).toBe("t<z>");
-    expect(model?.children[0]?.children[0]?.attributes[0]).toEqual({ name: "relative_to", value: "f", line: 5, column: 27 });
+    expect(model?.children[0]?.children[0]?.attributes[0]).toEqual({
+      name: "relative_to",
+      value: "f",
+      line: 5,
+      column: 27,
+    });
   });
 
   it("reports well-formedness errors at their line and column, without a tree", () => {

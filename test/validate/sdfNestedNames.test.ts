@@ -54,7 +54,9 @@ describe("scoped joint names into nested and included models, every SDF version"
     const file = join(dir, `${name.replace(/[ .]/g, "_")}.sdf`);
     writeFileSync(file, text);
     const errors = validatePath(file, { displayName: "m.sdf" }).diagnostics.filter((d) => d.severity === "error");
-    expect(errors.map((d) => d.code)).toEqual(valid ? [] : [expect.stringMatching(/^JOINT_(CHILD|PARENT)_LINK_INVALID$/)]);
+    expect(errors.map((d) => d.code)).toEqual(
+      valid ? [] : [expect.stringMatching(/^JOINT_(CHILD|PARENT)_LINK_INVALID$/)],
+    );
     if (haveTool("ign", "libsdformat 12 cross-check")) {
       const theirs = runTool("ign", ["sdf", "-k", file], { cwd: dir });
       expect(theirs.status === 0, `ign sdf -k on ${name}: ${theirs.stderr}`).toBe(valid);

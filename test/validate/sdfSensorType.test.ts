@@ -7,16 +7,25 @@ import { SDF_SENSOR_TYPES } from "../../src/validate/rules/sdfSensorTypes.js";
 import { validateSdf } from "../../src/validate/validateFile.js";
 import { sdformatRoot } from "../conformance/conformance.js";
 
-const sdf = (version: string, type: string): string => `<sdf version="${version}">\n  <model name="m">\n    <link name="l">\n      <sensor name="s" type="${type}"/>\n    </link>\n  </model>\n</sdf>\n`;
-const sensorErrors = (version: string, type: string) => validateSdf(sdf(version, type), "s.sdf").filter((d) => d.severity === "error" && d.message.includes("sensor"));
+const sdf = (version: string, type: string): string =>
+  `<sdf version="${version}">\n  <model name="m">\n    <link name="l">\n      <sensor name="s" type="${type}"/>\n    </link>\n  </model>\n</sdf>\n`;
+const sensorErrors = (version: string, type: string) =>
+  validateSdf(sdf(version, type), "s.sdf").filter((d) => d.severity === "error" && d.message.includes("sensor"));
 
 describe("SDF sensor types per version (issue 10: air_speed in an SDF 1.6 file was accepted; libsdformat 12 rejects it)", () => {
   it("the table is the spec's own list, version by version", () => {
     for (const [minor, types] of Object.entries(SDF_SENSOR_TYPES)) {
       const text = readFileSync(join(sdformatRoot, "spec", `1.${minor}`, "sensor.sdf"), "utf8");
-      const description = /<attribute name="type"[\s\S]*?<description>([\s\S]*?)<\/description>/.exec(text)?.[1]?.replace(/\s+/g, " ") ?? "";
+      const description =
+        /<attribute name="type"[\s\S]*?<description>([\s\S]*?)<\/description>/.exec(text)?.[1]?.replace(/\s+/g, " ") ??
+        "";
       const list = /supports types (.*?)\./.exec(description)?.[1] ?? "";
-      expect(types, `1.${minor}`).toEqual(list.split(/,\s*(?:and\s+)?|\s+and\s+/).map((t) => t.trim()).filter((t) => t !== ""));
+      expect(types, `1.${minor}`).toEqual(
+        list
+          .split(/,\s*(?:and\s+)?|\s+and\s+/)
+          .map((t) => t.trim())
+          .filter((t) => t !== ""),
+      );
     }
   });
 

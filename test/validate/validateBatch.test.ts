@@ -14,8 +14,12 @@ const fixtures = join(root, "test", "fixtures");
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  vi.spyOn(process.stdout, "write").mockImplementation(
+    (chunk: string | Uint8Array) => ((stdout += String(chunk)), true),
+  );
+  vi.spyOn(process.stderr, "write").mockImplementation(
+    (chunk: string | Uint8Array) => ((stderr += String(chunk)), true),
+  );
   const code = await runCli(args);
   vi.restoreAllMocks();
   return { code, stdout, stderr };
@@ -27,7 +31,9 @@ afterEach(() => vi.restoreAllMocks());
 function walkSorted(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((e) => (e.isDirectory() ? walkSorted(join(dir, e.name)) : /\.(urdf|sdf|world)$/.test(e.name) ? [join(dir, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory() ? walkSorted(join(dir, e.name)) : /\.(urdf|sdf|world)$/.test(e.name) ? [join(dir, e.name)] : [],
+    );
 }
 
 describe("robokit validate over many files", () => {
@@ -83,7 +89,12 @@ describe("robokit validate over many files", () => {
     const cwd = process.cwd();
     try {
       process.chdir(fixtures);
-      expect(expandInputFiles(["urdf/*/*.urdf"], VALIDATE_EXTENSIONS)).toEqual(files.filter((f) => f.endsWith(".urdf")).map((f) => relative(fixtures, f)).sort());
+      expect(expandInputFiles(["urdf/*/*.urdf"], VALIDATE_EXTENSIONS)).toEqual(
+        files
+          .filter((f) => f.endsWith(".urdf"))
+          .map((f) => relative(fixtures, f))
+          .sort(),
+      );
     } finally {
       process.chdir(cwd);
     }

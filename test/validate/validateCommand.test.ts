@@ -10,8 +10,12 @@ const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures")
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  vi.spyOn(process.stdout, "write").mockImplementation(
+    (chunk: string | Uint8Array) => ((stdout += String(chunk)), true),
+  );
+  vi.spyOn(process.stderr, "write").mockImplementation(
+    (chunk: string | Uint8Array) => ((stderr += String(chunk)), true),
+  );
   const code = await runCli(args);
   vi.restoreAllMocks();
   return { code, stdout, stderr };
@@ -30,18 +34,25 @@ describe("robokit validate", () => {
     const file = join(fixtures, "sdf/invalid/joint_parent_invalid.sdf");
     const r = await run(["validate", file]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(`${file}:4:34: error JOINT_PARENT_LINK_INVALID: parent frame [nope] of joint [j] not found in model [m] [/sdf/model[@name="m"]/joint[@name="j"]/parent]\n`);
+    expect(r.stdout).toBe(
+      `${file}:4:34: error JOINT_PARENT_LINK_INVALID: parent frame [nope] of joint [j] not found in model [m] [/sdf/model[@name="m"]/joint[@name="j"]/parent]\n`,
+    );
   });
 
   it("prints JSON with --format json", async () => {
     const file = join(fixtures, "urdf/invalid/zero_axis.urdf");
     const r = await run(["validate", "--format", "json", file]);
     expect(r.code).toBe(1);
-    const json = JSON.parse(r.stdout) as { errors: number; files: { file: string; valid: boolean; diagnostics: { code: string; line: number; severity: string }[] }[] };
+    const json = JSON.parse(r.stdout) as {
+      errors: number;
+      files: { file: string; valid: boolean; diagnostics: { code: string; line: number; severity: string }[] }[];
+    };
     expect(json.errors).toBe(1);
     expect(json.files[0]).toMatchObject({ file, valid: false });
     // The fixture's links have no <inertial>: massless-link warnings come with the one error.
-    expect(json.files[0]?.diagnostics.filter((d) => d.severity === "error")).toMatchObject([{ code: "JOINT_AXIS_ZERO", line: 3 }]);
+    expect(json.files[0]?.diagnostics.filter((d) => d.severity === "error")).toMatchObject([
+      { code: "JOINT_AXIS_ZERO", line: 3 },
+    ]);
   });
 
   it("warnings alone exit 0, but --strict makes them errors", async () => {

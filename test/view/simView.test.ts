@@ -12,7 +12,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("robokit sim --view", () => {
   it("runs the scenario, then serves the viewer with the run's trace (as view --trace does); Ctrl+C stops it", async () => {
     const out = join(dir, "run");
-    const child = spawn(process.execPath, [CLI, "sim", "mario", "-s", "paper", "--duration", "0.3", "--out", out, "--view"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [CLI, "sim", "mario", "-s", "paper", "--duration", "0.3", "--out", out, "--view"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
@@ -21,13 +25,16 @@ describe("robokit sim --view", () => {
       child.stdout.on("data", (d: Buffer) => {
         stdout += d.toString();
         const m = /robokit view: (http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{43}\/)/.exec(stdout);
-        if (m?.[1] !== undefined) (clearTimeout(timer), ok(m[1]));
+        if (m?.[1] !== undefined) clearTimeout(timer), ok(m[1]);
       });
       child.on("exit", (code) => fail(new Error(`exited ${code} before serving\n${stdout}\n${stderr}`)));
     });
     try {
       expect(stdout).toContain(`wrote 6 files to ${out}`);
-      const scene = (await (await fetch(`${url}api/scene`)).json()) as { name: string; trace: { columns: string[]; data: number[][] } | null };
+      const scene = (await (await fetch(`${url}api/scene`)).json()) as {
+        name: string;
+        trace: { columns: string[]; data: number[][] } | null;
+      };
       expect(scene.name).toBe("mario");
       expect(scene.trace).not.toBeNull();
       // 0.3 s at the scenario's 100 Hz: the trace the run just wrote.

@@ -55,8 +55,14 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
   });
 
   /** Opens the view of `arg`; the list collects console errors and page exceptions. */
-  async function open(arg: string, options: { trace?: string; watch?: boolean } = {}): Promise<{ page: Page; errors: string[]; server: ViewServer }> {
-    const server = await startView(arg, { watch: options.watch ?? false, ...(options.trace === undefined ? {} : { trace: options.trace }) });
+  async function open(
+    arg: string,
+    options: { trace?: string; watch?: boolean } = {},
+  ): Promise<{ page: Page; errors: string[]; server: ViewServer }> {
+    const server = await startView(arg, {
+      watch: options.watch ?? false,
+      ...(options.trace === undefined ? {} : { trace: options.trace }),
+    });
     servers.push(server);
     const page = await chrome.context.newPage();
     const errors: string[] = [];
@@ -74,10 +80,20 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     const { page, errors } = await open("mario");
     expect((await page.evaluate(() => robokitView.linkNames())).sort()).toEqual(robot.links.map((l) => l.name).sort());
 
-    const movable = (robot.joints ?? []).filter((j) => j.type === "revolute" || j.type === "continuous" || j.type === "prismatic");
+    const movable = (robot.joints ?? []).filter(
+      (j) => j.type === "revolute" || j.type === "continuous" || j.type === "prismatic",
+    );
     const positions = new Map<string, number>();
-    movable.forEach((j, i) => positions.set(j.name, j.type === "revolute" ? j.limit.lower + ((j.limit.upper - j.limit.lower) * (i + 1)) / (movable.length + 2) : 0.37 * (i + 1) - 1));
-    for (const [name, q] of positions) expect(await page.evaluate(([n, v]) => robokitView.setJointSlider(n, v), [name, q] as const)).toBe(true);
+    movable.forEach((j, i) =>
+      positions.set(
+        j.name,
+        j.type === "revolute"
+          ? j.limit.lower + ((j.limit.upper - j.limit.lower) * (i + 1)) / (movable.length + 2)
+          : 0.37 * (i + 1) - 1,
+      ),
+    );
+    for (const [name, q] of positions)
+      expect(await page.evaluate(([n, v]) => robokitView.setJointSlider(n, v), [name, q] as const)).toBe(true);
     const expected = linkPoses(robot, positions);
     for (const link of robot.links) {
       const got = await page.evaluate((n) => robokitView.linkMatrix(n), link.name);
@@ -86,7 +102,11 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
       got!.forEach((v, k) => expect(Math.abs(v - want[k]!), `${link.name}[${k}]`).toBeLessThan(1e-9));
     }
 
-    const cli = JSON.parse(execFileSync("node", [CLI, "ik", "mario", "--vx", "0.5", "--vy", "0.2", "--wz", "0.3", "--json"], { encoding: "utf8" })) as { wheels: { steerJoint: string; angle: number }[] };
+    const cli = JSON.parse(
+      execFileSync("node", [CLI, "ik", "mario", "--vx", "0.5", "--vy", "0.2", "--wz", "0.3", "--json"], {
+        encoding: "utf8",
+      }),
+    ) as { wheels: { steerJoint: string; angle: number }[] };
     // Names on hover: the pointer over the ZED camera's frame names it.
     const at = await page.evaluate(() => robokitView.screenOf("zed_camera_link"));
     await page.mouse.move(at![0], at![1]);
@@ -107,15 +127,22 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     const n = 310; // above 300 links the page starts with bodies only (no per-link overlays)
     const links: string[] = [];
     for (let i = 0; i < n; i++) {
-      links.push(`<link name="l${i}"><visual><origin xyz="0 0 0.05"/><geometry><box size="0.04 0.04 0.1"/></geometry></visual></link>`);
-      if (i > 0) links.push(`<joint name="j${i}" type="revolute"><parent link="l${Math.floor((i - 1) / 3)}"/><child link="l${i}"/><origin xyz="0 0 0.1" rpy="0.4 0 ${(i % 3) * 2.1}"/><axis xyz="0 1 0"/><limit lower="-1.5" upper="1.5" effort="1" velocity="1"/></joint>`);
+      links.push(
+        `<link name="l${i}"><visual><origin xyz="0 0 0.05"/><geometry><box size="0.04 0.04 0.1"/></geometry></visual></link>`,
+      );
+      if (i > 0)
+        links.push(
+          `<joint name="j${i}" type="revolute"><parent link="l${Math.floor((i - 1) / 3)}"/><child link="l${i}"/><origin xyz="0 0 0.1" rpy="0.4 0 ${(i % 3) * 2.1}"/><axis xyz="0 1 0"/><limit lower="-1.5" upper="1.5" effort="1" velocity="1"/></joint>`,
+        );
     }
     const file = join(tmp, "tree.urdf");
     writeFileSync(file, `<robot name="tree">\n${links.join("\n")}\n</robot>\n`);
     const { page, errors } = await open(file);
     expect(await page.evaluate(() => robokitView.batchCheck())).toEqual({ bodies: n, maxError: expect.any(Number) });
     for (const value of [0.7, -1.2]) {
-      await page.evaluate((v) => { for (let i = 1; i < 310; i += 7) robokitView.setJointSlider(`j${i}`, v); }, value);
+      await page.evaluate((v) => {
+        for (let i = 1; i < 310; i += 7) robokitView.setJointSlider(`j${i}`, v);
+      }, value);
       await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
       const check = await page.evaluate(() => robokitView.batchCheck());
       // Float32 vertices over a robot a few metres across.
@@ -145,12 +172,15 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
 
   it("--screenshot writes a picture that is not blank", () => {
     const out = join(tmp, "robotino.png");
-    execFileSync("node", [CLI, "view", "robotino", "--screenshot", out, "--camera", "iso", "--size", "800x600"], { stdio: "pipe" });
+    execFileSync("node", [CLI, "view", "robotino", "--screenshot", out, "--camera", "iso", "--size", "800x600"], {
+      stdio: "pipe",
+    });
     const img = readPng(readFileSync(out));
     expect([img.width, img.height]).toEqual([800, 600]);
     // The 3-D view is right of the 290 px side panel: count pixels unlike its background.
     const bg = [0xee, 0xf0, 0xf4];
-    let differing = 0, total = 0;
+    let differing = 0,
+      total = 0;
     const colours = new Set<number>();
     for (let y = 0; y < img.height; y++) {
       for (let x = 300; x < img.width; x++) {
@@ -177,8 +207,15 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     await page.mouse.move(760, 430, { steps: 5 });
     await page.mouse.up();
     const camera = await page.evaluate(() => robokitView.cameraPosition());
-    writeFileSync(file, urdf(`<link name="arm"><visual><geometry><cylinder radius="0.02" length="0.3"/></geometry></visual></link><joint name="j" type="continuous"><parent link="base"/><child link="arm"/><origin xyz="0 0 0.2"/><axis xyz="0 0 1"/></joint>`));
-    await page.waitForFunction(() => robokitView.generation >= 1 && robokitView.linkNames().includes("arm"), null, { timeout: 20_000 });
+    writeFileSync(
+      file,
+      urdf(
+        `<link name="arm"><visual><geometry><cylinder radius="0.02" length="0.3"/></geometry></visual></link><joint name="j" type="continuous"><parent link="base"/><child link="arm"/><origin xyz="0 0 0.2"/><axis xyz="0 0 1"/></joint>`,
+      ),
+    );
+    await page.waitForFunction(() => robokitView.generation >= 1 && robokitView.linkNames().includes("arm"), null, {
+      timeout: 20_000,
+    });
     expect((await page.evaluate(() => robokitView.linkNames())).sort()).toEqual(["arm", "base"]);
     const after = await page.evaluate(() => robokitView.cameraPosition());
     after.forEach((v, k) => expect(v).toBeCloseTo(camera[k]!, 9));
@@ -194,7 +231,10 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     try {
       const dir = join(tmp, "netpkg");
       mkdirSync(join(dir, "meshes"), { recursive: true });
-      writeFileSync(join(dir, "meshes", "tri.stl"), "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0.2 0 0\nvertex 0 0.2 0\nendloop\nendfacet\nendsolid t\n");
+      writeFileSync(
+        join(dir, "meshes", "tri.stl"),
+        "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0.2 0 0\nvertex 0 0.2 0\nendloop\nendfacet\nendsolid t\n",
+      );
       const file = join(dir, "net.urdf");
       writeFileSync(
         file,
@@ -220,7 +260,11 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
       })()`);
       expect(tried).toBe("blocked");
       expect(hits).toEqual([]);
-      expect(requested.filter((u) => !u.startsWith(server.url) && !/^(data|blob):/.test(u)).filter((u) => !u.startsWith(`${remote}/img.png`) && !u.startsWith(`${remote}/fetch`))).toEqual([]);
+      expect(
+        requested
+          .filter((u) => !u.startsWith(server.url) && !/^(data|blob):/.test(u))
+          .filter((u) => !u.startsWith(`${remote}/img.png`) && !u.startsWith(`${remote}/fetch`)),
+      ).toEqual([]);
       expect(requested.some((u) => u.startsWith(`${server.url}files/0/tri.stl`))).toBe(true);
       await page.close();
     } finally {
@@ -230,10 +274,30 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
 
   it("plays back a simulation trace: the base and steering follow the CSV", async () => {
     const trace = join(tmp, "trace.csv");
-    const rows = ["time,cmd_vx,cmd_vy,cmd_omega,true_vx,true_vy,true_omega,odom_x,odom_y,odom_theta,true_x,true_y,true_theta,steer_servo1,rate_motor1"];
+    const rows = [
+      "time,cmd_vx,cmd_vy,cmd_omega,true_vx,true_vy,true_omega,odom_x,odom_y,odom_theta,true_x,true_y,true_theta,steer_servo1,rate_motor1",
+    ];
     for (let k = 0; k <= 20; k++) {
       const t = k * 0.1;
-      rows.push([t, 0.5, 0, 0.2, 0.48, 0, 0.19, 0.5 * t, 0.1 * t * t, 0.2 * t, 0.5 * t, 0.1 * t * t, 0.2 * t, 0.3 * Math.sin(t), 2].join(","));
+      rows.push(
+        [
+          t,
+          0.5,
+          0,
+          0.2,
+          0.48,
+          0,
+          0.19,
+          0.5 * t,
+          0.1 * t * t,
+          0.2 * t,
+          0.5 * t,
+          0.1 * t * t,
+          0.2 * t,
+          0.3 * Math.sin(t),
+          2,
+        ].join(","),
+      );
     }
     writeFileSync(trace, `${rows.join("\n")}\n`);
     const { page, errors } = await open("mario", { trace });

@@ -27,9 +27,25 @@ symlinkSync(join(tmp, "outside"), join(pkg, "meshes", "out"));
 const urdfFile = join(pkg, "urdf", "r.urdf");
 writeFileSync(urdfFile, "<robot name='r'/>");
 
-const segment = fc.constantFrom("..", ".", "p", "ws", "meshes", "out", "outside", "a.stl", "urdf", "", "%2e%2e", tmp.slice(1));
+const segment = fc.constantFrom(
+  "..",
+  ".",
+  "p",
+  "ws",
+  "meshes",
+  "out",
+  "outside",
+  "a.stl",
+  "urdf",
+  "",
+  "%2e%2e",
+  tmp.slice(1),
+);
 const uri = fc
-  .tuple(fc.constantFrom("", "/", "file://", "file:///", "package://", "model://", "http://", "package://p/"), fc.array(segment, { maxLength: 7 }))
+  .tuple(
+    fc.constantFrom("", "/", "file://", "file:///", "package://", "model://", "http://", "package://p/"),
+    fc.array(segment, { maxLength: 7 }),
+  )
   .map(([scheme, parts]) => scheme + parts.join("/"));
 
 describe("robokit view's containment, for any URI", () => {
@@ -46,7 +62,15 @@ describe("robokit view's containment, for any URI", () => {
         }
       }),
       // Besides the draws, URIs that must reach the package's mesh (and one whose symlink leads out).
-      { numRuns: 400, examples: [["package://p/meshes/a.stl"], ["../meshes/a.stl"], [`file://${pkg}/meshes/a.stl`], ["../meshes/out/a.stl"]] },
+      {
+        numRuns: 400,
+        examples: [
+          ["package://p/meshes/a.stl"],
+          ["../meshes/a.stl"],
+          [`file://${pkg}/meshes/a.stl`],
+          ["../meshes/out/a.stl"],
+        ],
+      },
     );
     // The property is not vacuous: the package's own mesh is reached.
     expect(served).toBeGreaterThan(0);
@@ -56,15 +80,23 @@ describe("robokit view's containment, for any URI", () => {
     // Notes hold no ":" so that "://" in the output can only come from a URL left in place.
     const attr = fc.string({ maxLength: 12 }).map((s) => s.replace(/[<&":]/g, ""));
     fc.assert(
-      fc.property(fc.array(fc.tuple(uri, attr, fc.constantFrom("mesh", "MESH", "texture", "Texture")), { maxLength: 5 }), (items) => {
-        const body = items
-          .map(([u, note, tag]) => `<link name="l"><visual><geometry><${tag} note="${note}" filename="${u.replace(/&/g, "&amp;")}"/></geometry></visual></link>`)
-          .join("");
-        const out = sceneUrdf(`<robot name="r">${body}</robot>`, "r.urdf", (u, kind) => (u.endsWith("a.stl") ? "files/0/a.stl" : kind === "mesh" ? "missing/x" : undefined));
-        expect(out).toBeDefined();
-        for (const m of (out ?? "").matchAll(/filename="([^"]*)"/g)) expect(m[1]).toMatch(/^(files|missing)\//);
-        expect(out).not.toMatch(/:\/\//);
-      }),
+      fc.property(
+        fc.array(fc.tuple(uri, attr, fc.constantFrom("mesh", "MESH", "texture", "Texture")), { maxLength: 5 }),
+        (items) => {
+          const body = items
+            .map(
+              ([u, note, tag]) =>
+                `<link name="l"><visual><geometry><${tag} note="${note}" filename="${u.replace(/&/g, "&amp;")}"/></geometry></visual></link>`,
+            )
+            .join("");
+          const out = sceneUrdf(`<robot name="r">${body}</robot>`, "r.urdf", (u, kind) =>
+            u.endsWith("a.stl") ? "files/0/a.stl" : kind === "mesh" ? "missing/x" : undefined,
+          );
+          expect(out).toBeDefined();
+          for (const m of (out ?? "").matchAll(/filename="([^"]*)"/g)) expect(m[1]).toMatch(/^(files|missing)\//);
+          expect(out).not.toMatch(/:\/\//);
+        },
+      ),
       { numRuns: 200 },
     );
   });

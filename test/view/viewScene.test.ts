@@ -25,12 +25,24 @@ describe("robokit view's scene", () => {
     const urdf = join(pkg, "urdf", "r.urdf");
     const here = viewRoots(urdf, searchPathsFrom([], {}));
     const file = (r: ReturnType<typeof resolveMeshUri>): string | undefined => ("file" in r ? r.file.path : undefined);
-    expect(file(resolveMeshUri("package://my_robot/meshes/base.stl", urdf, here))).toBe(join(pkg, "meshes", "base.stl"));
+    expect(file(resolveMeshUri("package://my_robot/meshes/base.stl", urdf, here))).toBe(
+      join(pkg, "meshes", "base.stl"),
+    );
     expect(file(resolveMeshUri("../meshes/base.stl", urdf, here))).toBe(join(pkg, "meshes", "base.stl"));
-    expect(file(resolveMeshUri(`file://${join(pkg, "meshes", "base.stl")}`, urdf, here))).toBe(join(pkg, "meshes", "base.stl"));
+    expect(file(resolveMeshUri(`file://${join(pkg, "meshes", "base.stl")}`, urdf, here))).toBe(
+      join(pkg, "meshes", "base.stl"),
+    );
     expect(resolveMeshUri("package://other/meshes/base.stl", urdf, here)).toEqual({ unresolved: true });
     const elsewhere = join(tmp, "elsewhere.sdf");
-    expect(file(resolveMeshUri("model://my_robot_pkg/meshes/base.stl", elsewhere, viewRoots(elsewhere, searchPathsFrom([], { SDF_PATH: join(tmp, "ws", "src") }))))).toBe(join(pkg, "meshes", "base.stl"));
+    expect(
+      file(
+        resolveMeshUri(
+          "model://my_robot_pkg/meshes/base.stl",
+          elsewhere,
+          viewRoots(elsewhere, searchPathsFrom([], { SDF_PATH: join(tmp, "ws", "src") })),
+        ),
+      ),
+    ).toBe(join(pkg, "meshes", "base.stl"));
 
     writeFileSync(
       urdf,
@@ -66,8 +78,14 @@ describe("robokit view's scene", () => {
     );
     const shown = await loadViewScene(world, null);
     expect(shown.scene.robot?.links.map((l) => l.name)).toEqual(["base", "tip"]);
-    expect(shown.scene.diagnostics.find((d) => d.code === "FEATURE_UNSUPPORTED")).toMatchObject({ severity: "warning", line: 3, message: expect.stringMatching(/reading model "arm" of world "w"/) });
-    expect((await loadViewScene(world, null, 0, { model: "ground" })).scene.robot?.links.map((l) => l.name)).toEqual(["g"]);
+    expect(shown.scene.diagnostics.find((d) => d.code === "FEATURE_UNSUPPORTED")).toMatchObject({
+      severity: "warning",
+      line: 3,
+      message: expect.stringMatching(/reading model "arm" of world "w"/),
+    });
+    expect((await loadViewScene(world, null, 0, { model: "ground" })).scene.robot?.links.map((l) => l.name)).toEqual([
+      "g",
+    ]);
     await expect(loadViewScene(world, null, 0, { model: "nope" })).rejects.toThrow(/no inline <model name="nope">/);
     const mario = await loadViewScene("mario", null);
     expect(mario.scene.drive?.type).toBe("steered");
@@ -78,7 +96,12 @@ describe("robokit view's scene", () => {
     const root = join(import.meta.dirname, "../data/realworld");
     let list: string[];
     try {
-      list = execSync(`find "${root}" -name '*.urdf' -o -name '*.sdf'`, { encoding: "utf8" }).trim().split("\n").filter((f) => f !== "").sort().filter((_f, i) => i % 5 === 0);
+      list = execSync(`find "${root}" -name '*.urdf' -o -name '*.sdf'`, { encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .filter((f) => f !== "")
+        .sort()
+        .filter((_f, i) => i % 5 === 0);
     } catch {
       list = [];
     }
@@ -104,7 +127,11 @@ describe("robokit view's scene", () => {
   it("reads robokit sim's trace.csv and names the first bad cell", () => {
     const t = readTraceCsv('time,"steer_a,b",true_x\n0,0.1,0\n0.01,0.2,0.005\n', "t.csv");
     expect(t.columns).toEqual(["time", "steer_a,b", "true_x"]);
-    expect(t.data).toEqual([[0, 0.01], [0.1, 0.2], [0, 0.005]]);
+    expect(t.data).toEqual([
+      [0, 0.01],
+      [0.1, 0.2],
+      [0, 0.005],
+    ]);
     expect(() => readTraceCsv("time,x\n0,1\n0.1,abc\n", "t.csv")).toThrow('t.csv:3:2: "abc" is not a number');
     expect(() => readTraceCsv("a,b\n1,2\n", "t.csv")).toThrow(/no "time" column/);
   });

@@ -38,12 +38,17 @@ interface Answer {
 /** One raw HTTP request: the path is sent as given (no normalisation, no re-encoding). */
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((ok, fail) => {
-    const req = request({ host: "127.0.0.1", port, path, method: "GET", headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", fail);
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path, method: "GET", headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", fail);
+      },
+    );
     req.on("error", fail);
     req.end();
   });
@@ -64,7 +69,8 @@ const outside = [
 ];
 
 /** Codes of the diagnostics whose message names `text` (the validator's RESOURCE_* ones too). */
-const codesAbout = (diagnostics: readonly { code: string; message: string }[], text: string): string[] => diagnostics.filter((d) => d.message.includes(text)).map((d) => d.code);
+const codesAbout = (diagnostics: readonly { code: string; message: string }[], text: string): string[] =>
+  diagnostics.filter((d) => d.message.includes(text)).map((d) => d.code);
 
 let server: ViewServer;
 let port: number;
@@ -88,7 +94,13 @@ beforeAll(async () => {
   writeFileSync(
     urdfFile,
     urdf(
-      ["package://p/meshes/base.stl", "../meshes/arm.dae", "../meshes/fifo.stl", ...outside, "http://evil.example/remote.stl"],
+      [
+        "package://p/meshes/base.stl",
+        "../meshes/arm.dae",
+        "../meshes/fifo.stl",
+        ...outside,
+        "http://evil.example/remote.stl",
+      ],
       // A '>' inside an earlier attribute hid the filename from a regular expression.
       `<link name="tricky"><visual><geometry><mesh note="a>b" filename="https://evil.example/tricky.stl"/></geometry><material name="m"><TEXTURE filename="//evil.example/t.png"/></material></visual></link>`,
     ),
@@ -103,7 +115,11 @@ beforeAll(async () => {
 describe("robokit view: a token, a Host and an Origin on every request", () => {
   it("prints a URL with a long random token, and a second server gets another one", async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{43}\/$/);
-    const other = await startViewServer({ pageDir, load: () => loadViewScene(urdfFile, null, 0, { env: {} }), watch: false });
+    const other = await startViewServer({
+      pageDir,
+      load: () => loadViewScene(urdfFile, null, 0, { env: {} }),
+      watch: false,
+    });
     servers.push(other);
     expect(new URL(other.url).pathname).not.toBe(base);
     // Each token opens only its own server.
@@ -111,7 +127,14 @@ describe("robokit view: a token, a Host and an Origin on every request", () => {
   });
 
   it("answers 403 without the token, with a wrong or truncated one, and 200 with it", async () => {
-    for (const path of ["/", "/index.html", "/api/scene", "/files/0/base.stl", `/${"A".repeat(43)}/api/scene`, `${base.slice(0, -2)}/api/scene`]) {
+    for (const path of [
+      "/",
+      "/index.html",
+      "/api/scene",
+      "/files/0/base.stl",
+      `/${"A".repeat(43)}/api/scene`,
+      `${base.slice(0, -2)}/api/scene`,
+    ]) {
       const a = await get(port, path);
       expect(a.status, path).toBe(403);
       expect(a.body).not.toContain("solid base");
@@ -132,7 +155,15 @@ describe("robokit view: a token, a Host and an Origin on every request", () => {
     expect((await get(port, scene, { origin: `http://127.0.0.1:${port + 1}` })).status).toBe(403);
     expect((await get(port, scene, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await get(port, scene, { "sec-fetch-site": "same-site" })).status).toBe(403);
-    expect((await get(port, scene, { host: `localhost:${port}`, origin: `http://localhost:${port}`, "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect(
+      (
+        await get(port, scene, {
+          host: `localhost:${port}`,
+          origin: `http://localhost:${port}`,
+          "sec-fetch-site": "same-origin",
+        })
+      ).status,
+    ).toBe(200);
     expect((await get(port, scene, { origin: `http://127.0.0.1:${port}` })).status).toBe(200);
   });
 
@@ -142,7 +173,8 @@ describe("robokit view: a token, a Host and an Origin on every request", () => {
     expect(csp).toMatch(/default-src 'self'/);
     for (const directive of csp.split(";").map((d) => d.trim())) {
       // Only 'self', data:, blob:, 'none' and the inline styles of index.html: no host, no scheme of the network.
-      for (const source of directive.split(/\s+/).slice(1)) expect(["'self'", "'none'", "data:", "blob:", "'unsafe-inline'"], directive).toContain(source);
+      for (const source of directive.split(/\s+/).slice(1))
+        expect(["'self'", "'none'", "data:", "blob:", "'unsafe-inline'"], directive).toContain(source);
     }
     expect(csp).toMatch(/connect-src 'self'/);
     expect(csp).toMatch(/img-src 'self'/);
@@ -160,7 +192,10 @@ describe("robokit view serves only regular files below the robot's roots", () =>
   });
 
   it("refuses ../, absolute, file://, package://p/../ and a symlink out of the package, and says so in the page's diagnostics", async () => {
-    const scene = JSON.parse((await get(port, `${base}api/scene`)).body) as { urdf: string; diagnostics: { code: string; message: string }[] };
+    const scene = JSON.parse((await get(port, `${base}api/scene`)).body) as {
+      urdf: string;
+      diagnostics: { code: string; message: string }[];
+    };
     expect(scene.urdf).not.toContain("secret");
     for (const uri of outside) {
       expect(codesAbout(scene.diagnostics, uri), uri).toContain("VIEW_FILE_OUTSIDE_ROOTS");
@@ -168,28 +203,46 @@ describe("robokit view serves only regular files below the robot's roots", () =>
     // No index the scene hands out leads to the secret.
     for (let i = 0; i < 10; i++) expect((await get(port, `${base}files/${i}/secret.stl`)).body).not.toContain(SECRET);
     // Nor does a path beside a served mesh: .., an encoded slash, a symlink out.
-    for (const path of [`${base}files/0/../../secret.stl`, `${base}files/0/..%2F..%2F..%2Fsecret.stl`, `${base}files/0/%2E%2E/secret.stl`, `${base}files/0/leak.png`, `${base}..%2F..%2Fsecret.stl`]) {
+    for (const path of [
+      `${base}files/0/../../secret.stl`,
+      `${base}files/0/..%2F..%2F..%2Fsecret.stl`,
+      `${base}files/0/%2E%2E/secret.stl`,
+      `${base}files/0/leak.png`,
+      `${base}..%2F..%2Fsecret.stl`,
+    ]) {
       const a = await get(port, path);
       expect(a.status, path).toBeGreaterThanOrEqual(400);
       expect(a.body).not.toContain(SECRET);
     }
-    const after = JSON.parse((await get(port, `${base}api/scene`)).body) as { diagnostics: { code: string; message: string }[] };
+    const after = JSON.parse((await get(port, `${base}api/scene`)).body) as {
+      diagnostics: { code: string; message: string }[];
+    };
     expect(codesAbout(after.diagnostics, "leak.png")).toContain("VIEW_FILE_OUTSIDE_ROOTS");
   });
 
   it("never opens a FIFO mesh: VIEW_FILE_NOT_REGULAR, and the server keeps answering", async () => {
-    const scene = JSON.parse((await get(port, `${base}api/scene`)).body) as { urdf: string; diagnostics: { code: string; message: string }[] };
+    const scene = JSON.parse((await get(port, `${base}api/scene`)).body) as {
+      urdf: string;
+      diagnostics: { code: string; message: string }[];
+    };
     expect(codesAbout(scene.diagnostics, "fifo.stl")).toContain("VIEW_FILE_NOT_REGULAR");
-    expect(scene.urdf).not.toContain("fifo.stl\"");
+    expect(scene.urdf).not.toContain('fifo.stl"');
     expect((await get(port, `${base}files/0/fifo.stl`)).status).toBe(403);
     expect((await get(port, `${base}api/scene`)).status).toBe(200);
   });
 
   it("drops every network URL (mesh, <texture>, a mesh behind an attribute holding '>'): VIEW_URL_REMOTE, nothing of evil.example reaches the page", async () => {
-    const scene = JSON.parse((await get(port, `${base}api/scene`)).body) as { urdf: string; diagnostics: { code: string; message: string }[] };
+    const scene = JSON.parse((await get(port, `${base}api/scene`)).body) as {
+      urdf: string;
+      diagnostics: { code: string; message: string }[];
+    };
     expect(scene.urdf).not.toContain("evil.example");
     expect(scene.urdf).not.toMatch(/<texture/i);
-    for (const uri of ["http://evil.example/skin.png", "http://evil.example/remote.stl", "https://evil.example/tricky.stl"]) {
+    for (const uri of [
+      "http://evil.example/skin.png",
+      "http://evil.example/remote.stl",
+      "https://evil.example/tricky.stl",
+    ]) {
       expect(codesAbout(scene.diagnostics, uri), uri).toContain("VIEW_URL_REMOTE");
     }
     // Every URL left in the scene is relative to the page: files/ or missing/.
@@ -220,7 +273,11 @@ describe("robokit view survives bad requests", () => {
   it("a handler that throws answers 500 and the server keeps serving", async () => {
     const real = await loadViewScene(urdfFile, null, 0, { env: {} });
     // A drive the IK cannot use: steeredIk throws on it inside the request handler.
-    const broken = await startViewServer({ pageDir, load: async () => ({ ...real, drive: { type: "steered" } as unknown as typeof real.drive }), watch: false });
+    const broken = await startViewServer({
+      pageDir,
+      load: async () => ({ ...real, drive: { type: "steered" } as unknown as typeof real.drive }),
+      watch: false,
+    });
     servers.push(broken);
     const u = new URL(broken.url);
     const answer = await get(Number(u.port), `${u.pathname}api/ik?vx=1&vy=0&wz=0`);
@@ -234,7 +291,14 @@ describe("robokit view survives bad requests", () => {
     await new Promise<void>((ok) => blocker.listen(0, "127.0.0.1", () => ok()));
     const busy = (blocker.address() as { port: number }).port;
     try {
-      await expect(startViewServer({ pageDir, load: () => loadViewScene(urdfFile, null, 0, { env: {} }), watch: false, port: busy })).rejects.toBeInstanceOf(UsageError);
+      await expect(
+        startViewServer({
+          pageDir,
+          load: () => loadViewScene(urdfFile, null, 0, { env: {} }),
+          watch: false,
+          port: busy,
+        }),
+      ).rejects.toBeInstanceOf(UsageError);
       const run = runCliProcess(["view", "mario", "--port", String(busy)]);
       expect(run.status).toBe(2);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);
@@ -252,12 +316,19 @@ describe("robokit view with a FIFO or /dev/zero as package.xml", () => {
 
   /** Starts `robokit view FILE`, resolves with the printed address, or rejects after 30 s or an early exit. */
   function serve(file: string): Promise<{ url: string; stop: () => Promise<void> }> {
-    const child = spawn(process.execPath, ["--import", tsx, join(root, "src", "cli", "main.ts"), "view", file, "--no-watch"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ROS_PACKAGE_PATH: "" } });
+    const child = spawn(
+      process.execPath,
+      ["--import", tsx, join(root, "src", "cli", "main.ts"), "view", file, "--no-watch"],
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ROS_PACKAGE_PATH: "" } },
+    );
     let out = "";
     let err = "";
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     return new Promise((ok, fail) => {
-      const timer = setTimeout(() => (child.kill("SIGKILL"), fail(new Error(`no address within 30 s (hung)\n${out}\n${err}`))), 30_000);
+      const timer = setTimeout(
+        () => (child.kill("SIGKILL"), fail(new Error(`no address within 30 s (hung)\n${out}\n${err}`))),
+        30_000,
+      );
       child.stdout.on("data", (d: Buffer) => {
         out += d.toString();
         const m = /robokit view: (\S+)/.exec(out);
@@ -266,7 +337,10 @@ describe("robokit view with a FIFO or /dev/zero as package.xml", () => {
           ok({ url: m[1], stop: () => new Promise((done) => (child.on("exit", () => done()), child.kill("SIGINT"))) });
         }
       });
-      child.on("exit", (code) => (clearTimeout(timer), fail(new Error(`exited ${code} before serving\n${out}\n${err}`))));
+      child.on(
+        "exit",
+        (code) => (clearTimeout(timer), fail(new Error(`exited ${code} before serving\n${out}\n${err}`))),
+      );
     });
   }
 

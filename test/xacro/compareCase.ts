@@ -21,10 +21,17 @@ export function normaliseReferencePaths(s: string): string {
  */
 export function compareCase(c: XacroCase, reference: { ok: boolean; text: string }): CaseComparison {
   const mine = expandCase(c);
-  const ours = mine.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("; ");
+  const ours = mine.diagnostics
+    .filter((d) => d.severity === "error")
+    .map((d) => d.message)
+    .join("; ");
   if (!reference.ok) {
     return mine.text === undefined
-      ? { id: c.id, status: "same-error", details: [`reference: ${reference.text.split("\n")[0] ?? ""}`, `robokit: ${ours}`] }
+      ? {
+          id: c.id,
+          status: "same-error",
+          details: [`reference: ${reference.text.split("\n")[0] ?? ""}`, `robokit: ${ours}`],
+        }
       : { id: c.id, status: "only-reference-fails", details: [reference.text.split("\n")[0] ?? ""] };
   }
   if (mine.text === undefined) return { id: c.id, status: "only-robokit-fails", details: [ours] };
@@ -35,7 +42,8 @@ export function compareCase(c: XacroCase, reference: { ok: boolean; text: string
   };
   const a = canonicalXml(reference.text, normaliseReferencePaths);
   const b = canonicalXml(mine.text, rewriteOurs);
-  if (typeof a === "string" || typeof b === "string") return { id: c.id, status: "different", details: [String(a), String(b)].filter((x) => x !== "[object Object]") };
+  if (typeof a === "string" || typeof b === "string")
+    return { id: c.id, status: "different", details: [String(a), String(b)].filter((x) => x !== "[object Object]") };
   const d = diffCanonical(a, b);
   return { id: c.id, status: d.length === 0 ? "identical" : "different", details: d };
 }

@@ -8,7 +8,14 @@ import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { casePackages, xacroDataRoot, type XacroCase } from "./xacroTestSet.js";
 
 /** Expands one test-set case with robokit (packages of the case's repository, no environment). */
-export function expandCase(c: XacroCase): { root: XacroElement | undefined; outside: { readonly before: readonly string[]; readonly after: readonly string[] } | undefined; text: string | undefined; diagnostics: Diagnostic[]; packages: Map<string, string>; dependencies: string[] } {
+export function expandCase(c: XacroCase): {
+  root: XacroElement | undefined;
+  outside: { readonly before: readonly string[]; readonly after: readonly string[] } | undefined;
+  text: string | undefined;
+  diagnostics: Diagnostic[];
+  packages: Map<string, string>;
+  dependencies: string[];
+} {
   const packages = casePackages(c);
   const path = join(xacroDataRoot, c.file);
   const r = expandXacro(readFileSync(path, "utf8"), path, {
@@ -26,5 +33,12 @@ export function expandCase(c: XacroCase): { root: XacroElement | undefined; outs
       env: () => undefined,
     },
   });
-  return { root: r.root, outside: r.outside, text: r.root === undefined ? undefined : writeXacroXml(r.root).text, diagnostics: r.diagnostics, packages, dependencies: [...new Set(r.dependencies)] };
+  return {
+    root: r.root,
+    outside: r.outside,
+    text: r.root === undefined ? undefined : writeXacroXml(r.root).text,
+    diagnostics: r.diagnostics,
+    packages,
+    dependencies: [...new Set(r.dependencies)],
+  };
 }

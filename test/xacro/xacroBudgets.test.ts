@@ -14,22 +14,34 @@ import { runCliProcess } from "../support/runCliProcess.js";
 // of lazy properties, 5,000 nested brackets or a 100,000-term sum ended in exit 70 ("Maximum call
 // stack size exceeded"), and an expansion past V8's string limit in exit 70 ("Invalid string length").
 
-const robot = (body: string): string => `<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  ${body}\n  <link name="a"/>\n</robot>\n`;
+const robot = (body: string): string =>
+  `<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  ${body}\n  <link name="a"/>\n</robot>\n`;
 const host = { readFile: () => undefined, findPackage: () => undefined, env: () => undefined };
 
 /** Expands in memory; the one error diagnostic (code, line, column) or "ok". */
-function expandError(body: string): { code: string; line: number | undefined; column: number | undefined; message: string } | "ok" {
+function expandError(
+  body: string,
+): { code: string; line: number | undefined; column: number | undefined; message: string } | "ok" {
   const r = expandXacro(robot(body), "b.urdf.xacro", { path: "/x/b.urdf.xacro", host });
   const e = r.diagnostics.find((d) => d.severity === "error");
   if (e === undefined) return "ok";
   return { code: e.code, line: e.line, column: e.column, message: e.message };
 }
 
-const at3 = (code: string, message: RegExp): unknown => ({ code, line: 3, column: 3, message: expect.stringMatching(message) });
+const at3 = (code: string, message: RegExp): unknown => ({
+  code,
+  line: 3,
+  column: 3,
+  message: expect.stringMatching(message),
+});
 
 describe("the xacro evaluator's size budgets refuse a value before making it (issue 23)", () => {
   it.each([
-    ["a string repeated 10^9 times", "${'a'*10**9}", /'\*' would make a string of 1,000,000,000 characters, more than 4,194,304/],
+    [
+      "a string repeated 10^9 times",
+      "${'a'*10**9}",
+      /'\*' would make a string of 1,000,000,000 characters, more than 4,194,304/,
+    ],
     ["a list repeated 10^9 times", "${[0]*10**9}", /'\*' would make 1,000,000,000 items, more than 1,000,000/],
     ["a list repeated from the left", "${10**9*[0, 1]}", /'\*' would make 2,000,000,000 items/],
     ["range(10**9)", "${range(10**9)}", /range\(\) would make 1,000,000,000 items/],
@@ -37,13 +49,31 @@ describe("the xacro evaluator's size budgets refuse a value before making it (is
     ["2**(2**40)", "${2**(2**40)}", /'\*\*' would make an integer of 1,099,511,627,777 bits/],
     ["a product of huge integers", "${(2**60000)*(2**60000)}", /'\*' would make an integer/],
     ["an integer literal of 100,000 digits", `\${${"9".repeat(100_000)}}`, /an integer literal would make an integer/],
-    ["str.replace that multiplies", "${('a'*1000).replace('a', 'b'*10000)}", /str\.replace\(\) would make a string of 10,000,000 characters/],
-    ["str.join of big strings", "${''.join(['a'*3000000, 'b'*3000000])}", /str\.join\(\) would make a string of 6,000,000 characters/],
-    ["a %-format width of 10^10", "${'%10000000000d' % 1}", /'%' formatting would make a string of 10,000,000,000 characters/],
-    ["str() of a list of big strings", "${str(['a'*3000000, 'b'*3000000])}", /str\(\)\/repr\(\) would make a string of/],
+    [
+      "str.replace that multiplies",
+      "${('a'*1000).replace('a', 'b'*10000)}",
+      /str\.replace\(\) would make a string of 10,000,000 characters/,
+    ],
+    [
+      "str.join of big strings",
+      "${''.join(['a'*3000000, 'b'*3000000])}",
+      /str\.join\(\) would make a string of 6,000,000 characters/,
+    ],
+    [
+      "a %-format width of 10^10",
+      "${'%10000000000d' % 1}",
+      /'%' formatting would make a string of 10,000,000,000 characters/,
+    ],
+    [
+      "str() of a list of big strings",
+      "${str(['a'*3000000, 'b'*3000000])}",
+      /str\(\)\/repr\(\) would make a string of/,
+    ],
     ["concatenation", "${'a'*3000000 + 'b'*3000000}", /'\+' would make a string of 6,000,000 characters/],
   ])("%s", (_what, expr, message) => {
-    expect(expandError(`<link name="${expr.replace(/'/g, "&apos;")}"/>`)).toEqual(at3("XACRO_VALUE_TOO_LARGE", message));
+    expect(expandError(`<link name="${expr.replace(/'/g, "&apos;")}"/>`)).toEqual(
+      at3("XACRO_VALUE_TOO_LARGE", message),
+    );
   });
 
   it("keeps values just under the bounds (the bound is the limit, not less)", () => {
@@ -55,7 +85,9 @@ describe("the xacro evaluator's size budgets refuse a value before making it (is
 
 describe("the xacro evaluator's step budget is shared by the whole expansion (issue 23)", () => {
   it("stops nested comprehensions of 10^9 iterations", () => {
-    expect(expandError('<link name="${[[[0 for i in range(1000)] for j in range(1000)] for k in range(1000)]}"/>')).toEqual(at3("XACRO_TOO_MANY_STEPS", /more than 2,000,000 evaluation steps/));
+    expect(
+      expandError('<link name="${[[[0 for i in range(1000)] for j in range(1000)] for k in range(1000)]}"/>'),
+    ).toEqual(at3("XACRO_TOO_MANY_STEPS", /more than 2,000,000 evaluation steps/));
   });
 
   it("counts across expressions: 40 expressions of 300,000 steps each pass the budget together, never one alone", () => {
@@ -66,7 +98,8 @@ describe("the xacro evaluator's step budget is shared by the whole expansion (is
   });
 
   it("stops a macro that calls itself twice, 24 levels deep (2^24 calls; the attack suite found it ran 13-23 s under a 10,000,000-step budget)", () => {
-    const twice = '<xacro:macro name="twice" params="n"><xacro:if value="${n > 0}"><xacro:twice n="${n-1}"/><xacro:twice n="${n-1}"/></xacro:if><x/></xacro:macro><xacro:twice n="24"/>';
+    const twice =
+      '<xacro:macro name="twice" params="n"><xacro:if value="${n > 0}"><xacro:twice n="${n-1}"/><xacro:twice n="${n-1}"/></xacro:if><x/></xacro:macro><xacro:twice n="24"/>';
     expect(expandError(twice)).toEqual(expect.objectContaining({ code: "XACRO_TOO_MANY_STEPS" }));
     // Every real robot of the xacro test set expands in under half the budget (test/xacro/xacroTestSet.test.ts).
     expect(XACRO_LIMITS.maxSteps).toBeLessThanOrEqual(2_000_000);
@@ -75,38 +108,69 @@ describe("the xacro evaluator's step budget is shared by the whole expansion (is
 
 describe("the xacro expansion's depth budget turns recursion into a diagnostic, never a stack overflow (issue 23)", () => {
   it("stops a block that inserts itself", () => {
-    const r = expandError('<xacro:property name="b"><x><xacro:insert_block name="b"/></x></xacro:property><xacro:insert_block name="b"/>');
-    expect(r).toEqual({ code: "XACRO_TOO_DEEP", line: 3, column: 28, message: expect.stringMatching(/nests more than 1000 levels deep \(element <x>\)/) });
+    const r = expandError(
+      '<xacro:property name="b"><x><xacro:insert_block name="b"/></x></xacro:property><xacro:insert_block name="b"/>',
+    );
+    expect(r).toEqual({
+      code: "XACRO_TOO_DEEP",
+      line: 3,
+      column: 28,
+      message: expect.stringMatching(/nests more than 1000 levels deep \(element <x>\)/),
+    });
   });
 
   it("stops a macro whose block inserts itself through the macro", () => {
-    const r = expandError('<xacro:macro name="m" params="*b"><y><xacro:insert_block name="b"/><xacro:m><xacro:insert_block name="b"/></xacro:m></y></xacro:macro><xacro:m><z/></xacro:m>');
+    const r = expandError(
+      '<xacro:macro name="m" params="*b"><y><xacro:insert_block name="b"/><xacro:m><xacro:insert_block name="b"/></xacro:m></y></xacro:macro><xacro:m><z/></xacro:m>',
+    );
     expect(r).toEqual(expect.objectContaining({ code: "XACRO_TOO_DEEP" }));
   });
 
   it("stops a lambda that calls itself", () => {
-    expect(expandError('<link name="${(lambda f: f(f))(lambda f: f(f))}"/>')).toEqual(at3("XACRO_TOO_DEEP", /nests more than 1000 levels deep/));
+    expect(expandError('<link name="${(lambda f: f(f))(lambda f: f(f))}"/>')).toEqual(
+      at3("XACRO_TOO_DEEP", /nests more than 1000 levels deep/),
+    );
   });
 
   it("stops a chain of 5,000 lazy properties, each reading the next", () => {
-    const props = Array.from({ length: 5000 }, (_, i) => `<xacro:property name="p${i}" value="\${p${i + 1} + 1}"/>`).join("");
+    const props = Array.from(
+      { length: 5000 },
+      (_, i) => `<xacro:property name="p${i}" value="\${p${i + 1} + 1}"/>`,
+    ).join("");
     const r = expandError(`${props}<xacro:property name="p5000" value="0"/><link name="\${p0}"/>`);
-    expect(r).toEqual(expect.objectContaining({ code: "XACRO_TOO_DEEP", message: expect.stringMatching(/nests more than 1000 levels deep/) }));
+    expect(r).toEqual(
+      expect.objectContaining({
+        code: "XACRO_TOO_DEEP",
+        message: expect.stringMatching(/nests more than 1000 levels deep/),
+      }),
+    );
   });
 
   it("stops 5,000 nested brackets and a sum of 100,000 terms", () => {
-    expect(expandError(`<link name="\${${"(".repeat(5000)}1${")".repeat(5000)}}"/>`)).toEqual(at3("XACRO_TOO_DEEP", /brackets or operators more than 100 levels deep/));
-    expect(expandError(`<link name="\${${Array(100_000).fill("1").join("+")}}"/>`)).toEqual(at3("XACRO_TOO_DEEP", /more than 1000 levels deep/));
+    expect(expandError(`<link name="\${${"(".repeat(5000)}1${")".repeat(5000)}}"/>`)).toEqual(
+      at3("XACRO_TOO_DEEP", /brackets or operators more than 100 levels deep/),
+    );
+    expect(expandError(`<link name="\${${Array(100_000).fill("1").join("+")}}"/>`)).toEqual(
+      at3("XACRO_TOO_DEEP", /more than 1000 levels deep/),
+    );
   });
 
   it("counts the nodes a deep macro recursion moves: 250 levels of 3,900 elements stop at the step budget (before: 35 s, and a heap abort at 1 GB)", () => {
     const body = Array.from({ length: 3900 }, (_, i) => `<x${i}/>`).join("");
-    const r = expandError(`<xacro:macro name="m" params="n">${body}<xacro:if value="\${n > 0}"><xacro:m n="\${n-1}"/></xacro:if></xacro:macro><xacro:m n="250"/>`);
+    const r = expandError(
+      `<xacro:macro name="m" params="n">${body}<xacro:if value="\${n > 0}"><xacro:m n="\${n-1}"/></xacro:if></xacro:macro><xacro:m n="250"/>`,
+    );
     expect(r).toEqual(expect.objectContaining({ code: "XACRO_TOO_MANY_STEPS" }));
   }, 60_000);
 
   it("still expands a macro recursing 200 deep with nested elements (real recursion stays well inside)", () => {
-    const r = expandXacro(robot('<xacro:macro name="m" params="n"><g><xacro:if value="${n > 0}"><xacro:m n="${n-1}"/></xacro:if></g></xacro:macro><xacro:m n="200"/>'), "b.urdf.xacro", { path: "/x/b.urdf.xacro", host });
+    const r = expandXacro(
+      robot(
+        '<xacro:macro name="m" params="n"><g><xacro:if value="${n > 0}"><xacro:m n="${n-1}"/></xacro:if></g></xacro:macro><xacro:m n="200"/>',
+      ),
+      "b.urdf.xacro",
+      { path: "/x/b.urdf.xacro", host },
+    );
     expect(r.diagnostics).toEqual([]);
   });
 });
@@ -117,18 +181,45 @@ describe("the xacro CLI stays within 1 GB and exits 1 on every budget (issue 23)
   const cap = ["--max-old-space-size=1024"];
 
   it.each([
-    ["validate", "list", '<link name="${[0]*10**9}"/>', /list\.urdf\.xacro:3:3: error XACRO_VALUE_TOO_LARGE: '\*' would make 1,000,000,000 items/],
-    ["convert", "pow", '<link name="${10**10**8}"/>', /pow\.urdf\.xacro:3:3: error XACRO_VALUE_TOO_LARGE: '\*\*' would make an integer/],
+    [
+      "validate",
+      "list",
+      '<link name="${[0]*10**9}"/>',
+      /list\.urdf\.xacro:3:3: error XACRO_VALUE_TOO_LARGE: '\*' would make 1,000,000,000 items/,
+    ],
+    [
+      "convert",
+      "pow",
+      '<link name="${10**10**8}"/>',
+      /pow\.urdf\.xacro:3:3: error XACRO_VALUE_TOO_LARGE: '\*\*' would make an integer/,
+    ],
     // 200 links named by a 4 Mi-character string: 800 M characters, past V8's string limit (2^29 - 24).
-    ["validate", "output", `<xacro:property name="s" value="\${'a'*4000000}" lazy_eval="false"/>${Array.from({ length: 200 }, (_, i) => `<link name="l${i}\${s}"/>`).join("")}`, /output\.urdf\.xacro:3:\d+: error XACRO_OUTPUT_TOO_LARGE: the expanded document grows past 33,554,432 characters/],
-    ["validate", "block", '<xacro:property name="b"><x><xacro:insert_block name="b"/></x></xacro:property><xacro:insert_block name="b"/>', /block\.urdf\.xacro:3:28: error XACRO_TOO_DEEP/],
-  ])("robokit %s of %s", (command, name, body, line) => {
-    const file = join(dir, `${name}.urdf.xacro`);
-    writeFileSync(file, robot(body.replace(/'(?=[^"]*"\/>)/g, "&apos;")));
-    const r = runCliProcess(command === "convert" ? ["convert", file, "--to", "sdf"] : ["validate", file], dir, cap);
-    expect({ status: r.status, stderr: r.stderr.includes("heap") || r.stderr.includes("at ") ? r.stderr : "" }).toEqual({ status: 1, stderr: "" });
-    expect(`${r.stdout}\n${r.stderr}`).toMatch(line);
-  }, 120_000);
+    [
+      "validate",
+      "output",
+      `<xacro:property name="s" value="\${'a'*4000000}" lazy_eval="false"/>${Array.from({ length: 200 }, (_, i) => `<link name="l${i}\${s}"/>`).join("")}`,
+      /output\.urdf\.xacro:3:\d+: error XACRO_OUTPUT_TOO_LARGE: the expanded document grows past 33,554,432 characters/,
+    ],
+    [
+      "validate",
+      "block",
+      '<xacro:property name="b"><x><xacro:insert_block name="b"/></x></xacro:property><xacro:insert_block name="b"/>',
+      /block\.urdf\.xacro:3:28: error XACRO_TOO_DEEP/,
+    ],
+  ])(
+    "robokit %s of %s",
+    (command, name, body, line) => {
+      const file = join(dir, `${name}.urdf.xacro`);
+      writeFileSync(file, robot(body.replace(/'(?=[^"]*"\/>)/g, "&apos;")));
+      const r = runCliProcess(command === "convert" ? ["convert", file, "--to", "sdf"] : ["validate", file], dir, cap);
+      expect({
+        status: r.status,
+        stderr: r.stderr.includes("heap") || r.stderr.includes("at ") ? r.stderr : "",
+      }).toEqual({ status: 1, stderr: "" });
+      expect(`${r.stdout}\n${r.stderr}`).toMatch(line);
+    },
+    120_000,
+  );
 });
 
 describe("$(find) walks each real folder once, and at most 10,000 of them (issue 23)", () => {
@@ -150,9 +241,12 @@ describe("$(find) walks each real folder once, and at most 10,000 of them (issue
 
   it("stops a search past 10,000 folders with PACKAGE_SEARCH_LIMIT", async () => {
     const wide = join(dir, "wide");
-    for (let i = 0; i < 101; i++) for (let j = 0; j < 100; j++) mkdirSync(join(wide, `d${i}`, `e${j}`), { recursive: true });
+    for (let i = 0; i < 101; i++)
+      for (let j = 0; j < 100; j++) mkdirSync(join(wide, `d${i}`, `e${j}`), { recursive: true });
     const r = await runCliInProcess(["validate", file, "-I", wide]);
     expect(r.code).toBe(1);
-    expect(r.stdout + r.stderr).toMatch(/find\.urdf\.xacro:3:3: error PACKAGE_SEARCH_LIMIT: \$\(find nopkg\): the search below .*wide passes 10,000 folders/);
+    expect(r.stdout + r.stderr).toMatch(
+      /find\.urdf\.xacro:3:3: error PACKAGE_SEARCH_LIMIT: \$\(find nopkg\): the search below .*wide passes 10,000 folders/,
+    );
   }, 60_000);
 });

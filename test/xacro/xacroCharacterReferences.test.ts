@@ -20,7 +20,12 @@ const host = { readFile: () => undefined, findPackage: () => undefined, env: () 
 
 function expand(text: string): { text: string | undefined; errors: string[] } {
   const r = expandXacro(text, "r.urdf.xacro", { path: join(dir, "r.urdf.xacro"), host });
-  return { text: r.root === undefined ? undefined : writeXacroXml(r.root).text, errors: r.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.line ?? 0}:${d.column ?? 0}: ${d.code}: ${d.message}`) };
+  return {
+    text: r.root === undefined ? undefined : writeXacroXml(r.root).text,
+    errors: r.diagnostics
+      .filter((d) => d.severity === "error")
+      .map((d) => `${d.line ?? 0}:${d.column ?? 0}: ${d.code}: ${d.message}`),
+  };
 }
 
 const DOC = `<?xml version="1.0"?>
@@ -45,35 +50,61 @@ describe("xacro decodes character references as ROS's xacro (expat) does (issue 
     const r = expand(DOC);
     expect(r.errors).toEqual([]);
     const names = [...(r.text ?? "").matchAll(/<link name="([^"]*)"/g)].map((m) => m[1]);
-    expect(names).toEqual(["m_a_a", "lxl", "xy&amp;#108;&lt;&#10;z", "n43", "f 3.14|3|ff|'a'|%|b   |+1.235e+04|1e-05", "a"]);
+    expect(names).toEqual([
+      "m_a_a",
+      "lxl",
+      "xy&amp;#108;&lt;&#10;z",
+      "n43",
+      "f 3.14|3|ff|'a'|%|b   |+1.235e+04|1e-05",
+      "a",
+    ]);
     expect(r.text).toContain("<l2>l3\u{1F600}\u00e9</l2>");
     expect(r.text).toContain('<robot name="r1">');
   });
 
   it("refuses what expat refuses, at the element: a character XML does not allow, an undeclared entity", () => {
-    expect(expand('<robot name="r">\n  <link name="a&#0;"/>\n</robot>').errors).toEqual(["2:3: XML_ERROR: reference to invalid character number: &#0;"]);
-    expect(expand('<robot name="r">\n  <link name="a"/>&#xD800;\n</robot>').errors).toEqual(["1:1: XML_ERROR: reference to invalid character number: &#xD800;"]);
-    expect(expand('<robot name="r">\n  <link name="&nbsp;"/>\n</robot>').errors).toEqual(["2:3: XML_ERROR: undefined entity: &nbsp;"]);
+    expect(expand('<robot name="r">\n  <link name="a&#0;"/>\n</robot>').errors).toEqual([
+      "2:3: XML_ERROR: reference to invalid character number: &#0;",
+    ]);
+    expect(expand('<robot name="r">\n  <link name="a"/>&#xD800;\n</robot>').errors).toEqual([
+      "1:1: XML_ERROR: reference to invalid character number: &#xD800;",
+    ]);
+    expect(expand('<robot name="r">\n  <link name="&nbsp;"/>\n</robot>').errors).toEqual([
+      "2:3: XML_ERROR: undefined entity: &nbsp;",
+    ]);
   });
 
   it("uses the entities an internal DOCTYPE declares", () => {
-    const r = expand('<?xml version="1.0"?>\n<!DOCTYPE robot [ <!ENTITY w "0.&#53;"> ]>\n<robot name="r"><link name="l&w;"/></robot>');
+    const r = expand(
+      '<?xml version="1.0"?>\n<!DOCTYPE robot [ <!ENTITY w "0.&#53;"> ]>\n<robot name="r"><link name="l&w;"/></robot>',
+    );
     expect(r.errors).toEqual([]);
     expect(r.text).toContain('<link name="l0.5"/>');
   });
 
-  it.skipIf(!haveReferenceXacro())("expands the same document as the reference xacro (python3 -m xacro)", () => {
-    const file = join(dir, "refs.urdf.xacro");
-    writeFileSync(file, DOC);
-    const py = spawnSync("/usr/bin/python3", ["-c", "import sys; sys.argv = ['xacro', sys.argv[1]]; import xacro; xacro.main()", file], { encoding: "utf8", env: { ...process.env, PYTHONPATH: vendorPython }, timeout: 60_000 });
-    expect(py.status, py.stderr).toBe(0);
-    const ours = expand(DOC).text ?? "";
-    const a = canonicalXml(ours);
-    const b = canonicalXml(py.stdout);
-    expect(typeof a, String(a)).toBe("object");
-    expect(typeof b, String(b)).toBe("object");
-    expect(diffCanonical(a as CanonicalElement, b as CanonicalElement)).toEqual([]);
-  }, 60_000);
+  it.skipIf(!haveReferenceXacro())(
+    "expands the same document as the reference xacro (python3 -m xacro)",
+    () => {
+      const file = join(dir, "refs.urdf.xacro");
+      writeFileSync(file, DOC);
+      const py = spawnSync(
+        "/usr/bin/python3",
+        ["-c", "import sys; sys.argv = ['xacro', sys.argv[1]]; import xacro; xacro.main()", file],
+        { encoding: "utf8", env: { ...process.env, PYTHONPATH: vendorPython }, timeout: 60_000 },
+      );
+      expect(py.status, py.stderr).toBe(0);
+      const ours = expand(DOC).text ?? "";
+      const a = canonicalXml(ours);
+      const b = canonicalXml(py.stdout);
+      expect(typeof a, String(a)).toBe("object");
+      expect(typeof b, String(b)).toBe("object");
+      expect(diffCanonical(a as CanonicalElement, b as CanonicalElement)).toEqual([]);
+    },
+    60_000,
+  );
 });
 
-if (!haveReferenceXacro()) process.stderr.write("\n*** SKIPPED: compare character references with the reference xacro: python3 with yaml or ../shared/vendor/python/xacro is missing ***\n\n");
+if (!haveReferenceXacro())
+  process.stderr.write(
+    "\n*** SKIPPED: compare character references with the reference xacro: python3 with yaml or ../shared/vendor/python/xacro is missing ***\n\n",
+  );

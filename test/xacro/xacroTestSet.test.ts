@@ -20,7 +20,9 @@ describe("xacro test set: robokit's expansion equals the reference xacro's (cach
   for (const c of cases) {
     it(c.id, () => {
       const cmp = compareCase(c, expected(c.id));
-      expect(cmp.details.length === 0 || cmp.status === "same-error" ? cmp.status : cmp.details).toMatch(/^(identical|same-error)$/);
+      expect(cmp.details.length === 0 || cmp.status === "same-error" ? cmp.status : cmp.details).toMatch(
+        /^(identical|same-error)$/,
+      );
     });
   }
 
@@ -29,7 +31,9 @@ describe("xacro test set: robokit's expansion equals the reference xacro's (cach
     const identical = results.filter((s) => s === "identical").length;
     expect(identical / cases.length).toBeGreaterThanOrEqual(0.95);
     expect(results.every((s) => s === "identical" || s === "same-error")).toBe(true);
-    expect(readFileSync(join(xacroExpectedRoot, "REPORT.md"), "utf8")).toContain(`**${identical} of ${cases.length} cases expand identically`);
+    expect(readFileSync(join(xacroExpectedRoot, "REPORT.md"), "utf8")).toContain(
+      `**${identical} of ${cases.length} cases expand identically`,
+    );
   });
 });
 
@@ -38,18 +42,25 @@ describe("xacro test set: a sample re-checked against the live reference xacro",
   // cached expansions above are still checked. With it, python3-yaml is a tool .ci/run installs.
   const available = haveReferencePython("live reference xacro") && haveReferenceXacro();
   if (!available && referencePython !== undefined) {
-    if (process.env["CI"] === "true") throw new Error("the reference xacro needs python3 with python3-yaml, required in CI");
+    if (process.env["CI"] === "true")
+      throw new Error("the reference xacro needs python3 with python3-yaml, required in CI");
     process.stderr.write("\n*** SKIPPED: live reference xacro: python3-yaml missing ***\n\n");
   }
-  it.skipIf(!available)("the cached expansions are what the reference produces today (one case per repository)", () => {
-    const sample = cases.filter((c, i) => cases.findIndex((d) => d.file.split("/")[0] === c.file.split("/")[0]) === i);
-    const live = runReferenceXacro(sample);
-    for (const c of sample) {
-      const r = live.get(c.id);
-      expect(r?.ok, c.id).toBe(expected(c.id).ok);
-      if (r === undefined) continue;
-      const cmp = compareCase(c, r);
-      expect(cmp.status, `${c.id}: ${cmp.details.join("; ")}`).toMatch(/^(identical|same-error)$/);
-    }
-  }, 120_000);
+  it.skipIf(!available)(
+    "the cached expansions are what the reference produces today (one case per repository)",
+    () => {
+      const sample = cases.filter(
+        (c, i) => cases.findIndex((d) => d.file.split("/")[0] === c.file.split("/")[0]) === i,
+      );
+      const live = runReferenceXacro(sample);
+      for (const c of sample) {
+        const r = live.get(c.id);
+        expect(r?.ok, c.id).toBe(expected(c.id).ok);
+        if (r === undefined) continue;
+        const cmp = compareCase(c, r);
+        expect(cmp.status, `${c.id}: ${cmp.details.join("; ")}`).toMatch(/^(identical|same-error)$/);
+      }
+    },
+    120_000,
+  );
 });

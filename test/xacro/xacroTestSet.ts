@@ -1,5 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,7 +49,15 @@ export function xacroCases(): XacroCase[] {
         const i = a.indexOf(":=");
         parsed[a.slice(0, i)] = a.slice(i + 2);
       }
-      return { id, file, args: parsed, deps: deps.split(",").filter((d) => d.trim() !== "").map((d) => d.trim()) };
+      return {
+        id,
+        file,
+        args: parsed,
+        deps: deps
+          .split(",")
+          .filter((d) => d.trim() !== "")
+          .map((d) => d.trim()),
+      };
     });
 }
 
@@ -68,7 +86,8 @@ export function caseRepoFolder(c: XacroCase): string {
 /** The ROS packages a case sees: its own repository's, then those of its `deps` folders (its own win a name clash). */
 export function casePackages(c: XacroCase): Map<string, string> {
   const out = packagesOf(caseRepoFolder(c));
-  for (const dep of c.deps) for (const [name, dir] of packagesOf(join(xacroDataRoot, dep))) if (!out.has(name)) out.set(name, dir);
+  for (const dep of c.deps)
+    for (const [name, dir] of packagesOf(join(xacroDataRoot, dep))) if (!out.has(name)) out.set(name, dir);
   return out;
 }
 
@@ -94,7 +113,12 @@ export function runReferenceXacro(cases: readonly XacroCase[]): Map<string, { ok
         writeFileSync(join(prefix, "share", "ament_index", "resource_index", "packages", name), "");
         symlinkSync(dir, join(prefix, "share", name));
       }
-      return { id: c.id, file: join(xacroDataRoot, c.file), args: Object.entries(c.args).map(([k, v]) => `${k}:=${v}`), prefix };
+      return {
+        id: c.id,
+        file: join(xacroDataRoot, c.file),
+        args: Object.entries(c.args).map(([k, v]) => `${k}:=${v}`),
+        prefix,
+      };
     });
     writeFileSync(join(work, "jobs.json"), JSON.stringify(jobs));
     const driver = `
@@ -126,7 +150,10 @@ json.dump(out, open(os.environ['OUT'], 'w'))
       timeout: 600_000,
     });
     if (r.status !== 0) throw new Error(`reference xacro driver failed: ${r.stderr}`);
-    const parsed = JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Record<string, { ok: boolean; text: string }>;
+    const parsed = JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Record<
+      string,
+      { ok: boolean; text: string }
+    >;
     return new Map(Object.entries(parsed));
   } finally {
     rmSync(work, { recursive: true, force: true });

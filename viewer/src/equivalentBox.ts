@@ -41,17 +41,20 @@ function jacobiEigen(m: number[][]): { values: number[]; vectors: number[][] } {
       const c = 1 / Math.sqrt(t * t + 1);
       const s = t * c;
       for (let k = 0; k < 3; k++) {
-        const akp = at(k, p), akq = at(k, q);
+        const akp = at(k, p),
+          akq = at(k, q);
         a[k]![p] = c * akp - s * akq;
         a[k]![q] = s * akp + c * akq;
       }
       for (let k = 0; k < 3; k++) {
-        const apk = at(p, k), aqk = at(q, k);
+        const apk = at(p, k),
+          aqk = at(q, k);
         a[p]![k] = c * apk - s * aqk;
         a[q]![k] = s * apk + c * aqk;
       }
       for (let k = 0; k < 3; k++) {
-        const vkp = v[k]![p]!, vkq = v[k]![q]!;
+        const vkp = v[k]![p]!,
+          vkq = v[k]![q]!;
         v[k]![p] = c * vkp - s * vkq;
         v[k]![q] = s * vkp + c * vkq;
       }

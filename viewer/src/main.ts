@@ -47,8 +47,21 @@ scene3.add(groundGrid(10, 40));
 const base = new THREE.Group();
 scene3.add(base);
 
-const collisionMaterial = new THREE.MeshPhongMaterial({ color: 0xff8c1a, transparent: true, opacity: 0.45, depthWrite: false });
-const show: Record<"visuals" | "collisions" | Layer | "labels", boolean> = { visuals: true, collisions: false, frames: true, joints: true, inertia: false, sensors: true, labels: true };
+const collisionMaterial = new THREE.MeshPhongMaterial({
+  color: 0xff8c1a,
+  transparent: true,
+  opacity: 0.45,
+  depthWrite: false,
+});
+const show: Record<"visuals" | "collisions" | Layer | "labels", boolean> = {
+  visuals: true,
+  collisions: false,
+  frames: true,
+  joints: true,
+  inertia: false,
+  sensors: true,
+  labels: true,
+};
 
 let current: SceneJson | undefined;
 let robot: URDFRobot | undefined;
@@ -75,7 +88,8 @@ let fitPending = false;
 let batchPending = false;
 
 function resize(): void {
-  const w = view.clientWidth, h = view.clientHeight;
+  const w = view.clientWidth,
+    h = view.clientHeight;
   renderer.setSize(w, h);
   camera.aspect = w / Math.max(h, 1);
   camera.updateProjectionMatrix();
@@ -92,7 +106,8 @@ function robotBox(r: URDFRobot): THREE.Box3 {
   for (const link of Object.values(r.links)) box.expandByPoint(link.getWorldPosition(p));
   r.traverse((o) => {
     const flags = o as { isURDFVisual?: boolean; isURDFCollider?: boolean };
-    if (flags.isURDFVisual === true || (flags.isURDFCollider === true && Object.keys(r.visual).length === 0)) box.expandByObject(o);
+    if (flags.isURDFVisual === true || (flags.isURDFCollider === true && Object.keys(r.visual).length === 0))
+      box.expandByObject(o);
   });
   const c = box.getCenter(new THREE.Vector3());
   return box.union(new THREE.Box3().setFromCenterAndSize(c, new THREE.Vector3(0.2, 0.2, 0.2)));
@@ -134,13 +149,20 @@ function buildBatch(r: URDFRobot): void {
       if ((p as { isURDFVisual?: boolean }).isURDFVisual === true) return void sources.push(o);
     }
   });
-  const usable = sources.filter((m) => m.geometry.getAttribute("position") !== undefined && m.geometry.getAttribute("normal") !== undefined);
-  let vertices = 0, indices = 0;
-  for (const m of usable) (vertices += m.geometry.getAttribute("position").count), (indices += m.geometry.getIndex()?.count ?? 0);
-  const position = new Float32Array(vertices * 3), normal = new Float32Array(vertices * 3), color = new Float32Array(vertices * 3);
+  const usable = sources.filter(
+    (m) => m.geometry.getAttribute("position") !== undefined && m.geometry.getAttribute("normal") !== undefined,
+  );
+  let vertices = 0,
+    indices = 0;
+  for (const m of usable)
+    (vertices += m.geometry.getAttribute("position").count), (indices += m.geometry.getIndex()?.count ?? 0);
+  const position = new Float32Array(vertices * 3),
+    normal = new Float32Array(vertices * 3),
+    color = new Float32Array(vertices * 3);
   const index = vertices > 65535 ? new Uint32Array(indices) : new Uint16Array(indices);
   const items: BatchItem[] = [];
-  let v = 0, i = 0;
+  let v = 0,
+    i = 0;
   for (const src of usable) {
     const g = src.geometry;
     const positions = g.getAttribute("position");
@@ -201,7 +223,7 @@ function setCamera(which: CameraView): void {
   const box = robotBox(robot);
   const center = box.getCenter(new THREE.Vector3());
   const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 0.05);
-  const dist = radius / Math.sin((camera.fov * Math.PI) / 360) * 1.05;
+  const dist = (radius / Math.sin((camera.fov * Math.PI) / 360)) * 1.05;
   const dirs: Record<CameraView, THREE.Vector3> = {
     iso: new THREE.Vector3(1.0, 0.8, 0.65),
     top: new THREE.Vector3(0, -1e-4, 1),
@@ -339,7 +361,8 @@ function applyVisibility(): void {
     if (flags.isURDFVisual === true) o.visible = show.visuals;
     if (flags.isURDFCollider === true) o.visible = show.collisions;
   });
-  for (const layer of ["frames", "joints", "inertia", "sensors"] as const) for (const o of overlays.layers[layer]) o.visible = show[layer];
+  for (const layer of ["frames", "joints", "inertia", "sensors"] as const)
+    for (const o of overlays.layers[layer]) o.visible = show[layer];
 }
 
 function buildToggles(): void {
@@ -354,13 +377,19 @@ function buildToggles(): void {
       show[key] = box.checked;
       applyVisibility();
     });
-    label.append(box, ` ${key === "joints" ? "joint axes and limits" : key === "inertia" ? "inertia boxes, COM" : key === "labels" ? "names on hover" : key}`);
+    label.append(
+      box,
+      ` ${key === "joints" ? "joint axes and limits" : key === "inertia" ? "inertia boxes, COM" : key === "labels" ? "names on hover" : key}`,
+    );
     host.append(label);
   }
 }
 
 function movable(j: URDFJoint): boolean {
-  return (j.jointType === "revolute" || j.jointType === "continuous" || j.jointType === "prismatic") && !("mimicJoint" in j && (j as { mimicJoint?: string }).mimicJoint !== undefined);
+  return (
+    (j.jointType === "revolute" || j.jointType === "continuous" || j.jointType === "prismatic") &&
+    !("mimicJoint" in j && (j as { mimicJoint?: string }).mimicJoint !== undefined)
+  );
 }
 
 const sliders = new Map<string, { readonly input: HTMLInputElement; readonly show: () => void }>();
@@ -407,7 +436,10 @@ function setJoint(name: string, value: number): void {
   invalidate();
   const slider = sliders.get(name);
   if (slider === undefined) return;
-  const wrapped = robot?.joints[name]?.jointType === "continuous" ? value - 2 * Math.PI * Math.floor((value + Math.PI) / (2 * Math.PI)) : value;
+  const wrapped =
+    robot?.joints[name]?.jointType === "continuous"
+      ? value - 2 * Math.PI * Math.floor((value + Math.PI) / (2 * Math.PI))
+      : value;
   slider.input.value = String(wrapped);
   slider.show();
 }
@@ -436,7 +468,10 @@ function buildTwistPanel(): void {
   const apply = document.createElement("button");
   apply.textContent = "apply";
   apply.id = "twist-apply";
-  apply.addEventListener("click", () => void applyTwist(...(inputs.map((i) => Number(i.value)) as [number, number, number])));
+  apply.addEventListener(
+    "click",
+    () => void applyTwist(...(inputs.map((i) => Number(i.value)) as [number, number, number])),
+  );
   host.append(h, grid, apply);
 }
 
@@ -459,7 +494,10 @@ function diagnosticTarget(d: SceneJson["diagnostics"][number]): string | undefin
   const model = current?.robot;
   const xml = d.xmlPath === undefined ? [] : [...d.xmlPath.matchAll(/(link|joint)\[@name=["']([^"']+)["']\]/g)];
   const last = xml[xml.length - 1];
-  if (last !== undefined) return last[1] === "joint" ? (robot?.joints[last[2] ?? ""]?.children.find((c) => "isURDFLink" in c)?.name ?? last[2]) : last[2];
+  if (last !== undefined)
+    return last[1] === "joint"
+      ? (robot?.joints[last[2] ?? ""]?.children.find((c) => "isURDFLink" in c)?.name ?? last[2])
+      : last[2];
   const json = d.jsonPath === undefined ? null : /\/(links|joints)\/(\d+)/.exec(d.jsonPath);
   if (json !== null && model !== null && model !== undefined) {
     const i = Number(json[2]);
@@ -512,7 +550,8 @@ function buildTrace(): void {
   for (const [c, rates] of cols) {
     if (!c.startsWith("rate_")) continue;
     const a = new Float64Array(n);
-    for (let k = 1; k < n; k++) a[k] = a[k - 1]! + 0.5 * ((rates[k] ?? 0) + (rates[k - 1] ?? 0)) * ((time[k] ?? 0) - (time[k - 1] ?? 0));
+    for (let k = 1; k < n; k++)
+      a[k] = a[k - 1]! + 0.5 * ((rates[k] ?? 0) + (rates[k - 1] ?? 0)) * ((time[k] ?? 0) - (time[k - 1] ?? 0));
     wheelAngles.set(c.slice(5), a);
   }
   const plot = buildPlots($("plots"), cols);
@@ -520,7 +559,8 @@ function buildTrace(): void {
   const duration = time[n - 1] ?? 0;
   slider.max = String(duration);
   const seek = (t: number): void => {
-    let lo = 0, hi = n - 1;
+    let lo = 0,
+      hi = n - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if ((time[mid] ?? 0) <= t) lo = mid;
@@ -560,7 +600,10 @@ renderer.domElement.addEventListener("pointermove", (e) => {
   const r = renderer.domElement.getBoundingClientRect();
   pointer.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
   raycaster.setFromCamera(pointer, camera);
-  const hit = raycaster.intersectObjects(overlays.pickables.filter((p) => p.parent?.visible !== false && isShown(p)), false)[0];
+  const hit = raycaster.intersectObjects(
+    overlays.pickables.filter((p) => p.parent?.visible !== false && isShown(p)),
+    false,
+  )[0];
   let label = hit?.object.userData["label"] as string | undefined;
   if (label === undefined && robot !== undefined) {
     const mesh = raycaster.intersectObject(robot, true).find((h) => isShown(h.object));
@@ -670,7 +713,8 @@ const api = {
     return highlighted;
   },
   linkNames: (): string[] => Object.keys(robot?.links ?? {}),
-  jointValue: (name: string): number | undefined => (robot?.joints[name] === undefined ? undefined : Number(robot.joints[name].angle)),
+  jointValue: (name: string): number | undefined =>
+    robot?.joints[name] === undefined ? undefined : Number(robot.joints[name].angle),
   linkMatrix,
   /** Moves a joint's slider as a user would (an input event). */
   setJointSlider(name: string, value: number): boolean {
@@ -691,7 +735,13 @@ const api = {
     const r = renderer.domElement.getBoundingClientRect();
     return [r.left + ((p.x + 1) / 2) * r.width, r.top + ((1 - p.y) / 2) * r.height];
   },
-  info: () => ({ software, lowFill, calls: renderer.info.render.calls, triangles: renderer.info.render.triangles, objects: scene3 === undefined ? 0 : countObjects() }),
+  info: () => ({
+    software,
+    lowFill,
+    calls: renderer.info.render.calls,
+    triangles: renderer.info.render.triangles,
+    objects: scene3 === undefined ? 0 : countObjects(),
+  }),
   /**
    * For a big robot's merged mesh: how many bodies it holds, and the largest distance (m)
    * between one of its vertices and where that body's own mesh would put it (undefined: no merge).
@@ -699,7 +749,8 @@ const api = {
   batchCheck(): { readonly bodies: number; readonly maxError: number } | undefined {
     if (batch === undefined) return undefined;
     const position = batch.mesh.geometry.getAttribute("position") as THREE.BufferAttribute;
-    const expected = new THREE.Vector3(), actual = new THREE.Vector3();
+    const expected = new THREE.Vector3(),
+      actual = new THREE.Vector3();
     let maxError = 0;
     for (const { src, positions, first } of batch.items) {
       for (let k = 0; k < positions.count; k++) {
@@ -716,7 +767,8 @@ const api = {
   /** Frames rendered per second over `ms` of continuous rendering. */
   async measureFps(ms: number): Promise<number> {
     continuous = true;
-    const f0 = frames, t0 = performance.now();
+    const f0 = frames,
+      t0 = performance.now();
     await new Promise((r) => setTimeout(r, ms));
     continuous = false;
     return ((frames - f0) * 1000) / (performance.now() - t0);
@@ -737,12 +789,14 @@ function groundGrid(size: number, divisions: number): THREE.LineSegments {
   const half = size / 2;
   const positions: number[] = [];
   const colors: number[] = [];
-  const axis = new THREE.Color(0xaab0bb), line = new THREE.Color(0xd0d4dc);
+  const axis = new THREE.Color(0xaab0bb),
+    line = new THREE.Color(0xd0d4dc);
   for (let i = 0; i <= divisions; i++) {
     const c = -half + i * step;
     const color = Math.abs(c) < step / 2 ? axis : line;
     for (let j = 0; j < divisions; j++) {
-      const a = -half + j * step, b = a + step;
+      const a = -half + j * step,
+        b = a + step;
       positions.push(a, c, 0, b, c, 0, c, a, 0, c, b, 0);
       for (let k = 0; k < 4; k++) colors.push(color.r, color.g, color.b);
     }

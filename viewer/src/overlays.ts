@@ -18,8 +18,18 @@ export interface Overlays {
 /** Quaternion of URDF fixed-axis roll-pitch-yaw (same formula as src/model/Pose.ts). */
 export function quaternionFromRpy(rpy: readonly [number, number, number]): THREE.Quaternion {
   const [r, p, y] = rpy;
-  const cr = Math.cos(r / 2), sr = Math.sin(r / 2), cp = Math.cos(p / 2), sp = Math.sin(p / 2), cy = Math.cos(y / 2), sy = Math.sin(y / 2);
-  return new THREE.Quaternion(sr * cp * cy - cr * sp * sy, cr * sp * cy + sr * cp * sy, cr * cp * sy - sr * sp * cy, cr * cp * cy + sr * sp * sy);
+  const cr = Math.cos(r / 2),
+    sr = Math.sin(r / 2),
+    cp = Math.cos(p / 2),
+    sp = Math.sin(p / 2),
+    cy = Math.cos(y / 2),
+    sy = Math.sin(y / 2);
+  return new THREE.Quaternion(
+    sr * cp * cy - cr * sp * sy,
+    cr * sp * cy + sr * cp * sy,
+    cr * cp * sy - sr * sp * cy,
+    cr * cp * cy + sr * sp * sy,
+  );
 }
 
 /** Axes (x red, y green, z blue) drawn over the bodies, so frames inside a link stay visible. */
@@ -44,7 +54,11 @@ function poseGroup(pose: Pose | undefined): THREE.Group {
 const lineMaterials = new Map<number, THREE.LineBasicMaterial>();
 function lineMaterial(color: number): THREE.LineBasicMaterial {
   let m = lineMaterials.get(color);
-  if (m === undefined) lineMaterials.set(color, (m = new THREE.LineBasicMaterial({ color, depthTest: false, transparent: true, opacity: 0.9 })));
+  if (m === undefined)
+    lineMaterials.set(
+      color,
+      (m = new THREE.LineBasicMaterial({ color, depthTest: false, transparent: true, opacity: 0.9 })),
+    );
   return m;
 }
 
@@ -58,7 +72,11 @@ const pickGeometry = new THREE.SphereGeometry(1, 8, 6);
 const pickMaterials = new Map<number, THREE.MeshBasicMaterial>();
 function pickSphere(radius: number, color: number, label: string, target: string): THREE.Mesh {
   let m = pickMaterials.get(color);
-  if (m === undefined) pickMaterials.set(color, (m = new THREE.MeshBasicMaterial({ color, depthTest: false, transparent: true, opacity: 0.8 })));
+  if (m === undefined)
+    pickMaterials.set(
+      color,
+      (m = new THREE.MeshBasicMaterial({ color, depthTest: false, transparent: true, opacity: 0.8 })),
+    );
   const s = new THREE.Mesh(pickGeometry, m);
   s.scale.setScalar(radius);
   s.renderOrder = 3;
@@ -100,7 +118,10 @@ export function buildOverlays(urdf: URDFRobot, model: Robot | null, size: number
         new THREE.Vector3(box.axes[0]?.[1], box.axes[1]?.[1], box.axes[2]?.[1]),
         new THREE.Vector3(box.axes[0]?.[2], box.axes[1]?.[2], box.axes[2]?.[2]),
       );
-      const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...box.size.map((s) => Math.max(s, 1e-4)))), lineMaterial(0x8e44ad));
+      const edges = new THREE.LineSegments(
+        new THREE.EdgesGeometry(new THREE.BoxGeometry(...box.size.map((s) => Math.max(s, 1e-4)))),
+        lineMaterial(0x8e44ad),
+      );
       edges.quaternion.setFromRotationMatrix(basis);
       edges.renderOrder = 2;
       g.add(edges);
@@ -113,7 +134,12 @@ export function buildOverlays(urdf: URDFRobot, model: Robot | null, size: number
       const g = poseGroup(sensor.origin);
       g.add(axes(axis * 0.7));
       g.add(sensorShape(sensor, size));
-      const pick = pickSphere(axis * 0.12, 0x16a085, `${sensor.type} sensor ${sensor.name}\non ${link.name}`, link.name);
+      const pick = pickSphere(
+        axis * 0.12,
+        0x16a085,
+        `${sensor.type} sensor ${sensor.name}\non ${link.name}`,
+        link.name,
+      );
       g.add(pick);
       pickables.push(pick);
       add("sensors", target, g);
@@ -122,14 +148,25 @@ export function buildOverlays(urdf: URDFRobot, model: Robot | null, size: number
   return { layers, pickables };
 }
 
-function addJoint(name: string, joint: URDFJoint, axisSize: number, add: (layer: Layer, parent: THREE.Object3D, child: THREE.Object3D) => void, pickables: THREE.Object3D[]): void {
+function addJoint(
+  name: string,
+  joint: URDFJoint,
+  axisSize: number,
+  add: (layer: Layer, parent: THREE.Object3D, child: THREE.Object3D) => void,
+  pickables: THREE.Object3D[],
+): void {
   const parent = joint.parent;
   if (parent === null) return;
   // At build time the joint sits at its origin (position 0): the limits are drawn in that frame.
   const origin = new THREE.Group();
   origin.position.copy(joint.position);
   origin.quaternion.copy(joint.quaternion);
-  const pick = pickSphere(axisSize * 0.1, 0xd35400, `joint ${name} (${joint.jointType})`, joint.children.find((c) => "isURDFLink" in c)?.name ?? name);
+  const pick = pickSphere(
+    axisSize * 0.1,
+    0xd35400,
+    `joint ${name} (${joint.jointType})`,
+    joint.children.find((c) => "isURDFLink" in c)?.name ?? name,
+  );
   origin.add(pick);
   pickables.push(pick);
   add("frames", parent, origin);
@@ -138,14 +175,19 @@ function addJoint(name: string, joint: URDFJoint, axisSize: number, add: (layer:
   const limits = new THREE.Group();
   origin.add(limits);
   limits.add(new THREE.ArrowHelper(u, new THREE.Vector3(), axisSize * 1.4, 0xd35400, axisSize * 0.3, axisSize * 0.15));
-  const lower = Number(joint.limit.lower), upper = Number(joint.limit.upper);
+  const lower = Number(joint.limit.lower),
+    upper = Number(joint.limit.upper);
   if (joint.jointType === "revolute" && upper > lower) {
     const ref = Math.abs(u.x) < 0.9 ? new THREE.Vector3(1, 0, 0) : new THREE.Vector3(0, 1, 0);
-    const v = ref.sub(u.clone().multiplyScalar(ref.dot(u))).normalize().multiplyScalar(axisSize * 0.9);
+    const v = ref
+      .sub(u.clone().multiplyScalar(ref.dot(u)))
+      .normalize()
+      .multiplyScalar(axisSize * 0.9);
     const at = (a: number): THREE.Vector3 => v.clone().applyAxisAngle(u, a);
     const pts: THREE.Vector3[] = [new THREE.Vector3(), at(lower), new THREE.Vector3(), at(upper)];
     const n = 32;
-    for (let i = 0; i < n; i++) pts.push(at(lower + ((upper - lower) * i) / n), at(lower + ((upper - lower) * (i + 1)) / n));
+    for (let i = 0; i < n; i++)
+      pts.push(at(lower + ((upper - lower) * i) / n), at(lower + ((upper - lower) * (i + 1)) / n));
     limits.add(segments(pts, 0xe67e22));
   } else if (joint.jointType === "prismatic" && upper > lower) {
     limits.add(segments([u.clone().multiplyScalar(lower), u.clone().multiplyScalar(upper)], 0xe67e22));
@@ -166,8 +208,18 @@ function sensorShape(sensor: Sensor, size: number): THREE.Object3D {
       const eyes = sensor.type === "stereo" ? [0, -sensor.baseline] : [0];
       for (const y0 of eyes) {
         const o = new THREE.Vector3(0, y0, 0);
-        const c = [new THREE.Vector3(d, y0 + h, v), new THREE.Vector3(d, y0 - h, v), new THREE.Vector3(d, y0 - h, -v), new THREE.Vector3(d, y0 + h, -v)];
-        g.add(segments([o, c[0]!, o, c[1]!, o, c[2]!, o, c[3]!, c[0]!, c[1]!, c[1]!, c[2]!, c[2]!, c[3]!, c[3]!, c[0]!], color));
+        const c = [
+          new THREE.Vector3(d, y0 + h, v),
+          new THREE.Vector3(d, y0 - h, v),
+          new THREE.Vector3(d, y0 - h, -v),
+          new THREE.Vector3(d, y0 + h, -v),
+        ];
+        g.add(
+          segments(
+            [o, c[0]!, o, c[1]!, o, c[2]!, o, c[3]!, c[0]!, c[1]!, c[1]!, c[2]!, c[2]!, c[3]!, c[3]!, c[0]!],
+            color,
+          ),
+        );
       }
       return g;
     }
@@ -178,10 +230,18 @@ function sensorShape(sensor: Sensor, size: number): THREE.Object3D {
       const vs = vAxis === undefined ? 1 : Math.min(vAxis.samples, 8);
       const r = Math.min(sensor.rangeMax, size * 1.5);
       for (let j = 0; j < vs; j++) {
-        const pitch = vAxis === undefined || vs === 1 ? 0 : vAxis.minAngle + ((vAxis.maxAngle - vAxis.minAngle) * j) / (vs - 1);
+        const pitch =
+          vAxis === undefined || vs === 1 ? 0 : vAxis.minAngle + ((vAxis.maxAngle - vAxis.minAngle) * j) / (vs - 1);
         for (let i = 0; i < hs; i++) {
-          const yaw = hs === 1 ? sensor.horizontal.minAngle : sensor.horizontal.minAngle + ((sensor.horizontal.maxAngle - sensor.horizontal.minAngle) * i) / (hs - 1);
-          const dir = new THREE.Vector3(Math.cos(pitch) * Math.cos(yaw), Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch));
+          const yaw =
+            hs === 1
+              ? sensor.horizontal.minAngle
+              : sensor.horizontal.minAngle + ((sensor.horizontal.maxAngle - sensor.horizontal.minAngle) * i) / (hs - 1);
+          const dir = new THREE.Vector3(
+            Math.cos(pitch) * Math.cos(yaw),
+            Math.cos(pitch) * Math.sin(yaw),
+            Math.sin(pitch),
+          );
           pts.push(dir.clone().multiplyScalar(sensor.rangeMin), dir.multiplyScalar(r));
         }
       }
@@ -193,8 +253,10 @@ function sensorShape(sensor: Sensor, size: number): THREE.Object3D {
       const a = sensor.fieldOfView / 2;
       const n = 16;
       for (let i = 0; i < n; i++) {
-        const t0 = (2 * Math.PI * i) / n, t1 = (2 * Math.PI * (i + 1)) / n;
-        const p = (t: number): THREE.Vector3 => new THREE.Vector3(r * Math.cos(a), r * Math.sin(a) * Math.cos(t), r * Math.sin(a) * Math.sin(t));
+        const t0 = (2 * Math.PI * i) / n,
+          t1 = (2 * Math.PI * (i + 1)) / n;
+        const p = (t: number): THREE.Vector3 =>
+          new THREE.Vector3(r * Math.cos(a), r * Math.sin(a) * Math.cos(t), r * Math.sin(a) * Math.sin(t));
         pts.push(p(t0), p(t1));
         if (i % 4 === 0) pts.push(new THREE.Vector3(sensor.rangeMin, 0, 0), p(t0));
       }

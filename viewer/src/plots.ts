@@ -23,7 +23,12 @@ export function buildPlots(host: HTMLElement, cols: Columns): (k: number) => voi
     const y = cols.get(name);
     return y === undefined ? [] : [{ x, y, color, label }];
   };
-  const charts: { title: string; series: Series[]; equal: boolean; cursor: (k: number) => [number, number] | undefined }[] = [];
+  const charts: {
+    title: string;
+    series: Series[];
+    equal: boolean;
+    cursor: (k: number) => [number, number] | undefined;
+  }[] = [];
   for (const [axis, unit] of [
     ["vx", "m/s"],
     ["vy", "m/s"],
@@ -31,7 +36,11 @@ export function buildPlots(host: HTMLElement, cols: Columns): (k: number) => voi
   ] as const) {
     charts.push({
       title: `${axis} (${unit})`,
-      series: [...series(`cmd_${axis}`, "#222", "commanded"), ...series(`true_${axis}`, "#1f77b4", "true"), ...series(`odom_${axis}`, "#ff7f0e", "odometry")],
+      series: [
+        ...series(`cmd_${axis}`, "#222", "commanded"),
+        ...series(`true_${axis}`, "#1f77b4", "true"),
+        ...series(`odom_${axis}`, "#ff7f0e", "odometry"),
+      ],
       equal: false,
       cursor: (k) => [time[k] ?? 0, cols.get(`true_${axis}`)?.[k] ?? 0],
     });
@@ -39,7 +48,11 @@ export function buildPlots(host: HTMLElement, cols: Columns): (k: number) => voi
   const tx = cols.get("true_x");
   charts.push({
     title: "trajectory x–y (m)",
-    series: [...series("ref_y", "#2ca02c", "reference", cols.get("ref_x") ?? []), ...series("true_y", "#1f77b4", "true", tx ?? []), ...series("odom_y", "#ff7f0e", "odometry", cols.get("odom_x") ?? [])],
+    series: [
+      ...series("ref_y", "#2ca02c", "reference", cols.get("ref_x") ?? []),
+      ...series("true_y", "#1f77b4", "true", tx ?? []),
+      ...series("odom_y", "#ff7f0e", "odometry", cols.get("odom_x") ?? []),
+    ],
     equal: true,
     cursor: (k) => (tx === undefined ? undefined : [tx[k] ?? 0, cols.get("true_y")?.[k] ?? 0]),
   });
@@ -56,7 +69,8 @@ export function buildPlots(host: HTMLElement, cols: Columns): (k: number) => voi
     if (x1 - x0 < 1e-9) (x0 -= 0.5), (x1 += 0.5);
     if (y1 - y0 < 1e-9) (y0 -= 0.5), (y1 += 0.5);
     const pad = { l: 40, r: 8, t: 18, b: 18 };
-    let sx = (W - pad.l - pad.r) / (x1 - x0), sy = (H - pad.t - pad.b) / (y1 - y0);
+    let sx = (W - pad.l - pad.r) / (x1 - x0),
+      sy = (H - pad.t - pad.b) / (y1 - y0);
     if (chart.equal) sx = sy = Math.min(sx, sy);
     const px = (x: number): number => pad.l + (x - x0) * sx;
     const py = (y: number): number => H - pad.b - (y - y0) * sy;

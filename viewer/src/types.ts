@@ -9,7 +9,11 @@ export interface SceneJson {
   readonly urdf: string;
   readonly robot: Robot | null;
   readonly diagnostics: readonly Diagnostic[];
-  readonly drive: { readonly type: "steered" | "omni"; readonly steerJoints: readonly string[]; readonly wheelJoints: readonly string[] } | null;
+  readonly drive: {
+    readonly type: "steered" | "omni";
+    readonly steerJoints: readonly string[];
+    readonly wheelJoints: readonly string[];
+  } | null;
   readonly trace: { readonly columns: readonly string[]; readonly data: readonly (readonly number[])[] } | null;
   readonly unresolvedMeshes: readonly string[];
   readonly generation: number;
@@ -18,5 +22,10 @@ export interface SceneJson {
 /** `GET /api/ik` (the body of `robokit ik --json`). */
 export interface IkJson {
   readonly drive: "steered" | "omni";
-  readonly wheels: readonly { readonly steerJoint?: string; readonly wheelJoint: string; readonly angle: number; readonly wheelRate: number }[];
+  readonly wheels: readonly {
+    readonly steerJoint?: string;
+    readonly wheelJoint: string;
+    readonly angle: number;
+    readonly wheelRate: number;
+  }[];
 }

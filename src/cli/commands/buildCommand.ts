@@ -17,21 +17,44 @@ export function buildCommand(): Command {
     .description("generate every file for a robot into a directory")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .requiredOption("-o, --out <dir>", "output directory")
-    .addOption(new Option("--sdf-version <version>", "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)").choices(SDF_VERSIONS))
-    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic; default: gz, or ros1 with --distro noetic)").choices(SIM_TARGETS))
-    .addOption(new Option("--distro <distro>", "ROS distro the package is for (default: jazzy for gz, humble for classic, noetic for ros1)").choices(ROS_DISTROS))
+    .addOption(
+      new Option(
+        "--sdf-version <version>",
+        "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)",
+      ).choices(SDF_VERSIONS),
+    )
+    .addOption(
+      new Option(
+        "--target <target>",
+        "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic; default: gz, or ros1 with --distro noetic)",
+      ).choices(SIM_TARGETS),
+    )
+    .addOption(
+      new Option(
+        "--distro <distro>",
+        "ROS distro the package is for (default: jazzy for gz, humble for classic, noetic for ros1)",
+      ).choices(ROS_DISTROS),
+    )
     .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target?: string; distro?: string }) => {
       const platform = usagePlatform(opts);
       const robot = await loadRobot(robotArg);
-      const artifacts = buildArtifacts(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform });
+      const artifacts = buildArtifacts(robot, {
+        ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
+        ...platform,
+      });
       const written = writePackage(opts.out, artifacts);
-      process.stdout.write(`robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`);
+      process.stdout.write(
+        `robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`,
+      );
       for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), file))}\n`);
     });
 }
 
 /** The target and distro of the command line; a pair that does not exist is a usage error (exit 2). */
-export function usagePlatform(opts: { readonly target?: string; readonly distro?: string }): { target: string; distro: string } {
+export function usagePlatform(opts: { readonly target?: string; readonly distro?: string }): {
+  target: string;
+  distro: string;
+} {
   try {
     return platformOf(opts);
   } catch (e) {

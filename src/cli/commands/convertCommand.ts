@@ -28,25 +28,51 @@ export function convertCommand(): Command {
   return new Command("convert")
     .description("convert a URDF or SDF file to SDF or URDF (stdout)")
     .argument("<file>", "URDF (<robot>), xacro (.xacro) or SDF (<sdf>) file")
-    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
-    .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)")
+    .option(
+      "--arg <name:=value>",
+      "a xacro argument (repeatable)",
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
+    .option(
+      "-I, --include-path <dir...>",
+      "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)",
+    )
     .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
-    .addOption(new Option("--sdf-version <version>", "SDF version for --to sdf").choices(SDF_VERSIONS).default(DEFAULT_SDF_VERSION))
-    .option("--model <name>", "SDF: the <model> to convert, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
-    .option("--keep-fixed", "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does")
+    .addOption(
+      new Option("--sdf-version <version>", "SDF version for --to sdf")
+        .choices(SDF_VERSIONS)
+        .default(DEFAULT_SDF_VERSION),
+    )
+    .option(
+      "--model <name>",
+      "SDF: the <model> to convert, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)",
+    )
+    .option(
+      "--keep-fixed",
+      "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does",
+    )
     .action((file: string, opts: ConvertOptions) => {
       const { robot, lumped, diagnostics } = readForConversion(file, opts);
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
-      const losses: Diagnostic[] = (opts.to === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(({ jsonPath: _modelPath, ...d }) => ({ ...d, file }));
+      const losses: Diagnostic[] = (opts.to === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
+        ({ jsonPath: _modelPath, ...d }) => ({ ...d, file }),
+      );
       for (const d of [...diagnostics, ...losses]) {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }
       if (lumped.length > 0) {
-        process.stderr.write(`${escapeTerminal(file)}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`);
+        process.stderr.write(
+          `${escapeTerminal(file)}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`,
+        );
       }
       const stamp = { from: basename(file) };
-      writeStdout(opts.to === "sdf" ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] }) : emitUrdf(robot, { stamp }));
+      writeStdout(
+        opts.to === "sdf"
+          ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] })
+          : emitUrdf(robot, { stamp }),
+      );
     });
 }
 
@@ -64,15 +90,23 @@ interface ConvertOptions {
  * its text and the model before lumping are garbage once it returns: only the robot written
  * stays (a 100,000-link file is 100 MB of text).
  */
-function readForConversion(file: string, opts: ConvertOptions): { robot: Robot; lumped: readonly LumpedLink[]; diagnostics: readonly Diagnostic[] } {
-  const source = readDescriptionSource(file, file, readText(file), { args: opts.arg ?? [], includePaths: opts.includePath ?? [] });
+function readForConversion(
+  file: string,
+  opts: ConvertOptions,
+): { robot: Robot; lumped: readonly LumpedLink[]; diagnostics: readonly Diagnostic[] } {
+  const source = readDescriptionSource(file, file, readText(file), {
+    args: opts.arg ?? [],
+    includePaths: opts.includePath ?? [],
+  });
   if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
   const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
   const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
   if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot convert`, diagnostics);
   // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
   const lump = opts.to === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
-  const { robot, lumped } = lump ? lumpFixedJoints(read.robot, { keep: new Set(read.keepFixedJoints ?? []) }) : { robot: read.robot, lumped: [] };
+  const { robot, lumped } = lump
+    ? lumpFixedJoints(read.robot, { keep: new Set(read.keepFixedJoints ?? []) })
+    : { robot: read.robot, lumped: [] };
   return { robot, lumped, diagnostics };
 }
 

@@ -14,15 +14,39 @@ export function emitCommand(): Command {
   return new Command("emit")
     .description("write one generated file to stdout")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
-    .addOption(new Option("-f, --format <format>", "output format").choices(Object.keys(emitFormats)).makeOptionMandatory())
-    .addOption(new Option("--sdf-version <version>", "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)").choices(SDF_VERSIONS))
-    .addOption(new Option("--target <target>", "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic; default: gz, or ros1 with --distro noetic)").choices(SIM_TARGETS))
-    .addOption(new Option("--distro <distro>", "ROS distro (default: jazzy for gz, humble for classic, noetic for ros1)").choices(ROS_DISTROS))
-    .action(async (robotArg: string, opts: { format: string; sdfVersion?: string; target?: string; distro?: string }) => {
-      const platform = usagePlatform(opts);
-      const format = emitFormats[opts.format];
-      if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
-      const robot = await loadRobot(robotArg);
-      writeStdout(format.emit(robot, { ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }), ...platform }));
-    });
+    .addOption(
+      new Option("-f, --format <format>", "output format").choices(Object.keys(emitFormats)).makeOptionMandatory(),
+    )
+    .addOption(
+      new Option(
+        "--sdf-version <version>",
+        "SDF version (default: 1.9 for --target gz, 1.6 for classic and ros1)",
+      ).choices(SDF_VERSIONS),
+    )
+    .addOption(
+      new Option(
+        "--target <target>",
+        "simulation target (gz: modern Gazebo + ROS 2; classic: Gazebo 11 + ROS 2 Humble; ros1: Noetic; default: gz, or ros1 with --distro noetic)",
+      ).choices(SIM_TARGETS),
+    )
+    .addOption(
+      new Option(
+        "--distro <distro>",
+        "ROS distro (default: jazzy for gz, humble for classic, noetic for ros1)",
+      ).choices(ROS_DISTROS),
+    )
+    .action(
+      async (robotArg: string, opts: { format: string; sdfVersion?: string; target?: string; distro?: string }) => {
+        const platform = usagePlatform(opts);
+        const format = emitFormats[opts.format];
+        if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
+        const robot = await loadRobot(robotArg);
+        writeStdout(
+          format.emit(robot, {
+            ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
+            ...platform,
+          }),
+        );
+      },
+    );
 }

@@ -31,7 +31,10 @@ export interface FmuVariableReport {
 export function checkModelDescription(xml: string): FmuVariableReport[] {
   // Whitespace between tags carries nothing here; dropping it first keeps a padded file cheap.
   const compact = xml.replace(/>\s+</g, "><");
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(compact) as Record<string, unknown>;
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(compact) as Record<
+    string,
+    unknown
+  >;
   const md = doc["fmiModelDescription"] as Record<string, unknown> | undefined;
   if (md === undefined) throw new Error("modelDescription.xml has no <fmiModelDescription> root");
   const vars = (md["ModelVariables"] as Record<string, unknown> | undefined)?.["ScalarVariable"];
@@ -39,8 +42,15 @@ export function checkModelDescription(xml: string): FmuVariableReport[] {
   return FMI_ACTUATOR_VARIABLES.map((req) => {
     const v = list.find((x) => x["@name"] === req.name);
     const causality = v === undefined ? undefined : String(v["@causality"] ?? "local");
-    const type = v === undefined ? undefined : ["Real", "Integer", "Boolean", "String", "Enumeration"].find((t) => t in v);
-    return { name: req.name, expected: req.causality, causality, type, ok: causality === req.causality && type === "Real" };
+    const type =
+      v === undefined ? undefined : ["Real", "Integer", "Boolean", "String", "Enumeration"].find((t) => t in v);
+    return {
+      name: req.name,
+      expected: req.causality,
+      causality,
+      type,
+      ok: causality === req.causality && type === "Real",
+    };
   });
 }
 
@@ -49,7 +59,9 @@ export function fmuCommand(): Command {
   const fmu = new Command("fmu").description("inspect FMI 2.0 co-simulation units (FMUs)");
   fmu
     .command("check")
-    .description("report whether an FMU declares actuatorInput, jointPosition, jointVelocity, jointAcceleration (inputs) and jointTorque (output)")
+    .description(
+      "report whether an FMU declares actuatorInput, jointPosition, jointVelocity, jointAcceleration (inputs) and jointTorque (output)",
+    )
     .argument("<file>", "FMU file (a zip with modelDescription.xml)")
     .action((file: string) => {
       const bytes = readInputFile(file, INPUT_LIMITS.maxArchiveBytes);
@@ -59,15 +71,24 @@ export function fmuCommand(): Command {
         if (entry === undefined) throw new Error("the archive has no modelDescription.xml");
         report = checkModelDescription(new TextDecoder().decode(entry));
       } catch (error) {
-        if (error instanceof InputError) throw new InputError(`${file}: ${error.message}`, error.diagnostics.map((d) => ({ ...d, file: `${file}:${d.file ?? ""}` })));
+        if (error instanceof InputError)
+          throw new InputError(
+            `${file}: ${error.message}`,
+            error.diagnostics.map((d) => ({ ...d, file: `${file}:${d.file ?? ""}` })),
+          );
         throw new InputError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
       for (const r of report) {
         const found = r.causality === undefined ? "missing" : `${r.type ?? "?"} ${r.causality}`;
-        process.stdout.write(`${escapeTerminal(`${r.ok ? "ok     " : "MISSING"} ${r.name.padEnd(18)} ${found}${r.ok ? "" : ` (need Real ${r.expected})`}`)}\n`);
+        process.stdout.write(
+          `${escapeTerminal(`${r.ok ? "ok     " : "MISSING"} ${r.name.padEnd(18)} ${found}${r.ok ? "" : ` (need Real ${r.expected})`}`)}\n`,
+        );
       }
       const bad = report.filter((r) => !r.ok);
-      if (bad.length > 0) throw new InputError(`${file}: not usable by the gazebo-fmi actuator plugin (${bad.map((r) => r.name).join(", ")})`);
+      if (bad.length > 0)
+        throw new InputError(
+          `${file}: not usable by the gazebo-fmi actuator plugin (${bad.map((r) => r.name).join(", ")})`,
+        );
     });
   return fmu;
 }

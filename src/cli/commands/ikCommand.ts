@@ -1,7 +1,11 @@
 import { Command, InvalidArgumentError } from "commander";
 
 import { driveModeOf } from "../../kinematics/classifyDriveMode.js";
-import { driveFromModel, type OmniDriveFromModel, type SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
+import {
+  driveFromModel,
+  type OmniDriveFromModel,
+  type SteeredDriveFromModel,
+} from "../../kinematics/driveFromModel.js";
 import { foldWheelState } from "../../kinematics/foldWheelState.js";
 import type { Robot } from "../../model/Robot.js";
 import { formatNumber } from "../../util/formatNumber.js";
@@ -52,7 +56,9 @@ export function ikCommand(): Command {
       const report = drive.type === "steered" ? steeredIk(drive, opts) : omniIk(drive, opts);
       const header = { robot: robot.name, drive: drive.type, command: { vx: opts.vx, vy: opts.vy, wz: opts.wz } };
       if (opts.json === true) {
-        process.stdout.write(`${JSON.stringify({ ...header, ...report.json }, (_k, v: unknown) => (typeof v === "number" ? Number(formatNumber(v)) : v), 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ ...header, ...report.json }, (_k, v: unknown) => (typeof v === "number" ? Number(formatNumber(v)) : v), 2)}\n`,
+        );
       } else {
         process.stdout.write(
           `robot ${robot.name} (${drive.type} drive), command vx ${formatNumber(opts.vx)} m/s, vy ${formatNumber(opts.vy)} m/s, wz ${formatNumber(opts.wz)} rad/s\n${escapeTerminal(report.text, true)}`,
@@ -80,7 +86,11 @@ export function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): IkRepo
   if (opts.limits) {
     layout.modules.forEach((m, i) => {
       if (m.steerLimits === undefined) return;
-      const f = foldWheelState({ angle: angles[i] as number, speed: speeds[i] as number, angularSpeed: rates[i] as number }, m.steerLimits[0], m.steerLimits[1]);
+      const f = foldWheelState(
+        { angle: angles[i] as number, speed: speeds[i] as number, angularSpeed: rates[i] as number },
+        m.steerLimits[0],
+        m.steerLimits[1],
+      );
       if (f.status === "ok") angles[i] = f.state.angle;
       else infeasible.push(m.steerJoint);
     });
@@ -93,7 +103,8 @@ export function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): IkRepo
     });
     if (scale < 1) for (let i = 0; i < n; i++) speeds[i] = (speeds[i] as number) * scale;
   }
-  const cor = mode === "general" ? { x: -opts.vy / opts.wz, y: opts.vx / opts.wz } : mode === "zero-turn" ? { x: 0, y: 0 } : null;
+  const cor =
+    mode === "general" ? { x: -opts.vy / opts.wz, y: opts.vx / opts.wz } : mode === "zero-turn" ? { x: 0, y: 0 } : null;
   const wheels = layout.modules.map((m, i) => {
     const speed = speeds[i] as number;
     return {
@@ -104,7 +115,14 @@ export function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): IkRepo
       wheelRate: (m.wheelDirection * speed) / m.radius,
     };
   });
-  const json = { mode, centerOfRotation: cor, feasible: infeasible.length === 0, infeasibleJoints: infeasible, speedScale: scale, wheels };
+  const json = {
+    mode,
+    centerOfRotation: cor,
+    feasible: infeasible.length === 0,
+    infeasibleJoints: infeasible,
+    speedScale: scale,
+    wheels,
+  };
   const lines = [
     `mode ${mode}${cor === null ? "" : `, centre of rotation (${formatNumber(cor.x)}, ${formatNumber(cor.y)}) m`}`,
     opts.limits
@@ -114,7 +132,14 @@ export function steeredIk(drive: SteeredDriveFromModel, opts: IkOptions): IkRepo
       : "limits: ignored (--no-limits)",
     table(
       ["steer joint", "angle (rad)", "angle (deg)", "wheel joint", "speed (m/s)", "joint rate (rad/s)"],
-      wheels.map((w) => [w.steerJoint, formatNumber(w.angle), formatNumber((w.angle * 180) / Math.PI), w.wheelJoint, formatNumber(w.speed), formatNumber(w.wheelRate)]),
+      wheels.map((w) => [
+        w.steerJoint,
+        formatNumber(w.angle),
+        formatNumber((w.angle * 180) / Math.PI),
+        w.wheelJoint,
+        formatNumber(w.speed),
+        formatNumber(w.wheelRate),
+      ]),
     ),
   ];
   return { json, text: `${lines.join("\n")}\n` };
@@ -141,7 +166,13 @@ export function omniIk(drive: OmniDriveFromModel, opts: IkOptions): IkReport {
     `mode ${mode}; speed = contact speed along the CCW tangent, joint rate signed as the model's wheel joint`,
     table(
       ["wheel joint", "at angle (deg)", "speed (m/s)", "joint rate (rad/s)", "motor (rpm)"],
-      wheels.map((w) => [w.wheelJoint, formatNumber((w.angle * 180) / Math.PI), formatNumber(w.speed), formatNumber(w.wheelRate), formatNumber(w.motorRpm)]),
+      wheels.map((w) => [
+        w.wheelJoint,
+        formatNumber((w.angle * 180) / Math.PI),
+        formatNumber(w.speed),
+        formatNumber(w.wheelRate),
+        formatNumber(w.motorRpm),
+      ]),
     ),
   ];
   return { json, text: `${text.join("\n")}\n` };
@@ -149,6 +180,10 @@ export function omniIk(drive: OmniDriveFromModel, opts: IkOptions): IkReport {
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
-  const line = (cells: readonly string[]) => cells.map((v, c) => v.padEnd(widths[c] ?? 0)).join("  ").trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((v, c) => v.padEnd(widths[c] ?? 0))
+      .join("  ")
+      .trimEnd();
   return [line(head), ...rows.map(line)].join("\n");
 }

@@ -31,42 +31,61 @@ export function importCommand(): Command {
     .argument("<file>", "URDF (.urdf), xacro (.xacro) or SDF (.sdf) file")
     .addOption(new Option("--to <format>", "output").choices(["ts", "yaml"]).makeOptionMandatory())
     .option("--out <path>", "write here instead of stdout")
-    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      "--arg <name:=value>",
+      "a xacro argument (repeatable)",
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages")
-    .option("--model <name>", "SDF: the <model> to import, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)")
-    .action((file: string, opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string }) => {
-      const shown = escapeTerminal(file);
-      const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
-      const decoded = decodeXmlBytes(bytes, file);
-      if (decoded.text === undefined) throw new InputError(`${shown}: cannot decode the file`, decoded.diagnostics);
-      const source = readDescriptionSource(file, file, decoded.text, { args: opts.arg, includePaths: opts.includePath ?? [] });
-      if (source.text === undefined) throw new InputError(`${shown}: cannot expand the xacro`, source.diagnostics);
-      const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
-      const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
-      if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${shown}: cannot import`, diagnostics);
-      const problems = importProblems(read.robot);
-      if (problems.length > 0) throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
-      // What an authored robot may not hold but the file's consumers load: kept as read, warned.
-      const findings = importFindings(read.robot).map((d) => ({ ...d, file }));
-      // The reader may have said the same already (a name it warns about): each message once.
-      const said = new Set(diagnostics.map((d) => `${d.code} ${d.message}`));
-      const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
-      for (const d of [...diagnostics, ...shownFindings]) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
-      const { blocks, notes } = importExtras(source.text, file);
-      for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
-      const asRead = markImportedAsRead(read.robot, findings);
-      const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
-      const text =
-        opts.to === "ts"
-          ? robotToTypeScript(robot, { from: basename(file), notes })
-          : robotToYaml(robot, { from: basename(file), notes });
-      if (opts.out === undefined) {
-        process.stdout.write(text);
-        return;
-      }
-      // The same careful write as every other output file (exclusive random temporary, no
-      // link followed, exit 3 when it fails).
-      writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: text }]);
-      process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
-    });
+    .option(
+      "--model <name>",
+      "SDF: the <model> to import, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)",
+    )
+    .action(
+      (
+        file: string,
+        opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string },
+      ) => {
+        const shown = escapeTerminal(file);
+        const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
+        const decoded = decodeXmlBytes(bytes, file);
+        if (decoded.text === undefined) throw new InputError(`${shown}: cannot decode the file`, decoded.diagnostics);
+        const source = readDescriptionSource(file, file, decoded.text, {
+          args: opts.arg,
+          includePaths: opts.includePath ?? [],
+        });
+        if (source.text === undefined) throw new InputError(`${shown}: cannot expand the xacro`, source.diagnostics);
+        const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
+        const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
+        if (read.robot === undefined || hasErrors(diagnostics))
+          throw new InputError(`${shown}: cannot import`, diagnostics);
+        const problems = importProblems(read.robot);
+        if (problems.length > 0)
+          throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
+        // What an authored robot may not hold but the file's consumers load: kept as read, warned.
+        const findings = importFindings(read.robot).map((d) => ({ ...d, file }));
+        // The reader may have said the same already (a name it warns about): each message once.
+        const said = new Set(diagnostics.map((d) => `${d.code} ${d.message}`));
+        const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
+        for (const d of [...diagnostics, ...shownFindings])
+          if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+        const { blocks, notes } = importExtras(source.text, file);
+        for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
+        const asRead = markImportedAsRead(read.robot, findings);
+        const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
+        const text =
+          opts.to === "ts"
+            ? robotToTypeScript(robot, { from: basename(file), notes })
+            : robotToYaml(robot, { from: basename(file), notes });
+        if (opts.out === undefined) {
+          process.stdout.write(text);
+          return;
+        }
+        // The same careful write as every other output file (exclusive random temporary, no
+        // link followed, exit 3 when it fails).
+        writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: text }]);
+        process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
+      },
+    );
 }

@@ -1,7 +1,12 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 
 import { massPlausibility } from "../../parse/mesh/massPlausibility.js";
-import { massPropertiesAtDensity, meshMassProperties, type MassProperties, type MeshMassProperties } from "../../parse/mesh/meshMassProperties.js";
+import {
+  massPropertiesAtDensity,
+  meshMassProperties,
+  type MassProperties,
+  type MeshMassProperties,
+} from "../../parse/mesh/meshMassProperties.js";
 import { readMesh, type MeshFormat } from "../../parse/mesh/readMesh.js";
 import { MESH_LIMITS } from "../../parse/mesh/TriangleMesh.js";
 import type { Vec3 } from "../../model/Vector.js";
@@ -41,7 +46,10 @@ function positive(what: string): (value: string) => number {
 
 /** `--scale`: one factor for all axes, or three (`sx,sy,sz` or `"sx sy sz"`), none zero. */
 function scaleOption(value: string): Vec3 {
-  const parts = value.trim().split(/[\s,]+/).map(Number);
+  const parts = value
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const ok = (parts.length === 1 || parts.length === 3) && parts.every((n) => Number.isFinite(n) && n !== 0);
   if (!ok) throw new InvalidArgumentError(`scale "${value}" is not one or three non-zero numbers`);
   return parts.length === 1 ? [parts[0]!, parts[0]!, parts[0]!] : [parts[0]!, parts[1]!, parts[2]!];
@@ -62,9 +70,12 @@ export function inertiaCommand(): Command {
     .option("--scale <s>", "scale as in URDF/SDF <mesh scale>: one factor or sx,sy,sz (negative mirrors)", scaleOption)
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
     .action((meshes: string[], opts: InertiaOptions) => {
-      if (opts.density !== undefined && opts.mass !== undefined) throw new UsageError("give --density or --mass, not both");
+      if (opts.density !== undefined && opts.mass !== undefined)
+        throw new UsageError("give --density or --mass, not both");
       if (opts.density === undefined && opts.mass === undefined) {
-        process.stderr.write(`robokit: neither --density nor --mass given: density ${DEFAULT_DENSITY} kg/m³ (water) assumed\n`);
+        process.stderr.write(
+          `robokit: neither --density nor --mass given: density ${DEFAULT_DENSITY} kg/m³ (water) assumed\n`,
+        );
       }
       const reports: MeshReport[] = [];
       const errors: Diagnostic[] = [];
@@ -77,10 +88,16 @@ export function inertiaCommand(): Command {
         if (report !== undefined) reports.push(report);
       }
       // All or nothing: one bad mesh prints no numbers for the others.
-      if (errors.length > 0) throw new InputError(`${errors.length === 1 ? "a mesh" : `${errors.length} meshes`} could not be measured`, errors);
+      if (errors.length > 0)
+        throw new InputError(
+          `${errors.length === 1 ? "a mesh" : `${errors.length} meshes`} could not be measured`,
+          errors,
+        );
       if (opts.format === "json") {
         const json = reports.map(toJson);
-        process.stdout.write(`${JSON.stringify(json.length === 1 ? json[0] : json, (_k, v: unknown) => (typeof v === "number" ? Number(formatNumber(v)) : v), 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify(json.length === 1 ? json[0] : json, (_k, v: unknown) => (typeof v === "number" ? Number(formatNumber(v)) : v), 2)}\n`,
+        );
       } else {
         process.stdout.write(reports.map((r) => toText(r, opts)).join("\n"));
       }
@@ -91,9 +108,19 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
   const read = readRegularFile(file, MESH_LIMITS.maxBytes);
   if ("problem" in read) {
     if (read.problem === "too-large") {
-      return { diagnostics: [{ code: "MESH_TOO_LARGE", severity: "error", message: `the file has ${read.detail}; robokit reads meshes of at most ${MESH_LIMITS.maxBytes} bytes`, file }] };
+      return {
+        diagnostics: [
+          {
+            code: "MESH_TOO_LARGE",
+            severity: "error",
+            message: `the file has ${read.detail}; robokit reads meshes of at most ${MESH_LIMITS.maxBytes} bytes`,
+            file,
+          },
+        ],
+      };
     }
-    if (read.problem === "unreadable" && read.detail === "ENOENT") return { diagnostics: [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file }] };
+    if (read.problem === "unreadable" && read.detail === "ENOENT")
+      return { diagnostics: [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file }] };
     throw new IoError(`cannot read ${file}: ${read.problem === "not-regular" ? `it is ${read.detail}` : read.detail}`);
   }
   const mesh = readMesh(read.bytes, file);
@@ -104,7 +131,17 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
   if (p === undefined) return { diagnostics };
   const density = opts.mass !== undefined ? opts.mass / p.volume : (opts.density ?? DEFAULT_DENSITY);
   diagnostics.push(...massPlausibility(p, density, file));
-  return { report: { file, format: mesh.format, volume: p.volume, density, method: p.method, ...massPropertiesAtDensity(p, density) }, diagnostics };
+  return {
+    report: {
+      file,
+      format: mesh.format,
+      volume: p.volume,
+      density,
+      method: p.method,
+      ...massPropertiesAtDensity(p, density),
+    },
+    diagnostics,
+  };
 }
 
 function toJson(r: MeshReport): Record<string, unknown> {
@@ -124,7 +161,12 @@ function toJson(r: MeshReport): Record<string, unknown> {
 function toText(r: MeshReport, opts: InertiaOptions): string {
   const n = formatNumber;
   const i = r.inertia;
-  const source = opts.mass !== undefined ? "from --mass" : opts.density !== undefined ? "from --density" : "default: neither --density nor --mass given";
+  const source =
+    opts.mass !== undefined
+      ? "from --mass"
+      : opts.density !== undefined
+        ? "from --density"
+        : "default: neither --density nor --mass given";
   const method = r.method === "closed-mesh" ? "closed mesh, exact" : "NOT closed: axis-aligned bounding box";
   return [
     `${r.file} (${r.format}, ${method})`,

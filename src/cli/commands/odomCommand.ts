@@ -46,16 +46,23 @@ export function odomCommand(): Command {
     .description("wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .argument("<file.csv>", "columns t (s) and one per drive joint (position, rad); see README")
-    .addOption(new Option("--method <method>", "steered drives: Kabsch fit of contact points, or least squares + SE(2) exp").choices(["kabsch", "least-squares"]).default("kabsch"))
+    .addOption(
+      new Option("--method <method>", "steered drives: Kabsch fit of contact points, or least squares + SE(2) exp")
+        .choices(["kabsch", "least-squares"])
+        .default("kabsch"),
+    )
     .option("-o, --out <file>", "write the trajectory here (atomically) instead of stdout")
     .action(async (robotArg: string, csvPath: string, opts: { method: OdomMethod; out?: string }) => {
       const robot = await loadRobot(robotArg);
       const drive = requireDrive(robot, robotArg);
       const joints =
-        drive.type === "steered" ? drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint]) : drive.layout.wheels.map((w) => w.joint);
+        drive.type === "steered"
+          ? drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint])
+          : drive.layout.wheels.map((w) => w.joint);
       const text = readInputFile(csvPath, INPUT_LIMITS.maxCsvBytes).toString("utf8");
       const csv = parseWheelCsv(text, csvPath, joints);
-      const out = drive.type === "steered" ? steeredOdometry(drive, csv, opts.method, csvPath) : omniOdometry(drive, csv);
+      const out =
+        drive.type === "steered" ? steeredOdometry(drive, csv, opts.method, csvPath) : omniOdometry(drive, csv);
       if (opts.out === undefined) {
         process.stdout.write(out);
       } else {
@@ -87,11 +94,13 @@ export function parseWheelCsv(text: string, file: string, joints: readonly strin
     if (header === undefined) header = { names: cells, starts, line: index + 1 };
     else rows.push({ cells, starts, line: index + 1 });
   });
-  if (header === undefined) throw fail(file, 1, 1, "ELEMENT_MISSING", "empty CSV: expected a header row with t and the drive joint names");
+  if (header === undefined)
+    throw fail(file, 1, 1, "ELEMENT_MISSING", "empty CSV: expected a header row with t and the drive joint names");
   const h = header;
   const indexOf = (name: string): number => {
     const i = h.names.indexOf(name);
-    if (i < 0) throw fail(file, h.line, 1, "ELEMENT_MISSING", `missing column "${name}" (header has: ${h.names.join(", ")})`);
+    if (i < 0)
+      throw fail(file, h.line, 1, "ELEMENT_MISSING", `missing column "${name}" (header has: ${h.names.join(", ")})`);
     return i;
   };
   const tIndex = indexOf("t");
@@ -101,15 +110,35 @@ export function parseWheelCsv(text: string, file: string, joints: readonly strin
   const columns = new Map(joints.map((j) => [j, new Float64Array(rows.length)] as const));
   const value = (row: (typeof rows)[number], i: number, name: string): number => {
     const cell = row.cells[i];
-    if (cell === undefined) throw fail(file, row.line, (row.starts.at(-1) ?? 1) + (row.cells.at(-1)?.length ?? 0), "ELEMENT_MISSING", `row has ${row.cells.length} fields, column "${name}" is field ${i + 1}`);
+    if (cell === undefined)
+      throw fail(
+        file,
+        row.line,
+        (row.starts.at(-1) ?? 1) + (row.cells.at(-1)?.length ?? 0),
+        "ELEMENT_MISSING",
+        `row has ${row.cells.length} fields, column "${name}" is field ${i + 1}`,
+      );
     const v = cell === "" ? Number.NaN : Number(cell);
-    if (!Number.isFinite(v)) throw fail(file, row.line, row.starts[i] ?? 1, "NUMBER_NOT_FINITE", `column "${name}": "${cell}" is not a finite number`);
+    if (!Number.isFinite(v))
+      throw fail(
+        file,
+        row.line,
+        row.starts[i] ?? 1,
+        "NUMBER_NOT_FINITE",
+        `column "${name}": "${cell}" is not a finite number`,
+      );
     return v;
   };
   rows.forEach((row, k) => {
     t[k] = value(row, tIndex, "t");
     if (k > 0 && !((t[k] as number) > (t[k - 1] as number))) {
-      throw fail(file, row.line, row.starts[tIndex] ?? 1, "VALUE_OUT_OF_RANGE", `t must increase strictly (${formatNumber(t[k] as number)} after ${formatNumber(t[k - 1] as number)})`);
+      throw fail(
+        file,
+        row.line,
+        row.starts[tIndex] ?? 1,
+        "VALUE_OUT_OF_RANGE",
+        `t must increase strictly (${formatNumber(t[k] as number)} after ${formatNumber(t[k - 1] as number)})`,
+      );
     }
     for (const [name, i] of wanted) (columns.get(name) as Float64Array)[k] = value(row, i, name);
   });
@@ -146,13 +175,22 @@ function steeredOdometry(drive: SteeredDriveFromModel, csv: WheelCsv, method: Od
       start[i] = (steer[i] as Float64Array)[k - 1] as number;
       end[i] = (steer[i] as Float64Array)[k] as number;
       // Contact travel along the heading: joint angle change × radius, signed by the joint direction.
-      travel[i] = m.wheelDirection * m.radius * (((wheel[i] as Float64Array)[k] as number) - ((wheel[i] as Float64Array)[k - 1] as number));
+      travel[i] =
+        m.wheelDirection *
+        m.radius *
+        (((wheel[i] as Float64Array)[k] as number) - ((wheel[i] as Float64Array)[k - 1] as number));
       mid[i] = (start[i] as number) + wrapAngle((end[i] as number) - (start[i] as number)) / 2;
     });
     if (method === "kabsch") {
       const status = kabsch.estimateInto(out4, start, end, travel);
       if (!isKabschValid(status)) {
-        throw fail(file, csv.lines[k] ?? 1, 1, "VALUE_OUT_OF_RANGE", `no rigid motion fits the wheel travel of this step (Kabsch: ${status})`);
+        throw fail(
+          file,
+          csv.lines[k] ?? 1,
+          1,
+          "VALUE_OUT_OF_RANGE",
+          `no rigid motion fits the wheel travel of this step (Kabsch: ${status})`,
+        );
       }
       odom.addDelta(out4[1] as number, out4[2] as number, out4[0] as number);
       text += row(csv.t[k] as number, odom.poseInto(pose), out4[3] as number);
@@ -177,7 +215,10 @@ function omniOdometry(drive: OmniDriveFromModel, csv: WheelCsv): string {
   text += row(csv.t[0] as number, odom.poseInto(pose));
   for (let k = 1; k < csv.t.length; k++) {
     layout.wheels.forEach((w, i) => {
-      travel[i] = w.wheelDirection * w.radius * (((wheel[i] as Float64Array)[k] as number) - ((wheel[i] as Float64Array)[k - 1] as number));
+      travel[i] =
+        w.wheelDirection *
+        w.radius *
+        (((wheel[i] as Float64Array)[k] as number) - ((wheel[i] as Float64Array)[k - 1] as number));
     });
     // The omni FK is linear: travel in, (dx, dy, dθ) of the step out; integrate exactly.
     kinematics.toChassisVelocityInto(twist, travel, "m/s");

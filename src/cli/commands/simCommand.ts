@@ -32,7 +32,15 @@ import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
 import { sampleVariation } from "../../sim/sweep/sampleVariation.js";
 import { shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
 import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
-import { defaultJobs, runSweepRuns, sha256, sweepArtifacts, sweepIdentity, sweepManifest, sweepRunsCsv } from "../simSweep.js";
+import {
+  defaultJobs,
+  runSweepRuns,
+  sha256,
+  sweepArtifacts,
+  sweepIdentity,
+  sweepManifest,
+  sweepRunsCsv,
+} from "../simSweep.js";
 
 interface SimOptions {
   scenario?: string;
@@ -84,18 +92,24 @@ function resolveScenario(arg: string, robot: Robot): { scenario: Scenario; file:
   } else if (ext === "" && /^[A-Za-z0-9_-]+$/.test(arg)) {
     const names = /^[A-Za-z0-9_-]+$/.test(robot.name) ? shippedScenarios(robot.name) : [];
     if (!names.includes(arg)) {
-      throw new UsageError(`no scenario "${arg}" for robot "${robot.name}"${names.length > 0 ? ` (shipped: ${names.join(", ")})` : " (none shipped; pass a .yaml file)"}`);
+      throw new UsageError(
+        `no scenario "${arg}" for robot "${robot.name}"${names.length > 0 ? ` (shipped: ${names.join(", ")})` : " (none shipped; pass a .yaml file)"}`,
+      );
     }
     file = relative(process.cwd(), join(packageRoot(), "scenarios", robot.name, `${arg}.yaml`));
   } else if (ext === ".yaml" || ext === ".yml" || ext === ".json") {
-    throw new InputError(`${arg}: file not found`, [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: arg }]);
+    throw new InputError(`${arg}: file not found`, [
+      { code: "FILE_READ_ERROR", severity: "error", message: "file not found", file: arg },
+    ]);
   } else {
     throw new UsageError(`--scenario takes a shipped scenario name or a .yaml/.json file, got "${arg}"`);
   }
   const result = readScenario(readInputFile(file, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), file);
   if (result.scenario === undefined) throw new InputError(`${file}: invalid scenario`, result.diagnostics);
   if (result.scenario.robot !== undefined && result.scenario.robot !== robot.name) {
-    throw new InputError(`${file}: scenario "${result.scenario.name}" is written for robot "${result.scenario.robot}", not "${robot.name}"`);
+    throw new InputError(
+      `${file}: scenario "${result.scenario.name}" is written for robot "${result.scenario.robot}", not "${robot.name}"`,
+    );
   }
   return { scenario: result.scenario, file };
 }
@@ -112,104 +126,149 @@ function comparisonFor(robot: Robot, scenario: Scenario): SeedComparison {
  * summary.json atomically to --out. Progress goes to stderr.
  */
 export function simCommand(): Command {
-  return new Command("sim")
-    .description("drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary")
-    .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
-    // Checked in the action, not by commander: a required option here would also be demanded of `sim merge`.
-    .option("-s, --scenario <name|file>", "shipped scenario name (e.g. paper, rose) or a scenario .yaml file (required)")
-    .option("--duration <s>", "simulated time in seconds (default: the scenario's)")
-    .option("--rate <hz>", "controller rate in Hz (default: the scenario's, else 100)")
-    .option("-o, --out <dir>", "output directory (default: out/sim/<robot>/<scenario>)")
-    .option("--seed <n>", "seed of the sensor noise", "1")
-    .option("--runs <n>", "sweep: N runs with seeds --seed … --seed+N−1; writes runs.csv, summary.md/json, manifest.json")
-    .option("--vary <file>", "sweep: YAML of parameter ranges drawn per run (docs/sweeps.md)")
-    .option("--jobs <j>", "sweep: runs in parallel on J worker threads (default: one per core)")
-    .option("--shard <i/n>", "sweep: only the runs with index ≡ i (mod n), i in 0…n−1; merge with `robokit sim merge`")
-    .option("--view", "then play the run back in robokit view (serves the page, prints its address; Ctrl+C stops)")
-    .option("--open", "with --view: open the page in the default browser")
-    .action(async (robotArg: string, opts: SimOptions) => {
-      if (opts.scenario === undefined) throw new UsageError("required option '-s, --scenario <name|file>' not specified");
-      if (opts.runs !== undefined || opts.vary !== undefined || opts.jobs !== undefined || opts.shard !== undefined) {
-        if (opts.view === true) throw new UsageError("--view plays one run; it does not combine with a sweep (--runs)");
-        await runSweepCommand(robotArg, { ...opts, scenario: opts.scenario });
-        return;
-      }
-      const duration = positive(opts.duration, "--duration");
-      const rate = positive(opts.rate, "--rate");
-      const seed = Number(opts.seed);
-      if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
-      if (rate !== undefined) {
-        const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
-        if (Math.abs(substeps - Math.round(substeps)) > 1e-6 || Math.round(substeps) < 1) {
-          throw new UsageError(`--rate ${rate} Hz must divide the physics rate ${1 / MJCF_PHYSICS.timestep} Hz (e.g. 50, 100, 250)`);
+  return (
+    new Command("sim")
+      .description("drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary")
+      .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
+      // Checked in the action, not by commander: a required option here would also be demanded of `sim merge`.
+      .option(
+        "-s, --scenario <name|file>",
+        "shipped scenario name (e.g. paper, rose) or a scenario .yaml file (required)",
+      )
+      .option("--duration <s>", "simulated time in seconds (default: the scenario's)")
+      .option("--rate <hz>", "controller rate in Hz (default: the scenario's, else 100)")
+      .option("-o, --out <dir>", "output directory (default: out/sim/<robot>/<scenario>)")
+      .option("--seed <n>", "seed of the sensor noise", "1")
+      .option(
+        "--runs <n>",
+        "sweep: N runs with seeds --seed … --seed+N−1; writes runs.csv, summary.md/json, manifest.json",
+      )
+      .option("--vary <file>", "sweep: YAML of parameter ranges drawn per run (docs/sweeps.md)")
+      .option("--jobs <j>", "sweep: runs in parallel on J worker threads (default: one per core)")
+      .option(
+        "--shard <i/n>",
+        "sweep: only the runs with index ≡ i (mod n), i in 0…n−1; merge with `robokit sim merge`",
+      )
+      .option("--view", "then play the run back in robokit view (serves the page, prints its address; Ctrl+C stops)")
+      .option("--open", "with --view: open the page in the default browser")
+      .action(async (robotArg: string, opts: SimOptions) => {
+        if (opts.scenario === undefined)
+          throw new UsageError("required option '-s, --scenario <name|file>' not specified");
+        if (opts.runs !== undefined || opts.vary !== undefined || opts.jobs !== undefined || opts.shard !== undefined) {
+          if (opts.view === true)
+            throw new UsageError("--view plays one run; it does not combine with a sweep (--runs)");
+          await runSweepCommand(robotArg, { ...opts, scenario: opts.scenario });
+          return;
         }
-      }
-      const robot = await loadRobot(robotArg);
-      const { scenario } = resolveScenario(opts.scenario, robot);
-      // Names from documents become folders only when they are plain names.
-      const out = opts.out ?? join("out", "sim", safePathSegment(robot.name, "robot name", robotArg), safePathSegment(scenario.name, "scenario name", opts.scenario));
-      const total = duration ?? scenarioDuration(scenario);
-      if (duration !== undefined || rate !== undefined) {
-        // The scenario's own settings were checked when it was read; the flags are checked here.
-        const [tooMuch] = simulationLimitProblems(total, rate ?? scenario.rate ?? 100);
-        if (tooMuch !== undefined) throw new UsageError(`${tooMuch.setting === "rate" ? "--rate" : duration !== undefined ? "--duration" : "--rate"}: ${tooMuch.message}`);
-      }
-      const mujoco = await loadMujoco();
-      const started = performance.now();
-      const progress = (fraction: number, t: number): void => {
-        if (total < 10 || (fraction < 1 && Math.round(t) % 10 !== 0)) return;
+        const duration = positive(opts.duration, "--duration");
+        const rate = positive(opts.rate, "--rate");
+        const seed = Number(opts.seed);
+        if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+        if (rate !== undefined) {
+          const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
+          if (Math.abs(substeps - Math.round(substeps)) > 1e-6 || Math.round(substeps) < 1) {
+            throw new UsageError(
+              `--rate ${rate} Hz must divide the physics rate ${1 / MJCF_PHYSICS.timestep} Hz (e.g. 50, 100, 250)`,
+            );
+          }
+        }
+        const robot = await loadRobot(robotArg);
+        const { scenario } = resolveScenario(opts.scenario, robot);
+        // Names from documents become folders only when they are plain names.
+        const out =
+          opts.out ??
+          join(
+            "out",
+            "sim",
+            safePathSegment(robot.name, "robot name", robotArg),
+            safePathSegment(scenario.name, "scenario name", opts.scenario),
+          );
+        const total = duration ?? scenarioDuration(scenario);
+        if (duration !== undefined || rate !== undefined) {
+          // The scenario's own settings were checked when it was read; the flags are checked here.
+          const [tooMuch] = simulationLimitProblems(total, rate ?? scenario.rate ?? 100);
+          if (tooMuch !== undefined)
+            throw new UsageError(
+              `${tooMuch.setting === "rate" ? "--rate" : duration !== undefined ? "--duration" : "--rate"}: ${tooMuch.message}`,
+            );
+        }
+        const mujoco = await loadMujoco();
+        const started = performance.now();
+        const progress = (fraction: number, t: number): void => {
+          if (total < 10 || (fraction < 1 && Math.round(t) % 10 !== 0)) return;
+          const wall = (performance.now() - started) / 1000;
+          process.stderr.write(
+            `robokit sim: ${t.toFixed(0)} / ${total.toFixed(1)} s simulated (${Math.round(100 * fraction)} %, ${(t / Math.max(wall, 1e-9)).toFixed(1)}× real time)\n`,
+          );
+        };
+        let trace;
+        try {
+          trace = runSimulation(robot, scenario, {
+            mujoco,
+            ...(duration === undefined ? {} : { duration }),
+            ...(rate === undefined ? {} : { rate }),
+            seed,
+            onProgress: progress,
+          });
+        } catch (error) {
+          if (error instanceof MjcfLoadError) throw new InputError(error.message);
+          if (error instanceof RangeError) throw new InputError(`${robotArg}: cannot simulate: ${error.message}`);
+          throw error;
+        }
         const wall = (performance.now() - started) / 1000;
-        process.stderr.write(`robokit sim: ${t.toFixed(0)} / ${total.toFixed(1)} s simulated (${Math.round(100 * fraction)} %, ${(t / Math.max(wall, 1e-9)).toFixed(1)}× real time)\n`);
-      };
-      let trace;
-      try {
-        trace = runSimulation(robot, scenario, {
-          mujoco,
-          ...(duration === undefined ? {} : { duration }),
-          ...(rate === undefined ? {} : { rate }),
-          seed,
-          onProgress: progress,
-        });
-      } catch (error) {
-        if (error instanceof MjcfLoadError) throw new InputError(error.message);
-        if (error instanceof RangeError) throw new InputError(`${robotArg}: cannot simulate: ${error.message}`);
-        throw error;
-      }
-      const wall = (performance.now() - started) / 1000;
-      const metrics = simulationMetrics(trace, scenario.settleTime ?? 0);
-      const summary = simulationSummary(metrics, comparisonFor(robot, scenario));
-      const artifacts: (Artifact | StreamedArtifact)[] = [
-        // Written piece by piece: an hour's trace is about 100 MB of CSV.
-        { path: "trace.csv", chunks: simulationCsvChunks(trace) },
-        ...simulationPlots(trace, { robot: robot.name, scenario: scenario.name }),
-        { path: "summary.md", content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}` },
-        { path: "summary.json", content: `${JSON.stringify({ robot: robot.name, scenario: scenario.name, seed, rate: 1 / trace.dt, metrics }, null, 2)}\n` },
-      ];
-      const written = writePackage(out, artifacts);
-      process.stdout.write(`${escapeTerminal(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}`)}\n`);
-      for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), resolve(file)))}\n`);
-      process.stdout.write(`\n${escapeTerminal(summary, true)}`);
-      if (opts.view === true) {
-        // The same as `robokit view <robot> --trace <out>/trace.csv`.
-        const { runView } = await import("../view/runView.js");
-        await runView(robotArg, { trace: join(out, "trace.csv"), ...(opts.open === true ? { open: true } : {}), camera: "iso", size: "1280x800", watch: false });
-      }
-    })
-    .addCommand(mergeCommand());
+        const metrics = simulationMetrics(trace, scenario.settleTime ?? 0);
+        const summary = simulationSummary(metrics, comparisonFor(robot, scenario));
+        const artifacts: (Artifact | StreamedArtifact)[] = [
+          // Written piece by piece: an hour's trace is about 100 MB of CSV.
+          { path: "trace.csv", chunks: simulationCsvChunks(trace) },
+          ...simulationPlots(trace, { robot: robot.name, scenario: scenario.name }),
+          {
+            path: "summary.md",
+            content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}`,
+          },
+          {
+            path: "summary.json",
+            content: `${JSON.stringify({ robot: robot.name, scenario: scenario.name, seed, rate: 1 / trace.dt, metrics }, null, 2)}\n`,
+          },
+        ];
+        const written = writePackage(out, artifacts);
+        process.stdout.write(
+          `${escapeTerminal(`robokit: simulated ${metrics.duration.toFixed(1)} s of "${scenario.name}" for "${robot.name}" in ${wall.toFixed(1)} s; wrote ${written.length} files to ${out}`)}\n`,
+        );
+        for (const file of written)
+          process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), resolve(file)))}\n`);
+        process.stdout.write(`\n${escapeTerminal(summary, true)}`);
+        if (opts.view === true) {
+          // The same as `robokit view <robot> --trace <out>/trace.csv`.
+          const { runView } = await import("../view/runView.js");
+          await runView(robotArg, {
+            trace: join(out, "trace.csv"),
+            ...(opts.open === true ? { open: true } : {}),
+            camera: "iso",
+            size: "1280x800",
+            watch: false,
+          });
+        }
+      })
+      .addCommand(mergeCommand())
+  );
 }
 
 function checkRate(rate: number | undefined): void {
   if (rate === undefined) return;
   const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
   if (Math.abs(substeps - Math.round(substeps)) > 1e-6 || Math.round(substeps) < 1) {
-    throw new UsageError(`--rate ${rate} Hz must divide the physics rate ${1 / MJCF_PHYSICS.timestep} Hz (e.g. 50, 100, 250)`);
+    throw new UsageError(
+      `--rate ${rate} Hz must divide the physics rate ${1 / MJCF_PHYSICS.timestep} Hz (e.g. 50, 100, 250)`,
+    );
   }
 }
 
 function wholeNumber(text: string | undefined, flag: string, min: number): number | undefined {
   if (text === undefined) return undefined;
   const v = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min) throw new UsageError(`${flag} must be a whole number ≥ ${min}, got "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min)
+    throw new UsageError(`${flag} must be a whole number ≥ ${min}, got "${text}"`);
   return v;
 }
 
@@ -219,7 +278,8 @@ function parseShard(text: string | undefined): { index: number; count: number } 
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (m === null || !(count >= 1) || !(index < count)) throw new UsageError(`--shard takes i/n with 0 ≤ i < n (e.g. 0/4), got "${text}"`);
+  if (m === null || !(count >= 1) || !(index < count))
+    throw new UsageError(`--shard takes i/n with 0 ≤ i < n (e.g. 0/4), got "${text}"`);
   return { index, count };
 }
 
@@ -239,7 +299,10 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
   const { scenario } = resolveScenario(opts.scenario, robot);
   let variation: SweepVariation | undefined;
   if (opts.vary !== undefined) {
-    const read = readSweepVariation(readInputFile(opts.vary, INPUT_LIMITS.maxDocumentBytes).toString("utf8"), opts.vary);
+    const read = readSweepVariation(
+      readInputFile(opts.vary, INPUT_LIMITS.maxDocumentBytes).toString("utf8"),
+      opts.vary,
+    );
     if (read.variation === undefined) throw new InputError(`${opts.vary}: invalid variation`, read.diagnostics);
     variation = read.variation;
     // Names a link or joint the robot lacks? Say so now, not after the first run.
@@ -250,32 +313,56 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
       throw error;
     }
   }
-  const spec: SweepSpec = { robot, scenario, seedBase, runs, ...(variation === undefined ? {} : { variation }), ...(duration === undefined ? {} : { duration }), ...(rate === undefined ? {} : { rate }) };
+  const spec: SweepSpec = {
+    robot,
+    scenario,
+    seedBase,
+    runs,
+    ...(variation === undefined ? {} : { variation }),
+    ...(duration === undefined ? {} : { duration }),
+    ...(rate === undefined ? {} : { rate }),
+  };
   const indices = shardRuns(runs, shard.index, shard.count);
-  const out = opts.out ?? join("out", "sim", safePathSegment(robot.name, "robot name", robotArg), safePathSegment(scenario.name, "scenario name", opts.scenario), "sweep");
+  const out =
+    opts.out ??
+    join(
+      "out",
+      "sim",
+      safePathSegment(robot.name, "robot name", robotArg),
+      safePathSegment(scenario.name, "scenario name", opts.scenario),
+      "sweep",
+    );
   const tty = process.stderr.isTTY;
   const started = performance.now();
   let rows;
   try {
     rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done) => {
-      if (tty) process.stderr.write(`\rrobokit sim: ${done} / ${indices.length} runs (${((performance.now() - started) / 1000).toFixed(0)} s)${done === indices.length ? "\n" : ""}`);
+      if (tty)
+        process.stderr.write(
+          `\rrobokit sim: ${done} / ${indices.length} runs (${((performance.now() - started) / 1000).toFixed(0)} s)${done === indices.length ? "\n" : ""}`,
+        );
     });
   } catch (error) {
     if (error instanceof MjcfLoadError) throw new InputError(error.message);
-    if (error instanceof RangeError || (error instanceof Error && /RangeError|MjcfLoadError/.test(error.message))) throw new InputError(`${robotArg}: cannot simulate: ${error.message}`);
+    if (error instanceof RangeError || (error instanceof Error && /RangeError|MjcfLoadError/.test(error.message)))
+      throw new InputError(`${robotArg}: cannot simulate: ${error.message}`);
     throw error;
   }
   const runsCsv = sweepRunsCsv(spec, rows);
   const manifest = sweepManifest(spec, sweepIdentity(spec), shard, indices, runsCsv);
   const written = writePackage(out, sweepArtifacts(manifest, runsCsv));
   const wall = (performance.now() - started) / 1000;
-  process.stdout.write(`robokit: ${indices.length} runs of "${scenario.name}" for "${robot.name}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${out}\n`);
+  process.stdout.write(
+    `robokit: ${indices.length} runs of "${scenario.name}" for "${robot.name}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${out}\n`,
+  );
 }
 
 /** `robokit sim merge DIR… --out DIR`: joins shard folders into one sweep. */
 function mergeCommand(): Command {
   return new Command("merge")
-    .description("merge the folders of a sharded sweep (robokit sim --shard i/n) into one: same runs.csv and summary as one unsharded run")
+    .description(
+      "merge the folders of a sharded sweep (robokit sim --shard i/n) into one: same runs.csv and summary as one unsharded run",
+    )
     .argument("<dirs...>", "shard output folders")
     .option("-o, --out <dir>", "output folder (required)")
     .action((dirs: string[], _opts: unknown, cmd: Command) => {
@@ -290,14 +377,25 @@ function mergeCommand(): Command {
         } catch {
           throw new InputError(`${join(dir, "manifest.json")}: not JSON`);
         }
-        if (typeof manifest !== "object" || manifest === null || manifest.format !== "robokit-sweep/1" || !Array.isArray(manifest.runIndices)) {
+        if (
+          typeof manifest !== "object" ||
+          manifest === null ||
+          manifest.format !== "robokit-sweep/1" ||
+          !Array.isArray(manifest.runIndices)
+        ) {
           throw new InputError(`${join(dir, "manifest.json")}: not a robokit sweep manifest (format robokit-sweep/1)`);
         }
-        return { name: dir, manifest, runsCsv: readInputFile(join(dir, "runs.csv"), INPUT_LIMITS.maxDocumentBytes).toString("utf8") };
+        return {
+          name: dir,
+          manifest,
+          runsCsv: readInputFile(join(dir, "runs.csv"), INPUT_LIMITS.maxDocumentBytes).toString("utf8"),
+        };
       });
       const merged = mergeSweeps(parts, sha256);
       if (!merged.ok) throw new InputError(`cannot merge: ${merged.problems.join("; ")}`);
       const written = writePackage(out, sweepArtifacts(merged.manifest, merged.runsCsv, merged.table));
-      process.stdout.write(`robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${out}\n`);
+      process.stdout.write(
+        `robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${out}\n`,
+      );
     });
 }

@@ -16,7 +16,10 @@ import { searchPathsFrom } from "../resolve/searchPaths.js";
 import { readDescriptionSource } from "../readXacro.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
-const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./validateWorker.ts" : "./validateWorker.js", import.meta.url);
+const workerUrl = new URL(
+  import.meta.url.endsWith(".ts") ? "./validateWorker.ts" : "./validateWorker.js",
+  import.meta.url,
+);
 
 /**
  * `robokit validate FILE|FOLDER|GLOB... [--strict] [--format text|json] [-I dir] [-j n]`.
@@ -26,51 +29,111 @@ const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./validateWorker.ts
 export function validateCommand(): Command {
   return new Command("validate")
     .description("check URDF and SDF files (format and version detected from the content)")
-    .argument("<files...>", "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)")
+    .argument(
+      "<files...>",
+      "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)",
+    )
     .option("--strict", "report every warning as an error (see the severity policy in README)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
-    .option("-I, --include-path <dir...>", "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages")
-    .option("--arg <name:=value>", "a xacro argument (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      "-I, --include-path <dir...>",
+      "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages",
+    )
+    .option(
+      "--arg <name:=value>",
+      "a xacro argument (repeatable)",
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
-    .action(async (files: string[], opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number; arg?: string[] }) => {
-      const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
-      const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
-      if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
-      const options = { strict: opts.strict === true, searchPaths: searchPaths.models, packagePaths: searchPaths.packages, xacroArgs: opts.arg ?? [] };
-      const reports = await validateBatch(paths, options, (file) => validatePath(file, options), workerUrl, opts.jobs);
-      if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
-      else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
-      const bad = reports.filter((r) => hasErrors(r.diagnostics));
-      if (bad.length > 0) {
-        const errors = bad.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "error").length, 0);
-        throw new InputError(`${bad.length} of ${reports.length} file(s) invalid, ${errors} error(s)`);
-      }
-      if (opts.format === "text") process.stderr.write(`robokit: ${reports.length} file(s) valid\n`);
-    });
+    .action(
+      async (
+        files: string[],
+        opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number; arg?: string[] },
+      ) => {
+        const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
+        const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
+        if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
+        const options = {
+          strict: opts.strict === true,
+          searchPaths: searchPaths.models,
+          packagePaths: searchPaths.packages,
+          xacroArgs: opts.arg ?? [],
+        };
+        const reports = await validateBatch(
+          paths,
+          options,
+          (file) => validatePath(file, options),
+          workerUrl,
+          opts.jobs,
+        );
+        if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
+        else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
+        const bad = reports.filter((r) => hasErrors(r.diagnostics));
+        if (bad.length > 0) {
+          const errors = bad.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "error").length, 0);
+          throw new InputError(`${bad.length} of ${reports.length} file(s) invalid, ${errors} error(s)`);
+        }
+        if (opts.format === "text") process.stderr.write(`robokit: ${reports.length} file(s) valid\n`);
+      },
+    );
 }
 
 /** Validates one file from disk, following includes with the disk resolver. Never throws. */
-export function validatePath(path: string, options: { strict?: boolean; searchPaths?: readonly string[]; packagePaths?: readonly string[]; displayName?: string; checkResources?: boolean; xacroArgs?: readonly string[] }): FileReport {
+export function validatePath(
+  path: string,
+  options: {
+    strict?: boolean;
+    searchPaths?: readonly string[];
+    packagePaths?: readonly string[];
+    displayName?: string;
+    checkResources?: boolean;
+    xacroArgs?: readonly string[];
+  },
+): FileReport {
   const name = options.displayName ?? path;
   let bytes: Buffer;
   try {
     bytes = readInputFile(path, INPUT_LIMITS.maxXmlBytes);
   } catch (error) {
-    if (error instanceof InputError && error.diagnostics.length > 0) return { file: name, diagnostics: error.diagnostics.map((d) => ({ ...d, file: name })) };
-    const reason = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : error instanceof Error ? error.message : String(error);
-    return { file: name, diagnostics: [{ code: "FILE_READ_ERROR", severity: "error", message: `cannot read ${path} (${reason})`, file: name }] };
+    if (error instanceof InputError && error.diagnostics.length > 0)
+      return { file: name, diagnostics: error.diagnostics.map((d) => ({ ...d, file: name })) };
+    const reason =
+      error instanceof Error && "code" in error
+        ? String((error as { code: unknown }).code)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return {
+      file: name,
+      diagnostics: [
+        { code: "FILE_READ_ERROR", severity: "error", message: `cannot read ${path} (${reason})`, file: name },
+      ],
+    };
   }
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
   // xacro is expanded first; diagnostics on the expansion point back at the xacro source.
-  const source = readDescriptionSource(path, name, decoded.text, { args: options.xacroArgs ?? [], includePaths: [...(options.searchPaths ?? []), ...(options.packagePaths ?? [])] });
+  const source = readDescriptionSource(path, name, decoded.text, {
+    args: options.xacroArgs ?? [],
+    includePaths: [...(options.searchPaths ?? []), ...(options.packagePaths ?? [])],
+  });
   if (source.text === undefined) return { file: name, diagnostics: source.diagnostics };
-  const resolvers = diskResolvers({ models: options.searchPaths ?? [], packages: options.packagePaths ?? [] }, path, name);
-  const diagnostics: Diagnostic[] = [...source.diagnostics, ...validateFile(source.text, name, {
-    strict: options.strict === true,
-    resolveInclude: resolvers.resolveInclude,
-    ...(options.checkResources === false ? {} : { resolveResource: resolvers.resolveResource, readResource: resolvers.readResource }),
-  }).map(source.toSource)];
+  const resolvers = diskResolvers(
+    { models: options.searchPaths ?? [], packages: options.packagePaths ?? [] },
+    path,
+    name,
+  );
+  const diagnostics: Diagnostic[] = [
+    ...source.diagnostics,
+    ...validateFile(source.text, name, {
+      strict: options.strict === true,
+      resolveInclude: resolvers.resolveInclude,
+      ...(options.checkResources === false
+        ? {}
+        : { resolveResource: resolvers.resolveResource, readResource: resolvers.readResource }),
+    }).map(source.toSource),
+  ];
   return { file: name, diagnostics };
 }
 

@@ -7,6 +7,9 @@ import { validatePath } from "./validateCommand.js";
 
 const options = workerData as BatchOptions;
 parentPort?.on("message", (job: BatchJob) => {
-  const result: BatchResult = { index: job.index, report: validatePath(job.path, { strict: options.strict, searchPaths: options.searchPaths }) };
+  const result: BatchResult = {
+    index: job.index,
+    report: validatePath(job.path, { strict: options.strict, searchPaths: options.searchPaths }),
+  };
   parentPort?.postMessage(result);
 });

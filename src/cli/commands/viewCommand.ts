@@ -8,15 +8,22 @@ import { Command, Option } from "commander";
  */
 export function viewCommand(): Command {
   return new Command("view")
-    .description("see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback")
+    .description(
+      "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback",
+    )
     .argument("<robot>", "bundled example name, robot module/document, .urdf or .sdf file, or model folder")
     .option("--open", "open the page in the default browser")
     .option("--port <port>", "TCP port (default: a free one)", (v) => Number(v))
-    .option("-I, --include-path <dir...>", "folders searched for model:// and relative mesh URIs, and served from (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH)")
+    .option(
+      "-I, --include-path <dir...>",
+      "folders searched for model:// and relative mesh URIs, and served from (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH)",
+    )
     .option("--model <name>", "for an SDF world: which inline <model> to show (default: the one with the most links)")
     .option("--trace <trace.csv>", "play back a `robokit sim` trace (time slider, velocity and trajectory plots)")
     .option("--screenshot <out.png>", "render headless (Chromium) to a PNG and exit")
-    .addOption(new Option("--camera <view>", "camera for --screenshot").choices(["iso", "top", "front", "side"]).default("iso"))
+    .addOption(
+      new Option("--camera <view>", "camera for --screenshot").choices(["iso", "top", "front", "side"]).default("iso"),
+    )
     .option("--size <WxH>", "picture size for --screenshot (px)", "1280x800")
     .option("--time <s>", "with --trace and --screenshot: the moment of the run to show (s)", (v) => Number(v))
     .option("--no-watch", "do not reload when the files change")

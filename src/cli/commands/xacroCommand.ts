@@ -68,7 +68,8 @@ export function runXacro(words: readonly string[]): void {
     } else if (w.startsWith("--output=")) output = w.slice(9);
     else if (w.startsWith("-o") && !w.includes(":=")) output = w.slice(2);
     else if (w === "-i" || w === "--inorder") continue;
-    else if (w.startsWith("-") && w !== "-" && !w.includes(":=")) throw new UsageError(`unknown option '${w}' (robokit xacro --help)`);
+    else if (w.startsWith("-") && w !== "-" && !w.includes(":="))
+      throw new UsageError(`unknown option '${w}' (robokit xacro --help)`);
     else rest.push(w);
   }
   expandAndWrite(rest, output);

@@ -34,7 +34,12 @@ export function diskIncludeResolver(
   names: DisplayNames = displayNames(topPath, topName),
 ): IncludeResolver {
   const topAbs = resolve(topPath);
-  const roots = [dirname(names.topReal), ...[...paths.models, ...paths.packages].map((p) => realOrUndefined(resolve(p))).filter((p): p is string => p !== undefined)];
+  const roots = [
+    dirname(names.topReal),
+    ...[...paths.models, ...paths.packages]
+      .map((p) => realOrUndefined(resolve(p)))
+      .filter((p): p is string => p !== undefined),
+  ];
   const cache = new Map<string, ResolvedResource>();
   let totalBytes = 0;
   const nameOf = (real: string): string => names.nameOf(real);
@@ -44,19 +49,40 @@ export function diskIncludeResolver(
     if ("problem" in r) {
       switch (r.problem) {
         case "not-regular":
-          return { error: { error: `${name} is ${r.detail}, not a regular file; it is not read`, code: "INCLUDE_NOT_REGULAR_FILE" } };
+          return {
+            error: {
+              error: `${name} is ${r.detail}, not a regular file; it is not read`,
+              code: "INCLUDE_NOT_REGULAR_FILE",
+            },
+          };
         case "too-large":
-          return { error: { error: `${name} has ${r.detail}, over the include limit of ${limits.maxFileBytes} bytes per file`, code: "INCLUDE_TOO_LARGE" } };
+          return {
+            error: {
+              error: `${name} has ${r.detail}, over the include limit of ${limits.maxFileBytes} bytes per file`,
+              code: "INCLUDE_TOO_LARGE",
+            },
+          };
         case "unreadable":
           return { error: { error: `cannot read ${name} (${r.detail})` } };
       }
     }
     if (totalBytes + r.bytes.length > limits.maxTotalBytes) {
-      return { error: { error: `reading ${name} would take the included files over the total limit of ${limits.maxTotalBytes} bytes`, code: "INCLUDE_TOTAL_TOO_LARGE" } };
+      return {
+        error: {
+          error: `reading ${name} would take the included files over the total limit of ${limits.maxTotalBytes} bytes`,
+          code: "INCLUDE_TOTAL_TOO_LARGE",
+        },
+      };
     }
     totalBytes += r.bytes.length;
     const decoded = decodeXmlBytes(r.bytes, name);
-    if (decoded.text === undefined) return { error: { error: `${name} is not text (not UTF-8 or a declared encoding); it is not an SDF file`, code: "INCLUDE_NOT_SDF" } };
+    if (decoded.text === undefined)
+      return {
+        error: {
+          error: `${name} is not text (not UTF-8 or a declared encoding); it is not an SDF file`,
+          code: "INCLUDE_NOT_SDF",
+        },
+      };
     return { text: decoded.text };
   };
   const load = (real: string): ResolvedResource => {
@@ -73,7 +99,11 @@ export function diskIncludeResolver(
         if ("error" in configText) result = configText.error;
         else if (sdfFile === undefined) result = { error: `${nameOf(config)} names no <sdf> file` };
         else if (target === undefined) result = { error: `${nameOf(config)} names ${sdfFile}, which does not exist` };
-        else if (!roots.some((root) => within(target, root))) result = { error: `${nameOf(config)} names ${sdfFile}, which lies outside the allowed folders`, code: "INCLUDE_OUTSIDE_ROOTS" };
+        else if (!roots.some((root) => within(target, root)))
+          result = {
+            error: `${nameOf(config)} names ${sdfFile}, which lies outside the allowed folders`,
+            code: "INCLUDE_OUTSIDE_ROOTS",
+          };
         else {
           // The named file must be a file: a folder here is not followed again (no loop through model.config).
           const text = readText(target);
@@ -96,11 +126,17 @@ export function diskIncludeResolver(
       const real = realOrUndefined(candidate);
       if (real === undefined) continue;
       if (!roots.some((root) => within(real, root))) {
-        return { error: `${uri} resolves to a file outside the including file's folder and the search paths; add its folder with -I to allow it`, code: "INCLUDE_OUTSIDE_ROOTS" };
+        return {
+          error: `${uri} resolves to a file outside the including file's folder and the search paths; add its folder with -I to allow it`,
+          code: "INCLUDE_OUTSIDE_ROOTS",
+        };
       }
       return load(real);
     }
-    const searched = paths.models.length + paths.packages.length > 0 ? " nor in the search paths" : " (no search path given: -I, SDF_PATH, GZ_SIM_RESOURCE_PATH or ROS_PACKAGE_PATH)";
+    const searched =
+      paths.models.length + paths.packages.length > 0
+        ? " nor in the search paths"
+        : " (no search path given: -I, SDF_PATH, GZ_SIM_RESOURCE_PATH or ROS_PACKAGE_PATH)";
     return { error: `not found next to ${fromFile}${searched}` };
   };
 }
@@ -111,7 +147,10 @@ function modelConfigSdf(text: string, file: string): string | undefined {
   if (root === undefined) return undefined;
   const entries = root.children
     .filter((c) => c.name === "sdf")
-    .map((c) => ({ version: Number((c.attributes.find((a) => a.name === "version")?.value ?? "0").split(".")[1] ?? 0), file: c.text.trim() }))
+    .map((c) => ({
+      version: Number((c.attributes.find((a) => a.name === "version")?.value ?? "0").split(".")[1] ?? 0),
+      file: c.text.trim(),
+    }))
     .filter((e) => e.file !== "")
     .sort((a, b) => b.version - a.version);
   return entries[0]?.file;

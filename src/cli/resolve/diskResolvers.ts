@@ -18,7 +18,9 @@ export function diskResolvers(
   limits: IncludeLimits = defaultIncludeLimits,
 ): Required<Pick<ValidateOptions, "resolveInclude" | "resolveResource" | "readResource">> {
   const names = displayNames(topPath, topName);
-  return { resolveInclude: diskIncludeResolver(paths, topPath, topName, limits, names), resolveResource: diskResourceResolver(paths, topPath, names),
+  return {
+    resolveInclude: diskIncludeResolver(paths, topPath, topName, limits, names),
+    resolveResource: diskResourceResolver(paths, topPath, names),
     readResource: (file) => readRegularFile(file, MESH_LIMITS.maxBytes),
   };
 }

@@ -19,7 +19,8 @@ export function diskResourceResolver(paths: SearchPaths, topPath: string, names:
     for (const candidate of where.paths) {
       if (!existsSync(candidate)) continue;
       try {
-        if (!statSync(candidate).isFile()) return { problem: "unreadable", detail: `${candidate} (not a regular file)`, searched };
+        if (!statSync(candidate).isFile())
+          return { problem: "unreadable", detail: `${candidate} (not a regular file)`, searched };
         accessSync(candidate, constants.R_OK);
       } catch (error) {
         const code = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : "error";

@@ -16,7 +16,10 @@ function split(value: string | undefined): string[] {
 }
 
 /** The search paths from `-I` folders and the environment (SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, ROS_PACKAGE_PATH). */
-export function searchPathsFrom(includePaths: readonly string[], env: Readonly<Record<string, string | undefined>>): SearchPaths {
+export function searchPathsFrom(
+  includePaths: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): SearchPaths {
   const models = [...includePaths];
   for (const v of modelPathVariables) models.push(...split(env[v]));
   return { models: [...new Set(models)], packages: [...new Set(split(env["ROS_PACKAGE_PATH"]))] };

@@ -33,7 +33,8 @@ export function uriCandidates(uri: string, fromAbs: string, topAbs: string, path
     for (const base of paths.models) out.push(resolve(base, pkg, tail));
     return { paths: [...new Set(out)] };
   }
-  if (scheme !== undefined && scheme !== "model" && scheme !== "file") return { offline: `${scheme} URIs are not fetched; robokit validates offline` };
+  if (scheme !== undefined && scheme !== "model" && scheme !== "file")
+    return { offline: `${scheme} URIs are not fetched; robokit validates offline` };
   const rel = scheme === undefined ? uri : uri.slice(scheme.length + 3);
   if (isAbsolute(rel)) return { paths: [rel] };
   const bases = [dirname(fromAbs), dirname(topAbs), ...paths.models];

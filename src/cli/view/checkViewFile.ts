@@ -29,7 +29,11 @@ export function isWithinRoots(path: string, roots: readonly string[]): boolean {
  * `roots` (real paths too), and it is a regular file of at most `maxBytes`. Nothing is opened:
  * FIFOs and devices are refused by lstat alone.
  */
-export function checkViewFile(path: string, roots: readonly string[], maxBytes: number = MAX_VIEW_FILE_BYTES): { readonly file: ViewFile } | ViewFileRefusal {
+export function checkViewFile(
+  path: string,
+  roots: readonly string[],
+  maxBytes: number = MAX_VIEW_FILE_BYTES,
+): { readonly file: ViewFile } | ViewFileRefusal {
   let real: string;
   try {
     real = realpathSync(path);
@@ -39,7 +43,19 @@ export function checkViewFile(path: string, roots: readonly string[], maxBytes: 
   if (!isWithinRoots(real, roots)) return { refused: "outside-roots", detail: real };
   try {
     const st = lstatSync(real);
-    if (!st.isFile()) return { refused: "not-regular", detail: st.isDirectory() ? "a folder" : st.isFIFO() ? "a FIFO" : st.isCharacterDevice() || st.isBlockDevice() ? "a device" : st.isSocket() ? "a socket" : "not a regular file" };
+    if (!st.isFile())
+      return {
+        refused: "not-regular",
+        detail: st.isDirectory()
+          ? "a folder"
+          : st.isFIFO()
+            ? "a FIFO"
+            : st.isCharacterDevice() || st.isBlockDevice()
+              ? "a device"
+              : st.isSocket()
+                ? "a socket"
+                : "not a regular file",
+      };
     if (st.size > maxBytes) return { refused: "too-large", detail: `${st.size} bytes` };
     return { file: { path: real, dev: st.dev, ino: st.ino } };
   } catch (error) {

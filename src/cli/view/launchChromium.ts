@@ -20,7 +20,9 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
  * Starts headless Chromium (WebGL through SwiftShader, no network services, a fresh profile)
  * with playwright-core. `close()` ends it and deletes the profile.
  */
-export async function launchChromium(executablePath: string): Promise<{ readonly context: BrowserContext; readonly close: () => Promise<void> }> {
+export async function launchChromium(
+  executablePath: string,
+): Promise<{ readonly context: BrowserContext; readonly close: () => Promise<void> }> {
   const { chromium } = await import("playwright-core");
   const profile = mkdtempSync(join(tmpdir(), "robokit-chromium-"));
   // A persistent context is how playwright takes a profile folder of our choosing.

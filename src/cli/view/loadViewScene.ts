@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 
-import { driveFromModel, type OmniDriveFromModel, type SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
+import {
+  driveFromModel,
+  type OmniDriveFromModel,
+  type SteeredDriveFromModel,
+} from "../../kinematics/driveFromModel.js";
 import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
 import { checkRobot } from "../../model/checkRobot.js";
 import type { Robot } from "../../model/Robot.js";
@@ -38,7 +42,11 @@ export interface ViewScene {
   /** The validator's diagnostics for the file (checkRobot's for a robot model). */
   readonly diagnostics: readonly Diagnostic[];
   /** Steering and wheel joints of a steered or omni drive (twist input), else null. */
-  readonly drive: { readonly type: "steered" | "omni"; readonly steerJoints: readonly string[]; readonly wheelJoints: readonly string[] } | null;
+  readonly drive: {
+    readonly type: "steered" | "omni";
+    readonly steerJoints: readonly string[];
+    readonly wheelJoints: readonly string[];
+  } | null;
   /** A simulation trace to play back, or null. */
   readonly trace: TraceTable | null;
   /** Mesh and texture URIs that did not resolve to a file. */
@@ -75,7 +83,12 @@ export interface LoadViewSceneOptions {
  * {@link viewRoots}; the rest is reported (VIEW_FILE_OUTSIDE_ROOTS, VIEW_FILE_NOT_REGULAR,
  * VIEW_FILE_TOO_LARGE, VIEW_URL_REMOTE, MESH_URI_UNRESOLVED).
  */
-export async function loadViewScene(arg: string, trace: TraceTable | null, generation = 0, options: LoadViewSceneOptions = {}): Promise<LoadedScene> {
+export async function loadViewScene(
+  arg: string,
+  trace: TraceTable | null,
+  generation = 0,
+  options: LoadViewSceneOptions = {},
+): Promise<LoadedScene> {
   const paths = searchPathsFrom(options.includePaths ?? [], options.env ?? process.env);
   if (bundledExamples[arg] !== undefined && !existsSync(arg)) {
     const robot = await loadRobot(arg);
@@ -83,7 +96,8 @@ export async function loadViewScene(arg: string, trace: TraceTable | null, gener
     return fromRobot(robot, arg, "robot", arg, checkRobot(robot), [], trace, viewRoots(undefined, paths));
   }
   const path = resolve(arg);
-  if (!existsSync(path)) return fromRobot(await loadRobot(arg), arg, "robot", path, [], [], trace, viewRoots(undefined, paths));
+  if (!existsSync(path))
+    return fromRobot(await loadRobot(arg), arg, "robot", path, [], [], trace, viewRoots(undefined, paths));
   const file = statSync(path).isDirectory() ? modelFolderFile(path, arg) : path;
   const roots = viewRoots(file, paths);
   const ext = extname(file).toLowerCase();
@@ -94,12 +108,21 @@ export async function loadViewScene(arg: string, trace: TraceTable | null, gener
     const isSdf = ext !== ".urdf" && (ext !== ".xml" || /<sdf[\s>]/.test(text));
     const diagnostics = validatePath(file, { displayName: arg }).diagnostics;
     // A world shows its inline model with the most links (sdfToModel's choice, with a warning saying so).
-    const read = isSdf ? sdfToModel(text, arg, options.model === undefined ? {} : { model: options.model }) : urdfToModel(text, arg);
-    const unknownModel = options.model === undefined ? undefined : read.diagnostics.find((d) => d.severity === "error" && d.message.includes(`<model name="${options.model}">`));
+    const read = isSdf
+      ? sdfToModel(text, arg, options.model === undefined ? {} : { model: options.model })
+      : urdfToModel(text, arg);
+    const unknownModel =
+      options.model === undefined
+        ? undefined
+        : read.diagnostics.find((d) => d.severity === "error" && d.message.includes(`<model name="${options.model}">`));
     if (unknownModel !== undefined) throw new UsageError(`${arg}: ${unknownModel.message}`);
     if (isSdf) {
       // An SDF that does not convert (a world, a ball joint) still opens: the page lists why.
-      const notes = read.diagnostics.filter((d) => d.severity !== "info" && !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message));
+      const notes = read.diagnostics.filter(
+        (d) =>
+          d.severity !== "info" &&
+          !diagnostics.some((v) => v.code === d.code && v.line === d.line && v.message === d.message),
+      );
       return fromRobot(read.robot ?? null, arg, "sdf", file, [...diagnostics, ...notes], [], trace, roots);
     }
     return fromRobot(read.robot ?? null, arg, "urdf", file, diagnostics, [], trace, roots, text);
@@ -150,7 +173,11 @@ function fromRobot(
     result === undefined
       ? null
       : result.type === "steered"
-        ? { type: "steered" as const, steerJoints: result.layout.modules.map((m) => m.steerJoint), wheelJoints: result.layout.modules.map((m) => m.wheelJoint) }
+        ? {
+            type: "steered" as const,
+            steerJoints: result.layout.modules.map((m) => m.steerJoint),
+            wheelJoints: result.layout.modules.map((m) => m.wheelJoint),
+          }
         : { type: "omni" as const, steerJoints: [], wheelJoints: result.layout.wheels.map((w) => w.joint) };
   const name = robot?.name ?? /<robot\b[^>]*\bname\s*=\s*["']([^"']*)/.exec(urdf)?.[1] ?? basename(file);
   const meshDiagnostics: Diagnostic[] = [...new Set(unresolved)].map((uri) => ({
@@ -160,7 +187,17 @@ function fromRobot(
     file: source,
   }));
   return {
-    scene: { name, source, format, urdf, robot, diagnostics: [...diagnostics, ...refusals.values(), ...meshDiagnostics], drive, trace, unresolvedMeshes: unresolved },
+    scene: {
+      name,
+      source,
+      format,
+      urdf,
+      robot,
+      diagnostics: [...diagnostics, ...refusals.values(), ...meshDiagnostics],
+      drive,
+      trace,
+      unresolvedMeshes: unresolved,
+    },
     files,
     roots: roots.roots,
     watch: [file, ...extraWatch],
@@ -173,10 +210,13 @@ function modelFolderFile(dir: string, arg: string): string {
   const config = join(dir, "model.config");
   if (existsSync(config)) {
     const read = readRegularFile(config, 1024 * 1024);
-    const named = "bytes" in read ? /<sdf\b[^>]*>\s*([^<\s]+)\s*<\/sdf>/.exec(read.bytes.toString("utf8"))?.[1] : undefined;
+    const named =
+      "bytes" in read ? /<sdf\b[^>]*>\s*([^<\s]+)\s*<\/sdf>/.exec(read.bytes.toString("utf8"))?.[1] : undefined;
     if (named !== undefined && existsSync(join(dir, named))) return join(dir, named);
   }
   const candidates = readdirSync(dir).filter((f) => /\.(sdf|urdf)$/i.test(f));
   if (candidates.length === 1 && candidates[0] !== undefined) return join(dir, candidates[0]);
-  throw new UsageError(`${arg}: a model folder needs a model.config or exactly one .sdf/.urdf file (found ${candidates.length})`);
+  throw new UsageError(
+    `${arg}: a model folder needs a model.config or exactly one .sdf/.urdf file (found ${candidates.length})`,
+  );
 }

@@ -18,10 +18,12 @@ export function readTraceCsv(text: string, file: string): TraceTable {
   const data: number[][] = columns.map(() => []);
   lines.slice(1).forEach((line, k) => {
     const cells = line.split(",");
-    if (cells.length !== columns.length) throw new RangeError(`${file}:${k + 2}: ${cells.length} cells, the header has ${columns.length}`);
+    if (cells.length !== columns.length)
+      throw new RangeError(`${file}:${k + 2}: ${cells.length} cells, the header has ${columns.length}`);
     cells.forEach((cell, c) => {
       const v = Number(cell);
-      if (cell.trim() === "" || !Number.isFinite(v)) throw new RangeError(`${file}:${k + 2}:${c + 1}: "${cell}" is not a number`);
+      if (cell.trim() === "" || !Number.isFinite(v))
+        throw new RangeError(`${file}:${k + 2}:${c + 1}: "${cell}" is not a number`);
       data[c]?.push(v);
     });
   });

@@ -41,4 +41,3 @@ export function resolveMeshUri(uri: string, fromFile: string, roots: ViewRoots):
   }
   return firstRefusal ?? { unresolved: true };
 }
-

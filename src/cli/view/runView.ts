@@ -19,14 +19,24 @@ export function viewerPageDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const candidates = [resolve(here, "../../../viewer"), resolve(here, "../../../dist/viewer")];
   const found = candidates.find((d) => existsSync(resolve(d, "index.html")) && existsSync(resolve(d, "viewer.js")));
-  if (found === undefined) throw new Error(`the viewer page is not built (npm run build writes dist/viewer); looked in ${candidates.join(", ")}`);
+  if (found === undefined)
+    throw new Error(
+      `the viewer page is not built (npm run build writes dist/viewer); looked in ${candidates.join(", ")}`,
+    );
   return found;
 }
 
 /** Starts the view server for `robotArg` (with an optional trace) on 127.0.0.1; its `url` carries the run's token. */
 export async function startView(
   robotArg: string,
-  opts: { readonly trace?: string; readonly model?: string; readonly includePaths?: readonly string[]; readonly port?: number; readonly watch?: boolean; readonly onReloadError?: (e: unknown) => void },
+  opts: {
+    readonly trace?: string;
+    readonly model?: string;
+    readonly includePaths?: readonly string[];
+    readonly port?: number;
+    readonly watch?: boolean;
+    readonly onReloadError?: (e: unknown) => void;
+  },
 ): Promise<ViewServer> {
   let trace: TraceTable | null = null;
   if (opts.trace !== undefined) {
@@ -53,8 +63,10 @@ export async function startView(
 
 /** `robokit view`: serve until interrupted, or render `--screenshot` and exit. */
 export async function runView(robotArg: string, opts: ViewOptions): Promise<void> {
-  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port < 65536)) throw new UsageError(`--port must be an integer in [0, 65535]`);
-  if (opts.time !== undefined && !(Number.isFinite(opts.time) && opts.time >= 0)) throw new UsageError("--time must be a number of seconds >= 0");
+  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port < 65536))
+    throw new UsageError(`--port must be an integer in [0, 65535]`);
+  if (opts.time !== undefined && !(Number.isFinite(opts.time) && opts.time >= 0))
+    throw new UsageError("--time must be a number of seconds >= 0");
   const size = /^(\d+)x(\d+)$/.exec(opts.size);
   if (size === null) throw new UsageError(`--size must look like 1280x800, got "${opts.size}"`);
   const server = await startView(robotArg, {
@@ -63,11 +75,19 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
     ...(opts.includePath === undefined ? {} : { includePaths: opts.includePath }),
     ...(opts.port === undefined ? {} : { port: opts.port }),
     watch: opts.screenshot === undefined && opts.watch,
-    onReloadError: (e) => process.stderr.write(`robokit view: reload failed: ${escapeTerminal(e instanceof Error ? e.message : String(e))}\n`),
+    onReloadError: (e) =>
+      process.stderr.write(
+        `robokit view: reload failed: ${escapeTerminal(e instanceof Error ? e.message : String(e))}\n`,
+      ),
   });
   if (opts.screenshot !== undefined) {
     try {
-      await screenshot(`${server.url}?camera=${opts.camera}&shot=1${opts.time === undefined ? "" : `&t=${opts.time}`}`, opts.screenshot, Number(size[1]), Number(size[2]));
+      await screenshot(
+        `${server.url}?camera=${opts.camera}&shot=1${opts.time === undefined ? "" : `&t=${opts.time}`}`,
+        opts.screenshot,
+        Number(size[1]),
+        Number(size[2]),
+      );
     } finally {
       await server.close();
     }
@@ -86,7 +106,8 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
 /** Renders the page headless and writes a PNG (temporary file, then rename: writeArtifacts). */
 async function screenshot(url: string, out: string, width: number, height: number): Promise<void> {
   const executable = findChromium();
-  if (executable === undefined) throw new UsageError("--screenshot needs Chromium (apt-get install chromium, or set ROBOKIT_CHROMIUM)");
+  if (executable === undefined)
+    throw new UsageError("--screenshot needs Chromium (apt-get install chromium, or set ROBOKIT_CHROMIUM)");
   const chrome = await launchChromium(executable);
   try {
     const page = await chrome.context.newPage();
@@ -94,7 +115,11 @@ async function screenshot(url: string, out: string, width: number, height: numbe
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(url);
-    await page.waitForFunction(() => (globalThis as unknown as { robokitView?: { ready?: boolean } }).robokitView?.ready === true, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (globalThis as unknown as { robokitView?: { ready?: boolean } }).robokitView?.ready === true,
+      null,
+      { timeout: 60_000 },
+    );
     if (errors.length > 0) throw new Error(`the viewer failed: ${errors.join("; ")}`);
     // Taken into memory and written like every other output file (random exclusive
     // temporary, no link followed), not by the browser to a guessable name.

@@ -10,7 +10,11 @@ import type { XmlElement } from "../../parse/XmlDocument.js";
  * drop it: a `<texture>` is then left out, a `<mesh>` gets `missing/` (drawn as nothing).
  * Undefined when the text is not XML with a root element (the page then draws nothing).
  */
-export function sceneUrdf(text: string, file: string, rewrite: (uri: string, kind: "mesh" | "texture") => string | undefined): string | undefined {
+export function sceneUrdf(
+  text: string,
+  file: string,
+  rewrite: (uri: string, kind: "mesh" | "texture") => string | undefined,
+): string | undefined {
   const root = readXml(text, file).document.root;
   if (root === undefined) return undefined;
   const doc = new XmlOutElement("");

@@ -94,7 +94,11 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   // Written once per change, not per request: a big robot's scene is megabytes of JSON.
   let sceneCache: string | undefined;
   const sceneJson = (): string =>
-    (sceneCache ??= JSON.stringify({ ...loaded.scene, generation, diagnostics: reloadFailure.length > 0 ? reloadFailure : [...loaded.scene.diagnostics, ...served] }));
+    (sceneCache ??= JSON.stringify({
+      ...loaded.scene,
+      generation,
+      diagnostics: reloadFailure.length > 0 ? reloadFailure : [...loaded.scene.diagnostics, ...served],
+    }));
   const clients = new Set<ServerResponse>();
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -109,9 +113,15 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       served.length = 0;
     } catch (error) {
       options.onReloadError?.(error);
-      const diagnostics = error !== null && typeof error === "object" && "diagnostics" in error ? (error as { diagnostics: unknown }).diagnostics : [];
+      const diagnostics =
+        error !== null && typeof error === "object" && "diagnostics" in error
+          ? (error as { diagnostics: unknown }).diagnostics
+          : [];
       const message = error instanceof Error ? error.message : String(error);
-      reloadFailure = [{ code: "VIEW_RELOAD_FAILED", severity: "error", message, file: loaded.scene.source } satisfies Diagnostic, ...(Array.isArray(diagnostics) ? (diagnostics as Diagnostic[]) : [])];
+      reloadFailure = [
+        { code: "VIEW_RELOAD_FAILED", severity: "error", message, file: loaded.scene.source } satisfies Diagnostic,
+        ...(Array.isArray(diagnostics) ? (diagnostics as Diagnostic[]) : []),
+      ];
     }
     sceneCache = undefined;
     rewatch();
@@ -120,12 +130,14 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   const rewatch = (): void => {
     if (options.watch === false) return;
     for (const w of watchers) w.close();
-    watchers = loaded.watch.filter((p) => existsSync(p)).map((p) =>
-      watch(p, { persistent: false }, () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => void reload(), 120);
-      }),
-    );
+    watchers = loaded.watch
+      .filter((p) => existsSync(p))
+      .map((p) =>
+        watch(p, { persistent: false }, () => {
+          clearTimeout(timer);
+          timer = setTimeout(() => void reload(), 120);
+        }),
+      );
   };
   rewatch();
 
@@ -149,12 +161,14 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     };
     const deny = (why: string): void => send(403, "text/plain; charset=utf-8", `forbidden: ${why}\n`);
     // DNS rebinding: a page of evil.example whose name now points at 127.0.0.1 still sends its own Host.
-    if (!allowedHosts().includes(req.headers.host ?? "")) return deny("Host must be 127.0.0.1 or localhost with this port");
+    if (!allowedHosts().includes(req.headers.host ?? ""))
+      return deny("Host must be 127.0.0.1 or localhost with this port");
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`)) return deny("foreign Origin");
     const site = req.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") return deny("cross-site request");
-    if (req.method !== "GET" && req.method !== "HEAD") return send(405, "text/plain; charset=utf-8", "only GET and HEAD\n");
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return send(405, "text/plain; charset=utf-8", "only GET and HEAD\n");
     const raw = req.url ?? "/";
     const q = raw.indexOf("?");
     const pathname = q < 0 ? raw : raw.slice(0, q);
@@ -162,9 +176,14 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     const segments = pathname.split("/");
     // segments[0] is "" (the leading slash); segments[1] must be the token.
     const given = Buffer.from(segments[1] ?? "");
-    if (!(given.length === tokenBytes.length && timingSafeEqual(given, tokenBytes))) return deny("missing or wrong token (open the address robokit view printed)");
+    if (!(given.length === tokenBytes.length && timingSafeEqual(given, tokenBytes)))
+      return deny("missing or wrong token (open the address robokit view printed)");
     if (segments.length === 2) {
-      res.writeHead(308, { ...COMMON_HEADERS, location: `/${token}/${q < 0 ? "" : raw.slice(q)}`, "content-length": 0 });
+      res.writeHead(308, {
+        ...COMMON_HEADERS,
+        location: `/${token}/${q < 0 ? "" : raw.slice(q)}`,
+        "content-length": 0,
+      });
       return void res.end();
     }
     let parts: string[];
@@ -173,7 +192,8 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     } catch {
       return send(400, "text/plain; charset=utf-8", "malformed percent-escape in the path\n");
     }
-    if (parts.some((p) => p === ".." || p === "." || p.includes("/") || p.includes("\\") || p.includes("\0"))) return send(400, "text/plain; charset=utf-8", "bad path\n");
+    if (parts.some((p) => p === ".." || p === "." || p.includes("/") || p.includes("\\") || p.includes("\0")))
+      return send(400, "text/plain; charset=utf-8", "bad path\n");
     const rest = parts.join("/");
 
     if (rest === "api/scene") return send(200, TYPES[".json"] ?? "", sceneJson());
@@ -186,12 +206,18 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     }
     if (rest === "api/ik") {
       const drive = loaded.drive;
-      if (drive === undefined) return send(404, "application/json", JSON.stringify({ error: "the model has no steered or omni drive" }));
+      if (drive === undefined)
+        return send(404, "application/json", JSON.stringify({ error: "the model has no steered or omni drive" }));
       const num = (k: string): number => Number(query.get(k) ?? 0);
       const opts = { vx: num("vx"), vy: num("vy"), wz: num("wz"), limits: query.get("limits") !== "false" };
-      if (![opts.vx, opts.vy, opts.wz].every(Number.isFinite)) return send(400, "application/json", JSON.stringify({ error: "vx, vy, wz must be finite numbers" }));
+      if (![opts.vx, opts.vy, opts.wz].every(Number.isFinite))
+        return send(400, "application/json", JSON.stringify({ error: "vx, vy, wz must be finite numbers" }));
       const report = drive.type === "steered" ? steeredIk(drive, opts) : omniIk(drive, opts);
-      return send(200, "application/json", JSON.stringify({ drive: drive.type, command: { vx: opts.vx, vy: opts.vy, wz: opts.wz }, ...report.json }));
+      return send(
+        200,
+        "application/json",
+        JSON.stringify({ drive: drive.type, command: { vx: opts.vx, vy: opts.vy, wz: opts.wz }, ...report.json }),
+      );
     }
     if (parts[0] === "files" && parts.length >= 3) {
       const mesh = /^\d{1,9}$/.test(parts[1] ?? "") ? loaded.files[Number(parts[1])] : undefined;
@@ -202,7 +228,11 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       const beside = checkViewFile(join(dirname(mesh.path), name), loaded.roots);
       if ("refused" in beside) {
         if (beside.refused !== "missing") refuse(`file ${name} beside ${basename(mesh.path)}`, beside);
-        return send(beside.refused === "missing" ? 404 : 403, "text/plain; charset=utf-8", `not served: ${beside.refused}\n`);
+        return send(
+          beside.refused === "missing" ? 404 : 403,
+          "text/plain; charset=utf-8",
+          `not served: ${beside.refused}\n`,
+        );
       }
       return streamFile(beside.file, name);
     }
@@ -217,9 +247,17 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       const opened = openViewFile(file);
       if ("refused" in opened) {
         if (opened.refused !== "missing") refuse(`file ${name}`, opened);
-        return send(opened.refused === "missing" ? 404 : 403, "text/plain; charset=utf-8", `not served: ${opened.refused}\n`);
+        return send(
+          opened.refused === "missing" ? 404 : 403,
+          "text/plain; charset=utf-8",
+          `not served: ${opened.refused}\n`,
+        );
       }
-      res.writeHead(200, { ...COMMON_HEADERS, "content-type": TYPES[extname(name).toLowerCase()] ?? "application/octet-stream", "content-length": opened.size });
+      res.writeHead(200, {
+        ...COMMON_HEADERS,
+        "content-type": TYPES[extname(name).toLowerCase()] ?? "application/octet-stream",
+        "content-length": opened.size,
+      });
       if (req.method === "HEAD" || opened.size === 0) {
         closeSync(opened.fd);
         return void res.end();
@@ -251,8 +289,14 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   });
   await new Promise<void>((ok, fail) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") fail(new UsageError(`--port ${options.port ?? 0}: the port is in use on 127.0.0.1; choose another or leave --port out for a free one`));
-      else if (error.code === "EACCES") fail(new UsageError(`--port ${options.port ?? 0}: not allowed to listen on this port; choose one above 1023`));
+      if (error.code === "EADDRINUSE")
+        fail(
+          new UsageError(
+            `--port ${options.port ?? 0}: the port is in use on 127.0.0.1; choose another or leave --port out for a free one`,
+          ),
+        );
+      else if (error.code === "EACCES")
+        fail(new UsageError(`--port ${options.port ?? 0}: not allowed to listen on this port; choose one above 1023`));
       else fail(error);
     });
     server.listen(options.port ?? 0, "127.0.0.1", () => ok());

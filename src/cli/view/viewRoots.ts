@@ -27,7 +27,8 @@ export function viewRoots(file: string | undefined, paths: SearchPaths): ViewRoo
   const roots: string[] = [];
   let ownPackage: ViewRoots["ownPackage"];
   // The folder's real path: the file itself may be a symlink into another folder, or not written yet.
-  const realDir = file === undefined ? undefined : realOrUndefined(dirname(realOrUndefined(resolve(file)) ?? resolve(file)));
+  const realDir =
+    file === undefined ? undefined : realOrUndefined(dirname(realOrUndefined(resolve(file)) ?? resolve(file)));
   if (realDir !== undefined) {
     let dir = realDir;
     roots.push(dir);

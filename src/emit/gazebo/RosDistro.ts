@@ -17,7 +17,10 @@ export interface DistroFacts {
   /** The Gazebo each target runs on this distro (README). */
   readonly gazebo: Readonly<Partial<Record<SimTarget, string>>>;
   /** gz-sim system library prefix and class namespace: Fortress only knows the ignition names. */
-  readonly gzSystems: { readonly filePrefix: "ignition-gazebo" | "gz-sim"; readonly namespace: "ignition::gazebo::systems" | "gz::sim::systems" };
+  readonly gzSystems: {
+    readonly filePrefix: "ignition-gazebo" | "gz-sim";
+    readonly namespace: "ignition::gazebo::systems" | "gz::sim::systems";
+  };
   /** The `<sensor>` child that sets the frame_id of gz sensor messages (Fortress: ignition_frame_id). */
   readonly sensorFrameElement: "ignition_frame_id" | "gz_frame_id";
   /** Whether ros2_controllers ships omni_wheel_drive_controller (Jazzy and later). */
@@ -123,7 +126,8 @@ export function distrosOf(target: SimTarget): RosDistro[] {
  */
 export function parseDistro(text: string): RosDistro {
   const found = ROS_DISTROS.find((d) => d === text);
-  if (found === undefined) throw new RangeError(`unknown ROS distro "${text}"; expected one of ${ROS_DISTROS.join(", ")}`);
+  if (found === undefined)
+    throw new RangeError(`unknown ROS distro "${text}"; expected one of ${ROS_DISTROS.join(", ")}`);
   return found;
 }
 
@@ -141,13 +145,19 @@ export function resolvePlatform(target: SimTarget | undefined, distro: RosDistro
   const facts = DISTRO_FACTS[distro];
   const t = target ?? facts.targets[0] ?? "gz";
   if (!facts.targets.includes(t)) {
-    throw new RangeError(`--target ${t} is not available on ${distro} (it has ${facts.targets.join(", ")}); ${t} runs on ${distrosOf(t).join(", ")}`);
+    throw new RangeError(
+      `--target ${t} is not available on ${distro} (it has ${facts.targets.join(", ")}); ${t} runs on ${distrosOf(t).join(", ")}`,
+    );
   }
   return { target: t, distro };
 }
 
 /** gz-sim system plugin `filename` and `name` of a system (e.g. "imu", "Imu") on a distro. */
-export function gzSystem(distro: RosDistro, file: string, className: string): { readonly filename: string; readonly name: string } {
+export function gzSystem(
+  distro: RosDistro,
+  file: string,
+  className: string,
+): { readonly filename: string; readonly name: string } {
   const s = DISTRO_FACTS[distro].gzSystems;
   return { filename: `${s.filePrefix}-${file}-system`, name: `${s.namespace}::${className}` };
 }
@@ -157,5 +167,8 @@ export function gzSystem(distro: RosDistro, file: string, className: string): { 
  * Throws RangeError for unknown names or a pair that does not exist.
  */
 export function platformOf(options: { readonly target?: string; readonly distro?: string }): RosPlatform {
-  return resolvePlatform(options.target === undefined ? undefined : parseSimTarget(options.target), options.distro === undefined ? undefined : parseDistro(options.distro));
+  return resolvePlatform(
+    options.target === undefined ? undefined : parseSimTarget(options.target),
+    options.distro === undefined ? undefined : parseDistro(options.distro),
+  );
 }

@@ -22,7 +22,8 @@ export const DEFAULT_SIM_TARGET: SimTarget = "gz";
 export function parseSimTarget(text: string | undefined): SimTarget {
   if (text === undefined) return DEFAULT_SIM_TARGET;
   const found = SIM_TARGETS.find((t) => t === text);
-  if (found === undefined) throw new RangeError(`unknown simulation target "${text}"; expected one of ${SIM_TARGETS.join(", ")}`);
+  if (found === undefined)
+    throw new RangeError(`unknown simulation target "${text}"; expected one of ${SIM_TARGETS.join(", ")}`);
   return found;
 }
 

@@ -26,7 +26,10 @@ export function renderTemplate<N extends TemplateName>(name: N, data: TemplateDa
     validators.set(name, validate);
   }
   if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}${"missingProperty" in e.params ? ` (${String(e.params["missingProperty"])})` : ""}${"additionalProperty" in e.params ? ` (${String(e.params["additionalProperty"])})` : ""}`);
+    const problems = (validate.errors ?? []).map(
+      (e) =>
+        `${e.instancePath || "/"} ${e.message ?? ""}${"missingProperty" in e.params ? ` (${String(e.params["missingProperty"])})` : ""}${"additionalProperty" in e.params ? ` (${String(e.params["additionalProperty"])})` : ""}`,
+    );
     throw new TypeError(`template "${name}": invalid data: ${problems.join("; ")}`);
   }
   let template = compiled.get(name);

@@ -69,11 +69,21 @@ function writeSensorBlocks(el: XmlOutElement, robot: Robot, target: SimTarget, d
       if (sensor.type === "contact") {
         const first = link.collisions?.[0];
         if (first === undefined || first.name !== undefined) {
-          throw new ScaffoldingError(robot.name, `/links/${i}/collisions/0`, `contact sensor "${sensor.name}" needs link "${link.name}" to have an unnamed first collision (named "${link.name}_collision" by the simulator)`);
+          throw new ScaffoldingError(
+            robot.name,
+            `/links/${i}/collisions/0`,
+            `contact sensor "${sensor.name}" needs link "${link.name}" to have an unnamed first collision (named "${link.name}_collision" by the simulator)`,
+          );
         }
         firstCollisionName = `${link.name}_collision`;
       }
-      writeSdfSensor(block, sensor, { target, distro, version: urdfSensorSdfVersion(target), link, firstCollisionName });
+      writeSdfSensor(block, sensor, {
+        target,
+        distro,
+        version: urdfSensorSdfVersion(target),
+        link,
+        firstCollisionName,
+      });
     }
   });
 }
@@ -97,7 +107,11 @@ function writeModelPlugins(el: XmlOutElement, robot: Robot, target: SimTarget, d
     if (types.has("gps")) systems.push(gzSystem(distro, "navsat", "NavSat"));
     if (types.has("contact")) systems.push(gzSystem(distro, "contact", "Contact"));
     const joints = (robot.joints ?? []).filter((j) => j.type !== "fixed").map((j) => j.name);
-    appendTemplate(el, "gz-model-systems", { systems, jointStatePublisher: gzSystem(distro, "joint-state-publisher", "JointStatePublisher"), joints });
+    appendTemplate(el, "gz-model-systems", {
+      systems,
+      jointStatePublisher: gzSystem(distro, "joint-state-publisher", "JointStatePublisher"),
+      joints,
+    });
   } else {
     for (const { link, sensor } of sensors) {
       if (sensor.type === "imu" && target === "ros1" && imuHasDrift(sensor)) writeHectorImu(el, link, sensor);
@@ -126,9 +140,16 @@ function writeModelPlugins(el: XmlOutElement, robot: Robot, target: SimTarget, d
 function writeHectorImu(el: XmlOutElement, link: string, sensor: ImuSensor): void {
   const dt = 1 / sensor.updateRate;
   const axes = (noise: ImuSensor["angularVelocityNoise"]): Record<keyof HectorErrorModel, string> => {
-    const models = (["x", "y", "z"] as const).map((a) => toHectorErrorModel(noise?.[a] as GaussianNoise | undefined, dt));
+    const models = (["x", "y", "z"] as const).map((a) =>
+      toHectorErrorModel(noise?.[a] as GaussianNoise | undefined, dt),
+    );
     const pick = (k: keyof HectorErrorModel): string => formatVector(models.map((m) => m[k]));
-    return { offset: pick("offset"), drift: pick("drift"), driftFrequency: pick("driftFrequency"), gaussianNoise: pick("gaussianNoise") };
+    return {
+      offset: pick("offset"),
+      drift: pick("drift"),
+      driftFrequency: pick("driftFrequency"),
+      gaussianNoise: pick("gaussianNoise"),
+    };
   };
   appendTemplate(el, "hector-imu", {
     name: sensor.name,
@@ -145,7 +166,14 @@ function writeFmiActuators(el: XmlOutElement, robot: Robot): void {
   const actuators = (robot.joints ?? []).flatMap((j) =>
     j.actuator?.fmu === undefined
       ? []
-      : [{ name: `${j.name}_fmu`, joint: j.name, fmu: j.actuator.fmu.fmu, disableLimits: j.actuator.fmu.disableVelocityEffortLimits === true ? "true" : "false" }],
+      : [
+          {
+            name: `${j.name}_fmu`,
+            joint: j.name,
+            fmu: j.actuator.fmu.fmu,
+            disableLimits: j.actuator.fmu.disableVelocityEffortLimits === true ? "true" : "false",
+          },
+        ],
   );
   if (actuators.length > 0) appendTemplate(el, "fmi-actuator", { actuators });
 }
@@ -154,10 +182,20 @@ function writeArduPilot(el: XmlOutElement, robot: Robot): void {
   const ap = robot.ardupilot;
   if (ap === undefined) return;
   const imu = robot.links.find((l) => (l.sensors ?? []).some((s) => s.name === ap.imuSensor && s.type === "imu"));
-  if (imu === undefined) throw new ScaffoldingError(robot.name, "/ardupilot/imuSensor", `ardupilot.imuSensor "${ap.imuSensor}" is not an imu sensor of the robot`);
+  if (imu === undefined)
+    throw new ScaffoldingError(
+      robot.name,
+      "/ardupilot/imuSensor",
+      `ardupilot.imuSensor "${ap.imuSensor}" is not an imu sensor of the robot`,
+    );
   const joints = new Set((robot.joints ?? []).map((j) => j.name));
   ap.channels.forEach((c, i) => {
-    if (!joints.has(c.joint)) throw new ScaffoldingError(robot.name, `/ardupilot/channels/${i}/joint`, `ardupilot channel ${c.channel}: joint "${c.joint}" does not exist`);
+    if (!joints.has(c.joint))
+      throw new ScaffoldingError(
+        robot.name,
+        `/ardupilot/channels/${i}/joint`,
+        `ardupilot channel ${c.channel}: joint "${c.joint}" does not exist`,
+      );
   });
   appendTemplate(el, "ardupilot", {
     fdmAddress: ap.fdmAddress ?? "127.0.0.1",
@@ -171,7 +209,9 @@ function writeArduPilot(el: XmlOutElement, robot: Robot): void {
       offset: formatNumber(c.offset ?? 0),
       servoMin: formatNumber(c.servoMin ?? 1000),
       servoMax: formatNumber(c.servoMax ?? 2000),
-      ...(c.pid === undefined ? {} : { pid: { p: formatNumber(c.pid.p), i: formatNumber(c.pid.i ?? 0), d: formatNumber(c.pid.d ?? 0) } }),
+      ...(c.pid === undefined
+        ? {}
+        : { pid: { p: formatNumber(c.pid.p), i: formatNumber(c.pid.i ?? 0), d: formatNumber(c.pid.d ?? 0) } }),
     })),
   });
 }

@@ -13,6 +13,7 @@ export function sdfSensorLinkExtension({ target, distro }: RosPlatform): SdfLink
   return (linkElement: XmlOutElement, link: Link, context: SdfContext): void => {
     const first = link.collisions?.[0];
     const firstCollisionName = first === undefined ? undefined : (first.name ?? defaultShapeName("collision", 0));
-    for (const sensor of link.sensors ?? []) writeSdfSensor(linkElement, sensor, { target, distro, version: context.version, link, firstCollisionName });
+    for (const sensor of link.sensors ?? [])
+      writeSdfSensor(linkElement, sensor, { target, distro, version: context.version, link, firstCollisionName });
   };
 }

@@ -14,5 +14,7 @@ export function sensorFrame(sensor: Sensor, linkName: string): string {
 export function imuHasDrift(sensor: Sensor): boolean {
   if (sensor.type !== "imu") return false;
   const axes = [sensor.angularVelocityNoise, sensor.linearAccelerationNoise];
-  return axes.some((a) => [a?.x, a?.y, a?.z].some((n) => (n?.dynamicBiasStddev ?? 0) > 0 && (n?.dynamicBiasCorrelationTime ?? 0) > 0));
+  return axes.some((a) =>
+    [a?.x, a?.y, a?.z].some((n) => (n?.dynamicBiasStddev ?? 0) > 0 && (n?.dynamicBiasCorrelationTime ?? 0) > 0),
+  );
 }

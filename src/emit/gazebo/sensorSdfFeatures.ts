@@ -17,7 +17,15 @@ export interface SensorSdfFeatures {
 }
 
 /** The full `<noise>` children of noise.sdf, 1.6 to 1.12. */
-export const FULL_NOISE_FIELDS = ["mean", "stddev", "bias_mean", "bias_stddev", "dynamic_bias_stddev", "dynamic_bias_correlation_time", "precision"] as const;
+export const FULL_NOISE_FIELDS = [
+  "mean",
+  "stddev",
+  "bias_mean",
+  "bias_stddev",
+  "dynamic_bias_stddev",
+  "dynamic_bias_correlation_time",
+  "precision",
+] as const;
 
 /** The sensor feature set of one SDF version. */
 export function sensorSdfFeatures(version: SdfVersion): SensorSdfFeatures {

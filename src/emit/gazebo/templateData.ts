@@ -53,9 +53,19 @@ export interface TemplateData {
   "gz-ros2-control": { readonly parameters: string };
   "classic-ros2-control": { readonly parameters: string };
   "ros1-ros-control": { readonly namespace: string };
-  "gz-model-systems": { readonly systems: readonly { readonly filename: string; readonly name: string }[]; readonly jointStatePublisher: { readonly filename: string; readonly name: string }; readonly joints: readonly string[] };
+  "gz-model-systems": {
+    readonly systems: readonly { readonly filename: string; readonly name: string }[];
+    readonly jointStatePublisher: { readonly filename: string; readonly name: string };
+    readonly joints: readonly string[];
+  };
   "classic-imu": { readonly name: string; readonly topic: string; readonly frame: string };
-  "ros1-imu": { readonly name: string; readonly topic: string; readonly link: string; readonly frame: string; readonly rate: string };
+  "ros1-imu": {
+    readonly name: string;
+    readonly topic: string;
+    readonly link: string;
+    readonly frame: string;
+    readonly rate: string;
+  };
   "hector-imu": {
     readonly name: string;
     readonly link: string;
@@ -65,12 +75,45 @@ export interface TemplateData {
     readonly accel: HectorErrorModelData;
     readonly gyro: HectorErrorModelData;
   };
-  "classic-camera": { readonly name: string; readonly topic: string; readonly frame: string; readonly baseline?: string };
-  "ros1-camera": { readonly library: string; readonly name: string; readonly rate: string; readonly topic: string; readonly frame: string; readonly baseline?: string };
+  "classic-camera": {
+    readonly name: string;
+    readonly topic: string;
+    readonly frame: string;
+    readonly baseline?: string;
+  };
+  "ros1-camera": {
+    readonly library: string;
+    readonly name: string;
+    readonly rate: string;
+    readonly topic: string;
+    readonly frame: string;
+    readonly baseline?: string;
+  };
   "classic-gps": { readonly name: string; readonly topic: string; readonly frame: string };
-  "hector-gps": { readonly name: string; readonly link: string; readonly frame: string; readonly topic: string; readonly rate: string; readonly position: string; readonly velocity: string };
-  "classic-ray": { readonly name: string; readonly topic: string; readonly outputType: string; readonly radiation?: string; readonly frame: string };
-  "ros1-range": { readonly name: string; readonly topic: string; readonly frame: string; readonly radiation: string; readonly fov: string; readonly rate: string };
+  "hector-gps": {
+    readonly name: string;
+    readonly link: string;
+    readonly frame: string;
+    readonly topic: string;
+    readonly rate: string;
+    readonly position: string;
+    readonly velocity: string;
+  };
+  "classic-ray": {
+    readonly name: string;
+    readonly topic: string;
+    readonly outputType: string;
+    readonly radiation?: string;
+    readonly frame: string;
+  };
+  "ros1-range": {
+    readonly name: string;
+    readonly topic: string;
+    readonly frame: string;
+    readonly radiation: string;
+    readonly fov: string;
+    readonly rate: string;
+  };
   "ros1-laser": { readonly name: string; readonly topic: string; readonly frame: string };
   "classic-bumper": { readonly name: string; readonly topic: string; readonly frame: string };
   "ros1-bumper": { readonly name: string; readonly topic: string; readonly frame: string };
@@ -78,7 +121,12 @@ export interface TemplateData {
   "launch-gz": LaunchData & { readonly bridges: readonly string[] };
   "launch-classic": LaunchData;
   "launch-display": DisplayLaunchData;
-  ardupilot: { readonly fdmAddress: string; readonly fdmPortIn: string; readonly imuName: string; readonly channels: readonly ArduPilotChannelData[] };
+  ardupilot: {
+    readonly fdmAddress: string;
+    readonly fdmPortIn: string;
+    readonly imuName: string;
+    readonly channels: readonly ArduPilotChannelData[];
+  };
 }
 
 /** A JSON Schema (the subset used here). */
@@ -101,7 +149,15 @@ function obj(fields: Readonly<Record<string, JsonSchema | "string">>): JsonSchem
 
 const list = (items: JsonSchema): JsonSchema => ({ type: "array", items });
 const named = (...keys: string[]): JsonSchema => obj(Object.fromEntries(keys.map((k) => [k, "string"] as const)));
-const launchFields = { header: "string", package: "string", urdf: "string", world: "string", controllerFile: "string", robot: "string", controllers: list(str) } as const;
+const launchFields = {
+  header: "string",
+  package: "string",
+  urdf: "string",
+  world: "string",
+  controllerFile: "string",
+  robot: "string",
+  controllers: list(str),
+} as const;
 const hectorModel = named("offset", "drift", "driftFrequency", "gaussianNoise");
 
 /** JSON Schema of each template's data, checked (ajv) before the template renders. */
@@ -109,10 +165,22 @@ export const TEMPLATE_SCHEMAS: Readonly<Record<TemplateName, JsonSchema>> = {
   "gz-ros2-control": named("parameters"),
   "classic-ros2-control": named("parameters"),
   "ros1-ros-control": named("namespace"),
-  "gz-model-systems": obj({ systems: list(named("filename", "name")), jointStatePublisher: named("filename", "name"), joints: list(str) }),
+  "gz-model-systems": obj({
+    systems: list(named("filename", "name")),
+    jointStatePublisher: named("filename", "name"),
+    joints: list(str),
+  }),
   "classic-imu": named("name", "topic", "frame"),
   "ros1-imu": named("name", "topic", "link", "frame", "rate"),
-  "hector-imu": obj({ name: "string", link: "string", frame: "string", topic: "string", rate: "string", accel: hectorModel, gyro: hectorModel }),
+  "hector-imu": obj({
+    name: "string",
+    link: "string",
+    frame: "string",
+    topic: "string",
+    rate: "string",
+    accel: hectorModel,
+    gyro: hectorModel,
+  }),
   "classic-camera": named("name", "topic", "frame", "baseline?"),
   "ros1-camera": named("library", "name", "rate", "topic", "frame", "baseline?"),
   "classic-gps": named("name", "topic", "frame"),
@@ -131,7 +199,18 @@ export const TEMPLATE_SCHEMAS: Readonly<Record<TemplateName, JsonSchema>> = {
     fdmPortIn: "string",
     imuName: "string",
     channels: {
-      ...list(obj({ channel: "string", joint: "string", type: "string", multiplier: "string", offset: "string", servoMin: "string", servoMax: "string", "pid?": named("p", "i", "d") })),
+      ...list(
+        obj({
+          channel: "string",
+          joint: "string",
+          type: "string",
+          multiplier: "string",
+          offset: "string",
+          servoMin: "string",
+          servoMax: "string",
+          "pid?": named("p", "i", "d"),
+        }),
+      ),
       minItems: 1,
     },
   }),

@@ -17,7 +17,12 @@ export type NoiseSchema = "full" | "simple";
  * @param dynamicBias - "write" only where the simulator honours it (gz-sensors IMU); "omit"
  *   elsewhere (Classic ignores it; gz NavSat/lidar never evolve it).
  */
-export function writeNoise(parent: XmlOutElement, noise: GaussianNoise, schema: NoiseSchema, dynamicBias: "write" | "omit"): void {
+export function writeNoise(
+  parent: XmlOutElement,
+  noise: GaussianNoise,
+  schema: NoiseSchema,
+  dynamicBias: "write" | "omit",
+): void {
   const g = toGazeboNoise(noise);
   switch (schema) {
     case "simple": {

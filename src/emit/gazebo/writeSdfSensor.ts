@@ -48,22 +48,56 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       writeAxes(imu, "angular_velocity", sensor.angularVelocityNoise, gz);
       writeAxes(imu, "linear_acceleration", sensor.linearAccelerationNoise, gz);
       if (ctx.target === "classic") appendTemplate(el, "classic-imu", { name: sensor.name, topic, frame });
-      if (ctx.target === "ros1") appendTemplate(el, "ros1-imu", { name: sensor.name, topic, link: ctx.link.name, frame, rate: formatNumber(sensor.updateRate) });
+      if (ctx.target === "ros1")
+        appendTemplate(el, "ros1-imu", {
+          name: sensor.name,
+          topic,
+          link: ctx.link.name,
+          frame,
+          rate: formatNumber(sensor.updateRate),
+        });
       return;
     }
     case "camera": {
       const el = open(sensor.name, "camera", origin, `${topic}/image_raw`);
-      writeCamera(el, sensor, undefined, undefined, gz && features.cameraInfoTopic ? `${topic}/camera_info` : undefined);
+      writeCamera(
+        el,
+        sensor,
+        undefined,
+        undefined,
+        gz && features.cameraInfoTopic ? `${topic}/camera_info` : undefined,
+      );
       if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, topic, frame });
-      if (ctx.target === "ros1") appendTemplate(el, "ros1-camera", { library: "libgazebo_ros_camera.so", name: sensor.name, rate: formatNumber(sensor.updateRate), topic, frame });
+      if (ctx.target === "ros1")
+        appendTemplate(el, "ros1-camera", {
+          library: "libgazebo_ros_camera.so",
+          name: sensor.name,
+          rate: formatNumber(sensor.updateRate),
+          topic,
+          frame,
+        });
       return;
     }
     case "stereo": {
       const right: Pose = { xyz: [0, -sensor.baseline, 0], rpy: [0, 0, 0] };
       if (gz) {
-        for (const [side, offset] of [["left", IDENTITY_POSE], ["right", right]] as const) {
-          const el = open(`${sensor.name}_${side}`, "camera", composePoses(origin, offset), `${topic}/${side}/image_raw`);
-          writeCamera(el, sensor, side, undefined, features.cameraInfoTopic ? `${topic}/${side}/camera_info` : undefined);
+        for (const [side, offset] of [
+          ["left", IDENTITY_POSE],
+          ["right", right],
+        ] as const) {
+          const el = open(
+            `${sensor.name}_${side}`,
+            "camera",
+            composePoses(origin, offset),
+            `${topic}/${side}/image_raw`,
+          );
+          writeCamera(
+            el,
+            sensor,
+            side,
+            undefined,
+            features.cameraInfoTopic ? `${topic}/${side}/camera_info` : undefined,
+          );
         }
         return;
       }
@@ -72,7 +106,15 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       writeCamera(el, sensor, "right", right, undefined);
       const baseline = formatNumber(sensor.baseline);
       if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, topic, frame, baseline });
-      else appendTemplate(el, "ros1-camera", { library: "libgazebo_ros_multicamera.so", name: sensor.name, rate: formatNumber(sensor.updateRate), topic, frame, baseline });
+      else
+        appendTemplate(el, "ros1-camera", {
+          library: "libgazebo_ros_multicamera.so",
+          name: sensor.name,
+          rate: formatNumber(sensor.updateRate),
+          topic,
+          frame,
+          baseline,
+        });
       return;
     }
     case "gps": {
@@ -80,7 +122,8 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       const navsat = gz && features.navsat;
       const el = open(sensor.name, navsat ? "navsat" : "gps", origin, topic);
       const body = el.ele(navsat ? "navsat" : "gps");
-      const horizontal = (n: typeof sensor.horizontalPositionNoise): typeof n => (n !== undefined && gz ? horizontalNoiseInDegrees(n) : n);
+      const horizontal = (n: typeof sensor.horizontalPositionNoise): typeof n =>
+        n !== undefined && gz ? horizontalNoiseInDegrees(n) : n;
       const pos = body.ele("position_sensing");
       writeChannel(pos, "horizontal", horizontal(sensor.horizontalPositionNoise));
       writeChannel(pos, "vertical", sensor.verticalPositionNoise);
@@ -97,8 +140,23 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       const ray = el.ele(tag);
       const scan = ray.ele("scan");
       if (sensor.type === "lidar") {
-        writeScanAxis(scan, "horizontal", sensor.horizontal.samples, sensor.horizontal.resolution ?? 1, sensor.horizontal.minAngle, sensor.horizontal.maxAngle);
-        if (sensor.vertical !== undefined) writeScanAxis(scan, "vertical", sensor.vertical.samples, sensor.vertical.resolution ?? 1, sensor.vertical.minAngle, sensor.vertical.maxAngle);
+        writeScanAxis(
+          scan,
+          "horizontal",
+          sensor.horizontal.samples,
+          sensor.horizontal.resolution ?? 1,
+          sensor.horizontal.minAngle,
+          sensor.horizontal.maxAngle,
+        );
+        if (sensor.vertical !== undefined)
+          writeScanAxis(
+            scan,
+            "vertical",
+            sensor.vertical.samples,
+            sensor.vertical.resolution ?? 1,
+            sensor.vertical.minAngle,
+            sensor.vertical.maxAngle,
+          );
       } else {
         const samples = sensor.samples ?? 1;
         writeScanAxis(scan, "horizontal", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
@@ -107,14 +165,31 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       const range = ray.ele("range");
       range.ele("min").txt(num(sensor.rangeMin));
       range.ele("max").txt(num(sensor.rangeMax));
-      if (sensor.type === "lidar" && sensor.rangeResolution !== undefined) range.ele("resolution").txt(num(sensor.rangeResolution));
+      if (sensor.type === "lidar" && sensor.rangeResolution !== undefined)
+        range.ele("resolution").txt(num(sensor.rangeResolution));
       if (sensor.noise !== undefined) writeNoise(ray, sensor.noise, "simple", "omit");
       if (sensor.type === "range") {
-        if (ctx.target === "classic") appendTemplate(el, "classic-ray", { name: sensor.name, topic, outputType: "sensor_msgs/Range", radiation: sensor.radiation, frame });
-        if (ctx.target === "ros1") appendTemplate(el, "ros1-range", { name: sensor.name, topic, frame, radiation: sensor.radiation, fov: formatNumber(sensor.fieldOfView), rate: formatNumber(sensor.updateRate) });
+        if (ctx.target === "classic")
+          appendTemplate(el, "classic-ray", {
+            name: sensor.name,
+            topic,
+            outputType: "sensor_msgs/Range",
+            radiation: sensor.radiation,
+            frame,
+          });
+        if (ctx.target === "ros1")
+          appendTemplate(el, "ros1-range", {
+            name: sensor.name,
+            topic,
+            frame,
+            radiation: sensor.radiation,
+            fov: formatNumber(sensor.fieldOfView),
+            rate: formatNumber(sensor.updateRate),
+          });
       } else {
         const outputType = sensor.vertical === undefined ? "sensor_msgs/LaserScan" : "sensor_msgs/PointCloud2";
-        if (ctx.target === "classic") appendTemplate(el, "classic-ray", { name: sensor.name, topic, outputType, frame });
+        if (ctx.target === "classic")
+          appendTemplate(el, "classic-ray", { name: sensor.name, topic, outputType, frame });
         if (ctx.target === "ros1") appendTemplate(el, "ros1-laser", { name: sensor.name, topic, frame });
       }
       return;
@@ -145,7 +220,13 @@ function writeChannel(parent: XmlOutElement, tag: string, noise: Parameters<type
   writeNoise(parent.ele(tag), noise, "full", "omit");
 }
 
-function writeCamera(el: XmlOutElement, optics: CameraOptics, name: string | undefined, pose: Pose | undefined, infoTopic: string | undefined): void {
+function writeCamera(
+  el: XmlOutElement,
+  optics: CameraOptics,
+  name: string | undefined,
+  pose: Pose | undefined,
+  infoTopic: string | undefined,
+): void {
   const camera = el.ele("camera", name === undefined ? {} : { name });
   if (pose !== undefined) camera.ele("pose").txt(`${vec(pose.xyz)} ${vec(pose.rpy)}`);
   if (infoTopic !== undefined) camera.ele("camera_info_topic").txt(infoTopic);
@@ -160,7 +241,14 @@ function writeCamera(el: XmlOutElement, optics: CameraOptics, name: string | und
   if (optics.noise !== undefined) writeNoise(camera, optics.noise, "simple", "omit");
 }
 
-function writeScanAxis(scan: XmlOutElement, tag: string, samples: number, resolution: number, min: number, max: number): void {
+function writeScanAxis(
+  scan: XmlOutElement,
+  tag: string,
+  samples: number,
+  resolution: number,
+  min: number,
+  max: number,
+): void {
   const el = scan.ele(tag);
   el.ele("samples").txt(String(samples));
   el.ele("resolution").txt(num(resolution));

@@ -9,7 +9,17 @@ export interface MjcfProblem {
 }
 
 const JOINT_TAGS = new Set(["joint", "freejoint"]);
-const ACTUATOR_TAGS = new Set(["position", "velocity", "motor", "general", "intvelocity", "damper", "cylinder", "muscle", "adhesion"]);
+const ACTUATOR_TAGS = new Set([
+  "position",
+  "velocity",
+  "motor",
+  "general",
+  "intvelocity",
+  "damper",
+  "cylinder",
+  "muscle",
+  "adhesion",
+]);
 
 /**
  * Checks the MJCF facts MuJoCo's loaders report badly: mujoco-js returns null on a parse
@@ -23,10 +33,19 @@ const ACTUATOR_TAGS = new Set(["position", "velocity", "motor", "general", "intv
  */
 export function checkMjcf(xml: string, file: string): MjcfProblem[] {
   const { document, diagnostics } = readXml(xml, file);
-  const problems: MjcfProblem[] = diagnostics.map((d) => ({ message: d.message, line: d.line ?? 1, column: d.column ?? 1 }));
+  const problems: MjcfProblem[] = diagnostics.map((d) => ({
+    message: d.message,
+    line: d.line ?? 1,
+    column: d.column ?? 1,
+  }));
   const root = document.root;
   if (root === undefined) return problems;
-  if (root.name !== "mujoco") problems.push({ message: `root element is <${root.name}>, expected <mujoco>`, line: root.line, column: root.column });
+  if (root.name !== "mujoco")
+    problems.push({
+      message: `root element is <${root.name}>, expected <mujoco>`,
+      line: root.line,
+      column: root.column,
+    });
   const add = (e: XmlElement, message: string): void => {
     problems.push({ message, line: e.line, column: e.column });
   };
@@ -39,7 +58,8 @@ export function checkMjcf(xml: string, file: string): MjcfProblem[] {
   visit(root);
   for (const e of all) {
     for (const a of e.attributes) {
-      if (/^-?(nan|inf)/i.test(a.value.trim()) || /\b(NaN|Infinity)\b/.test(a.value)) add(e, `<${e.name}> attribute ${a.name}="${a.value}" is not a finite number`);
+      if (/^-?(nan|inf)/i.test(a.value.trim()) || /\b(NaN|Infinity)\b/.test(a.value))
+        add(e, `<${e.name}> attribute ${a.name}="${a.value}" is not a finite number`);
     }
     const name = attr(e, "name");
     if (name === undefined || e.name === "default") continue;
@@ -49,20 +69,25 @@ export function checkMjcf(xml: string, file: string): MjcfProblem[] {
     seen.set(name, e);
     names.set(kind, seen);
   }
-  const has = (kind: string, name: string | undefined): boolean => name !== undefined && (names.get(kind)?.has(name) ?? false);
+  const has = (kind: string, name: string | undefined): boolean =>
+    name !== undefined && (names.get(kind)?.has(name) ?? false);
   for (const e of all) {
     if (ACTUATOR_TAGS.has(e.name) && attr(e, "joint") !== undefined && !has("joint", attr(e, "joint"))) {
       add(e, `actuator "${attr(e, "name") ?? ""}" drives joint "${attr(e, "joint") ?? ""}", which does not exist`);
     }
     const site = attr(e, "site");
     if (site !== undefined && !has("site", site)) add(e, `<${e.name}> refers to site "${site}", which does not exist`);
-    if (attr(e, "objtype") === "site" && !has("site", attr(e, "objname"))) add(e, `<${e.name}> refers to site "${attr(e, "objname") ?? ""}", which does not exist`);
+    if (attr(e, "objtype") === "site" && !has("site", attr(e, "objname")))
+      add(e, `<${e.name}> refers to site "${attr(e, "objname") ?? ""}", which does not exist`);
   }
   for (const e of all) {
     if (e.name !== "body") continue;
     const moving = e.children.some((c) => JOINT_TAGS.has(c.name));
     if (moving && weldedMass(e) <= 0) {
-      add(e, `body "${attr(e, "name") ?? ""}" moves (has a joint) but neither it nor a body welded to it has mass: MuJoCo requires mass and inertia on moving bodies`);
+      add(
+        e,
+        `body "${attr(e, "name") ?? ""}" moves (has a joint) but neither it nor a body welded to it has mass: MuJoCo requires mass and inertia on moving bodies`,
+      );
     }
   }
   return problems;

@@ -66,7 +66,9 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
     impratio: num(MJCF_PHYSICS.impratio),
   });
   const defaults = root.ele("default");
-  defaults.ele("default", { class: "visual" }).ele("geom", { contype: "0", conaffinity: "0", group: "2", density: "0" });
+  defaults
+    .ele("default", { class: "visual" })
+    .ele("geom", { contype: "0", conaffinity: "0", group: "2", density: "0" });
   defaults.ele("default", { class: "collision" }).ele("geom", {
     contype: "1",
     conaffinity: "0",
@@ -80,8 +82,21 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   const asset = root.ele("asset");
   for (const m of robot.materials ?? []) asset.ele("material", { name: m.name, rgba: vec(m.rgba) });
   if (world === "plane") {
-    asset.ele("texture", { name: "grid", type: "2d", builtin: "checker", width: "512", height: "512", rgb1: "0.2 0.3 0.4", rgb2: "0.3 0.4 0.5" });
-    asset.ele("material", { name: `${mjcfNames.floor}_material`, texture: "grid", texrepeat: "10 10", reflectance: "0.1" });
+    asset.ele("texture", {
+      name: "grid",
+      type: "2d",
+      builtin: "checker",
+      width: "512",
+      height: "512",
+      rgb1: "0.2 0.3 0.4",
+      rgb2: "0.3 0.4 0.5",
+    });
+    asset.ele("material", {
+      name: `${mjcfNames.floor}_material`,
+      texture: "grid",
+      texrepeat: "10 10",
+      reflectance: "0.1",
+    });
   }
 
   const worldbody = root.ele("worldbody");
@@ -114,14 +129,24 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   const mimics: { name: string; leader: string; multiplier: number; offset: number }[] = [];
   for (const j of robot.joints ?? []) {
     if ((j.type === "revolute" || j.type === "continuous" || j.type === "prismatic") && j.mimic !== undefined) {
-      mimics.push({ name: j.name, leader: j.mimic.joint, multiplier: j.mimic.multiplier ?? 1, offset: j.mimic.offset ?? 0 });
+      mimics.push({
+        name: j.name,
+        leader: j.mimic.joint,
+        multiplier: j.mimic.multiplier ?? 1,
+        offset: j.mimic.offset ?? 0,
+      });
     }
   }
   if (mimics.length > 0) {
     const eq = root.ele("equality");
     for (const m of mimics) {
       // joint1 = offset + multiplier · joint2 (polycoef a0..a4).
-      eq.ele("joint", { name: `${m.name}_mimic`, joint1: m.name, joint2: m.leader, polycoef: vec([m.offset, m.multiplier, 0, 0, 0]) });
+      eq.ele("joint", {
+        name: `${m.name}_mimic`,
+        joint1: m.name,
+        joint2: m.leader,
+        polycoef: vec([m.offset, m.multiplier, 0, 0, 0]),
+      });
     }
   }
 
@@ -135,13 +160,16 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
     const withVelocity = actuated.filter((j) => (velocityLimit(j) ?? 0) > 0);
     if (withVelocity.length > 0) {
       const custom = root.ele("custom");
-      for (const j of withVelocity) custom.ele("numeric", { name: mjcfNames.velocityLimit(j.name), size: "1", data: num(velocityLimit(j) ?? 0) });
+      for (const j of withVelocity)
+        custom.ele("numeric", { name: mjcfNames.velocityLimit(j.name), size: "1", data: num(velocityLimit(j) ?? 0) });
     }
   }
 
   const sensorElements: { link: Link; sensor: Sensor }[] = [];
   for (const l of robot.links) for (const s of l.sensors ?? []) sensorElements.push({ link: l, sensor: s });
-  const withChannels = sensorElements.filter(({ sensor }) => sensor.type === "imu" || sensor.type === "gps" || sensor.type === "range");
+  const withChannels = sensorElements.filter(
+    ({ sensor }) => sensor.type === "imu" || sensor.type === "gps" || sensor.type === "range",
+  );
   if (withChannels.length > 0) {
     const sensors = root.ele("sensor");
     for (const { sensor } of withChannels) writeSensorChannels(sensors, sensor);
@@ -149,7 +177,12 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   return serializeXml(doc);
 }
 
-function writeChildren(parent: XmlOutElement, link: string, children: ReadonlyMap<string, Joint[]>, links: ReadonlyMap<string, Link>): void {
+function writeChildren(
+  parent: XmlOutElement,
+  link: string,
+  children: ReadonlyMap<string, Joint[]>,
+  links: ReadonlyMap<string, Link>,
+): void {
   for (const j of children.get(link) ?? []) {
     const origin = j.origin ?? IDENTITY_POSE;
     const body = parent.ele("body", { name: j.child, ...poseAttrs(origin) });
@@ -173,7 +206,11 @@ function writeInertial(body: XmlOutElement, inertial: Inertial): void {
   // is rotated from the inertial frame into the link frame first. Its order is
   // M11 M22 M33 M12 M13 M23: matrix entries, the model's convention too.
   const i = rotateInertia(inertial.inertia, o.rpy);
-  body.ele("inertial", { pos: vec(o.xyz), mass: num(inertial.mass), fullinertia: vec([i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz]) });
+  body.ele("inertial", {
+    pos: vec(o.xyz),
+    mass: num(inertial.mass),
+    fullinertia: vec([i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz]),
+  });
 }
 
 /** pos and quat attributes of a pose, each left out when it is the identity. */
@@ -184,7 +221,13 @@ function poseAttrs(p: Pose): Record<string, string> {
   return out;
 }
 
-function writeGeom(body: XmlOutElement, linkName: string, kind: "visual" | "collision", shape: Visual | Collision, k: number): void {
+function writeGeom(
+  body: XmlOutElement,
+  linkName: string,
+  kind: "visual" | "collision",
+  shape: Visual | Collision,
+  k: number,
+): void {
   const name = shape.name === undefined ? `${linkName}_${kind}_${k}` : `${linkName}_${shape.name}`;
   const origin = shape.origin ?? IDENTITY_POSE;
   const g = shape.geometry;
@@ -196,7 +239,8 @@ function writeGeom(body: XmlOutElement, linkName: string, kind: "visual" | "coll
   const el: Record<string, string> = { name, class: kind, ...attrs, ...poseAttrs(origin) };
   if (kind === "visual" && "material" in shape && shape.material !== undefined) el["material"] = shape.material;
   // An anonymous material has no asset to refer to: its colour goes on the geom.
-  else if (kind === "visual" && "inlineMaterial" in shape && shape.inlineMaterial !== undefined) el["rgba"] = vec(shape.inlineMaterial.rgba);
+  else if (kind === "visual" && "inlineMaterial" in shape && shape.inlineMaterial !== undefined)
+    el["rgba"] = vec(shape.inlineMaterial.rgba);
   if (kind === "collision" && "surface" in shape && shape.surface !== undefined) {
     const s = shape.surface;
     if (s.mu !== undefined) el["friction"] = vec([s.mu, MJCF_PHYSICS.torsionalFriction, MJCF_PHYSICS.rollingFriction]);
@@ -233,13 +277,27 @@ function writeJoint(body: XmlOutElement, j: Joint): void {
     case "fixed":
       return;
     case "revolute":
-      body.ele("joint", { name: j.name, type: "hinge", axis: vec(axis), limited: "true", range: vec([j.limit.lower, j.limit.upper]), ...common });
+      body.ele("joint", {
+        name: j.name,
+        type: "hinge",
+        axis: vec(axis),
+        limited: "true",
+        range: vec([j.limit.lower, j.limit.upper]),
+        ...common,
+      });
       return;
     case "continuous":
       body.ele("joint", { name: j.name, type: "hinge", axis: vec(axis), ...common });
       return;
     case "prismatic":
-      body.ele("joint", { name: j.name, type: "slide", axis: vec(axis), limited: "true", range: vec([j.limit.lower, j.limit.upper]), ...common });
+      body.ele("joint", {
+        name: j.name,
+        type: "slide",
+        axis: vec(axis),
+        limited: "true",
+        range: vec([j.limit.lower, j.limit.upper]),
+        ...common,
+      });
       return;
     case "planar": {
       const [u, v] = planeBasis(axis);
@@ -308,23 +366,30 @@ function writeActuator(parent: XmlOutElement, j: Joint): void {
   if (a === undefined) return;
   const name = mjcfNames.actuator(j.name, a.command);
   const effort = effortLimit(j);
-  const force: Record<string, string> = effort !== undefined && effort > 0 ? { forcelimited: "true", forcerange: vec([-effort, effort]) } : {};
+  const force: Record<string, string> =
+    effort !== undefined && effort > 0 ? { forcelimited: "true", forcerange: vec([-effort, effort]) } : {};
   switch (a.command) {
     case "position": {
       const range: Record<string, string> =
-        j.type === "revolute" || j.type === "prismatic" ? { ctrllimited: "true", ctrlrange: vec([j.limit.lower, j.limit.upper]) } : {};
+        j.type === "revolute" || j.type === "prismatic"
+          ? { ctrllimited: "true", ctrlrange: vec([j.limit.lower, j.limit.upper]) }
+          : {};
       parent.ele("position", { name, joint: j.name, kp: num(a.pid?.p ?? 1), ...range, ...force });
       return;
     }
     case "velocity": {
       const v = velocityLimit(j);
-      const range: Record<string, string> = v !== undefined && v > 0 ? { ctrllimited: "true", ctrlrange: vec([-v, v]) } : {};
+      const range: Record<string, string> =
+        v !== undefined && v > 0 ? { ctrllimited: "true", ctrlrange: vec([-v, v]) } : {};
       parent.ele("velocity", { name, joint: j.name, kv: num(a.pid?.p ?? 1), ...range, ...force });
       return;
     }
     case "effort": {
       const gear = a.mechanicalReduction ?? 1;
-      const range: Record<string, string> = effort !== undefined && effort > 0 ? { ctrllimited: "true", ctrlrange: vec([-effort / gear, effort / gear]) } : {};
+      const range: Record<string, string> =
+        effort !== undefined && effort > 0
+          ? { ctrllimited: "true", ctrlrange: vec([-effort / gear, effort / gear]) }
+          : {};
       parent.ele("motor", { name, joint: j.name, gear: num(gear), ...range, ...force });
       return;
     }
@@ -350,7 +415,12 @@ function writeSensorFrame(body: XmlOutElement, s: Sensor): void {
     case "range": {
       // A rangefinder measures along its site's +z; the sensor looks along its +x.
       const q = multiplyQuat(quatFromRpy(o.rpy), SENSOR_Q_RANGEFINDER);
-      body.ele("site", { name: mjcfNames.sensorSite(s.name), ...(o.xyz.some((v) => v !== 0) ? { pos: vec(o.xyz) } : {}), quat: vec(toMjcfQuat(q)), size: "0.01" });
+      body.ele("site", {
+        name: mjcfNames.sensorSite(s.name),
+        ...(o.xyz.some((v) => v !== 0) ? { pos: vec(o.xyz) } : {}),
+        quat: vec(toMjcfQuat(q)),
+        size: "0.01",
+      });
       return;
     }
     case "contact":
@@ -408,21 +478,48 @@ function writeSensorChannels(parent: XmlOutElement, s: Sensor): void {
     case "imu": {
       const gyro = s.angularVelocityNoise?.x?.stddev;
       const accel = s.linearAccelerationNoise?.x?.stddev;
-      parent.ele("gyro", { name: mjcfNames.sensorChannel(s.name, "gyro"), site, ...(gyro === undefined ? {} : { noise: num(gyro) }) });
-      parent.ele("accelerometer", { name: mjcfNames.sensorChannel(s.name, "accelerometer"), site, ...(accel === undefined ? {} : { noise: num(accel) }) });
+      parent.ele("gyro", {
+        name: mjcfNames.sensorChannel(s.name, "gyro"),
+        site,
+        ...(gyro === undefined ? {} : { noise: num(gyro) }),
+      });
+      parent.ele("accelerometer", {
+        name: mjcfNames.sensorChannel(s.name, "accelerometer"),
+        site,
+        ...(accel === undefined ? {} : { noise: num(accel) }),
+      });
       const ori = s.orientationNoise?.stddev;
-      parent.ele("framequat", { name: mjcfNames.sensorChannel(s.name, "framequat"), objtype: "site", objname: site, ...(ori === undefined ? {} : { noise: num(ori) }) });
+      parent.ele("framequat", {
+        name: mjcfNames.sensorChannel(s.name, "framequat"),
+        objtype: "site",
+        objname: site,
+        ...(ori === undefined ? {} : { noise: num(ori) }),
+      });
       return;
     }
     case "gps": {
       const p = s.horizontalPositionNoise?.stddev;
       const v = s.horizontalVelocityNoise?.stddev;
-      parent.ele("framepos", { name: mjcfNames.sensorChannel(s.name, "framepos"), objtype: "site", objname: site, ...(p === undefined ? {} : { noise: num(p) }) });
-      parent.ele("velocimeter", { name: mjcfNames.sensorChannel(s.name, "velocimeter"), site, ...(v === undefined ? {} : { noise: num(v) }) });
+      parent.ele("framepos", {
+        name: mjcfNames.sensorChannel(s.name, "framepos"),
+        objtype: "site",
+        objname: site,
+        ...(p === undefined ? {} : { noise: num(p) }),
+      });
+      parent.ele("velocimeter", {
+        name: mjcfNames.sensorChannel(s.name, "velocimeter"),
+        site,
+        ...(v === undefined ? {} : { noise: num(v) }),
+      });
       return;
     }
     case "range":
-      parent.ele("rangefinder", { name: mjcfNames.sensorChannel(s.name, "rangefinder"), site, cutoff: num(s.rangeMax), ...(s.noise === undefined ? {} : { noise: num(s.noise.stddev) }) });
+      parent.ele("rangefinder", {
+        name: mjcfNames.sensorChannel(s.name, "rangefinder"),
+        site,
+        cutoff: num(s.rangeMax),
+        ...(s.noise === undefined ? {} : { noise: num(s.noise.stddev) }),
+      });
       return;
     case "camera":
     case "stereo":

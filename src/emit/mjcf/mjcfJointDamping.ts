@@ -16,10 +16,13 @@ export function mjcfJointDamping(j: Joint): number {
   const passive = j.dynamics?.damping ?? 0;
   if (j.actuator?.command !== "position") return passive;
   const d = j.actuator.pid?.d ?? 0;
-  const limit = j.type === "revolute" || j.type === "prismatic" ? j.limit : j.type === "continuous" ? j.limit : undefined;
+  const limit =
+    j.type === "revolute" || j.type === "prismatic" ? j.limit : j.type === "continuous" ? j.limit : undefined;
   const effort = limit?.effort;
   const velocity = limit?.velocity;
   // The slope bounds the joint's whole viscous torque, passive damping included, so that the
   // no-load speed at full effort is exactly the velocity limit.
-  return effort !== undefined && effort > 0 && velocity !== undefined && velocity > 0 ? Math.max(passive + d, effort / velocity) : passive + d;
+  return effort !== undefined && effort > 0 && velocity !== undefined && velocity > 0
+    ? Math.max(passive + d, effort / velocity)
+    : passive + d;
 }

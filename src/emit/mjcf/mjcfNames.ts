@@ -14,7 +14,10 @@ export const mjcfNames = {
   /** Site carrying a sensor's frame. */
   sensorSite: (sensor: string): string => `${sensor}_site`,
   /** One channel of a sensor, e.g. "imu_gyro". */
-  sensorChannel: (sensor: string, channel: "gyro" | "accelerometer" | "framequat" | "framepos" | "velocimeter" | "rangefinder"): string => `${sensor}_${channel}`,
+  sensorChannel: (
+    sensor: string,
+    channel: "gyro" | "accelerometer" | "framequat" | "framepos" | "velocimeter" | "rangefinder",
+  ): string => `${sensor}_${channel}`,
   /** Camera of a camera sensor; stereo pairs get "_left" and "_right". */
   camera: (sensor: string, side?: "left" | "right"): string => (side === undefined ? sensor : `${sensor}_${side}`),
 } as const;

@@ -32,7 +32,8 @@ describe("MJCF quaternion order", () => {
       fc.property(angle, angle, angle, (r, p, y) => {
         const expected = rotationFromRpy([r, p, y]);
         const actual = matrixOfWxyz(mjcfQuatFromRpy([r, p, y]));
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect(actual[i]?.[j]).toBeCloseTo(expected[i]?.[j] ?? Number.NaN, 9);
+        for (let i = 0; i < 3; i++)
+          for (let j = 0; j < 3; j++) expect(actual[i]?.[j]).toBeCloseTo(expected[i]?.[j] ?? Number.NaN, 9);
         const q = quatFromRpy([r, p, y]);
         expect(Math.hypot(...q)).toBeCloseTo(1, 12);
       }),

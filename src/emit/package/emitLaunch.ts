@@ -13,7 +13,9 @@ import { rvizConfigPath } from "./emitRvizConfig.js";
 
 /** Path of the launch file inside the package. */
 export function launchPath(robot: Robot, target: SimTarget): string {
-  return target === "ros1" ? `launch/${robot.name}_gazebo.launch` : `launch/${robot.name}_${target === "gz" ? "gz" : "gazebo"}.launch.py`;
+  return target === "ros1"
+    ? `launch/${robot.name}_gazebo.launch`
+    : `launch/${robot.name}_${target === "gz" ? "gz" : "gazebo"}.launch.py`;
 }
 
 /** Path of the display launch file (robot_state_publisher, joint_state_publisher(_gui), RViz) inside the package. */
@@ -48,15 +50,25 @@ export function bridgeSpecs(robot: Robot): string[] {
           out.push(`${t}@sensor_msgs/msg/NavSatFix[gz.msgs.NavSat`);
           break;
         case "camera":
-          out.push(`${t}/image_raw@sensor_msgs/msg/Image[gz.msgs.Image`, `${t}/camera_info@sensor_msgs/msg/CameraInfo[gz.msgs.CameraInfo`);
+          out.push(
+            `${t}/image_raw@sensor_msgs/msg/Image[gz.msgs.Image`,
+            `${t}/camera_info@sensor_msgs/msg/CameraInfo[gz.msgs.CameraInfo`,
+          );
           break;
         case "stereo":
           for (const side of ["left", "right"]) {
-            out.push(`${t}/${side}/image_raw@sensor_msgs/msg/Image[gz.msgs.Image`, `${t}/${side}/camera_info@sensor_msgs/msg/CameraInfo[gz.msgs.CameraInfo`);
+            out.push(
+              `${t}/${side}/image_raw@sensor_msgs/msg/Image[gz.msgs.Image`,
+              `${t}/${side}/camera_info@sensor_msgs/msg/CameraInfo[gz.msgs.CameraInfo`,
+            );
           }
           break;
         case "lidar":
-          out.push(s.vertical === undefined ? `${t}@sensor_msgs/msg/LaserScan[gz.msgs.LaserScan` : `${t}/points@sensor_msgs/msg/PointCloud2[gz.msgs.PointCloudPacked`);
+          out.push(
+            s.vertical === undefined
+              ? `${t}@sensor_msgs/msg/LaserScan[gz.msgs.LaserScan`
+              : `${t}/points@sensor_msgs/msg/PointCloud2[gz.msgs.PointCloudPacked`,
+          );
           break;
         case "range":
           out.push(`${t}@sensor_msgs/msg/LaserScan[gz.msgs.LaserScan`);
@@ -104,16 +116,41 @@ export function emitDisplayLaunch(robot: Robot, platform: RosPlatform): string {
   const pkg = packageName(robot);
   const header = generatedBy("display launch", { target, distro });
   if (DISTRO_FACTS[distro].ros === 2) {
-    return renderTemplate("launch-display", { header, package: py(pkg), urdf: py(`urdf/${robot.name}.urdf`), rvizConfig: py(rvizConfigPath(robot)) });
+    return renderTemplate("launch-display", {
+      header,
+      package: py(pkg),
+      urdf: py(`urdf/${robot.name}.urdf`),
+      rvizConfig: py(rvizConfigPath(robot)),
+    });
   }
   const doc = xmlDocument(header);
   const launch = doc.ele("launch");
-  launch.ele("arg", { name: "gui", default: "true", doc: "joint sliders (joint_state_publisher_gui); false: joint_state_publisher" });
+  launch.ele("arg", {
+    name: "gui",
+    default: "true",
+    doc: "joint sliders (joint_state_publisher_gui); false: joint_state_publisher",
+  });
   launch.ele("param", { name: "robot_description", textfile: `$(find ${pkg})/urdf/${robot.name}.urdf` });
-  launch.ele("node", { if: "$(arg gui)", name: "joint_state_publisher_gui", pkg: "joint_state_publisher_gui", type: "joint_state_publisher_gui" });
-  launch.ele("node", { unless: "$(arg gui)", name: "joint_state_publisher", pkg: "joint_state_publisher", type: "joint_state_publisher" });
+  launch.ele("node", {
+    if: "$(arg gui)",
+    name: "joint_state_publisher_gui",
+    pkg: "joint_state_publisher_gui",
+    type: "joint_state_publisher_gui",
+  });
+  launch.ele("node", {
+    unless: "$(arg gui)",
+    name: "joint_state_publisher",
+    pkg: "joint_state_publisher",
+    type: "joint_state_publisher",
+  });
   launch.ele("node", { name: "robot_state_publisher", pkg: "robot_state_publisher", type: "robot_state_publisher" });
-  launch.ele("node", { name: "rviz", pkg: "rviz", type: "rviz", args: `-d $(find ${pkg})/${rvizConfigPath(robot)}`, required: "true" });
+  launch.ele("node", {
+    name: "rviz",
+    pkg: "rviz",
+    type: "rviz",
+    args: `-d $(find ${pkg})/${rvizConfigPath(robot)}`,
+    required: "true",
+  });
   return serializeXml(doc);
 }
 
@@ -125,7 +162,13 @@ function ros1Launch(robot: Robot, pkg: string, plan: ControllerPlan): string {
   include.ele("arg", { name: "paused", value: "false" });
   // A plain URDF (no xacro macros, no $(find) on ROS 1): loaded as text.
   launch.ele("param", { name: "robot_description", textfile: `$(find ${pkg})/urdf/${robot.name}.urdf` });
-  launch.ele("node", { name: "spawn_model", pkg: "gazebo_ros", type: "spawn_model", args: `-param robot_description -urdf -model ${robot.name}`, output: "screen" });
+  launch.ele("node", {
+    name: "spawn_model",
+    pkg: "gazebo_ros",
+    type: "spawn_model",
+    args: `-param robot_description -urdf -model ${robot.name}`,
+    output: "screen",
+  });
   launch.ele("rosparam", { file: `$(find ${pkg})/${controllersYamlPath(robot)}`, command: "load" });
   launch.ele("node", {
     name: "controller_spawner",
@@ -135,6 +178,8 @@ function ros1Launch(robot: Robot, pkg: string, plan: ControllerPlan): string {
     args: plan.controllers.map((c) => c.name).join(" "),
     output: "screen",
   });
-  launch.ele("node", { name: "robot_state_publisher", pkg: "robot_state_publisher", type: "robot_state_publisher" }).ele("remap", { from: "/joint_states", to: `/${robot.name}/joint_states` });
+  launch
+    .ele("node", { name: "robot_state_publisher", pkg: "robot_state_publisher", type: "robot_state_publisher" })
+    .ele("remap", { from: "/joint_states", to: `/${robot.name}/joint_states` });
   return serializeXml(doc);
 }

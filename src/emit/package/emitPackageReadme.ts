@@ -43,7 +43,9 @@ export function emitPackageReadme(robot: Robot, platform: RosPlatform): string {
     "",
     "| distro | Gazebo for this target |",
     "|---|---|",
-    ...distrosOf(target).map((d) => `| ${d}${d === distro ? " (this package)" : ""} | ${DISTRO_FACTS[d].gazebo[target] ?? "?"} |`),
+    ...distrosOf(target).map(
+      (d) => `| ${d}${d === distro ? " (this package)" : ""} | ${DISTRO_FACTS[d].gazebo[target] ?? "?"} |`,
+    ),
     "",
     `For another distro, regenerate with \`robokit build ${robot.name} --target ${target} --distro <distro>\`: controller types, plugin names and dependencies differ.`,
     "",
@@ -79,7 +81,10 @@ export function emitPackageReadme(robot: Robot, platform: RosPlatform): string {
     "",
     "| sensor | topic | message | frame_id |",
     "|---|---|---|---|",
-    ...sensorStreams(robot, target).map((s) => `| ${s.sensor} | \`${s.topic}\` | ${s.kind === "contacts" ? (target === "gz" ? "ros_gz_interfaces/Contacts" : "gazebo_msgs/ContactsState") : MESSAGE[s.kind]} | ${s.frame} |`),
+    ...sensorStreams(robot, target).map(
+      (s) =>
+        `| ${s.sensor} | \`${s.topic}\` | ${s.kind === "contacts" ? (target === "gz" ? "ros_gz_interfaces/Contacts" : "gazebo_msgs/ContactsState") : MESSAGE[s.kind]} | ${s.frame} |`,
+    ),
     "",
     "Frames follow REP-105: `base_link` on the body, `odom` for odometry, one frame per sensor link.",
     "",
@@ -105,20 +110,35 @@ function drive(robot: Robot, controllers: readonly ControllerSpec[], ros2: boole
   const omni = controllers.find((c) => c.type === "omni_wheel_drive_controller/OmniWheelDriveController");
   if (omni !== undefined) {
     out.push(`\`${omni.name}\` takes a body twist (geometry_msgs/TwistStamped) and publishes odometry:`, "", "```");
-    out.push(`ros2 topic pub -r 10 /${omni.name}/cmd_vel geometry_msgs/msg/TwistStamped "{header: {frame_id: base_link}, twist: {linear: {x: 0.2}, angular: {z: 0.3}}}"`, "```");
+    out.push(
+      `ros2 topic pub -r 10 /${omni.name}/cmd_vel geometry_msgs/msg/TwistStamped "{header: {frame_id: base_link}, twist: {linear: {x: 0.2}, angular: {z: 0.3}}}"`,
+      "```",
+    );
     return out;
   }
   if (ros2) {
-    out.push("Each ForwardCommandController takes one value per joint, in the order of its `joints` (std_msgs/Float64MultiArray). `robokit ik` turns a body twist into those values:", "", "```");
+    out.push(
+      "Each ForwardCommandController takes one value per joint, in the order of its `joints` (std_msgs/Float64MultiArray). `robokit ik` turns a body twist into those values:",
+      "",
+      "```",
+    );
     out.push(`robokit ik ${robot.name} --vx 0.3 --vy 0 --wz 0.2`);
     for (const c of controllers.filter((x) => x.type === "forward_command_controller/ForwardCommandController")) {
-      out.push(`ros2 topic pub -r 10 /${c.name}/commands std_msgs/msg/Float64MultiArray "{data: [${c.joints.map(() => "0.0").join(", ")}]}"   # ${c.joints.join(", ")} (${c.commandInterface ?? ""})`);
+      out.push(
+        `ros2 topic pub -r 10 /${c.name}/commands std_msgs/msg/Float64MultiArray "{data: [${c.joints.map(() => "0.0").join(", ")}]}"   # ${c.joints.join(", ")} (${c.commandInterface ?? ""})`,
+      );
     }
     out.push("```");
     return out;
   }
-  out.push("One controller per joint (std_msgs/Float64 on `command`); `robokit ik` turns a body twist into the values:", "", "```", `robokit ik ${robot.name} --vx 0.3 --vy 0 --wz 0.2`);
-  for (const c of controllers.filter((x) => x.joints.length > 0)) out.push(`rostopic pub -r 10 /${robot.name}/${c.name}/command std_msgs/Float64 "data: 0.0"`);
+  out.push(
+    "One controller per joint (std_msgs/Float64 on `command`); `robokit ik` turns a body twist into the values:",
+    "",
+    "```",
+    `robokit ik ${robot.name} --vx 0.3 --vy 0 --wz 0.2`,
+  );
+  for (const c of controllers.filter((x) => x.joints.length > 0))
+    out.push(`rostopic pub -r 10 /${robot.name}/${c.name}/command std_msgs/Float64 "data: 0.0"`);
   out.push("```");
   return out;
 }

@@ -40,19 +40,55 @@ function displayClass(kind: StreamKind): string | undefined {
 export function emitRvizConfig(robot: Robot, platform: RosPlatform): string {
   const ros2 = DISTRO_FACTS[platform.distro].ros === 2;
   const cls = (name: string): string => (ros2 ? `rviz_default_plugins/${name}` : `rviz/${name}`);
-  const topic = (value: string): Record<string, unknown> => (ros2 ? { Topic: { Value: value, Depth: 5, Reliability: "Best Effort" } } : { Topic: value });
+  const topic = (value: string): Record<string, unknown> =>
+    ros2 ? { Topic: { Value: value, Depth: 5, Reliability: "Best Effort" } } : { Topic: value };
   const fixed = rootLink(robot) ?? "base_link";
   const displays: Record<string, unknown>[] = [
-    { Class: cls("Grid"), Name: "Grid", Enabled: true, "Reference Frame": "<Fixed Frame>", "Cell Size": 0.5, "Plane Cell Count": 10 },
+    {
+      Class: cls("Grid"),
+      Name: "Grid",
+      Enabled: true,
+      "Reference Frame": "<Fixed Frame>",
+      "Cell Size": 0.5,
+      "Plane Cell Count": 10,
+    },
     ros2
-      ? { Class: cls("RobotModel"), Name: "RobotModel", Enabled: true, "Description Source": "Topic", "Description Topic": { Value: "/robot_description" }, "Visual Enabled": true, "Collision Enabled": false }
-      : { Class: cls("RobotModel"), Name: "RobotModel", Enabled: true, "Robot Description": "robot_description", "Visual Enabled": true, "Collision Enabled": false },
-    { Class: cls("TF"), Name: "TF", Enabled: true, "Show Names": true, "Show Axes": true, "Show Arrows": false, "Marker Scale": 0.3 },
+      ? {
+          Class: cls("RobotModel"),
+          Name: "RobotModel",
+          Enabled: true,
+          "Description Source": "Topic",
+          "Description Topic": { Value: "/robot_description" },
+          "Visual Enabled": true,
+          "Collision Enabled": false,
+        }
+      : {
+          Class: cls("RobotModel"),
+          Name: "RobotModel",
+          Enabled: true,
+          "Robot Description": "robot_description",
+          "Visual Enabled": true,
+          "Collision Enabled": false,
+        },
+    {
+      Class: cls("TF"),
+      Name: "TF",
+      Enabled: true,
+      "Show Names": true,
+      "Show Axes": true,
+      "Show Arrows": false,
+      "Marker Scale": 0.3,
+    },
   ];
   for (const s of sensorStreams(robot, platform.target)) {
     const name = `${s.sensor} ${s.topic}`;
     if (s.kind === "imu") {
-      displays.push({ Class: "rviz_imu_plugin/Imu", Name: name, Enabled: true, ...(ros2 ? { Topic: { Value: s.topic } } : { Topic: s.topic }) });
+      displays.push({
+        Class: "rviz_imu_plugin/Imu",
+        Name: name,
+        Enabled: true,
+        ...(ros2 ? { Topic: { Value: s.topic } } : { Topic: s.topic }),
+      });
       continue;
     }
     const c = displayClass(s.kind);
@@ -69,7 +105,15 @@ export function emitRvizConfig(robot: Robot, platform: RosPlatform): string {
       "Global Options": { "Fixed Frame": fixed, "Frame Rate": 30, "Background Color": "48; 48; 48" },
       Tools: [{ Class: cls("Interact") }, { Class: cls("MoveCamera") }, { Class: cls("Select") }],
       Views: {
-        Current: { Class: cls("Orbit"), Name: "Current View", Distance: 2.0, "Focal Point": { X: 0, Y: 0, Z: 0.2 }, Pitch: 0.45, Yaw: 0.8, "Target Frame": "<Fixed Frame>" },
+        Current: {
+          Class: cls("Orbit"),
+          Name: "Current View",
+          Distance: 2.0,
+          "Focal Point": { X: 0, Y: 0, Z: 0.2 },
+          Pitch: 0.45,
+          Yaw: 0.8,
+          "Target Frame": "<Fixed Frame>",
+        },
         Saved: null,
       },
     },

@@ -19,7 +19,13 @@ export const PLACEHOLDER = ".gitkeep";
 /** `urdf/<robot>.urdf` with the scaffolding extensions of `options.target` (default gz) and `options.distro`. */
 export function urdfArtifact(robot: Robot, options: EmitOptions): Artifact {
   const platform = platformOf(options);
-  return { path: `urdf/${robot.name}.urdf`, content: emitUrdf(robot, { extensions: scaffoldingUrdfExtensions(platform), stamp: { target: platform.target, distro: platform.distro } }) };
+  return {
+    path: `urdf/${robot.name}.urdf`,
+    content: emitUrdf(robot, {
+      extensions: scaffoldingUrdfExtensions(platform),
+      stamp: { target: platform.target, distro: platform.distro },
+    }),
+  };
 }
 
 /**

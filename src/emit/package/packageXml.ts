@@ -18,15 +18,53 @@ export function execDepends(robot: Robot, platform: RosPlatform): string[] {
   const controllerPackages = controllerPlan(robot, target, distro).controllers.map((c) => c.type.split("/")[0] ?? "");
   const sensors = robot.links.flatMap((l) => l.sensors ?? []);
   const types = new Set(sensors.map((s) => s.type));
-  const view = ["robot_state_publisher", "joint_state_publisher", "joint_state_publisher_gui", DISTRO_FACTS[distro].rviz, ...(types.has("imu") ? ["rviz_imu_plugin"] : [])];
+  const view = [
+    "robot_state_publisher",
+    "joint_state_publisher",
+    "joint_state_publisher_gui",
+    DISTRO_FACTS[distro].rviz,
+    ...(types.has("imu") ? ["rviz_imu_plugin"] : []),
+  ];
   switch (target) {
     case "gz":
-      return unique(["ament_index_python", "launch", "launch_ros", "xacro", ...view, "ros_gz_sim", "ros_gz_bridge", ...(types.has("contact") ? ["ros_gz_interfaces"] : []), "gz_ros2_control", "controller_manager", ...controllerPackages]);
+      return unique([
+        "ament_index_python",
+        "launch",
+        "launch_ros",
+        "xacro",
+        ...view,
+        "ros_gz_sim",
+        "ros_gz_bridge",
+        ...(types.has("contact") ? ["ros_gz_interfaces"] : []),
+        "gz_ros2_control",
+        "controller_manager",
+        ...controllerPackages,
+      ]);
     case "classic":
-      return unique(["ament_index_python", "launch", "launch_ros", "xacro", ...view, "gazebo_ros", "gazebo_plugins", "gazebo_ros2_control", "controller_manager", ...controllerPackages]);
+      return unique([
+        "ament_index_python",
+        "launch",
+        "launch_ros",
+        "xacro",
+        ...view,
+        "gazebo_ros",
+        "gazebo_plugins",
+        "gazebo_ros2_control",
+        "controller_manager",
+        ...controllerPackages,
+      ]);
     case "ros1": {
       const hector = sensors.some((s) => s.type === "gps" || imuHasDrift(s));
-      return unique(["roslaunch", ...view, "gazebo_ros", "gazebo_plugins", "gazebo_ros_control", "controller_manager", ...controllerPackages, ...(hector ? ["hector_gazebo_plugins"] : [])]);
+      return unique([
+        "roslaunch",
+        ...view,
+        "gazebo_ros",
+        "gazebo_plugins",
+        "gazebo_ros_control",
+        "controller_manager",
+        ...controllerPackages,
+        ...(hector ? ["hector_gazebo_plugins"] : []),
+      ]);
     }
   }
 }

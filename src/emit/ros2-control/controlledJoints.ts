@@ -23,7 +23,11 @@ export function controlledJoints(robot: Robot): ControlledJoint[] {
   for (const joint of robot.joints ?? []) {
     const actuator = joint.actuator;
     if (actuator === undefined) continue;
-    if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) continue;
+    if (
+      (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+      joint.mimic !== undefined
+    )
+      continue;
     out.push({ joint, actuator, command: actuator.command, states: actuator.states ?? DEFAULT_STATE_INTERFACES });
   }
   return out;

@@ -36,15 +36,35 @@ const LENGTH_TOLERANCE = 1e-9;
  * Throws ScaffoldingError when the model cannot be controlled as declared (a drive joint
  * without an actuator, mixed command interfaces in one group, unevenly spaced omni wheels).
  */
-export function controllerPlan(robot: Robot, target: SimTarget, distro: RosDistro = defaultDistro(target)): ControllerPlan {
+export function controllerPlan(
+  robot: Robot,
+  target: SimTarget,
+  distro: RosDistro = defaultDistro(target),
+): ControllerPlan {
   const controlled = controlledJoints(robot);
   const passive = passiveJoints(robot, controlled);
   switch (target) {
     case "gz":
     case "classic":
-      return { target, distro, updateRate: CONTROLLER_UPDATE_RATE, controllers: ros2Controllers(robot, distro, target === "gz" && DISTRO_FACTS[distro].omniWheelDriveController, controlled, passive) };
+      return {
+        target,
+        distro,
+        updateRate: CONTROLLER_UPDATE_RATE,
+        controllers: ros2Controllers(
+          robot,
+          distro,
+          target === "gz" && DISTRO_FACTS[distro].omniWheelDriveController,
+          controlled,
+          passive,
+        ),
+      };
     case "ros1":
-      return { target, distro, updateRate: ROS1_JOINT_STATE_RATE, controllers: ros1Controllers(distro, controlled, passive) };
+      return {
+        target,
+        distro,
+        updateRate: ROS1_JOINT_STATE_RATE,
+        controllers: ros1Controllers(distro, controlled, passive),
+      };
   }
 }
 
@@ -54,16 +74,32 @@ export function controllerPlan(robot: Robot, target: SimTarget, distro: RosDistr
  * `extra_joints` (position 0): robot_state_publisher then has a TF for every link. The
  * rollers are round, so the fixed angle does not show.
  */
-export function passiveJoints(robot: Robot, controlled: readonly ControlledJoint[] = controlledJoints(robot)): string[] {
+export function passiveJoints(
+  robot: Robot,
+  controlled: readonly ControlledJoint[] = controlledJoints(robot),
+): string[] {
   const commanded = new Set(controlled.map((c) => c.joint.name));
-  return (robot.joints ?? []).filter((j) => j.type !== "fixed" && j.type !== "floating" && !commanded.has(j.name)).map((j) => j.name);
+  return (robot.joints ?? [])
+    .filter((j) => j.type !== "fixed" && j.type !== "floating" && !commanded.has(j.name))
+    .map((j) => j.name);
 }
 
-function ros2Controllers(robot: Robot, distro: RosDistro, omniController: boolean, controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
+function ros2Controllers(
+  robot: Robot,
+  distro: RosDistro,
+  omniController: boolean,
+  controlled: readonly ControlledJoint[],
+  passive: readonly string[],
+): ControllerSpec[] {
   const byName = new Map(controlled.map((c) => [c.joint.name, c] as const));
   const claimed = new Set<string>();
   const out: ControllerSpec[] = [
-    { name: "joint_state_broadcaster", type: "joint_state_broadcaster/JointStateBroadcaster", joints: [], params: jointStateExtraJoints(distro, passive) },
+    {
+      name: "joint_state_broadcaster",
+      type: "joint_state_broadcaster/JointStateBroadcaster",
+      joints: [],
+      params: jointStateExtraJoints(distro, passive),
+    },
   ];
   const group = (prefix: string, joints: readonly string[]): void => {
     const command = commonCommand(robot, joints, byName, prefix);
@@ -74,14 +110,29 @@ function ros2Controllers(robot: Robot, distro: RosDistro, omniController: boolea
   if (drive !== undefined) {
     switch (drive.type) {
       case "steered":
-        group("steering", drive.modules.map((m) => m.steer));
-        group("wheel", drive.modules.map((m) => m.wheel));
+        group(
+          "steering",
+          drive.modules.map((m) => m.steer),
+        );
+        group(
+          "wheel",
+          drive.modules.map((m) => m.wheel),
+        );
         break;
       case "omni": {
         const command = commonCommand(robot, drive.wheels, byName, "wheel");
-        if (command !== "velocity") throw new ScaffoldingError(robot.name, `/drive/wheels`, `omni wheel joints must be velocity-commanded (actuator.command "velocity"), found "${command}"`);
+        if (command !== "velocity")
+          throw new ScaffoldingError(
+            robot.name,
+            `/drive/wheels`,
+            `omni wheel joints must be velocity-commanded (actuator.command "velocity"), found "${command}"`,
+          );
         for (const j of drive.wheels) claimed.add(j);
-        out.push(omniController ? omniWheelDriveController(robot) : forward("wheel_velocity_controller", drive.wheels, "velocity"));
+        out.push(
+          omniController
+            ? omniWheelDriveController(robot)
+            : forward("wheel_velocity_controller", drive.wheels, "velocity"),
+        );
         break;
       }
     }
@@ -104,14 +155,28 @@ function forward(name: string, joints: readonly string[], command: InterfaceKind
   };
 }
 
-function commonCommand(robot: Robot, joints: readonly string[], byName: ReadonlyMap<string, ControlledJoint>, role: string): InterfaceKind {
+function commonCommand(
+  robot: Robot,
+  joints: readonly string[],
+  byName: ReadonlyMap<string, ControlledJoint>,
+  role: string,
+): InterfaceKind {
   let command: InterfaceKind | undefined;
   for (const name of joints) {
     const c = byName.get(name);
     const index = (robot.joints ?? []).findIndex((j) => j.name === name);
-    if (c === undefined) throw new ScaffoldingError(robot.name, `/joints/${index}/actuator`, `${role} joint "${name}" has no actuator; give it actuator.command so a controller can drive it`);
+    if (c === undefined)
+      throw new ScaffoldingError(
+        robot.name,
+        `/joints/${index}/actuator`,
+        `${role} joint "${name}" has no actuator; give it actuator.command so a controller can drive it`,
+      );
     if (command !== undefined && c.command !== command) {
-      throw new ScaffoldingError(robot.name, `/joints/${index}/actuator/command`, `${role} joints mix command interfaces ("${command}" and "${c.command}" on "${name}"); one controller needs one interface`);
+      throw new ScaffoldingError(
+        robot.name,
+        `/joints/${index}/actuator/command`,
+        `${role} joints mix command interfaces ("${command}" and "${c.command}" on "${name}"); one controller needs one interface`,
+      );
     }
     command = c.command;
   }
@@ -135,13 +200,28 @@ function omniWheelDriveController(robot: Robot): ControllerSpec {
   ordered.forEach((w, i) => {
     const expected = (2 * Math.PI * i) / n;
     if (Math.abs(ccw(w) - expected) > ANGLE_TOLERANCE) {
-      throw new ScaffoldingError(robot.name, "/drive/wheels", `omni wheel "${w.joint}" sits ${ccw(w)} rad from "${first.joint}"; omni_wheel_drive_controller needs equal spacing 2π/${n}`);
+      throw new ScaffoldingError(
+        robot.name,
+        "/drive/wheels",
+        `omni wheel "${w.joint}" sits ${ccw(w)} rad from "${first.joint}"; omni_wheel_drive_controller needs equal spacing 2π/${n}`,
+      );
     }
-    if (Math.abs(w.distance - first.distance) > LENGTH_TOLERANCE || Math.abs(w.radius - first.radius) > LENGTH_TOLERANCE) {
-      throw new ScaffoldingError(robot.name, "/drive/wheels", `omni wheel "${w.joint}" differs from "${first.joint}" in distance or radius; omni_wheel_drive_controller needs one of each`);
+    if (
+      Math.abs(w.distance - first.distance) > LENGTH_TOLERANCE ||
+      Math.abs(w.radius - first.radius) > LENGTH_TOLERANCE
+    ) {
+      throw new ScaffoldingError(
+        robot.name,
+        "/drive/wheels",
+        `omni wheel "${w.joint}" differs from "${first.joint}" in distance or radius; omni_wheel_drive_controller needs one of each`,
+      );
     }
     if (w.wheelDirection !== -1) {
-      throw new ScaffoldingError(robot.name, "/drive/wheels", `omni wheel "${w.joint}": a positive joint rate pushes the base counter-clockwise; omni_wheel_drive_controller expects clockwise (point the joint axis outward from the centre)`);
+      throw new ScaffoldingError(
+        robot.name,
+        "/drive/wheels",
+        `omni wheel "${w.joint}": a positive joint rate pushes the base counter-clockwise; omni_wheel_drive_controller expects clockwise (point the joint axis outward from the centre)`,
+      );
     }
   });
   const wheels = ordered.map((w) => w.joint);
@@ -167,7 +247,11 @@ function positiveAngle(a: number): number {
   return Math.abs(p - 2 * Math.PI) < ANGLE_TOLERANCE ? 0 : Math.max(p, 0);
 }
 
-function ros1Controllers(distro: RosDistro, controlled: readonly ControlledJoint[], passive: readonly string[]): ControllerSpec[] {
+function ros1Controllers(
+  distro: RosDistro,
+  controlled: readonly ControlledJoint[],
+  passive: readonly string[],
+): ControllerSpec[] {
   const out: ControllerSpec[] = [
     {
       name: "joint_state_controller",
@@ -179,7 +263,8 @@ function ros1Controllers(distro: RosDistro, controlled: readonly ControlledJoint
   for (const c of controlled) {
     const hw = ros1HardwareInterface(c);
     const kind = c.command === "position" ? "Position" : c.command === "velocity" ? "Velocity" : "Effort";
-    const pkg = hw === "effort" ? "effort_controllers" : hw === "velocity" ? "velocity_controllers" : "position_controllers";
+    const pkg =
+      hw === "effort" ? "effort_controllers" : hw === "velocity" ? "velocity_controllers" : "position_controllers";
     const pid = c.actuator.pid;
     const params: Record<string, unknown> = { joint: c.joint.name };
     if (hw === "effort" && c.command !== "effort" && pid !== undefined) {

@@ -28,7 +28,10 @@ export type Ros1ExtraJoints = {
  *   present (ros_controllers joint_state_controller/src/joint_state_controller.cpp,
  *   `addExtraJoints`).
  */
-export function jointStateExtraJoints(distro: RosDistro, passive: readonly string[]): Ros2ExtraJoints | Ros1ExtraJoints | Record<string, never> {
+export function jointStateExtraJoints(
+  distro: RosDistro,
+  passive: readonly string[],
+): Ros2ExtraJoints | Ros1ExtraJoints | Record<string, never> {
   if (passive.length === 0) return {};
   switch (DISTRO_FACTS[distro].ros) {
     case 2:

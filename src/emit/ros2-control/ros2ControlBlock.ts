@@ -22,7 +22,10 @@ export function hardwarePlugin(target: "gz" | "classic"): string {
  */
 export function writeRos2ControlBlock(robotElement: XmlOutElement, robot: Robot, target: SimTarget): void {
   if (target === "ros1") return;
-  const block = robotElement.ele("ros2_control", { name: target === "gz" ? "GazeboSimSystem" : "GazeboSystem", type: "system" });
+  const block = robotElement.ele("ros2_control", {
+    name: target === "gz" ? "GazeboSimSystem" : "GazeboSystem",
+    type: "system",
+  });
   block.ele("hardware").ele("plugin").txt(hardwarePlugin(target));
   for (const c of controlledJoints(robot)) {
     const el = block.ele("joint", { name: c.joint.name });
@@ -34,7 +37,8 @@ export function writeRos2ControlBlock(robotElement: XmlOutElement, robot: Robot,
     }
     for (const s of c.states) {
       const st = el.ele("state_interface", { name: s });
-      if (s === "position" && c.actuator.initialValue !== undefined && c.command === "position") st.ele("param", { name: "initial_value" }).txt(num(c.actuator.initialValue));
+      if (s === "position" && c.actuator.initialValue !== undefined && c.command === "position")
+        st.ele("param", { name: "initial_value" }).txt(num(c.actuator.initialValue));
       // Every limit of the joint, not only the commanded one's (ros2_control reads min/max
       // on state interfaces as well).
       const limits = interfaceRange(c, s);

@@ -54,7 +54,14 @@ const mimicRobot: Robot = {
   name: "gripper",
   links: [{ name: "palm" }, { name: "left" }, { name: "right" }],
   joints: [
-    { name: "left_joint", type: "prismatic", parent: "palm", child: "left", axis: [0, 1, 0], limit: { lower: 0, upper: 0.04, effort: 20, velocity: 0.1 } },
+    {
+      name: "left_joint",
+      type: "prismatic",
+      parent: "palm",
+      child: "left",
+      axis: [0, 1, 0],
+      limit: { lower: 0, upper: 0.04, effort: 20, velocity: 0.1 },
+    },
     {
       name: "right_joint",
       type: "prismatic",
@@ -68,23 +75,36 @@ const mimicRobot: Robot = {
 };
 
 describe("emitSdf", () => {
-  it.each(SDF_VERSIONS)("writes MARIO as SDF %s: one model, every link and joint in declaration order, fixed joints kept", (version) => {
-    const text = emitSdf(mario, { version });
-    const root = parse(text);
-    expect(attr(root, "version")).toBe(version);
-    const m = model(text);
-    expect(attr(m, "name")).toBe("mario");
-    expect(childrenNamed(m, "link").map((l) => attr(l, "name"))).toEqual(mario.links.map((l) => l.name));
-    const continuousAs = sdfFeatures(version).continuousJoint ? "continuous" : "revolute";
-    expect(childrenNamed(m, "joint").map((j) => [attr(j, "name"), attr(j, "type"), child(j, "parent")?.text, child(j, "child")?.text])).toEqual(
-      (mario.joints ?? []).map((j) => [j.name, j.type === "continuous" ? continuousAs : j.type, j.parent, j.child]),
-    );
-    expect(childrenNamed(m, "joint").filter((j) => attr(j, "type") === "fixed").length).toBe((mario.joints ?? []).filter((j) => j.type === "fixed").length);
-  });
+  it.each(SDF_VERSIONS)(
+    "writes MARIO as SDF %s: one model, every link and joint in declaration order, fixed joints kept",
+    (version) => {
+      const text = emitSdf(mario, { version });
+      const root = parse(text);
+      expect(attr(root, "version")).toBe(version);
+      const m = model(text);
+      expect(attr(m, "name")).toBe("mario");
+      expect(childrenNamed(m, "link").map((l) => attr(l, "name"))).toEqual(mario.links.map((l) => l.name));
+      const continuousAs = sdfFeatures(version).continuousJoint ? "continuous" : "revolute";
+      expect(
+        childrenNamed(m, "joint").map((j) => [
+          attr(j, "name"),
+          attr(j, "type"),
+          child(j, "parent")?.text,
+          child(j, "child")?.text,
+        ]),
+      ).toEqual(
+        (mario.joints ?? []).map((j) => [j.name, j.type === "continuous" ? continuousAs : j.type, j.parent, j.child]),
+      );
+      expect(childrenNamed(m, "joint").filter((j) => attr(j, "type") === "fixed").length).toBe(
+        (mario.joints ?? []).filter((j) => j.type === "fixed").length,
+      );
+    },
+  );
 
   it("defaults to SDF 1.9 and rejects versions it does not write", () => {
     expect(attr(parse(emitSdf(mario)), "version")).toBe("1.9");
-    for (const bad of ["1.5", "1.12", "2.0", "", "1.9 "]) expect(() => emitSdf(mario, { version: bad })).toThrow(UnsupportedSdfVersionError);
+    for (const bad of ["1.5", "1.12", "2.0", "", "1.9 "])
+      expect(() => emitSdf(mario, { version: bad })).toThrow(UnsupportedSdfVersionError);
   });
 
   it("1.6: every link pose is its pose in the model frame and joints keep the child-link frame", () => {
@@ -98,17 +118,20 @@ describe("emitSdf", () => {
     for (const j of childrenNamed(m, "joint")) expect(child(j, "pose")).toBeUndefined();
   });
 
-  it.each(SDF_VERSIONS.filter((v) => v !== "1.6"))("%s: joint poses are the URDF origins relative_to the parent link; child links sit on their joint", (version) => {
-    const m = model(emitSdf(mario, { version }));
-    for (const joint of mario.joints ?? []) {
-      const j = named(m, "joint", joint.name);
-      expect(attr(child(j, "pose")!, "relative_to")).toBe(joint.parent);
-      expectSamePose(poseOf(j), joint.origin!);
-      const l = named(m, "link", joint.child);
-      expect(attr(child(l, "pose")!, "relative_to")).toBe(joint.name);
-      expectSamePose(poseOf(l), { xyz: [0, 0, 0], rpy: [0, 0, 0] });
-    }
-  });
+  it.each(SDF_VERSIONS.filter((v) => v !== "1.6"))(
+    "%s: joint poses are the URDF origins relative_to the parent link; child links sit on their joint",
+    (version) => {
+      const m = model(emitSdf(mario, { version }));
+      for (const joint of mario.joints ?? []) {
+        const j = named(m, "joint", joint.name);
+        expect(attr(child(j, "pose")!, "relative_to")).toBe(joint.parent);
+        expectSamePose(poseOf(j), joint.origin!);
+        const l = named(m, "link", joint.child);
+        expect(attr(child(l, "pose")!, "relative_to")).toBe(joint.name);
+        expectSamePose(poseOf(l), { xyz: [0, 0, 0], rpy: [0, 0, 0] });
+      }
+    },
+  );
 
   it("1.6 and 1.9 place every link at the same pose in the model frame", () => {
     const m16 = model(emitSdf(mario, { version: "1.6" }));
@@ -171,7 +194,12 @@ describe("emitSdf", () => {
   it("writes surface contact stiffness and damping only where the model sets them", () => {
     const robot: Robot = {
       name: "puck",
-      links: [{ name: "base", collisions: [{ geometry: { type: "sphere", radius: 0.1 }, surface: { kp: 1e6, kd: 100, fdir1: [1, 0, 0] } }] }],
+      links: [
+        {
+          name: "base",
+          collisions: [{ geometry: { type: "sphere", radius: 0.1 }, surface: { kp: 1e6, kd: 100, fdir1: [1, 0, 0] } }],
+        },
+      ],
     };
     const surface = child(childrenNamed(named(model(emitSdf(robot)), "link", "base"), "collision")[0]!, "surface")!;
     const contact = child(child(surface, "contact")!, "ode")!;
@@ -189,23 +217,49 @@ describe("emitSdf", () => {
       const losses = sdfLosses(mimicRobot, version).filter((d) => d.jsonPath === "/joints/1/mimic");
       if (version === "1.11") {
         expect(attr(mimic!, "joint")).toBe("left_joint");
-        expect([child(mimic!, "multiplier")?.text, child(mimic!, "offset")?.text, child(mimic!, "reference")?.text]).toEqual(["1", "0.001", "0"]);
+        expect([
+          child(mimic!, "multiplier")?.text,
+          child(mimic!, "offset")?.text,
+          child(mimic!, "reference")?.text,
+        ]).toEqual(["1", "0.001", "0"]);
         expect(losses).toEqual([]);
       } else {
         expect(mimic).toBeUndefined();
         expect(losses).toHaveLength(1);
         expect(losses[0]).toMatchObject({ code: "FEATURE_UNSUPPORTED", severity: "warning" });
-        expect(text).toContain(`<!-- robokit warning FEATURE_UNSUPPORTED: joint "right_joint": SDF ${version} has no //axis/mimic`);
+        expect(text).toContain(
+          `<!-- robokit warning FEATURE_UNSUPPORTED: joint "right_joint": SDF ${version} has no //axis/mimic`,
+        );
       }
     }
   });
 
   it("writes a capsule from 1.8 and a cylinder with two end spheres before", () => {
-    const robot: Robot = { name: "c", links: [{ name: "base", visuals: [{ name: "body", geometry: { type: "capsule", radius: 0.1, length: 0.4 }, origin: { xyz: [0, 0, 1], rpy: [0, 0, 0] } }] }] };
+    const robot: Robot = {
+      name: "c",
+      links: [
+        {
+          name: "base",
+          visuals: [
+            {
+              name: "body",
+              geometry: { type: "capsule", radius: 0.1, length: 0.4 },
+              origin: { xyz: [0, 0, 1], rpy: [0, 0, 0] },
+            },
+          ],
+        },
+      ],
+    };
     for (const version of SDF_VERSIONS) {
       const visuals = childrenNamed(named(model(emitSdf(robot, { version })), "link", "base"), "visual");
       if (version === "1.6" || version === "1.7") {
-        expect(visuals.map((v) => [attr(v, "name"), child(child(v, "geometry")!, "cylinder") !== undefined, child(v, "pose")?.text])).toEqual([
+        expect(
+          visuals.map((v) => [
+            attr(v, "name"),
+            child(child(v, "geometry")!, "cylinder") !== undefined,
+            child(v, "pose")?.text,
+          ]),
+        ).toEqual([
           ["body_0", true, "0 0 1 0 0 0"],
           ["body_1", false, "0 0 1.2 0 0 0"],
           ["body_2", false, "0 0 0.8 0 0 0"],
@@ -240,9 +294,15 @@ describe("emitSdf", () => {
   });
 
   it("warns when a joint has a link's name (legal in URDF; libsdformat rejects it in SDF)", () => {
-    const robot: Robot = { name: "clash", links: [{ name: "base" }, { name: "wheel" }], joints: [{ name: "wheel", type: "continuous", parent: "base", child: "wheel" }] };
+    const robot: Robot = {
+      name: "clash",
+      links: [{ name: "base" }, { name: "wheel" }],
+      joints: [{ name: "wheel", type: "continuous", parent: "base", child: "wheel" }],
+    };
     for (const version of SDF_VERSIONS) {
-      expect(sdfLosses(robot, version).map((d) => [d.code, d.severity, d.jsonPath])).toEqual([["DUPLICATE_NAME", "warning", "/joints/0/name"]]);
+      expect(sdfLosses(robot, version).map((d) => [d.code, d.severity, d.jsonPath])).toEqual([
+        ["DUPLICATE_NAME", "warning", "/joints/0/name"],
+      ]);
     }
     expect(sdfLosses(mario, "1.9")).toEqual([]);
   });
@@ -265,7 +325,10 @@ describe("emitSdf", () => {
           if (link.sensors !== undefined) el.ele("sensor", { name: link.sensors[0]!.name, type: "imu" });
         },
       ],
-      modelExtensions: [(el, robot, ctx) => void el.ele("plugin", { name: `${robot.name}_${ctx.features.axisMimic ? "m" : "n"}`, filename: "p.so" })],
+      modelExtensions: [
+        (el, robot, ctx) =>
+          void el.ele("plugin", { name: `${robot.name}_${ctx.features.axisMimic ? "m" : "n"}`, filename: "p.so" }),
+      ],
     });
     expect(seen).toEqual(mario.links.map((l) => `${l.name}@1.7`));
     const m = model(text);
@@ -284,10 +347,14 @@ describe("emitSdf", () => {
   });
 
   it("is registered as `emit --format sdf` (reading sdfVersion) and as the sdf/<robot>/ model directory of `build`", () => {
-    expect(emitFormats["sdf"]!.emit(mario, { sdfVersion: "1.7" })).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }));
+    expect(emitFormats["sdf"]!.emit(mario, { sdfVersion: "1.7" })).toBe(
+      emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.7" }),
+    );
     expect(() => emitFormats["sdf"]!.emit(mario, { sdfVersion: "9" })).toThrow(UnsupportedSdfVersionError);
     const files = buildArtifacts(mario, { sdfVersion: "1.6" });
-    expect(files.find((f) => f.path === "sdf/mario/model.sdf")?.content).toBe(emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.6" }));
+    expect(files.find((f) => f.path === "sdf/mario/model.sdf")?.content).toBe(
+      emitSdf(mario, { ...sdfBuildExtensions({ target: "gz", distro: "jazzy" }), version: "1.6" }),
+    );
     expect(files.find((f) => f.path === "sdf/mario/model.config")?.content).toBe(emitModelConfig(mario, "1.6"));
   });
 });

@@ -24,7 +24,8 @@ export function emitSdf(robot: Robot, options: EmitSdfOptions = {}): string {
   const version = toSdfVersion(options.version ?? DEFAULT_SDF_VERSION);
   const doc = xmlDocument(generatedBy(`sdf ${version}`, options.stamp));
   for (const loss of sdfLosses(robot, version)) {
-    if (loss.severity !== "info") doc.com(` robokit ${loss.severity} ${loss.code}: ${loss.message.replaceAll("--", "- -")} `);
+    if (loss.severity !== "info")
+      doc.com(` robokit ${loss.severity} ${loss.code}: ${loss.message.replaceAll("--", "- -")} `);
   }
   const root = doc.ele("sdf", { version });
   writeSdfModel(root, robot, { ...options, version });

@@ -13,7 +13,10 @@ import type { SdfModelExtension } from "./writeSdfModel.js";
 export function lumpedFramesExtension(lumped: readonly LumpedLink[]): SdfModelExtension {
   return (model, _robot, context) => {
     if (!context.features.poseRelativeTo || lumped.length === 0) return;
-    const taken = new Set<string>([...context.robot.links.map((l) => l.name), ...(context.robot.joints ?? []).map((j) => j.name)]);
+    const taken = new Set<string>([
+      ...context.robot.links.map((l) => l.name),
+      ...(context.robot.joints ?? []).map((j) => j.name),
+    ]);
     for (const l of lumped) taken.add(l.link);
     const unique = (name: string, suffix: string): string => {
       let out = name;
@@ -23,7 +26,10 @@ export function lumpedFramesExtension(lumped: readonly LumpedLink[]): SdfModelEx
     };
     for (const l of lumped) {
       const joint = unique(l.joint, "_joint");
-      model.ele("frame", { name: joint, attached_to: l.into }).ele("pose", { relative_to: l.into }).txt(`${vec(l.pose.xyz)} ${vec(l.pose.rpy)}`);
+      model
+        .ele("frame", { name: joint, attached_to: l.into })
+        .ele("pose", { relative_to: l.into })
+        .txt(`${vec(l.pose.xyz)} ${vec(l.pose.rpy)}`);
       taken.delete(l.link);
       const link = unique(l.link, "_frame");
       model.ele("frame", { name: link, attached_to: joint }).ele("pose").txt("0 0 0 0 0 0");

@@ -7,6 +7,9 @@ import type { SdfLinkExtension, SdfModelExtension } from "./writeSdfModel.js";
  * (sensors, plugins) for a simulation target. Other emitter families register theirs here with one added line each,
  * without editing the SDF writer.
  */
-export function sdfBuildExtensions(platform: RosPlatform): { readonly linkExtensions: readonly SdfLinkExtension[]; readonly modelExtensions: readonly SdfModelExtension[] } {
+export function sdfBuildExtensions(platform: RosPlatform): {
+  readonly linkExtensions: readonly SdfLinkExtension[];
+  readonly modelExtensions: readonly SdfModelExtension[];
+} {
   return { linkExtensions: [sdfSensorLinkExtension(platform)], modelExtensions: [] };
 }

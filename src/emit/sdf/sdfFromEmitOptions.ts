@@ -14,7 +14,10 @@ import { toSdfVersion, type SdfVersion } from "./SdfVersion.js";
  */
 function sdfOptions(options: EmitOptions): ReturnType<typeof sdfBuildExtensions> & { readonly version: SdfVersion } {
   const platform = platformOf(options);
-  return { ...sdfBuildExtensions(platform), version: options.sdfVersion === undefined ? targetSdfVersion(platform.target) : toSdfVersion(options.sdfVersion) };
+  return {
+    ...sdfBuildExtensions(platform),
+    version: options.sdfVersion === undefined ? targetSdfVersion(platform.target) : toSdfVersion(options.sdfVersion),
+  };
 }
 
 /** `robokit emit --format sdf`: the SDF file for the target, with the registered extensions. */

@@ -19,36 +19,63 @@ export function sdfLosses(robot: Robot, version: SdfVersion): Diagnostic[] {
     const where = `joint "${joint.name}"`;
     switch (joint.type) {
       case "floating":
-        add("info", `/joints/${i}`, `${where}: SDF has no floating joint; "${joint.child}" is written as a free link at its zero-position pose and the joint name is lost`);
+        add(
+          "info",
+          `/joints/${i}`,
+          `${where}: SDF has no floating joint; "${joint.child}" is written as a free link at its zero-position pose and the joint name is lost`,
+        );
         break;
       case "planar":
-        add("warning", `/joints/${i}`, `${where}: SDF has no planar joint; "${joint.child}" is written as a free link and the plane constraint is lost`);
+        add(
+          "warning",
+          `/joints/${i}`,
+          `${where}: SDF has no planar joint; "${joint.child}" is written as a free link and the plane constraint is lost`,
+        );
         break;
       case "revolute":
       case "continuous":
       case "prismatic":
         if (joint.mimic !== undefined && !features.axisMimic) {
-          add("warning", `/joints/${i}/mimic`, `${where}: SDF ${version} has no //axis/mimic (added in 1.11); the mimic of "${joint.mimic.joint}" is not written`);
+          add(
+            "warning",
+            `/joints/${i}/mimic`,
+            `${where}: SDF ${version} has no //axis/mimic (added in 1.11); the mimic of "${joint.mimic.joint}" is not written`,
+          );
         }
         break;
       case "fixed":
         break;
     }
-    if (joint.safetyController !== undefined) add("info", `/joints/${i}/safetyController`, `${where}: SDF has no safety_controller; it is not written`);
-    if (joint.calibration !== undefined) add("info", `/joints/${i}/calibration`, `${where}: SDF has no calibration; it is not written`);
+    if (joint.safetyController !== undefined)
+      add("info", `/joints/${i}/safetyController`, `${where}: SDF has no safety_controller; it is not written`);
+    if (joint.calibration !== undefined)
+      add("info", `/joints/${i}/calibration`, `${where}: SDF has no calibration; it is not written`);
   });
   // URDF allows a link and a joint to share a name; SDF does not (libsdformat rejects it at every version).
   const links = new Set(robot.links.map((l) => l.name));
   (robot.joints ?? []).forEach((joint, i) => {
     if (links.has(joint.name)) {
-      out.push({ code: "DUPLICATE_NAME", severity: "warning", jsonPath: `/joints/${i}/name`, message: `joint "${joint.name}" has the name of a link; SDF requires unique link and joint names, so libsdformat rejects the file (rename one)` });
+      out.push({
+        code: "DUPLICATE_NAME",
+        severity: "warning",
+        jsonPath: `/joints/${i}/name`,
+        message: `joint "${joint.name}" has the name of a link; SDF requires unique link and joint names, so libsdformat rejects the file (rename one)`,
+      });
     }
   });
   if (!features.capsule) {
     robot.links.forEach((link, i) => {
-      const shapes = [...(link.visuals ?? []).map((v, k) => ["visuals", k, v.geometry.type] as const), ...(link.collisions ?? []).map((c, k) => ["collisions", k, c.geometry.type] as const)];
+      const shapes = [
+        ...(link.visuals ?? []).map((v, k) => ["visuals", k, v.geometry.type] as const),
+        ...(link.collisions ?? []).map((c, k) => ["collisions", k, c.geometry.type] as const),
+      ];
       for (const [kind, k, type] of shapes) {
-        if (type === "capsule") add("info", `/links/${i}/${kind}/${k}/geometry`, `link "${link.name}": SDF ${version} has no capsule (added in 1.8); written as a cylinder and two spheres`);
+        if (type === "capsule")
+          add(
+            "info",
+            `/links/${i}/${kind}/${k}/geometry`,
+            `link "${link.name}": SDF ${version} has no capsule (added in 1.8); written as a cylinder and two spheres`,
+          );
       }
     });
   }

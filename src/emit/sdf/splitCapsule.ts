@@ -16,7 +16,10 @@ export interface CapsulePart {
  */
 export function splitCapsule(radius: number, length: number, origin: Pose): [CapsulePart, CapsulePart, CapsulePart] {
   const z = rotateVector(origin.rpy, [0, 0, 1]);
-  const along = (s: number): Pose => ({ xyz: [origin.xyz[0] + s * z[0], origin.xyz[1] + s * z[1], origin.xyz[2] + s * z[2]], rpy: origin.rpy });
+  const along = (s: number): Pose => ({
+    xyz: [origin.xyz[0] + s * z[0], origin.xyz[1] + s * z[1], origin.xyz[2] + s * z[2]],
+    rpy: origin.rpy,
+  });
   const sphere: Geometry = { type: "sphere", radius };
   return [
     { geometry: { type: "cylinder", radius, length }, origin },

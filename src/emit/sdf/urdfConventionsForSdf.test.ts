@@ -9,7 +9,14 @@ const fixedToWorld: Robot = {
   links: [{ name: "world" }, { name: "base" }, { name: "tool" }],
   joints: [
     { name: "anchor", type: "fixed", parent: "world", child: "base", origin: { xyz: [0, 0, 1], rpy: [0, 0, 0] } },
-    { name: "tool", type: "revolute", parent: "base", child: "tool", axis: [0, 0, 1], limit: { lower: -1, upper: 1, effort: 1, velocity: 1 } },
+    {
+      name: "tool",
+      type: "revolute",
+      parent: "base",
+      child: "tool",
+      axis: [0, 0, 1],
+      limit: { lower: -1, upper: 1, effort: 1, velocity: 1 },
+    },
   ],
 };
 
@@ -30,7 +37,14 @@ describe("urdfConventionsForSdf (URDF idioms libsdformat's converter rewrites)",
     expect(sdf).toContain('<joint name="tool_joint" type="revolute">');
   });
   it("keeps a world link with content (then a RESERVED_NAME error as before)", () => {
-    const r: Robot = { ...fixedToWorld, links: [{ name: "world", inertial: { mass: 1, inertia: { ixx: 1, ixy: 0, ixz: 0, iyy: 1, iyz: 0, izz: 1 } } }, { name: "base" }, { name: "tool" }] };
+    const r: Robot = {
+      ...fixedToWorld,
+      links: [
+        { name: "world", inertial: { mass: 1, inertia: { ixx: 1, ixy: 0, ixz: 0, iyy: 1, iyz: 0, izz: 1 } } },
+        { name: "base" },
+        { name: "tool" },
+      ],
+    };
     expect(() => emitSdf(r)).toThrow(/reserved/);
   });
 });

@@ -18,7 +18,13 @@ import type { Robot } from "../../model/Robot.js";
 export function urdfConventionsForSdf(robot: Robot): Robot {
   const joints = robot.joints ?? [];
   const world = robot.links.find((l) => l.name === "world");
-  const dropWorld = world !== undefined && !joints.some((j) => j.child === "world") && world.inertial === undefined && (world.visuals ?? []).length === 0 && (world.collisions ?? []).length === 0 && (world.sensors ?? []).length === 0;
+  const dropWorld =
+    world !== undefined &&
+    !joints.some((j) => j.child === "world") &&
+    world.inertial === undefined &&
+    (world.visuals ?? []).length === 0 &&
+    (world.collisions ?? []).length === 0 &&
+    (world.sensors ?? []).length === 0;
   const links = dropWorld ? robot.links.filter((l) => l !== world) : robot.links;
   const taken = new Set<string>([...links.map((l) => l.name), ...joints.map((j) => j.name)]);
   const linkNames = new Set(links.map((l) => l.name));
@@ -35,7 +41,9 @@ export function urdfConventionsForSdf(robot: Robot): Robot {
     const name = renamed.get(j.name) ?? j.name;
     const old = "mimic" in j ? j.mimic : undefined;
     const target = old === undefined ? undefined : renamed.get(old.joint);
-    return old === undefined || target === undefined ? { ...j, name } : ({ ...j, name, mimic: { ...old, joint: target } } as Joint);
+    return old === undefined || target === undefined
+      ? { ...j, name }
+      : ({ ...j, name, mimic: { ...old, joint: target } } as Joint);
   });
   return { ...robot, links, joints: newJoints };
 }

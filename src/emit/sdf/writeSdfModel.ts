@@ -94,7 +94,9 @@ export function writeSdfModel(parent: XmlOutElement, input: Robot, options: SdfM
     // Finished: kept as text from here on, so a large model never exists as a whole tree.
     el.seal();
   }
-  for (const joint of joints) if (isSdfJoint(joint)) writeJoint(model, joint, linkNames.has(joint.parent) ? features : { ...features, poseRelativeTo: false }).seal();
+  for (const joint of joints)
+    if (isSdfJoint(joint))
+      writeJoint(model, joint, linkNames.has(joint.parent) ? features : { ...features, poseRelativeTo: false }).seal();
   for (const extension of options.modelExtensions ?? []) extension(model, robot, context);
   return model;
 }
@@ -130,12 +132,27 @@ function writeInertial(parent: XmlOutElement, inertial: Inertial): void {
 }
 
 /** One written shape: the model's own, or one part of a split capsule (suffix `_0`, `_1`, `_2`). */
-function shapeParts(name: string, geometry: Geometry, origin: Pose, features: SdfFeatures): { name: string; geometry: Geometry; origin: Pose }[] {
+function shapeParts(
+  name: string,
+  geometry: Geometry,
+  origin: Pose,
+  features: SdfFeatures,
+): { name: string; geometry: Geometry; origin: Pose }[] {
   if (geometry.type !== "capsule" || features.capsule) return [{ name, geometry, origin }];
-  return splitCapsule(geometry.radius, geometry.length, origin).map((p, k) => ({ name: `${name}_${k}`, geometry: p.geometry, origin: p.origin }));
+  return splitCapsule(geometry.radius, geometry.length, origin).map((p, k) => ({
+    name: `${name}_${k}`,
+    geometry: p.geometry,
+    origin: p.origin,
+  }));
 }
 
-function writeVisual(parent: XmlOutElement, visual: Visual, index: number, materials: ReadonlyMap<string, Material>, features: SdfFeatures): void {
+function writeVisual(
+  parent: XmlOutElement,
+  visual: Visual,
+  index: number,
+  materials: ReadonlyMap<string, Material>,
+  features: SdfFeatures,
+): void {
   const name = visual.name ?? defaultShapeName("visual", index);
   for (const part of shapeParts(name, visual.geometry, visual.origin ?? IDENTITY_POSE, features)) {
     const el = parent.ele("visual", { name: part.name });

@@ -1,4 +1,3 @@
-
 import type { Geometry } from "../../model/Geometry.js";
 import type { Inertial } from "../../model/Inertial.js";
 import { jointAxis, type Joint } from "../../model/Joint.js";
@@ -64,7 +63,8 @@ function writeFriction(parent: XmlOutElement, link: Link, blocks: readonly XmlBl
   const surface = (link.collisions ?? []).find((c) => c.surface !== undefined)?.surface;
   if (surface === undefined || Object.keys(surface).length === 0) return;
   const reference = `reference="${link.name}"`;
-  if (blocks.some((b) => b.format === "urdf" && b.xml.includes(reference) && /<(mu1|mu2|fdir1|kp|kd)\b/.test(b.xml))) return;
+  if (blocks.some((b) => b.format === "urdf" && b.xml.includes(reference) && /<(mu1|mu2|fdir1|kp|kd)\b/.test(b.xml)))
+    return;
   const el = parent.ele("gazebo", { reference: link.name });
   if (surface.mu !== undefined) el.ele("mu1").txt(num(surface.mu));
   if (surface.mu2 !== undefined) el.ele("mu2").txt(num(surface.mu2));
@@ -78,7 +78,14 @@ function writeInertial(parent: XmlOutElement, inertial: Inertial): void {
   writeOrigin(el, inertial.origin ?? IDENTITY_POSE);
   el.ele("mass", { value: num(inertial.mass) });
   const i = inertial.inertia;
-  el.ele("inertia", { ixx: num(i.ixx), ixy: num(i.ixy), ixz: num(i.ixz), iyy: num(i.iyy), iyz: num(i.iyz), izz: num(i.izz) });
+  el.ele("inertia", {
+    ixx: num(i.ixx),
+    ixy: num(i.ixy),
+    ixz: num(i.ixz),
+    iyy: num(i.iyy),
+    iyz: num(i.iyz),
+    izz: num(i.izz),
+  });
 }
 
 function writeShape(parent: XmlOutElement, tag: "visual" | "collision", shape: Visual | Collision): void {
@@ -89,7 +96,8 @@ function writeShape(parent: XmlOutElement, tag: "visual" | "collision", shape: V
     const el = parent.ele(tag, name === undefined ? {} : { name });
     writeOrigin(el, part.origin);
     writeGeometry(el.ele("geometry"), part.geometry);
-    if (tag === "visual" && "material" in shape && shape.material !== undefined) el.ele("material", { name: shape.material });
+    if (tag === "visual" && "material" in shape && shape.material !== undefined)
+      el.ele("material", { name: shape.material });
     else if (tag === "visual" && "inlineMaterial" in shape && shape.inlineMaterial !== undefined) {
       // An anonymous material, written back where the file had it: `<material name="">`.
       const m = el.ele("material", { name: "" });
@@ -164,11 +172,17 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
   switch (joint.type) {
     case "revolute":
     case "prismatic":
-      el.ele("limit", { lower: num(joint.limit.lower), upper: num(joint.limit.upper), effort: num(joint.limit.effort), velocity: num(joint.limit.velocity) });
+      el.ele("limit", {
+        lower: num(joint.limit.lower),
+        upper: num(joint.limit.upper),
+        effort: num(joint.limit.effort),
+        velocity: num(joint.limit.velocity),
+      });
       break;
     case "continuous":
     case "planar":
-      if (joint.limit !== undefined) el.ele("limit", { effort: num(joint.limit.effort), velocity: num(joint.limit.velocity) });
+      if (joint.limit !== undefined)
+        el.ele("limit", { effort: num(joint.limit.effort), velocity: num(joint.limit.velocity) });
       break;
     case "fixed":
       if (joint.limit !== undefined) {
@@ -184,8 +198,15 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
     case "floating":
       break;
   }
-  if ((joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") && joint.mimic !== undefined) {
-    el.ele("mimic", { joint: joint.mimic.joint, multiplier: num(joint.mimic.multiplier ?? 1), offset: num(joint.mimic.offset ?? 0) });
+  if (
+    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    joint.mimic !== undefined
+  ) {
+    el.ele("mimic", {
+      joint: joint.mimic.joint,
+      multiplier: num(joint.mimic.multiplier ?? 1),
+      offset: num(joint.mimic.offset ?? 0),
+    });
   }
   if (joint.safetyController !== undefined) {
     const s = joint.safetyController;

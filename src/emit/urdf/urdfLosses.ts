@@ -10,7 +10,12 @@ export function urdfLosses(robot: Robot): Diagnostic[] {
   const out: Diagnostic[] = [];
   const p = robot.pose;
   if (p !== undefined && [...p.xyz, ...p.rpy].some((v) => v !== 0)) {
-    out.push({ code: "FEATURE_UNSUPPORTED", severity: "warning", jsonPath: "/pose", message: `robot "${robot.name}": URDF has no pose in the world; the model's pose (xyz ${p.xyz.join(" ")}, rpy ${p.rpy.join(" ")}) is not written` });
+    out.push({
+      code: "FEATURE_UNSUPPORTED",
+      severity: "warning",
+      jsonPath: "/pose",
+      message: `robot "${robot.name}": URDF has no pose in the world; the model's pose (xyz ${p.xyz.join(" ")}, rpy ${p.rpy.join(" ")}) is not written`,
+    });
   }
   return out;
 }

@@ -20,7 +20,9 @@ export interface VineyardParams {
 /** One static box or cylinder of a world (pose in the world frame, z of the shape's centre). */
 export interface StaticShape {
   readonly name: string;
-  readonly shape: { readonly type: "box"; readonly size: Vec3 } | { readonly type: "cylinder"; readonly radius: number; readonly length: number };
+  readonly shape:
+    | { readonly type: "box"; readonly size: Vec3 }
+    | { readonly type: "cylinder"; readonly radius: number; readonly length: number };
   readonly position: Vec3;
   readonly rgba: readonly [number, number, number, number];
 }
@@ -37,7 +39,12 @@ export interface StaticObject {
  * non-positive spacing or count.
  */
 export function vineyard(p: VineyardParams): StaticObject[] {
-  for (const [name, v] of [["rowSpacing", p.rowSpacing], ["plantSpacing", p.plantSpacing], ["rowCount", p.rowCount], ["plantsPerRow", p.plantsPerRow]] as const) {
+  for (const [name, v] of [
+    ["rowSpacing", p.rowSpacing],
+    ["plantSpacing", p.plantSpacing],
+    ["rowCount", p.rowCount],
+    ["plantsPerRow", p.plantsPerRow],
+  ] as const) {
     if (!(v > 0) || !Number.isFinite(v)) throw new RangeError(`vineyard: ${name} must be > 0, got ${String(v)}`);
   }
   const trunkColour = [0.35, 0.22, 0.1, 1] as const;
@@ -48,7 +55,12 @@ export function vineyard(p: VineyardParams): StaticObject[] {
       const x = p.origin[0] + k * p.plantSpacing;
       const y = p.origin[1] + r * p.rowSpacing;
       return [
-        { name: `trunk_${k + 1}`, shape: { type: "cylinder", radius: p.trunkRadius, length: p.trunkHeight }, position: [x, y, p.origin[2] + p.trunkHeight / 2], rgba: trunkColour },
+        {
+          name: `trunk_${k + 1}`,
+          shape: { type: "cylinder", radius: p.trunkRadius, length: p.trunkHeight },
+          position: [x, y, p.origin[2] + p.trunkHeight / 2],
+          rgba: trunkColour,
+        },
         {
           name: `canopy_${k + 1}`,
           shape: { type: "box", size: [p.plantSpacing, p.canopyWidth, p.canopyHeight] },

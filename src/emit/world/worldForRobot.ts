@@ -8,7 +8,14 @@ import type { WorldSpec } from "./WorldSpec.js";
  * point is the seed's Lincoln, UK area (assumption). Physics: 1 ms step, real time.
  */
 export function worldForRobot(robot: Robot): WorldSpec {
-  const base = { name: `${robot.name}_world`, maxStepSize: 0.001, realTimeFactor: 1, latitude: 53.2307, longitude: -0.5406, elevation: 10 };
+  const base = {
+    name: `${robot.name}_world`,
+    maxStepSize: 0.001,
+    realTimeFactor: 1,
+    latitude: 53.2307,
+    longitude: -0.5406,
+    elevation: 10,
+  };
   if (robot.name !== "mario") return base;
   return {
     ...base,

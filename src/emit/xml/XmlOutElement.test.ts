@@ -9,7 +9,10 @@ import { serializeXml, xmlDocument } from "./xmlDocument.js";
 import type { XmlOutElement } from "./XmlOutElement.js";
 
 /** A random document: elements with attributes, text and comments in any mix. */
-type Child = { kind: "element"; name: string; attributes: [string, string][]; children: Child[] } | { kind: "text"; text: string } | { kind: "comment"; text: string };
+type Child =
+  | { kind: "element"; name: string; attributes: [string, string][]; children: Child[] }
+  | { kind: "text"; text: string }
+  | { kind: "comment"; text: string };
 
 // Values hold every character XML escapes, but no `&name;` / `&#1;` run: there xmlbuilder2
 // leaves the `&` unescaped and robokit escapes it (tested on its own below).
@@ -25,7 +28,10 @@ const tree = fc.letrec<{ child: Child }>((tie) => ({
     fc.record({
       kind: fc.constant("element" as const),
       name,
-      attributes: fc.uniqueArray(fc.tuple(fc.constantFrom("name", "xyz", "type", "v"), value), { selector: ([k]) => k, maxLength: 3 }),
+      attributes: fc.uniqueArray(fc.tuple(fc.constantFrom("name", "xyz", "type", "v"), value), {
+        selector: ([k]) => k,
+        maxLength: 3,
+      }),
       children: fc.array(tie("child"), { maxLength: 4 }),
     }),
   ),
@@ -129,16 +135,20 @@ describe("XmlOutElement", () => {
 
   it("writes the same bytes whichever finished elements are sealed (property)", () => {
     fc.assert(
-      fc.property(fc.array(tree.child, { maxLength: 5 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }), (children, flags) => {
-        let k = 0;
-        const seal = (): boolean => flags[k++ % flags.length] ?? false;
-        const expected = ours("stamp", (root) => children.forEach((c) => buildOurs(root, c)));
-        const actual = ours("stamp", (root) => {
-          children.forEach((c) => buildSealing(root, c, seal));
-          if (seal()) root.seal();
-        });
-        expect(actual).toBe(expected);
-      }),
+      fc.property(
+        fc.array(tree.child, { maxLength: 5 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }),
+        (children, flags) => {
+          let k = 0;
+          const seal = (): boolean => flags[k++ % flags.length] ?? false;
+          const expected = ours("stamp", (root) => children.forEach((c) => buildOurs(root, c)));
+          const actual = ours("stamp", (root) => {
+            children.forEach((c) => buildSealing(root, c, seal));
+            if (seal()) root.seal();
+          });
+          expect(actual).toBe(expected);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -154,7 +164,9 @@ describe("XmlOutElement", () => {
     expect(() => a.seal()).toThrow(TypeError);
     expect(() => doc.seal()).toThrow(TypeError);
     doc.ele("d");
-    expect(serializeXml(doc)).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<!-- s -->\n<a x="1">\n  <b>t</b>\n</a>\n<d/>\n`);
+    expect(serializeXml(doc)).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!-- s -->\n<a x="1">\n  <b>t</b>\n</a>\n<d/>\n`,
+    );
   });
 
   it("is serialised once (it releases each element as it writes it); a second call is API misuse", () => {

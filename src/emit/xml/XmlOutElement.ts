@@ -111,7 +111,11 @@ export class XmlOutElement {
     if (this.level < 0) throw new TypeError("the document node cannot be sealed; serialise it");
     this.assertOpen();
     const chunks: string[] = [];
-    const last = XmlOutElement.writeFrom({ element: this, next: 0, level: this.level, close: false, single: true }, "", chunks);
+    const last = XmlOutElement.writeFrom(
+      { element: this, next: 0, level: this.level, close: false, single: true },
+      "",
+      chunks,
+    );
     chunks.push(last);
     this.sealed = flatten(chunks.join(""));
     this.children = undefined;
@@ -141,7 +145,13 @@ export class XmlOutElement {
     if (this.serialized) throw new TypeError("an XML document can be serialised only once");
     this.serialized = true;
     const chunks: string[] = [];
-    chunks.push(XmlOutElement.writeFrom({ element: this, next: 0, level: -1, close: false, single: false }, `${declaration}\n`, chunks));
+    chunks.push(
+      XmlOutElement.writeFrom(
+        { element: this, next: 0, level: -1, close: false, single: false },
+        `${declaration}\n`,
+        chunks,
+      ),
+    );
     return chunks.join("");
   }
 
@@ -264,7 +274,9 @@ const WRITTEN = "";
 
 /** Attribute value escaping: `&`, `<`, `>` and `"`. */
 function escapeAttribute(value: string): string {
-  return /[&<>"]/.test(value) ? value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;") : value;
+  return /[&<>"]/.test(value)
+    ? value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
+    : value;
 }
 
 /** Text escaping: `&`, `<` and `>`. */
@@ -292,7 +304,12 @@ function importNodes(target: XmlOutElement, nodes: readonly XmlFragmentNode[]): 
     } else if (name === "#cdata") {
       target.dat(innerText(content));
     } else if (name.startsWith("?")) {
-      target.ins(name.slice(1), Object.entries(attributes).map(([k, v]) => `${k}="${v}"`).join(" "));
+      target.ins(
+        name.slice(1),
+        Object.entries(attributes)
+          .map(([k, v]) => `${k}="${v}"`)
+          .join(" "),
+      );
     } else {
       importNodes(target.ele(name, attributes), content as XmlFragmentNode[]);
     }

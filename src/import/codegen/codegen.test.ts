@@ -15,18 +15,49 @@ import { yamlScalar } from "./yamlScalar.js";
 
 /** Evaluates a JavaScript expression the escapers wrote (they are plain JS, no types). */
 function evaluate(expression: string, scope: Record<string, unknown> = {}): unknown {
-  return new Function(...Object.keys(scope), `"use strict"; return (${expression});`)(...Object.values(scope)) as unknown;
+  return new Function(...Object.keys(scope), `"use strict"; return (${expression});`)(
+    ...Object.values(scope),
+  ) as unknown;
 }
 
 /** Strings weighted towards what breaks generated code: quotes, escapes, line terminators, comment ends. */
 const hostile = fc.oneof(
   fc.string({ unit: "binary" }),
-  fc.string({ unit: fc.constantFrom("*/", "/*", "//", "\u2028", "\u2029", "\u0085", "\r", "\n", "`", "${", "$", "\\", '"', "'", "</script>", "@", "\u202e", "\ufeff", "\ud800", "\udc00", "a", "效", " ", "\u0000", "\u001b") }),
+  fc.string({
+    unit: fc.constantFrom(
+      "*/",
+      "/*",
+      "//",
+      "\u2028",
+      "\u2029",
+      "\u0085",
+      "\r",
+      "\n",
+      "`",
+      "${",
+      "$",
+      "\\",
+      '"',
+      "'",
+      "</script>",
+      "@",
+      "\u202e",
+      "\ufeff",
+      "\ud800",
+      "\udc00",
+      "a",
+      "效",
+      " ",
+      "\u0000",
+      "\u001b",
+    ),
+  }),
 );
 
 /** No JavaScript or YAML 1.1/1.2 line terminator, control, bidi control or lone surrogate. */
 // eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe("TypeScript escapers", () => {
   it("tsStringLiteral evaluates to the text and is one line of visible characters", () => {
@@ -85,39 +116,45 @@ describe("TypeScript escapers", () => {
 });
 
 describe("TsIdentifiers", () => {
-  const RESERVED = /^(await|break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|yield|let|static|implements|interface|package|private|protected|public|arguments|eval|undefined|NaN|Infinity)$/;
+  const RESERVED =
+    /^(await|break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|yield|let|static|implements|interface|package|private|protected|public|arguments|eval|undefined|NaN|Infinity)$/;
 
   it("hands out valid, unreserved identifiers, never a declared one, never twice, the same for the same names", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(hostile, fc.constantFrom("box", "RobotBuilder", "class", "008_effect", "效果", "robot", "let", "a b", "a_b", "aB")), { maxLength: 30 }), (names) => {
-        const declared = ["box", "RobotBuilder", "robot"];
-        const make = (): string[] => {
-          const ids = new TsIdentifiers(declared);
-          return names.map((n) => ids.fromName(n, "part"));
-        };
-        const out = make();
-        for (const id of out) {
-          expect(id).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
-          expect(id).not.toMatch(RESERVED);
-          expect(declared).not.toContain(id);
-        }
-        expect(new Set(out).size).toBe(out.length);
-        expect(make()).toEqual(out);
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            hostile,
+            fc.constantFrom("box", "RobotBuilder", "class", "008_effect", "效果", "robot", "let", "a b", "a_b", "aB"),
+          ),
+          { maxLength: 30 },
+        ),
+        (names) => {
+          const declared = ["box", "RobotBuilder", "robot"];
+          const make = (): string[] => {
+            const ids = new TsIdentifiers(declared);
+            return names.map((n) => ids.fromName(n, "part"));
+          };
+          const out = make();
+          for (const id of out) {
+            expect(id).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+            expect(id).not.toMatch(RESERVED);
+            expect(declared).not.toContain(id);
+          }
+          expect(new Set(out).size).toBe(out.length);
+          expect(make()).toEqual(out);
+        },
+      ),
     );
   });
 
   it("keeps readable names: camelCase words, a digit guarded, a fallback for names without ASCII", () => {
     const ids = new TsIdentifiers(["box"]);
-    expect(["front_left_wheel material", "008_effect_material", "效果_material", "效果", "效果", "box", "class"].map((n) => ids.fromName(n, "part"))).toEqual([
-      "frontLeftWheelMaterial",
-      "_008EffectMaterial",
-      "material",
-      "part",
-      "part2",
-      "box2",
-      "class_",
-    ]);
+    expect(
+      ["front_left_wheel material", "008_effect_material", "效果_material", "效果", "效果", "box", "class"].map((n) =>
+        ids.fromName(n, "part"),
+      ),
+    ).toEqual(["frontLeftWheelMaterial", "_008EffectMaterial", "material", "part", "part2", "box2", "class_"]);
   });
 });
 
@@ -149,11 +186,14 @@ describe("YAML escapers", () => {
 
   it("yamlDocumentText reads back as the same data in YAML 1.1 and 1.2, with nothing invisible but LF and tab", () => {
     fc.assert(
-      fc.property(fc.dictionary(hostile, fc.oneof(hostile, fc.double({ noNaN: true }), fc.array(hostile, { maxLength: 3 }))), (data) => {
-        const text = yamlDocumentText(data);
-        expect(text.replace(/[\n\t]/g, "")).not.toMatch(INVISIBLE);
-        for (const version of ["1.1", "1.2"] as const) expect(parse(text, { version })).toEqual(data);
-      }),
+      fc.property(
+        fc.dictionary(hostile, fc.oneof(hostile, fc.double({ noNaN: true }), fc.array(hostile, { maxLength: 3 }))),
+        (data) => {
+          const text = yamlDocumentText(data);
+          expect(text.replace(/[\n\t]/g, "")).not.toMatch(INVISIBLE);
+          for (const version of ["1.1", "1.2"] as const) expect(parse(text, { version })).toEqual(data);
+        },
+      ),
     );
   });
 });

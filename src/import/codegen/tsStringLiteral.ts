@@ -1,6 +1,13 @@
 import { UNSAFE_CHARACTERS, unicodeEscape } from "./unsafeCharacters.js";
 
-const NAMED: Readonly<Record<string, string>> = { "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r" };
+const NAMED: Readonly<Record<string, string>> = {
+  "\b": "\\b",
+  "\t": "\\t",
+  "\n": "\\n",
+  "\v": "\\v",
+  "\f": "\\f",
+  "\r": "\\r",
+};
 
 /**
  * A TypeScript (and JavaScript, and JSON) double-quoted string literal that evaluates to

@@ -10,8 +10,11 @@ import { UNSAFE_CHARACTERS, unicodeEscape } from "./unsafeCharacters.js";
  * @example tsTemplateLiteral(["", "_wheel"], ["name"]) === "`${name}_wheel`"
  */
 export function tsTemplateLiteral(texts: readonly string[], holes: readonly string[] = []): string {
-  if (texts.length !== holes.length + 1) throw new Error(`tsTemplateLiteral: ${texts.length} texts need ${texts.length - 1} holes, not ${holes.length}`);
+  if (texts.length !== holes.length + 1)
+    throw new Error(`tsTemplateLiteral: ${texts.length} texts need ${texts.length - 1} holes, not ${holes.length}`);
   const escape = (t: string): string =>
-    t.replace(/[\\`$]/g, (c) => `\\${c}`).replace(UNSAFE_CHARACTERS, (c) => (c === "\n" || c === "\t" ? c : c === "\r" ? "\\r" : unicodeEscape(c)));
+    t
+      .replace(/[\\`$]/g, (c) => `\\${c}`)
+      .replace(UNSAFE_CHARACTERS, (c) => (c === "\n" || c === "\t" ? c : c === "\r" ? "\\r" : unicodeEscape(c)));
   return `\`${texts.map((t, i) => (i === 0 ? escape(t) : `\${${holes[i - 1] ?? ""}}${escape(t)}`)).join("")}\``;
 }

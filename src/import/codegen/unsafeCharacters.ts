@@ -6,7 +6,8 @@
  * which UTF-8 cannot encode. Global, with the `u` flag off so lone surrogates match.
  */
 // eslint-disable-next-line no-control-regex
-export const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export const UNSAFE_CHARACTERS =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** `\uXXXX` for one UTF-16 code unit: the escape JavaScript, JSON and YAML double quotes all read. */
 export function unicodeEscape(c: string): string {

@@ -14,7 +14,8 @@ class Escaped {
 // Tab and LF are written well by the yaml package (LF as a literal block); the rest is not:
 // it leaves NEL, U+2028/U+2029, BOM and bidi controls raw, even inside double quotes.
 // eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/;
+const NEEDS_ESCAPES =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/;
 
 const escapedTag = {
   identify: (value: unknown): boolean => value instanceof Escaped,

@@ -1,6 +1,13 @@
 import { UNSAFE_CHARACTERS, unicodeEscape } from "./unsafeCharacters.js";
 
-const NAMED: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r", "\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
+const NAMED: Readonly<Record<string, string>> = {
+  "\t": "\\t",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\u0085": "\\N",
+  "\u2028": "\\L",
+  "\u2029": "\\P",
+};
 
 /**
  * A YAML double-quoted scalar, usable as a key or a value, that YAML 1.1 and 1.2 readers

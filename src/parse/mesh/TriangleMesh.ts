@@ -83,6 +83,9 @@ export class MeshBuilder {
 
   /** The mesh, trimmed to what was added. */
   build(): TriangleMesh {
-    return { positions: this.#positions.slice(0, 3 * this.#vertexCount), indices: this.#indices.slice(0, 3 * this.#triangleCount) };
+    return {
+      positions: this.#positions.slice(0, 3 * this.#vertexCount),
+      indices: this.#indices.slice(0, 3 * this.#triangleCount),
+    };
   }
 }

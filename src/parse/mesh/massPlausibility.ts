@@ -20,10 +20,22 @@ export function massPlausibility(properties: MeshMassProperties, density: number
   const out: Diagnostic[] = [];
   const extent = Math.max(...properties.size);
   if (extent > MAX_PLAUSIBLE_MESH_EXTENT) {
-    out.push(meshDiagnostic("meshUnitsSuspect", `the mesh is ${extent} m across: likely drawn in millimetres (scale 0.001 would make it ${extent / 1000} m)`, file));
+    out.push(
+      meshDiagnostic(
+        "meshUnitsSuspect",
+        `the mesh is ${extent} m across: likely drawn in millimetres (scale 0.001 would make it ${extent / 1000} m)`,
+        file,
+      ),
+    );
   }
   if (density < PLAUSIBLE_DENSITY[0] || density > PLAUSIBLE_DENSITY[1]) {
-    out.push(meshDiagnostic("densityImplausible", `density ${density} kg/m³ (mass ${density * properties.volume} kg over volume ${properties.volume} m³) is outside ${PLAUSIBLE_DENSITY[0]}–${PLAUSIBLE_DENSITY[1]} kg/m³`, file));
+    out.push(
+      meshDiagnostic(
+        "densityImplausible",
+        `density ${density} kg/m³ (mass ${density * properties.volume} kg over volume ${properties.volume} m³) is outside ${PLAUSIBLE_DENSITY[0]}–${PLAUSIBLE_DENSITY[1]} kg/m³`,
+        file,
+      ),
+    );
   }
   return out;
 }

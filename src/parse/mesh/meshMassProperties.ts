@@ -45,10 +45,22 @@ export interface MeshMassOptions {
  * a closed mesh whose normals point inward (negative volume) is flipped, with MESH_INVERTED;
  * a mesh of zero volume, or a zero scale, is MESH_INVALID and gives nothing.
  */
-export function meshMassProperties(mesh: TriangleMesh, file: string, options: MeshMassOptions = {}): MeshMassPropertiesResult {
+export function meshMassProperties(
+  mesh: TriangleMesh,
+  file: string,
+  options: MeshMassOptions = {},
+): MeshMassPropertiesResult {
   const [sx, sy, sz] = options.scale ?? [1, 1, 1];
   if (!(sx !== 0 && sy !== 0 && sz !== 0 && Number.isFinite(sx * sy * sz))) {
-    return { diagnostics: [meshDiagnostic("meshEmpty", `the scale ${sx} ${sy} ${sz} has a zero or non-finite factor: the solid has no volume`, file)] };
+    return {
+      diagnostics: [
+        meshDiagnostic(
+          "meshEmpty",
+          `the scale ${sx} ${sy} ${sz} has a zero or non-finite factor: the solid has no volume`,
+          file,
+        ),
+      ],
+    };
   }
   const { positions, indices } = mesh;
   const min = [Infinity, Infinity, Infinity];
@@ -73,27 +85,59 @@ export function meshMassProperties(mesh: TriangleMesh, file: string, options: Me
       check.misorientedEdges > 0 ? `${check.misorientedEdges} edges whose two triangles disagree in orientation` : "",
     ].filter((s) => s !== "");
     const what = `the mesh is not closed (${problems.join(", ")})`;
-    if (!(boxVolume > 0)) return { diagnostics: [meshDiagnostic("meshEmpty", `${what}, and its bounding box is flat: no volume to fall back to`, file)] };
+    if (!(boxVolume > 0))
+      return {
+        diagnostics: [
+          meshDiagnostic("meshEmpty", `${what}, and its bounding box is flat: no volume to fall back to`, file),
+        ],
+      };
     return {
-      properties: { volume: boxVolume, com: centre, size, unitInertia: boxInertia(boxVolume, size), method: "bounding-box" },
-      diagnostics: [meshDiagnostic("meshNotClosed", `${what}; mass properties fall back to its axis-aligned bounding box (${size.join(" × ")} m)`, file)],
+      properties: {
+        volume: boxVolume,
+        com: centre,
+        size,
+        unitInertia: boxInertia(boxVolume, size),
+        method: "bounding-box",
+      },
+      diagnostics: [
+        meshDiagnostic(
+          "meshNotClosed",
+          `${what}; mass properties fall back to its axis-aligned bounding box (${size.join(" × ")} m)`,
+          file,
+        ),
+      ],
     };
   }
   // Sums over tetrahedra (reference point, a, b, c): 6V, 24 × first moment, 120 × second moments.
   const mirror = sx * sy * sz < 0 ? -1 : 1;
   let v6 = 0;
-  let fx = 0, fy = 0, fz = 0;
-  let xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
+  let fx = 0,
+    fy = 0,
+    fz = 0;
+  let xx = 0,
+    yy = 0,
+    zz = 0,
+    xy = 0,
+    xz = 0,
+    yz = 0;
   for (let t = 0; t < indices.length; t += 3) {
     const ia = 3 * indices[t]!;
     const ib = 3 * indices[t + 1]!;
     const ic = 3 * indices[t + 2]!;
-    const ax = positions[ia]! * sx - centre[0], ay = positions[ia + 1]! * sy - centre[1], az = positions[ia + 2]! * sz - centre[2];
-    const bx = positions[ib]! * sx - centre[0], by = positions[ib + 1]! * sy - centre[1], bz = positions[ib + 2]! * sz - centre[2];
-    const cx = positions[ic]! * sx - centre[0], cy = positions[ic + 1]! * sy - centre[1], cz = positions[ic + 2]! * sz - centre[2];
+    const ax = positions[ia]! * sx - centre[0],
+      ay = positions[ia + 1]! * sy - centre[1],
+      az = positions[ia + 2]! * sz - centre[2];
+    const bx = positions[ib]! * sx - centre[0],
+      by = positions[ib + 1]! * sy - centre[1],
+      bz = positions[ib + 2]! * sz - centre[2];
+    const cx = positions[ic]! * sx - centre[0],
+      cy = positions[ic + 1]! * sy - centre[1],
+      cz = positions[ic + 2]! * sz - centre[2];
     // det [a b c] = a · (b × c): six times the signed volume of the tetrahedron.
     const det = mirror * (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx));
-    const tx = ax + bx + cx, ty = ay + by + cy, tz = az + bz + cz;
+    const tx = ax + bx + cx,
+      ty = ay + by + cy,
+      tz = az + bz + cz;
     v6 += det;
     fx += det * tx;
     fy += det * ty;
@@ -127,7 +171,14 @@ export function meshMassProperties(mesh: TriangleMesh, file: string, options: Me
   const cxy = (sign * xy) / 120 - volume * d[0] * d[1];
   const cxz = (sign * xz) / 120 - volume * d[0] * d[2];
   const cyz = (sign * yz) / 120 - volume * d[1] * d[2];
-  const unitInertia: InertiaTensor = { ixx: cyy + czz, iyy: cxx + czz, izz: cxx + cyy, ixy: -cxy, ixz: -cxz, iyz: -cyz };
+  const unitInertia: InertiaTensor = {
+    ixx: cyy + czz,
+    iyy: cxx + czz,
+    izz: cxx + cyy,
+    ixy: -cxy,
+    ixz: -cxz,
+    iyz: -cyz,
+  };
   const com: Vec3 = [centre[0] + d[0], centre[1] + d[1], centre[2] + d[2]];
   return { properties: { volume, com, size, unitInertia, method: "closed-mesh" }, diagnostics };
 }
@@ -138,6 +189,13 @@ export function massPropertiesAtDensity(properties: MeshMassProperties, density:
   return {
     mass: density * properties.volume,
     com: properties.com,
-    inertia: { ixx: density * u.ixx, iyy: density * u.iyy, izz: density * u.izz, ixy: density * u.ixy, ixz: density * u.ixz, iyz: density * u.iyz },
+    inertia: {
+      ixx: density * u.ixx,
+      iyy: density * u.iyy,
+      izz: density * u.izz,
+      ixy: density * u.ixy,
+      ixz: density * u.ixz,
+      iyz: density * u.iyz,
+    },
   };
 }

@@ -35,22 +35,47 @@ class ColladaProblem extends Error {
  */
 export function readCollada(bytes: Uint8Array, file: string, limits: MeshLimits = MESH_LIMITS): MeshReadResult {
   if (bytes.length > limits.maxBytes) {
-    return { diagnostics: [meshDiagnostic("meshTooLarge", `the COLLADA file has ${bytes.length} bytes; robokit reads at most ${limits.maxBytes}`, file)] };
+    return {
+      diagnostics: [
+        meshDiagnostic(
+          "meshTooLarge",
+          `the COLLADA file has ${bytes.length} bytes; robokit reads at most ${limits.maxBytes}`,
+          file,
+        ),
+      ],
+    };
   }
   const decoded = decodeXmlBytes(bytes, file);
   if (decoded.text === undefined) return { diagnostics: decoded.diagnostics };
   const xml = readXml(decoded.text, file);
   const root = xml.document.root;
-  if (root === undefined || xml.diagnostics.some((d) => d.severity === "error")) return { diagnostics: xml.diagnostics };
-  if (root.name !== "COLLADA") return { diagnostics: [meshDiagnostic("meshMalformed", `the root element is <${root.name}>, not <COLLADA>`, file, root.line)] };
+  if (root === undefined || xml.diagnostics.some((d) => d.severity === "error"))
+    return { diagnostics: xml.diagnostics };
+  if (root.name !== "COLLADA")
+    return {
+      diagnostics: [
+        meshDiagnostic("meshMalformed", `the root element is <${root.name}>, not <COLLADA>`, file, root.line),
+      ],
+    };
   const reader = new ColladaReader(file, limits);
   try {
     reader.read(root);
   } catch (error) {
     if (!(error instanceof ColladaProblem)) throw error;
-    return { diagnostics: [...reader.diagnostics, meshDiagnostic(error.finding, `COLLADA: ${error.message}`, file, error.line)] };
+    return {
+      diagnostics: [
+        ...reader.diagnostics,
+        meshDiagnostic(error.finding, `COLLADA: ${error.message}`, file, error.line),
+      ],
+    };
   }
-  if (reader.builder.triangleCount === 0) return { diagnostics: [...reader.diagnostics, meshDiagnostic("meshEmpty", "COLLADA file whose scene places no triangles", file)] };
+  if (reader.builder.triangleCount === 0)
+    return {
+      diagnostics: [
+        ...reader.diagnostics,
+        meshDiagnostic("meshEmpty", "COLLADA file whose scene places no triangles", file),
+      ],
+    };
   return { mesh: reader.builder.build(), diagnostics: reader.diagnostics };
 }
 
@@ -73,16 +98,28 @@ class ColladaReader {
     const unit = asset === undefined ? undefined : child(asset, "unit");
     const meterText = unit === undefined ? undefined : attr(unit, "meter");
     const meter = meterText === undefined ? 1 : Number(meterText);
-    if (!Number.isFinite(meter) || meter <= 0) throw new ColladaProblem("meshMalformed", `<unit meter="${meterText ?? ""}"> is not a positive number`, unit?.line);
+    if (!Number.isFinite(meter) || meter <= 0)
+      throw new ColladaProblem(
+        "meshMalformed",
+        `<unit meter="${meterText ?? ""}"> is not a positive number`,
+        unit?.line,
+      );
     const upText = (asset === undefined ? undefined : child(asset, "up_axis"))?.text.trim() ?? "Y_UP";
     const up = upAxisToZ(upText);
-    if (up === undefined) throw new ColladaProblem("meshMalformed", `<up_axis> is "${upText}"; COLLADA allows X_UP, Y_UP and Z_UP`, asset === undefined ? undefined : child(asset, "up_axis")?.line);
+    if (up === undefined)
+      throw new ColladaProblem(
+        "meshMalformed",
+        `<up_axis> is "${upText}"; COLLADA allows X_UP, Y_UP and Z_UP`,
+        asset === undefined ? undefined : child(asset, "up_axis")?.line,
+      );
     const top = multiply(up, scaling(meter, meter, meter));
-    if (childrenNamed(root, "library_controllers").some((l) => l.children.length > 0)) this.#ignore("controllers (skinned meshes)", root.line);
+    if (childrenNamed(root, "library_controllers").some((l) => l.children.length > 0))
+      this.#ignore("controllers (skinned meshes)", root.line);
     const scene = this.#scene(root);
     if (scene === undefined) {
       // No visual scene: every geometry once, as it is written.
-      for (const library of childrenNamed(root, "library_geometries")) for (const g of childrenNamed(library, "geometry")) this.#geometry(g, top);
+      for (const library of childrenNamed(root, "library_geometries"))
+        for (const g of childrenNamed(library, "geometry")) this.#geometry(g, top);
       return;
     }
     for (const node of childrenNamed(scene, "node")) this.#node(node, top, [node]);
@@ -101,7 +138,11 @@ class ColladaReader {
     const url = attr(element, name) ?? "";
     const target = url.startsWith("#") ? this.#ids.get(url.slice(1)) : undefined;
     if (target === undefined || target.name !== what) {
-      throw new ColladaProblem("meshMalformed", `<${element.name} ${name}="${url}"> does not refer to a <${what}> in this file`, element.line);
+      throw new ColladaProblem(
+        "meshMalformed",
+        `<${element.name} ${name}="${url}"> does not refer to a <${what}> in this file`,
+        element.line,
+      );
     }
     return target;
   }
@@ -126,7 +167,8 @@ class ColladaReader {
   }
 
   #node(node: XmlElement, parent: Matrix4, path: readonly XmlElement[]): void {
-    if (path.length > MAX_NODE_DEPTH) throw new ColladaProblem("meshMalformed", `nodes nest deeper than ${MAX_NODE_DEPTH} levels`, node.line);
+    if (path.length > MAX_NODE_DEPTH)
+      throw new ColladaProblem("meshMalformed", `nodes nest deeper than ${MAX_NODE_DEPTH} levels`, node.line);
     let m = parent;
     for (const c of node.children) {
       if (c.name === "matrix") m = multiply(m, Float64Array.from(numbersOf(c, 16)));
@@ -147,7 +189,12 @@ class ColladaReader {
       else if (c.name === "node") this.#node(c, m, [...path, c]);
       else if (c.name === "instance_node") {
         const target = this.#ref(c, "url", "node");
-        if (path.includes(target)) throw new ColladaProblem("meshMalformed", `<instance_node url="${attr(c, "url") ?? ""}"> instantiates a node that contains it (a cycle)`, c.line);
+        if (path.includes(target))
+          throw new ColladaProblem(
+            "meshMalformed",
+            `<instance_node url="${attr(c, "url") ?? ""}"> instantiates a node that contains it (a cycle)`,
+            c.line,
+          );
         this.#node(target, m, [...path, target]);
       }
     }
@@ -171,13 +218,19 @@ class ColladaReader {
       // A VERTEX input names <vertices>, whose POSITION input names the <source>.
       if (vertices !== undefined && attr(vertices, "id") === id) {
         const position = childrenNamed(vertices, "input").find((i) => attr(i, "semantic") === "POSITION");
-        if (position === undefined) throw new ColladaProblem("meshMalformed", "<vertices> has no POSITION input", vertices.line);
+        if (position === undefined)
+          throw new ColladaProblem("meshMalformed", "<vertices> has no POSITION input", vertices.line);
         id = (attr(position, "source") ?? "").replace(/^#/, "");
       }
       const known = cache.get(id);
       if (known !== undefined) return known;
       const source = sources.get(id);
-      if (source === undefined) throw new ColladaProblem("meshMalformed", `the positions "${sourceUrl}" are not a <source> of this mesh`, at.line);
+      if (source === undefined)
+        throw new ColladaProblem(
+          "meshMalformed",
+          `the positions "${sourceUrl}" are not a <source> of this mesh`,
+          at.line,
+        );
       const read = readPositions(source);
       cache.set(id, read);
       return read;
@@ -202,22 +255,30 @@ class ColladaReader {
     }
   }
 
-  #primitive(primitive: XmlElement, positionsOf: (url: string, at: XmlElement) => Float64Array, m: Matrix4, mirrored: boolean): void {
+  #primitive(
+    primitive: XmlElement,
+    positionsOf: (url: string, at: XmlElement) => Float64Array,
+    m: Matrix4,
+    mirrored: boolean,
+  ): void {
     const inputs = childrenNamed(primitive, "input");
     let stride = 0;
     for (const input of inputs) stride = Math.max(stride, integerAttr(input, "offset") + 1);
     const vertex = inputs.find((i) => attr(i, "semantic") === "VERTEX");
-    if (vertex === undefined || stride === 0) throw new ColladaProblem("meshMalformed", `<${primitive.name}> has no VERTEX input`, primitive.line);
+    if (vertex === undefined || stride === 0)
+      throw new ColladaProblem("meshMalformed", `<${primitive.name}> has no VERTEX input`, primitive.line);
     const offset = integerAttr(vertex, "offset");
     const positions = positionsOf(attr(vertex, "source") ?? "", vertex);
     const count = positions.length / 3;
     // This instance's builder index of each source vertex (−1: not added yet).
     const added = new Int32Array(count).fill(-1);
     const vertexOf = (index: number, at: XmlElement): number => {
-      if (!Number.isInteger(index) || index < 0 || index >= count) throw new ColladaProblem("meshMalformed", `<p> index ${index} is outside the ${count} positions`, at.line);
+      if (!Number.isInteger(index) || index < 0 || index >= count)
+        throw new ColladaProblem("meshMalformed", `<p> index ${index} is outside the ${count} positions`, at.line);
       const known = added[index] as number;
       if (known >= 0) return known;
-      if (this.builder.vertexCount >= this.#limits.maxVertices) throw new ColladaProblem("meshTooLarge", `more than ${this.#limits.maxVertices} vertices`, at.line);
+      if (this.builder.vertexCount >= this.#limits.maxVertices)
+        throw new ColladaProblem("meshTooLarge", `more than ${this.#limits.maxVertices} vertices`, at.line);
       const x = positions[3 * index] as number;
       const y = positions[3 * index + 1] as number;
       const z = positions[3 * index + 2] as number;
@@ -239,14 +300,20 @@ class ColladaReader {
         if (mirrored) this.builder.addTriangle(a, c, b);
         else this.builder.addTriangle(a, b, c);
       }
-      if (this.builder.triangleCount > this.#limits.maxTriangles) throw new ColladaProblem("meshTooLarge", `more than ${this.#limits.maxTriangles} triangles`, at.line);
+      if (this.builder.triangleCount > this.#limits.maxTriangles)
+        throw new ColladaProblem("meshTooLarge", `more than ${this.#limits.maxTriangles} triangles`, at.line);
     };
     if (primitive.name === "polygons") {
       for (const c of primitive.children) {
         if (c.name === "ph") this.#ignore("polygons with holes (<ph>)", c.line);
         if (c.name !== "p") continue;
         const p = numbersOf(c);
-        if (p.length % stride !== 0) throw new ColladaProblem("meshMalformed", `<p> has ${p.length} numbers, not a multiple of the ${stride} inputs`, c.line);
+        if (p.length % stride !== 0)
+          throw new ColladaProblem(
+            "meshMalformed",
+            `<p> has ${p.length} numbers, not a multiple of the ${stride} inputs`,
+            c.line,
+          );
         polygon(p, 0, p.length / stride, c);
       }
       return;
@@ -256,7 +323,12 @@ class ColladaReader {
     const at = pElement ?? primitive;
     if (primitive.name === "triangles") {
       const declared = integerAttr(primitive, "count");
-      if (p.length !== declared * 3 * stride) throw new ColladaProblem("meshMalformed", `<triangles count="${declared}"> with ${stride} inputs needs ${declared * 3 * stride} numbers in <p>, not ${p.length}`, at.line);
+      if (p.length !== declared * 3 * stride)
+        throw new ColladaProblem(
+          "meshMalformed",
+          `<triangles count="${declared}"> with ${stride} inputs needs ${declared * 3 * stride} numbers in <p>, not ${p.length}`,
+          at.line,
+        );
       for (let t = 0; t < declared; t++) polygon(p, 3 * t, 3, at);
       return;
     }
@@ -264,12 +336,19 @@ class ColladaReader {
     const vcount = vcountElement === undefined ? [] : numbersOf(vcountElement);
     let first = 0;
     for (const corners of vcount) {
-      if (!Number.isInteger(corners)) throw new ColladaProblem("meshMalformed", `<vcount> holds ${corners}`, vcountElement?.line);
-      if ((first + corners) * stride > p.length) throw new ColladaProblem("meshMalformed", "<vcount> asks for more vertices than <p> holds", at.line);
+      if (!Number.isInteger(corners))
+        throw new ColladaProblem("meshMalformed", `<vcount> holds ${corners}`, vcountElement?.line);
+      if ((first + corners) * stride > p.length)
+        throw new ColladaProblem("meshMalformed", "<vcount> asks for more vertices than <p> holds", at.line);
       polygon(p, first, corners, at);
       first += corners;
     }
-    if (first * stride !== p.length) throw new ColladaProblem("meshMalformed", `<p> has ${p.length} numbers but <vcount> uses ${first * stride}`, at.line);
+    if (first * stride !== p.length)
+      throw new ColladaProblem(
+        "meshMalformed",
+        `<p> has ${p.length} numbers but <vcount> uses ${first * stride}`,
+        at.line,
+      );
   }
 }
 
@@ -277,22 +356,38 @@ class ColladaReader {
 function numbersOf(element: XmlElement, count?: number): number[] {
   const text = element.text.trim();
   const values = text === "" ? [] : text.split(/\s+/).map(Number);
-  if (values.some((v) => !Number.isFinite(v))) throw new ColladaProblem("meshMalformed", `<${element.name}> holds something that is not a finite number`, element.line);
-  if (count !== undefined && values.length !== count) throw new ColladaProblem("meshMalformed", `<${element.name}> needs ${count} numbers, not ${values.length}`, element.line);
+  if (values.some((v) => !Number.isFinite(v)))
+    throw new ColladaProblem(
+      "meshMalformed",
+      `<${element.name}> holds something that is not a finite number`,
+      element.line,
+    );
+  if (count !== undefined && values.length !== count)
+    throw new ColladaProblem(
+      "meshMalformed",
+      `<${element.name}> needs ${count} numbers, not ${values.length}`,
+      element.line,
+    );
   return values;
 }
 
 function integerAttr(element: XmlElement, name: string): number {
   const text = attr(element, name);
   const n = text === undefined ? Number.NaN : Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new ColladaProblem("meshMalformed", `<${element.name} ${name}="${text ?? ""}"> is not a non-negative integer`, element.line);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ColladaProblem(
+      "meshMalformed",
+      `<${element.name} ${name}="${text ?? ""}"> is not a non-negative integer`,
+      element.line,
+    );
   return n;
 }
 
 /** x y z per position, from a <source>'s float_array through its accessor (stride, offset). */
 function readPositions(source: XmlElement): Float64Array {
   const array = child(source, "float_array");
-  if (array === undefined) throw new ColladaProblem("meshMalformed", "the position <source> has no <float_array>", source.line);
+  if (array === undefined)
+    throw new ColladaProblem("meshMalformed", "the position <source> has no <float_array>", source.line);
   const values = numbersOf(array);
   const technique = child(source, "technique_common");
   const accessor = technique === undefined ? undefined : child(technique, "accessor");
@@ -300,7 +395,12 @@ function readPositions(source: XmlElement): Float64Array {
   const start = accessor === undefined || attr(accessor, "offset") === undefined ? 0 : integerAttr(accessor, "offset");
   const count = accessor === undefined ? Math.floor(values.length / 3) : integerAttr(accessor, "count");
   if (stride < 3 || start + (count - 1) * stride + 3 > values.length) {
-    if (count > 0) throw new ColladaProblem("meshMalformed", `the accessor reads ${count} positions of stride ${stride} from ${values.length} numbers`, (accessor ?? source).line);
+    if (count > 0)
+      throw new ColladaProblem(
+        "meshMalformed",
+        `the accessor reads ${count} positions of stride ${stride} from ${values.length} numbers`,
+        (accessor ?? source).line,
+      );
   }
   const out = new Float64Array(3 * count);
   for (let i = 0; i < count; i++) for (let k = 0; k < 3; k++) out[3 * i + k] = values[start + i * stride + k] as number;
@@ -338,7 +438,24 @@ function rotation(x: number, y: number, z: number, angle: number, line: number):
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   const t = 1 - c;
-  return Float64Array.of(t * u * u + c, t * u * v - s * w, t * u * w + s * v, 0, t * u * v + s * w, t * v * v + c, t * v * w - s * u, 0, t * u * w - s * v, t * v * w + s * u, t * w * w + c, 0, 0, 0, 0, 1);
+  return Float64Array.of(
+    t * u * u + c,
+    t * u * v - s * w,
+    t * u * w + s * v,
+    0,
+    t * u * v + s * w,
+    t * v * v + c,
+    t * v * w - s * u,
+    0,
+    t * u * w - s * v,
+    t * v * w + s * u,
+    t * w * w + c,
+    0,
+    0,
+    0,
+    0,
+    1,
+  );
 }
 
 /**
@@ -355,5 +472,9 @@ function upAxisToZ(up: string): Matrix4 | undefined {
 
 function determinant3(m: Matrix4): number {
   const [a, b, c, , d, e, f, , g, h, i] = m as unknown as number[];
-  return (a as number) * ((e as number) * (i as number) - (f as number) * (h as number)) - (b as number) * ((d as number) * (i as number) - (f as number) * (g as number)) + (c as number) * ((d as number) * (h as number) - (e as number) * (g as number));
+  return (
+    (a as number) * ((e as number) * (i as number) - (f as number) * (h as number)) -
+    (b as number) * ((d as number) * (i as number) - (f as number) * (g as number)) +
+    (c as number) * ((d as number) * (h as number) - (e as number) * (g as number))
+  );
 }

@@ -27,7 +27,15 @@ export function readMesh(bytes: Uint8Array, file: string, limits: MeshLimits = M
     case "collada":
       return { format, ...readCollada(bytes, file, limits) };
     case undefined:
-      return { diagnostics: [meshDiagnostic("meshMalformed", "not a mesh robokit reads: the name does not end in .stl, .obj or .dae and the content is not STL, OBJ or COLLADA", file)] };
+      return {
+        diagnostics: [
+          meshDiagnostic(
+            "meshMalformed",
+            "not a mesh robokit reads: the name does not end in .stl, .obj or .dae and the content is not STL, OBJ or COLLADA",
+            file,
+          ),
+        ],
+      };
   }
 }
 
@@ -39,7 +47,11 @@ function formatOf(bytes: Uint8Array, file: string): MeshFormat | undefined {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
   if (/^\s*</.test(head)) return "collada";
   if (/^\s*solid/i.test(head)) return "stl";
-  if (bytes.length >= 84 && 84 + 50 * new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(80, true) === bytes.length) return "stl";
+  if (
+    bytes.length >= 84 &&
+    84 + 50 * new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(80, true) === bytes.length
+  )
+    return "stl";
   if (/^v\s/m.test(head)) return "obj";
   return undefined;
 }

@@ -9,12 +9,22 @@ import { MESH_LIMITS, MeshBuilder, type MeshLimits, type MeshReadResult } from "
  */
 export function readObj(bytes: Uint8Array, file: string, limits: MeshLimits = MESH_LIMITS): MeshReadResult {
   if (bytes.length > limits.maxBytes) {
-    return { diagnostics: [meshDiagnostic("meshTooLarge", `the OBJ file has ${bytes.length} bytes; robokit reads at most ${limits.maxBytes}`, file)] };
+    return {
+      diagnostics: [
+        meshDiagnostic(
+          "meshTooLarge",
+          `the OBJ file has ${bytes.length} bytes; robokit reads at most ${limits.maxBytes}`,
+          file,
+        ),
+      ],
+    };
   }
   const text = new TextDecoder("latin1").decode(bytes);
   const builder = new MeshBuilder();
   let line = 0;
-  const fail = (message: string): MeshReadResult => ({ diagnostics: [meshDiagnostic("meshMalformed", `OBJ: ${message}`, file, line)] });
+  const fail = (message: string): MeshReadResult => ({
+    diagnostics: [meshDiagnostic("meshMalformed", `OBJ: ${message}`, file, line)],
+  });
   let start = 0;
   let pending = "";
   while (start <= text.length) {
@@ -37,7 +47,10 @@ export function readObj(bytes: Uint8Array, file: string, limits: MeshLimits = ME
     if (key === "v") {
       const xyz = words.slice(1, 4).map(Number);
       if (xyz.length !== 3 || !xyz.every(Number.isFinite)) return fail("a vertex needs three finite coordinates");
-      if (builder.vertexCount >= limits.maxVertices) return { diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxVertices} vertices`, file, line)] };
+      if (builder.vertexCount >= limits.maxVertices)
+        return {
+          diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxVertices} vertices`, file, line)],
+        };
       builder.addVertex(xyz[0] as number, xyz[1] as number, xyz[2] as number);
     } else if (key === "f") {
       const corners: number[] = [];
@@ -47,15 +60,22 @@ export function readObj(bytes: Uint8Array, file: string, limits: MeshLimits = ME
         // Indices are 1-based; a negative one counts back from the vertices read so far.
         const index = n > 0 ? n - 1 : n < 0 ? builder.vertexCount + n : -1;
         if (!Number.isInteger(index) || index < 0 || index >= builder.vertexCount) {
-          return fail(`face vertex "${word}" does not name one of the ${builder.vertexCount} vertices defined before it`);
+          return fail(
+            `face vertex "${word}" does not name one of the ${builder.vertexCount} vertices defined before it`,
+          );
         }
         corners.push(index);
       }
       if (corners.length < 3) return fail(`a face has ${corners.length} vertices; it needs at least 3`);
-      for (let k = 1; k + 1 < corners.length; k++) builder.addTriangle(corners[0] as number, corners[k] as number, corners[k + 1] as number);
-      if (builder.triangleCount > limits.maxTriangles) return { diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxTriangles} triangles`, file, line)] };
+      for (let k = 1; k + 1 < corners.length; k++)
+        builder.addTriangle(corners[0] as number, corners[k] as number, corners[k + 1] as number);
+      if (builder.triangleCount > limits.maxTriangles)
+        return {
+          diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxTriangles} triangles`, file, line)],
+        };
     }
   }
-  if (builder.triangleCount === 0) return { diagnostics: [meshDiagnostic("meshEmpty", "OBJ file with no faces", file)] };
+  if (builder.triangleCount === 0)
+    return { diagnostics: [meshDiagnostic("meshEmpty", "OBJ file with no faces", file)] };
   return { mesh: builder.build(), diagnostics: [] };
 }

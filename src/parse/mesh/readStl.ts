@@ -17,15 +17,34 @@ const BINARY_TRIANGLE = 50;
  */
 export function readStl(bytes: Uint8Array, file: string, limits: MeshLimits = MESH_LIMITS): MeshReadResult {
   if (bytes.length > limits.maxBytes) {
-    return { diagnostics: [meshDiagnostic("meshTooLarge", `the STL file has ${bytes.length} bytes; robokit reads at most ${limits.maxBytes}`, file)] };
+    return {
+      diagnostics: [
+        meshDiagnostic(
+          "meshTooLarge",
+          `the STL file has ${bytes.length} bytes; robokit reads at most ${limits.maxBytes}`,
+          file,
+        ),
+      ],
+    };
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const declared = bytes.length >= BINARY_HEADER ? view.getUint32(80, true) : -1;
-  if (declared >= 0 && BINARY_HEADER + BINARY_TRIANGLE * declared === bytes.length) return readBinary(view, declared, file, limits);
+  if (declared >= 0 && BINARY_HEADER + BINARY_TRIANGLE * declared === bytes.length)
+    return readBinary(view, declared, file, limits);
   // Text never holds a NUL byte; a binary header's count does (below 16 million triangles), so a
   // cut binary file whose header starts with "solid" is still reported as binary.
-  if (startsWithSolid(bytes) && !bytes.subarray(0, 1024).includes(0)) return readAscii(new TextDecoder("latin1").decode(bytes), file, limits);
-  if (declared < 0) return { diagnostics: [meshDiagnostic("meshMalformed", `the file has ${bytes.length} bytes: too short for a binary STL (84 bytes of header) and it does not start with "solid"`, file)] };
+  if (startsWithSolid(bytes) && !bytes.subarray(0, 1024).includes(0))
+    return readAscii(new TextDecoder("latin1").decode(bytes), file, limits);
+  if (declared < 0)
+    return {
+      diagnostics: [
+        meshDiagnostic(
+          "meshMalformed",
+          `the file has ${bytes.length} bytes: too short for a binary STL (84 bytes of header) and it does not start with "solid"`,
+          file,
+        ),
+      ],
+    };
   return {
     diagnostics: [
       meshDiagnostic(
@@ -45,7 +64,15 @@ function startsWithSolid(bytes: Uint8Array): boolean {
 
 function readBinary(view: DataView, count: number, file: string, limits: MeshLimits): MeshReadResult {
   if (count > limits.maxTriangles || 3 * count > limits.maxVertices) {
-    return { diagnostics: [meshDiagnostic("meshTooLarge", `binary STL of ${count} triangles; robokit reads at most ${limits.maxTriangles} triangles and ${limits.maxVertices} vertices`, file)] };
+    return {
+      diagnostics: [
+        meshDiagnostic(
+          "meshTooLarge",
+          `binary STL of ${count} triangles; robokit reads at most ${limits.maxTriangles} triangles and ${limits.maxVertices} vertices`,
+          file,
+        ),
+      ],
+    };
   }
   if (count === 0) return { diagnostics: [meshDiagnostic("meshEmpty", "binary STL with no triangles", file)] };
   const positions = new Float64Array(9 * count);
@@ -53,7 +80,12 @@ function readBinary(view: DataView, count: number, file: string, limits: MeshLim
     const at = BINARY_HEADER + BINARY_TRIANGLE * t + 12;
     for (let k = 0; k < 9; k++) {
       const value = view.getFloat32(at + 4 * k, true);
-      if (!Number.isFinite(value)) return { diagnostics: [meshDiagnostic("meshMalformed", `binary STL: triangle ${t} has a coordinate that is NaN or infinite`, file)] };
+      if (!Number.isFinite(value))
+        return {
+          diagnostics: [
+            meshDiagnostic("meshMalformed", `binary STL: triangle ${t} has a coordinate that is NaN or infinite`, file),
+          ],
+        };
       positions[9 * t + k] = value;
     }
   }
@@ -110,7 +142,9 @@ function readAscii(text: string, file: string, limits: MeshLimits): MeshReadResu
   const words = new Words(text);
   const builder = new MeshBuilder();
   const diagnostics: Diagnostic[] = [];
-  const fail = (message: string): MeshReadResult => ({ diagnostics: [...diagnostics, meshDiagnostic("meshMalformed", `ASCII STL: ${message}`, file, words.line)] });
+  const fail = (message: string): MeshReadResult => ({
+    diagnostics: [...diagnostics, meshDiagnostic("meshMalformed", `ASCII STL: ${message}`, file, words.line)],
+  });
   const number = (): number | undefined => {
     const w = words.next();
     const n = w === undefined ? Number.NaN : Number(w);
@@ -143,13 +177,22 @@ function readAscii(text: string, file: string, limits: MeshLimits): MeshReadResu
         const y = number();
         const z = number();
         if (x === undefined || y === undefined || z === undefined) return fail("a vertex needs three finite numbers");
-        if (builder.vertexCount >= limits.maxVertices) return { diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxVertices} vertices`, file, words.line)] };
+        if (builder.vertexCount >= limits.maxVertices)
+          return {
+            diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxVertices} vertices`, file, words.line)],
+          };
         loop.push(builder.addVertex(x, y, z));
       } else if (key === "endloop") {
         if (loop.length < 3) return fail(`a facet has ${loop.length} vertices; it needs at least 3`);
         // A facet of more than three vertices (some writers make them) is split as a fan.
-        for (let k = 1; k + 1 < loop.length; k++) builder.addTriangle(loop[0] as number, loop[k] as number, loop[k + 1] as number);
-        if (builder.triangleCount > limits.maxTriangles) return { diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxTriangles} triangles`, file, words.line)] };
+        for (let k = 1; k + 1 < loop.length; k++)
+          builder.addTriangle(loop[0] as number, loop[k] as number, loop[k + 1] as number);
+        if (builder.triangleCount > limits.maxTriangles)
+          return {
+            diagnostics: [
+              meshDiagnostic("meshTooLarge", `more than ${limits.maxTriangles} triangles`, file, words.line),
+            ],
+          };
         state = "endloop";
       } else return fail(`expected "vertex" or "endloop", found "${word}"`);
     } else {
@@ -159,6 +202,7 @@ function readAscii(text: string, file: string, limits: MeshLimits): MeshReadResu
   }
   // A missing final "endsolid" is tolerated (assimp reads such files); a cut facet is not.
   if (state !== "outside" && state !== "solid") return fail("the file ends inside a facet");
-  if (builder.triangleCount === 0) return { diagnostics: [meshDiagnostic("meshEmpty", "ASCII STL with no facets", file)] };
+  if (builder.triangleCount === 0)
+    return { diagnostics: [meshDiagnostic("meshEmpty", "ASCII STL with no facets", file)] };
   return { mesh: builder.build(), diagnostics };
 }

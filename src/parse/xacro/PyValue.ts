@@ -126,7 +126,11 @@ export function pyRepr(v: PyValue): string {
     out.push(s);
   };
   const write = (x: PyValue, depth: number): void => {
-    if (depth > XACRO_LIMITS.maxDepth) throw new XacroBudgetError("XACRO_TOO_DEEP", `repr() of a value nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
+    if (depth > XACRO_LIMITS.maxDepth)
+      throw new XacroBudgetError(
+        "XACRO_TOO_DEEP",
+        `repr() of a value nested more than ${XACRO_LIMITS.maxDepth} levels deep`,
+      );
     if (Array.isArray(x)) {
       const t = isTuple(x);
       put(t ? "(" : "[");

@@ -44,7 +44,11 @@ export const XACRO_LIMITS = {
 } as const;
 
 /** The diagnostic code of each bound an expansion can hit inside the evaluator and expander. */
-export type XacroBudgetCode = "XACRO_VALUE_TOO_LARGE" | "XACRO_TOO_MANY_STEPS" | "XACRO_TOO_DEEP" | "XACRO_OUTPUT_TOO_LARGE";
+export type XacroBudgetCode =
+  | "XACRO_VALUE_TOO_LARGE"
+  | "XACRO_TOO_MANY_STEPS"
+  | "XACRO_TOO_DEEP"
+  | "XACRO_OUTPUT_TOO_LARGE";
 
 /** Thrown when a bound of {@link XACRO_LIMITS} is hit; the expander reports it at the element being expanded. */
 export class XacroBudgetError extends Error {
@@ -69,7 +73,10 @@ export class XacroBudget {
   step(n = 1): void {
     this.steps += n;
     if (this.steps > XACRO_LIMITS.maxSteps) {
-      throw new XacroBudgetError("XACRO_TOO_MANY_STEPS", `the expansion takes more than ${XACRO_LIMITS.maxSteps.toLocaleString("en-US")} evaluation steps (a long loop, range or comprehension, or macros and includes that multiply)`);
+      throw new XacroBudgetError(
+        "XACRO_TOO_MANY_STEPS",
+        `the expansion takes more than ${XACRO_LIMITS.maxSteps.toLocaleString("en-US")} evaluation steps (a long loop, range or comprehension, or macros and includes that multiply)`,
+      );
     }
   }
 
@@ -88,7 +95,10 @@ export class XacroBudget {
   enter(what: string): void {
     if (++this.depth > XACRO_LIMITS.maxDepth) {
       this.depth = 0;
-      throw new XacroBudgetError("XACRO_TOO_DEEP", `the expansion nests more than ${XACRO_LIMITS.maxDepth} levels deep (${what}): does a block, property or macro insert itself?`);
+      throw new XacroBudgetError(
+        "XACRO_TOO_DEEP",
+        `the expansion nests more than ${XACRO_LIMITS.maxDepth} levels deep (${what}): does a block, property or macro insert itself?`,
+      );
     }
   }
 
@@ -100,7 +110,10 @@ export class XacroBudget {
   emit(n: number): void {
     this.output += n;
     if (this.output > XACRO_LIMITS.maxOutputChars) {
-      throw new XacroBudgetError("XACRO_OUTPUT_TOO_LARGE", `the expanded document grows past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`);
+      throw new XacroBudgetError(
+        "XACRO_OUTPUT_TOO_LARGE",
+        `the expanded document grows past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`,
+      );
     }
   }
 }
@@ -108,21 +121,30 @@ export class XacroBudget {
 /** Refuses a string of `n` characters before it is made. */
 export function checkStringLength(n: number, what: string): void {
   if (!(n <= XACRO_LIMITS.maxStringLength)) {
-    throw new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `${what} would make a string of ${Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "unbounded"} characters, more than ${XACRO_LIMITS.maxStringLength.toLocaleString("en-US")}`);
+    throw new XacroBudgetError(
+      "XACRO_VALUE_TOO_LARGE",
+      `${what} would make a string of ${Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "unbounded"} characters, more than ${XACRO_LIMITS.maxStringLength.toLocaleString("en-US")}`,
+    );
   }
 }
 
 /** Refuses a list, tuple or dict of `n` items before it is made. */
 export function checkSequenceLength(n: number, what: string): void {
   if (!(n <= XACRO_LIMITS.maxSequenceLength)) {
-    throw new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `${what} would make ${Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "unboundedly many"} items, more than ${XACRO_LIMITS.maxSequenceLength.toLocaleString("en-US")}`);
+    throw new XacroBudgetError(
+      "XACRO_VALUE_TOO_LARGE",
+      `${what} would make ${Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "unboundedly many"} items, more than ${XACRO_LIMITS.maxSequenceLength.toLocaleString("en-US")}`,
+    );
   }
 }
 
 /** Refuses an integer of `bits` bits before it is made. */
 export function checkIntBits(bits: number, what: string): void {
   if (!(bits <= XACRO_LIMITS.maxIntBits)) {
-    throw new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `${what} would make an integer of ${Number.isFinite(bits) ? Math.round(bits).toLocaleString("en-US") : "unboundedly many"} bits, more than ${XACRO_LIMITS.maxIntBits.toLocaleString("en-US")}`);
+    throw new XacroBudgetError(
+      "XACRO_VALUE_TOO_LARGE",
+      `${what} would make an integer of ${Number.isFinite(bits) ? Math.round(bits).toLocaleString("en-US") : "unboundedly many"} bits, more than ${XACRO_LIMITS.maxIntBits.toLocaleString("en-US")}`,
+    );
   }
 }
 

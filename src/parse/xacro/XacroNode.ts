@@ -49,5 +49,11 @@ export type XacroNode = XacroElement | XacroText | XacroComment;
 /** A deep copy of a node (macro bodies and blocks are copied before each expansion). */
 export function cloneXacroNode<T extends XacroNode>(node: T): T {
   if (node.type !== "element") return { ...node };
-  return { type: "element", name: node.name, attrs: node.attrs.map(([k, v]) => [k, v]), children: node.children.map(cloneXacroNode), origin: node.origin } as T;
+  return {
+    type: "element",
+    name: node.name,
+    attrs: node.attrs.map(([k, v]) => [k, v]),
+    children: node.children.map(cloneXacroNode),
+    origin: node.origin,
+  } as T;
 }

@@ -43,12 +43,18 @@ describe("xacro's Python expressions", () => {
     expect(floatRepr(123456789012345.0)).toBe("123456789012345.0");
     expect(floatRepr(0.0001)).toBe("0.0001");
     expect(floatRepr(0.00001)).toBe("1e-05");
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Object.is(Number(floatRepr(x)), x)));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Object.is(Number(floatRepr(x)), x)),
+    );
   });
 });
 
 describe("expandXacro", () => {
-  const host = (files: Record<string, string>) => ({ readFile: (p: string) => files[p], findPackage: (n: string) => (n === "pkg" ? "/pkg" : undefined), env: () => undefined });
+  const host = (files: Record<string, string>) => ({
+    readFile: (p: string) => files[p],
+    findPackage: (n: string) => (n === "pkg" ? "/pkg" : undefined),
+    env: () => undefined,
+  });
 
   it("expands macros with defaults and blocks, properties, conditionals, args and includes", () => {
     const files = {
@@ -100,10 +106,18 @@ describe("expandXacro", () => {
     expect(out.match(/<cylinder radius="0.1" length="0.05"\/>/g)).toHaveLength(3);
     // A namespaced macro's arguments are evaluated in its namespace, so a macro passing its own
     // parameter on fails, in xacro too ("name 'p' is not defined ... instantiated from: pair").
-    const passOn = expandXacro(`<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="outer.xacro" ns="a"/><xacro:a.pair p="q"/></robot>`, "p.xacro", { path: "/p.xacro", host: host(files) });
+    const passOn = expandXacro(
+      `<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="outer.xacro" ns="a"/><xacro:a.pair p="q"/></robot>`,
+      "p.xacro",
+      { path: "/p.xacro", host: host(files) },
+    );
     expect(passOn.diagnostics.map((d) => d.message).join("\n")).toMatch(/name 'p' is not defined/);
     // Outside its namespace the macro does not exist, as in xacro ("unknown macro name: xacro:wheel").
-    const bad = expandXacro(`<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="inc.xacro" ns="inc"/><xacro:wheel name="x"/></robot>`, "b.xacro", { path: "/b.xacro", host: host(files) });
+    const bad = expandXacro(
+      `<robot name="t" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="inc.xacro" ns="inc"/><xacro:wheel name="x"/></robot>`,
+      "b.xacro",
+      { path: "/b.xacro", host: host(files) },
+    );
     expect(bad.diagnostics.map((d) => d.message).join("\n")).toMatch(/unknown macro name: xacro:wheel/);
   });
 
@@ -118,6 +132,8 @@ describe("expandXacro", () => {
     expect(r.root).toBeUndefined();
     const d = r.diagnostics[0];
     expect(d).toMatchObject({ code: "XACRO_ERROR", file: "t.xacro", line: 3 });
-    expect(d?.message).toMatch(/name 'missing' is not defined.*in macro m \(defined at t.xacro:2\) called at t.xacro:5:3/);
+    expect(d?.message).toMatch(
+      /name 'missing' is not defined.*in macro m \(defined at t.xacro:2\) called at t.xacro:5:3/,
+    );
   });
 });

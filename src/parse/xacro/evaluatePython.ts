@@ -1,6 +1,28 @@
-import { checkIntBits, checkSequenceLength, checkStringLength, bitLength, XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
+import {
+  checkIntBits,
+  checkSequenceLength,
+  checkStringLength,
+  bitLength,
+  XACRO_LIMITS,
+  XacroBudget,
+  XacroBudgetError,
+} from "./XacroBudget.js";
 import { pyPercentFormat } from "./pyPercentFormat.js";
-import { isTuple, NAMESPACE, normKey, parsePyInt, PyDict, PyError, pyFunction, PyOpaque, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
+import {
+  isTuple,
+  NAMESPACE,
+  normKey,
+  parsePyInt,
+  PyDict,
+  PyError,
+  pyFunction,
+  PyOpaque,
+  pyStr,
+  truthy,
+  tuple,
+  typeName,
+  type PyValue,
+} from "./PyValue.js";
 
 /** Where names come from while an expression is evaluated. Throws PyError("NameError") when unknown. */
 export interface PyScope {
@@ -31,7 +53,38 @@ interface Token {
 }
 
 const KEYWORDS = new Set(["and", "or", "not", "in", "is", "if", "else", "for", "lambda", "None", "True", "False"]);
-const OPS = ["**=", "//", "**", "==", "!=", "<=", ">=", "<<", ">>", "+", "-", "*", "/", "%", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ".", "~", "&", "|", "^", "="];
+const OPS = [
+  "**=",
+  "//",
+  "**",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "<<",
+  ">>",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "<",
+  ">",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ":",
+  ".",
+  "~",
+  "&",
+  "|",
+  "^",
+  "=",
+];
 
 function tokenize(src: string): Token[] {
   const out: Token[] = [];
@@ -42,12 +95,17 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
-    const num = /^(0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(\d[\d_]*\.?[\d_]*|\.\d[\d_]*)([eE][+-]?\d+)?)/.exec(src.slice(i));
+    const num = /^(0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(\d[\d_]*\.?[\d_]*|\.\d[\d_]*)([eE][+-]?\d+)?)/.exec(
+      src.slice(i),
+    );
     if (num !== null && (/\d/.test(c) || (c === "." && /\d/.test(src[i + 1] ?? "")))) {
       const text = num[0].replace(/_/g, "");
       let value: PyValue;
       if (/^0[xXoObB]/.test(text)) {
-        checkIntBits((text.length - 2) * (/^0[xX]/.test(text) ? 4 : /^0[oO]/.test(text) ? 3 : 1) - 4, "an integer literal");
+        checkIntBits(
+          (text.length - 2) * (/^0[xX]/.test(text) ? 4 : /^0[oO]/.test(text) ? 3 : 1) - 4,
+          "an integer literal",
+        );
         value = BigInt(text.toLowerCase());
       } else if (/[.eE]/.test(text)) value = Number(text);
       else value = parsePyInt(text, "an integer literal") ?? 0n;
@@ -104,7 +162,11 @@ class Parser {
 
   /** Runs one nested parse, refusing nesting that would exhaust the stack. */
   private nested<T>(f: () => T): T {
-    if (++this.nesting > MAX_PARSE_NESTING) throw new XacroBudgetError("XACRO_TOO_DEEP", `the expression nests brackets or operators more than ${MAX_PARSE_NESTING} levels deep`);
+    if (++this.nesting > MAX_PARSE_NESTING)
+      throw new XacroBudgetError(
+        "XACRO_TOO_DEEP",
+        `the expression nests brackets or operators more than ${MAX_PARSE_NESTING} levels deep`,
+      );
     try {
       return f();
     } finally {
@@ -130,7 +192,8 @@ class Parser {
   }
   private expect(v: string): void {
     const t = this.next();
-    if (t.v !== v || (t.t !== "op" && t.t !== "name")) throw new PyError("SyntaxError", `expected '${v}' but found '${t.v || "end of expression"}'`);
+    if (t.v !== v || (t.t !== "op" && t.t !== "name"))
+      throw new PyError("SyntaxError", `expected '${v}' but found '${t.v || "end of expression"}'`);
   }
 
   parseAll(): Node {
@@ -289,7 +352,7 @@ class Parser {
         const args: Node[] = [];
         const kwargs: [string, Node][] = [];
         while (!this.isOp(")")) {
-          if (this.peek().t === "name" && this.peek(1).t === "op" && this.peek(1).v === "=" ) {
+          if (this.peek().t === "name" && this.peek(1).t === "op" && this.peek(1).v === "=") {
             const key = this.next().v;
             this.next();
             kwargs.push([key, this.expr()]);
@@ -471,7 +534,11 @@ function evalNodeIn(n: Node, scope: PyScope, b: XacroBudget): PyValue {
       return pyFunction("<lambda>", (args) => {
         const bound = new Map<string, PyValue>();
         n.params.forEach((p, i) => bound.set(p, args[i] ?? null));
-        return evalNode(n.body, { lookup: (name) => (bound.has(name) ? (bound.get(name) ?? null) : scope.lookup(name)) }, b);
+        return evalNode(
+          n.body,
+          { lookup: (name) => (bound.has(name) ? (bound.get(name) ?? null) : scope.lookup(name)) },
+          b,
+        );
       });
     case "un": {
       const a = evalNode(n.a, scope, b);
@@ -535,7 +602,8 @@ function evalNodeIn(n: Node, scope: PyScope, b: XacroBudget): PyValue {
 }
 
 function dictKey(v: PyValue): string | bigint | number | boolean | null {
-  if (typeof v === "string" || typeof v === "bigint" || typeof v === "number" || typeof v === "boolean" || v === null) return normKey(v);
+  if (typeof v === "string" || typeof v === "bigint" || typeof v === "number" || typeof v === "boolean" || v === null)
+    return normKey(v);
   if (Array.isArray(v)) return `\u0000${v.map((x) => pyStr(x)).join("\u0000")}`;
   throw new PyError("TypeError", `unhashable type: '${typeName(v)}'`);
 }
@@ -544,7 +612,8 @@ function dictKey(v: PyValue): string | bigint | number | boolean | null {
 export function iterate(v: PyValue): PyValue[] {
   if (Array.isArray(v)) return v;
   if (typeof v === "string") return [...v];
-  if (v instanceof PyDict) return [...v.map.keys()].map((k) => (typeof k === "string" && k.startsWith("\u0000") ? k : k));
+  if (v instanceof PyDict)
+    return [...v.map.keys()].map((k) => (typeof k === "string" && k.startsWith("\u0000") ? k : k));
   throw new PyError("TypeError", `'${typeName(v)}' object is not iterable`);
 }
 
@@ -569,7 +638,7 @@ function isNum(v: PyValue): v is bigint | number | boolean {
 function floorDivBig(a: bigint, b: bigint): bigint {
   if (b === 0n) throw new PyError("ZeroDivisionError", "integer division or modulo by zero");
   const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 function binary(op: string, a: PyValue, b: PyValue): PyValue {
@@ -591,7 +660,8 @@ function binary(op: string, a: PyValue, b: PyValue): PyValue {
     if (Array.isArray(b) && isCount(a)) return repeatList(b, toInt(a));
   }
   if (op === "%" && typeof a === "string") return pyPercentFormat(a, b);
-  if (!isNum(a) || !isNum(b)) throw new PyError("TypeError", `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+  if (!isNum(a) || !isNum(b))
+    throw new PyError("TypeError", `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
   const x = toNumeric(a, op);
   const y = toNumeric(b, op);
   if (typeof x === "bigint" && typeof y === "bigint") {
@@ -677,13 +747,18 @@ function repeatList(a: PyValue[], n: bigint): PyValue[] {
 
 /** Python equality. */
 export function pyEquals(a: PyValue, b: PyValue, depth = 0): boolean {
-  if (depth > XACRO_LIMITS.maxDepth) throw new XacroBudgetError("XACRO_TOO_DEEP", `'==' of values nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
+  if (depth > XACRO_LIMITS.maxDepth)
+    throw new XacroBudgetError(
+      "XACRO_TOO_DEEP",
+      `'==' of values nested more than ${XACRO_LIMITS.maxDepth} levels deep`,
+    );
   if (isNum(a) && isNum(b)) {
     const x = toNumeric(a, "==");
     const y = toNumeric(b, "==");
     return typeof x === "bigint" && typeof y === "bigint" ? x === y : Number(x) === Number(y);
   }
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => pyEquals(v, b[i] ?? null, depth + 1));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => pyEquals(v, b[i] ?? null, depth + 1));
   if (a instanceof PyDict && b instanceof PyDict) {
     if (a.map.size !== b.map.size) return false;
     for (const [k, v] of a.map) if (!b.map.has(k) || !pyEquals(v, b.map.get(k) ?? null, depth + 1)) return false;
@@ -693,7 +768,8 @@ export function pyEquals(a: PyValue, b: PyValue, depth = 0): boolean {
 }
 
 function order(a: PyValue, b: PyValue, depth = 0): number {
-  if (depth > XACRO_LIMITS.maxDepth) throw new XacroBudgetError("XACRO_TOO_DEEP", `'<' of values nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
+  if (depth > XACRO_LIMITS.maxDepth)
+    throw new XacroBudgetError("XACRO_TOO_DEEP", `'<' of values nested more than ${XACRO_LIMITS.maxDepth} levels deep`);
   if (isNum(a) && isNum(b)) {
     const x = toNumeric(a, "<");
     const y = toNumeric(b, "<");
@@ -767,7 +843,8 @@ export function subscript(a: PyValue, i: PyValue): PyValue {
 }
 
 function sliceOf(a: PyValue, lo: number | undefined, hi: number | undefined, step: number | undefined): PyValue {
-  if (!Array.isArray(a) && typeof a !== "string") throw new PyError("TypeError", `'${typeName(a)}' object is not subscriptable`);
+  if (!Array.isArray(a) && typeof a !== "string")
+    throw new PyError("TypeError", `'${typeName(a)}' object is not subscriptable`);
   const items: PyValue[] = typeof a === "string" ? [...a] : a;
   const len = items.length;
   const s = step ?? 1;
@@ -873,7 +950,10 @@ function stringMethod(s: string, name: string): PyValue | undefined {
     case "join":
       return f((args) => {
         const items = iterate(args[0] ?? null).map((x) => strArg(x, "sequence item"));
-        checkStringLength(items.reduce((n, x) => n + x.length, 0) + Math.max(0, items.length - 1) * s.length, "str.join()");
+        checkStringLength(
+          items.reduce((n, x) => n + x.length, 0) + Math.max(0, items.length - 1) * s.length,
+          "str.join()",
+        );
         return items.join(s);
       });
     case "format":
@@ -883,7 +963,8 @@ function stringMethod(s: string, name: string): PyValue | undefined {
         return s.replace(/\{\{|\}\}|\{([^{}:!]*)(?::[^{}]*)?\}/g, (m, key: string | undefined) => {
           if (m === "{{") return "{";
           if (m === "}}") return "}";
-          const v = key === undefined || key === "" ? args[auto++] : /^\d+$/.test(key) ? args[Number(key)] : kwargs.get(key);
+          const v =
+            key === undefined || key === "" ? args[auto++] : /^\d+$/.test(key) ? args[Number(key)] : kwargs.get(key);
           const text = pyStr(v ?? null);
           length += text.length;
           checkStringLength(length, "str.format()");

@@ -8,9 +8,26 @@ import { policyOf, type Finding } from "../../diagnostics/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
-import { NAMESPACE, parsePyFloat, parsePyInt, PyDict, PyError, PyOpaque, pyStr, truthy, type PyValue } from "./PyValue.js";
+import {
+  NAMESPACE,
+  parsePyFloat,
+  parsePyInt,
+  PyDict,
+  PyError,
+  PyOpaque,
+  pyStr,
+  truthy,
+  type PyValue,
+} from "./PyValue.js";
 import { XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
-import { cloneXacroNode, type XacroCall, type XacroElement, type XacroNode, type XacroOrigin, type XacroText } from "./XacroNode.js";
+import {
+  cloneXacroNode,
+  type XacroCall,
+  type XacroElement,
+  type XacroNode,
+  type XacroOrigin,
+  type XacroText,
+} from "./XacroNode.js";
 
 /** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
 export interface XacroHost {
@@ -30,7 +47,12 @@ export interface XacroHost {
 /** Why a host did not read a file, with the diagnostic code of that limit (the codes `<include>` in SDF uses). */
 export interface XacroReadRefusal {
   readonly refused: string;
-  readonly code: "INCLUDE_OUTSIDE_ROOTS" | "INCLUDE_NOT_REGULAR_FILE" | "INCLUDE_TOO_LARGE" | "INCLUDE_TOTAL_TOO_LARGE" | "FILE_READ_ERROR";
+  readonly code:
+    | "INCLUDE_OUTSIDE_ROOTS"
+    | "INCLUDE_NOT_REGULAR_FILE"
+    | "INCLUDE_TOO_LARGE"
+    | "INCLUDE_TOTAL_TOO_LARGE"
+    | "FILE_READ_ERROR";
 }
 
 /** Why a host stopped searching for a package. */
@@ -118,7 +140,10 @@ class SymbolTable implements PyScope {
   private resolve(key: string): PyValue {
     if (this.unevaluated.has(key)) {
       if (this.resolving.includes(key)) {
-        throw new XacroError(`circular variable definition: ${[...this.resolving, key].join(" -> ")}\nConsider disabling lazy evaluation via lazy_eval="false"`, undefined);
+        throw new XacroError(
+          `circular variable definition: ${[...this.resolving, key].join(" -> ")}\nConsider disabling lazy evaluation via lazy_eval="false"`,
+          undefined,
+        );
       }
       this.resolving.push(key);
       this.expander.budget.enter(`property ${key}`);
@@ -177,16 +202,24 @@ function booleanValue(value: PyValue, condition: string): boolean {
     if (value === "false" || value === "False") return false;
     const i = parsePyInt(value);
     if (i !== undefined) return i !== 0n;
-    throw new XacroError(`Xacro conditional "${condition}" evaluated to "${value}", which is not a boolean expression.`, undefined);
+    throw new XacroError(
+      `Xacro conditional "${condition}" evaluated to "${value}", which is not a boolean expression.`,
+      undefined,
+    );
   }
   return truthy(value);
 }
 
 const DEFAULT_VALUE = String.raw`\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|`;
-const MACRO_ARG = new RegExp(String.raw`^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(` + DEFAULT_VALUE + String.raw`)(?:\s+|$)(.*)`);
+const MACRO_ARG = new RegExp(
+  String.raw`^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(` + DEFAULT_VALUE + String.raw`)(?:\s+|$)(.*)`,
+);
 
 /** Splits a macro's `params` like xacro: `name`, `name:=default`, `name:=^`, `name:=^|default`, `*block`, `**block`. */
-export function parseMacroParams(params: string): { params: string[]; defaults: Map<string, [string | null, string | null]> } {
+export function parseMacroParams(params: string): {
+  params: string[];
+  defaults: Map<string, [string | null, string | null]>;
+} {
   const out: string[] = [];
   const defaults = new Map<string, [string | null, string | null]>();
   let rest = params;
@@ -195,7 +228,10 @@ export function parseMacroParams(params: string): { params: string[]; defaults: 
     if (m !== null) {
       const [, param = "", forward, dflt, tail = ""] = m;
       out.push(param);
-      defaults.set(param, [forward !== undefined && forward !== "" ? param : null, dflt === undefined || dflt === "" ? null : dflt]);
+      defaults.set(param, [
+        forward !== undefined && forward !== "" ? param : null,
+        dflt === undefined || dflt === "" ? null : dflt,
+      ]);
       rest = tail;
     } else {
       const t = rest.trimStart();
@@ -296,7 +332,10 @@ class Expander {
     try {
       data = parseYaml(text, { intAsBigInt: true, customTags, schema: "core", uniqueKeys: false });
     } catch (error) {
-      throw new XacroError(`${path}: invalid YAML: ${error instanceof Error ? error.message : String(error)}`, this.current);
+      throw new XacroError(
+        `${path}: invalid YAML: ${error instanceof Error ? error.message : String(error)}`,
+        this.current,
+      );
     }
     return toPy(data);
   }
@@ -324,7 +363,12 @@ class Expander {
             results.push(evaluatePython(pyStr(this.evalText(inner, symbols)), symbols, this.budget));
           } catch (error) {
             if (error instanceof XacroError) throw error;
-            if (error instanceof XacroBudgetError) throw new XacroError(`${error.message}\nwhen evaluating expression '${clip(inner)}'`, this.current, error.code);
+            if (error instanceof XacroBudgetError)
+              throw new XacroError(
+                `${error.message}\nwhen evaluating expression '${clip(inner)}'`,
+                this.current,
+                error.code,
+              );
             const msg = error instanceof Error ? error.message : String(error);
             throw new XacroError(`${msg}\nwhen evaluating expression '${inner}'`, this.current);
           }
@@ -349,8 +393,13 @@ class Expander {
     switch (cmd) {
       case "find": {
         const dir = this.host.findPackage(args[0] ?? "");
-        if (typeof dir === "object") throw new XacroError(`$(find ${args[0] ?? ""}): ${dir.refused}`, this.current, dir.code);
-        if (dir === undefined) throw new XacroError(`package '${args[0] ?? ""}' not found (searched ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, -I folders and the folders above the file)`, this.current);
+        if (typeof dir === "object")
+          throw new XacroError(`$(find ${args[0] ?? ""}): ${dir.refused}`, this.current, dir.code);
+        if (dir === undefined)
+          throw new XacroError(
+            `package '${args[0] ?? ""}' not found (searched ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, -I folders and the folders above the file)`,
+            this.current,
+          );
         return dir;
       }
       case "arg": {
@@ -373,7 +422,8 @@ class Expander {
   }
 
   evalExtension(expr: string): string {
-    if (expr.includes("__")) throw new XacroError("$(eval ...) may not contain double underscore expressions", this.current);
+    if (expr.includes("__"))
+      throw new XacroError("$(eval ...) may not contain double underscore expressions", this.current);
     const scope: PyScope = {
       lookup: (name) => {
         if (name === "arg") return this.globals.get("xacro") instanceof PyDict ? argFunction(this) : null;
@@ -386,8 +436,12 @@ class Expander {
     try {
       return pyStr(evaluatePython(expr, scope, this.budget));
     } catch (error) {
-      if (error instanceof XacroBudgetError) throw new XacroError(`${error.message}\nwhen evaluating $(eval ${clip(expr)})`, this.current, error.code);
-      throw new XacroError(`${error instanceof Error ? error.message : String(error)}\nwhen evaluating $(eval ${expr})`, this.current);
+      if (error instanceof XacroBudgetError)
+        throw new XacroError(`${error.message}\nwhen evaluating $(eval ${clip(expr)})`, this.current, error.code);
+      throw new XacroError(
+        `${error instanceof Error ? error.message : String(error)}\nwhen evaluating $(eval ${expr})`,
+        this.current,
+      );
     }
   }
 
@@ -431,7 +485,9 @@ class Expander {
       if (child.type === "comment") {
         if (child.text.includes("xacro:eval-comments")) evalComments = !child.text.includes("xacro:eval-comments:off");
         else {
-          const comment = evalComments ? { type: "comment" as const, text: pyStr(this.evalText(child.text, symbols)) } : child;
+          const comment = evalComments
+            ? { type: "comment" as const, text: pyStr(this.evalText(child.text, symbols)) }
+            : child;
           this.budget.emit(comment.text.length);
           out.push(comment);
         }
@@ -440,7 +496,11 @@ class Expander {
       evalComments = false;
       this.current = child.origin;
       if (++this.elements > XACRO_LIMITS.maxElements) {
-        throw new XacroError(`the expansion grows past ${XACRO_LIMITS.maxElements.toLocaleString("en-US")} elements (includes or macros that multiply)`, child.origin, "TOO_MANY_ELEMENTS");
+        throw new XacroError(
+          `the expansion grows past ${XACRO_LIMITS.maxElements.toLocaleString("en-US")} elements (includes or macros that multiply)`,
+          child.origin,
+          "TOO_MANY_ELEMENTS",
+        );
       }
       for (;;) {
         const el: XacroElement = child;
@@ -512,7 +572,10 @@ class Expander {
         case "xacro:unless": {
           const barrier = this.removePreviousComments(out, hasNext);
           const cond = requiredAttr(el, "value");
-          let keep = booleanValue(this.withAt(el.origin, () => this.evalText(cond, symbols)), cond);
+          let keep = booleanValue(
+            this.withAt(el.origin, () => this.evalText(cond, symbols)),
+            cond,
+          );
           if (el.name === "xacro:unless") keep = !keep;
           if (keep) {
             this.evalAll(el, macros, symbols);
@@ -554,7 +617,12 @@ class Expander {
       skipStale();
       if (i < 0) return undefined;
       const previous = out[i] as XacroNode;
-      if (previous.type === "text" && previous !== this.barrier && isPySpace(previous.text) && countNewlines(previous.text) <= 1) {
+      if (
+        previous.type === "text" &&
+        previous !== this.barrier &&
+        isPySpace(previous.text) &&
+        countNewlines(previous.text) <= 1
+      ) {
         i--;
         skipStale();
       }
@@ -613,7 +681,11 @@ class Expander {
     }
     const out: XacroNode[] = [];
     if (this.fileStack.length >= XACRO_LIMITS.maxIncludeDepth) {
-      throw new XacroError(`includes nested more than ${XACRO_LIMITS.maxIncludeDepth} deep (${this.fileStack.slice(-3).join(" → ")} → ${filename}): does a file include itself?`, el.origin, "INCLUDE_DEPTH_EXCEEDED");
+      throw new XacroError(
+        `includes nested more than ${XACRO_LIMITS.maxIncludeDepth} deep (${this.fileStack.slice(-3).join(" → ")} → ${filename}): does a file include itself?`,
+        el.origin,
+        "INCLUDE_DEPTH_EXCEEDED",
+      );
     }
     for (const file of files) {
       const text = this.host.readFile(file);
@@ -622,13 +694,17 @@ class Expander {
         throw new XacroError(`No such file or directory: ${file}`, el.origin);
       }
       // Refused (outside the allowed folders, a device, too large) even when optional: it exists.
-      if (typeof text !== "string") throw new XacroError(`cannot include ${file}: ${text.refused}`, el.origin, text.code);
+      if (typeof text !== "string")
+        throw new XacroError(`cannot include ${file}: ${text.refused}`, el.origin, text.code);
       this.dependencies.push(file);
       let tree = this.parsed.get(file);
       if (tree === undefined) {
         const parsed = parseXacroXml(text, file);
         if ("error" in parsed) {
-          throw new XacroError(`${file}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.message}`, el.origin);
+          throw new XacroError(
+            `${file}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.message}`,
+            el.origin,
+          );
         }
         tree = parsed.root;
         this.parsed.set(file, tree);
@@ -648,8 +724,10 @@ class Expander {
   grabProperty(el: XacroElement, symbols: SymbolTable): void {
     const get = (k: string): string | undefined => el.attrs.find(([n]) => n === k)?.[1];
     let name = pyStr(this.evalText(requiredAttr(el, "name"), symbols));
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || PY_KEYWORDS.has(name)) throw new XacroError(`Property names must be valid python identifiers: ${name}`, el.origin);
-    if (name.startsWith("__")) throw new XacroError(`Property names must not start with double underscore:${name}`, el.origin);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || PY_KEYWORDS.has(name))
+      throw new XacroError(`Property names must be valid python identifiers: ${name}`, el.origin);
+    if (name.startsWith("__"))
+      throw new XacroError(`Property names must not start with double underscore:${name}`, el.origin);
     let value: PyValue | undefined = get("value");
     const dflt = get("default");
     const removeAttr = get("remove");
@@ -691,7 +769,8 @@ class Expander {
   grabMacro(el: XacroElement, macros: MacroTable): void {
     let name = requiredAttr(el, "name");
     if (name === "call") throw new XacroError("Invalid use of macro name 'call'", el.origin);
-    if (name.includes(".")) throw new XacroError(`macro names must not contain '.' (reserved for namespaces): ${name}`, el.origin);
+    if (name.includes("."))
+      throw new XacroError(`macro names must not contain '.' (reserved for namespaces): ${name}`, el.origin);
     if (name.startsWith("xacro:")) name = name.slice(6);
     const { params, defaults } = parseMacroParams(el.attrs.find(([k]) => k === "params")?.[1] ?? "");
     macros.map.set(name, { name, params, defaults, body: el });
@@ -700,8 +779,13 @@ class Expander {
   macroCall(node: XacroElement, macros: MacroTable, symbols: SymbolTable): XacroNode[] {
     if (node.name === "xacro:call") {
       const m = node.attrs.find(([k]) => k === "macro");
-      if (m === undefined || m[1] === "") throw new XacroError("xacro:call is missing the 'macro' attribute", node.origin);
-      node = { ...node, name: `xacro:${pyStr(this.evalText(m[1], symbols))}`, attrs: node.attrs.filter(([k]) => k !== "macro") };
+      if (m === undefined || m[1] === "")
+        throw new XacroError("xacro:call is missing the 'macro' attribute", node.origin);
+      node = {
+        ...node,
+        name: `xacro:${pyStr(this.evalText(m[1], symbols))}`,
+        attrs: node.attrs.filter(([k]) => k !== "macro"),
+      };
     }
     const name = node.name.slice(6);
     const resolved = resolveMacro(name, macros, symbols);
@@ -719,7 +803,12 @@ class Expander {
       definedLine: m.body.origin.line,
     };
     const calls = [call, ...node.origin.calls];
-    if (calls.length > XACRO_LIMITS.maxMacroDepth) throw new XacroError(`macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep: does macro "${name}" call itself?`, node.origin, "XACRO_TOO_DEEP");
+    if (calls.length > XACRO_LIMITS.maxMacroDepth)
+      throw new XacroError(
+        `macro calls nested more than ${XACRO_LIMITS.maxMacroDepth} deep: does macro "${name}" call itself?`,
+        node.origin,
+        "XACRO_TOO_DEEP",
+      );
     const scoped = new SymbolTable(symbols, this.globals, this);
     const scopedMacros = new MacroTable(macros);
     const params = [...m.params];
@@ -740,7 +829,8 @@ class Expander {
       params.splice(params.indexOf(p), 1);
       scoped.set(p, new PyOpaque(BLOCK, block), true);
     }
-    if (b < blocks.length) throw new XacroError(`Unused block "${blocks[b]?.name ?? ""}"${macroWhere(call)}`, node.origin);
+    if (b < blocks.length)
+      throw new XacroError(`Unused block "${blocks[b]?.name ?? ""}"${macroWhere(call)}`, node.origin);
     for (const p of [...params]) {
       const d = m.defaults.get(p);
       if (d === undefined) continue;
@@ -753,7 +843,8 @@ class Expander {
       scoped.set(p, v, false);
       params.splice(params.indexOf(p), 1);
     }
-    if (params.length > 0) throw new XacroError(`Undefined parameters [${params.join(",")}]${macroWhere(call)}`, node.origin);
+    if (params.length > 0)
+      throw new XacroError(`Undefined parameters [${params.join(",")}]${macroWhere(call)}`, node.origin);
     const body = withCalls(cloneXacroNode(m.body), calls);
     this.evalAll(body, scopedMacros, scoped);
     return body.children;
@@ -786,8 +877,10 @@ function clip(text: string): string {
  */
 function budgetError(error: unknown): unknown {
   if (!(error instanceof RangeError)) return error;
-  if (/call stack/i.test(error.message)) return new XacroBudgetError("XACRO_TOO_DEEP", "the expansion nests too deeply for the stack");
-  if (/string length|array length|BigInt/i.test(error.message)) return new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `a value grows too large (${error.message})`);
+  if (/call stack/i.test(error.message))
+    return new XacroBudgetError("XACRO_TOO_DEEP", "the expansion nests too deeply for the stack");
+  if (/string length|array length|BigInt/i.test(error.message))
+    return new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `a value grows too large (${error.message})`);
   return error;
 }
 
@@ -795,7 +888,8 @@ function budgetError(error: unknown): unknown {
 function dropStaleBarriers(root: XacroElement, ex: Expander): void {
   const stack: XacroElement[] = [root];
   for (let el = stack.pop(); el !== undefined; el = stack.pop()) {
-    if (el.children.some((c) => c !== ex.barrier && ex.barriers.has(c))) el.children = el.children.filter((c) => c === ex.barrier || !ex.barriers.has(c));
+    if (el.children.some((c) => c !== ex.barrier && ex.barriers.has(c)))
+      el.children = el.children.filter((c) => c === ex.barrier || !ex.barriers.has(c));
     for (const c of el.children) if (c.type === "element") stack.push(c);
   }
 }
@@ -820,7 +914,11 @@ function appendAll<T>(out: T[], items: readonly T[]): void {
  * xacro's resolve_macro: the full name first, then `a.b.name` through the namespaces `a`, `b`,
  * giving the macro with the macro and property tables it is called in.
  */
-function resolveMacro(fullName: string, macros: MacroTable, symbols: SymbolTable): { macro: Macro; macros: MacroTable; symbols: SymbolTable } | undefined {
+function resolveMacro(
+  fullName: string,
+  macros: MacroTable,
+  symbols: SymbolTable,
+): { macro: Macro; macros: MacroTable; symbols: SymbolTable } | undefined {
   const direct = macros.get(fullName);
   if (direct !== undefined) return { macro: direct, macros, symbols };
   const parts = fullName.split(".");
@@ -829,7 +927,8 @@ function resolveMacro(fullName: string, macros: MacroTable, symbols: SymbolTable
   for (const ns of parts) {
     const nextMacros = macros.namespace(ns);
     const nextSymbols = symbols.has(ns) ? symbols.lookup(ns) : undefined;
-    if (nextMacros === undefined || !(nextSymbols instanceof PyOpaque) || nextSymbols.kind !== NAMESPACE) return undefined;
+    if (nextMacros === undefined || !(nextSymbols instanceof PyOpaque) || nextSymbols.kind !== NAMESPACE)
+      return undefined;
     macros = nextMacros;
     symbols = nextSymbols.value as SymbolTable;
   }
@@ -837,7 +936,43 @@ function resolveMacro(fullName: string, macros: MacroTable, symbols: SymbolTable
   return macro === undefined ? undefined : { macro, macros, symbols };
 }
 
-const PY_KEYWORDS = new Set(["False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"]);
+const PY_KEYWORDS = new Set([
+  "False",
+  "None",
+  "True",
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
+]);
 
 function argFunction(ex: Expander): PyValue {
   const x = ex.globals.get("xacro");
@@ -861,7 +996,8 @@ function toPy(v: unknown): PyValue {
   if (typeof v === "bigint" || typeof v === "number" || typeof v === "boolean" || typeof v === "string") return v;
   if (Array.isArray(v)) return v.map(toPy);
   if (v instanceof Map) return new PyDict([...v].map(([k, x]) => [k as string, toPy(x)] as const));
-  if (typeof v === "object") return new PyDict(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, toPy(x)] as const));
+  if (typeof v === "object")
+    return new PyDict(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, toPy(x)] as const));
   return String(v);
 }
 
@@ -907,7 +1043,20 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
   ex.dependencies.push(options.path);
   const parsed = parseXacroXml(text, file);
   if ("error" in parsed) {
-    return { root: undefined, diagnostics: [{ code: "XML_ERROR", severity: "error", message: parsed.error.message, file, line: parsed.error.line, column: parsed.error.column }], dependencies: ex.dependencies };
+    return {
+      root: undefined,
+      diagnostics: [
+        {
+          code: "XML_ERROR",
+          severity: "error",
+          message: parsed.error.message,
+          file,
+          line: parsed.error.line,
+          column: parsed.error.column,
+        },
+      ],
+      dependencies: ex.dependencies,
+    };
   }
   // Files are named by absolute path internally; the top-level file keeps the caller's name.
   const rename = (f: string): string => (f === options.path ? file : f);
@@ -927,7 +1076,9 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
           ...ex.diagnostics,
           {
             code: error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR",
-            severity: severityOf(error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR"),
+            severity: severityOf(
+              error instanceof XacroError || error instanceof XacroBudgetError ? error.code : "XACRO_ERROR",
+            ),
             message: error.message.split("\n").join(" ") + callTrace(at),
             file: rename(at?.file ?? file),
             ...(at === undefined ? {} : { line: at.line, column: at.column }),

@@ -44,17 +44,27 @@ export interface XacroXmlError {
  * Reads XML text into the mixed-content tree xacro works on (elements, text, comments, in
  * order), each element knowing its file, line and column.
  */
-export function parseXacroXml(text: string, file: string): { root: XacroElement; outside: { before: string[]; after: string[] } } | { error: XacroXmlError } {
+export function parseXacroXml(
+  text: string,
+  file: string,
+): { root: XacroElement; outside: { before: string[]; after: string[] } } | { error: XacroXmlError } {
   const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
-  if (check !== true) return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
+  if (check !== true)
+    return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
   const lines = new LineIndex(source);
   let ordered: OrderedNode[];
   try {
     ordered = parser.parse(source) as OrderedNode[];
   } catch (error) {
     // The validator passed something the parser refuses (e.g. an unclosed processing instruction): report it, never throw.
-    return { error: { message: `not well-formed XML: ${error instanceof Error ? error.message : String(error)}`, line: 1, column: 1 } };
+    return {
+      error: {
+        message: `not well-formed XML: ${error instanceof Error ? error.message : String(error)}`,
+        line: 1,
+        column: 1,
+      },
+    };
   }
   const rootNode = ordered.find((n) => elementName(n) !== undefined);
   if (rootNode === undefined) return { error: { message: "the file has no root element", line: 1, column: 1 } };
@@ -65,7 +75,11 @@ export function parseXacroXml(text: string, file: string): { root: XacroElement;
     if ("error" in r) throw new ReferenceProblem(r.error, at);
     // Declared entities can multiply the text (each reference copies the value): bounded like an expansion's output.
     decoded += r.text.length;
-    if (decoded > XACRO_LIMITS.maxOutputChars) throw new ReferenceProblem(`entity references expand past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`, at);
+    if (decoded > XACRO_LIMITS.maxOutputChars)
+      throw new ReferenceProblem(
+        `entity references expand past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`,
+        at,
+      );
     return r.text;
   };
   const build = (node: OrderedNode): XacroElement => {
@@ -75,7 +89,10 @@ export function parseXacroXml(text: string, file: string): { root: XacroElement;
     const raw = (node[":@"] ?? {}) as Record<string, unknown>;
     // XML attribute-value normalisation (what expat does): literal newlines and tabs become
     // spaces, then references are decoded (so `&#10;` stays a newline).
-    const attrs: [string, string][] = Object.entries(raw).map(([k, v]) => [k, decode((typeof v === "string" ? v : String(v)).replace(/\r\n|[\n\r\t]/g, " "), pos)]);
+    const attrs: [string, string][] = Object.entries(raw).map(([k, v]) => [
+      k,
+      decode((typeof v === "string" ? v : String(v)).replace(/\r\n|[\n\r\t]/g, " "), pos),
+    ]);
     const children: XacroNode[] = [];
     const content = Array.isArray(node[name]) ? (node[name] as OrderedNode[]) : [];
     for (const c of content) {
@@ -88,12 +105,14 @@ export function parseXacroXml(text: string, file: string): { root: XacroElement;
   };
   // Comments outside the root element, which the document keeps (xacro prints them).
   const at = ordered.indexOf(rootNode);
-  const comments = (nodes: OrderedNode[]): string[] => nodes.filter((n) => "#comment" in n).map((n) => cdata(n["#comment"]));
+  const comments = (nodes: OrderedNode[]): string[] =>
+    nodes.filter((n) => "#comment" in n).map((n) => cdata(n["#comment"]));
   const outside = { before: comments(ordered.slice(0, at)), after: comments(ordered.slice(at + 1)) };
   try {
     return { root: build(rootNode), outside };
   } catch (error) {
-    if (error instanceof ReferenceProblem) return { error: { message: error.message, line: error.at.line, column: error.at.column } };
+    if (error instanceof ReferenceProblem)
+      return { error: { message: error.message, line: error.at.line, column: error.at.column } };
     throw error;
   }
 }
@@ -131,6 +150,11 @@ function elementName(node: OrderedNode): string | undefined {
 }
 
 function cdata(value: unknown): string {
-  if (Array.isArray(value)) return value.map((v: unknown) => (typeof v === "object" && v !== null && "#text" in v ? String((v as Record<string, unknown>)["#text"]) : "")).join("");
+  if (Array.isArray(value))
+    return value
+      .map((v: unknown) =>
+        typeof v === "object" && v !== null && "#text" in v ? String((v as Record<string, unknown>)["#text"]) : "",
+      )
+      .join("");
   return typeof value === "string" ? value : "";
 }

@@ -51,7 +51,21 @@ const value: fc.Arbitrary<PyValue> = fc.oneof(
   fc.integer({ min: -100_000, max: 100_000 }).map((n) => BigInt(n)),
   fc.double({ noNaN: false }),
   fc.integer({ min: -10_000, max: 10_000 }).map((n) => n / 8),
-  fc.constantFrom(0.5, 2.5, 0.125, 1e16, 1e-7, 9.995, 0.1, 123456789.0, -0.0, 5e-324, 1.7976931348623157e308, Infinity, -Infinity),
+  fc.constantFrom(
+    0.5,
+    2.5,
+    0.125,
+    1e16,
+    1e-7,
+    9.995,
+    0.1,
+    123456789.0,
+    -0.0,
+    5e-324,
+    1.7976931348623157e308,
+    Infinity,
+    -Infinity,
+  ),
   fc.string({ maxLength: 6, unit: fc.constantFrom(..."aZ 9'\"\\é%") }),
   fc.boolean(),
   fc.constant(null),
@@ -64,7 +78,12 @@ const spec = fc.record({
   type: fc.constantFrom(..."diouxXeEfFgGcsra"),
 });
 
-const format = (s: { flags: string[]; width: number | undefined; precision: number | undefined; type: string }): string => `%${s.flags.join("")}${s.width ?? ""}${s.precision === undefined ? "" : `.${s.precision}`}${s.type}`;
+const format = (s: {
+  flags: string[];
+  width: number | undefined;
+  precision: number | undefined;
+  type: string;
+}): string => `%${s.flags.join("")}${s.width ?? ""}${s.precision === undefined ? "" : `.${s.precision}`}${s.type}`;
 
 /** A value as JSON for the Python side (ints and floats tagged, so they keep their type). */
 function toJson(v: PyValue): unknown {
@@ -92,19 +111,32 @@ json.dump(out, sys.stdout)
 `;
 
 describe("'%' formatting agrees with python3 over generated specs and values (property)", () => {
-  it.skipIf(!haveTool("python3", "compare xacro's %-formatting with CPython"))("one python process checks 600 generated cases", () => {
-    const cases = fc.sample(
-      fc.oneof(
-        fc.tuple(spec, value).map(([s, v]) => [format(s), v] as [string, PyValue]),
-        fc.tuple(spec, spec, value, value).map(([s, t, v, w]) => [`<${format(s)}|${format(t)}>`, tuple([v, w])] as [string, PyValue]),
-      ),
-      600,
-    );
-    const r = runTool("python3", ["-c", PYTHON], { input: JSON.stringify(cases.map(([f, v]) => [f, toJson(v)])) });
-    expect(r.status, r.stderr).toBe(0);
-    const expected = JSON.parse(r.stdout) as string[];
-    const actual = cases.map(([f, v]) => run(f, v));
-    const mismatches = cases.map(([f, v], i) => ({ format: f, value: pyStr(Array.isArray(v) ? tuple(v) : v), python: expected[i], robokit: actual[i] })).filter((m) => m.python !== m.robokit);
-    expect(mismatches).toEqual([]);
-  }, 60_000);
+  it.skipIf(!haveTool("python3", "compare xacro's %-formatting with CPython"))(
+    "one python process checks 600 generated cases",
+    () => {
+      const cases = fc.sample(
+        fc.oneof(
+          fc.tuple(spec, value).map(([s, v]) => [format(s), v] as [string, PyValue]),
+          fc
+            .tuple(spec, spec, value, value)
+            .map(([s, t, v, w]) => [`<${format(s)}|${format(t)}>`, tuple([v, w])] as [string, PyValue]),
+        ),
+        600,
+      );
+      const r = runTool("python3", ["-c", PYTHON], { input: JSON.stringify(cases.map(([f, v]) => [f, toJson(v)])) });
+      expect(r.status, r.stderr).toBe(0);
+      const expected = JSON.parse(r.stdout) as string[];
+      const actual = cases.map(([f, v]) => run(f, v));
+      const mismatches = cases
+        .map(([f, v], i) => ({
+          format: f,
+          value: pyStr(Array.isArray(v) ? tuple(v) : v),
+          python: expected[i],
+          robokit: actual[i],
+        }))
+        .filter((m) => m.python !== m.robokit);
+      expect(mismatches).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -59,7 +59,18 @@ export function pyPercentFormat(fmt: string, values: PyValue): string {
       i++;
       continue;
     }
-    const spec: Spec = { key: undefined, left: false, zero: false, plus: false, space: false, alt: false, width: -1, precision: undefined, type: "", index: 0 };
+    const spec: Spec = {
+      key: undefined,
+      left: false,
+      zero: false,
+      plus: false,
+      space: false,
+      alt: false,
+      width: -1,
+      precision: undefined,
+      type: "",
+      index: 0,
+    };
     if (chars[i] === "(") {
       let depth = 1;
       const start = ++i;
@@ -158,7 +169,8 @@ function convert(spec: Spec, v: PyValue): string {
         if (Number.isNaN(v)) throw new PyError("ValueError", "cannot convert float NaN to integer");
         if (!Number.isFinite(v)) throw new PyError("OverflowError", "cannot convert float infinity to integer");
         n = BigInt(Math.trunc(v));
-      } else if ("diu".includes(spec.type)) throw new PyError("TypeError", `%${spec.type} format: a real number is required, not ${typeName(v)}`);
+      } else if ("diu".includes(spec.type))
+        throw new PyError("TypeError", `%${spec.type} format: a real number is required, not ${typeName(v)}`);
       else throw new PyError("TypeError", `%${spec.type} format: an integer is required, not ${typeName(v)}`);
       const base = spec.type === "o" ? 8 : spec.type === "x" || spec.type === "X" ? 16 : 10;
       let digits = (n < 0n ? -n : n).toString(base);
@@ -189,7 +201,12 @@ function convert(spec: Spec, v: PyValue): string {
         const a = Math.abs(x);
         const p = spec.precision ?? 6;
         const kind = spec.type.toLowerCase();
-        body = kind === "f" ? formatFixed(a, p, spec.alt) : kind === "e" ? formatExponent(a, p, spec.alt) : formatGeneral(a, p, spec.alt);
+        body =
+          kind === "f"
+            ? formatFixed(a, p, spec.alt)
+            : kind === "e"
+              ? formatExponent(a, p, spec.alt)
+              : formatGeneral(a, p, spec.alt);
       }
       if (upper) body = body.toUpperCase();
       return pad(spec, sign(spec, negative && !Number.isNaN(x)), body, true);
@@ -197,7 +214,10 @@ function convert(spec: Spec, v: PyValue): string {
     default: {
       const ch = spec.type;
       const code = ch.codePointAt(0) ?? 0;
-      throw new PyError("ValueError", `unsupported format character '${ch}' (0x${code.toString(16)}) at index ${spec.index}`);
+      throw new PyError(
+        "ValueError",
+        `unsupported format character '${ch}' (0x${code.toString(16)}) at index ${spec.index}`,
+      );
     }
   }
 }

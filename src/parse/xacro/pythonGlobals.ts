@@ -1,6 +1,19 @@
 import { checkSequenceLength } from "./XacroBudget.js";
 import { iterate, pyEquals, toInt, toNumeric } from "./evaluatePython.js";
-import { floatRepr, parsePyFloat, parsePyInt, PyDict, PyError, pyFunction, pyRepr, pyStr, truthy, tuple, typeName, type PyValue } from "./PyValue.js";
+import {
+  floatRepr,
+  parsePyFloat,
+  parsePyInt,
+  PyDict,
+  PyError,
+  pyFunction,
+  pyRepr,
+  pyStr,
+  truthy,
+  tuple,
+  typeName,
+  type PyValue,
+} from "./PyValue.js";
 
 /** The host functions xacro exposes in its `xacro.` namespace. */
 export interface XacroHostFunctions {
@@ -115,10 +128,11 @@ function builtins(): Map<string, PyValue> {
   def("dict", (a, kw) => {
     const d = new PyDict();
     if (a[0] instanceof PyDict) for (const [k, v] of a[0].map) d.map.set(k, v);
-    else if (a[0] !== undefined) for (const pair of iterate(a[0])) {
-      const [k, v] = iterate(pair);
-      d.map.set(typeof k === "string" || typeof k === "bigint" ? k : pyStr(k ?? null), v ?? null);
-    }
+    else if (a[0] !== undefined)
+      for (const pair of iterate(a[0])) {
+        const [k, v] = iterate(pair);
+        d.map.set(typeof k === "string" || typeof k === "bigint" ? k : pyStr(k ?? null), v ?? null);
+      }
     for (const [k, v] of kw) d.map.set(k, v);
     return d;
   });
@@ -146,14 +160,25 @@ function builtins(): Map<string, PyValue> {
     const v = toNumeric(a[0] ?? null, "abs");
     return typeof v === "bigint" ? (v < 0n ? -v : v) : Math.abs(v);
   });
-  def("sum", (a) => iterate(a[0] ?? null).reduce<PyValue>((s, x) => {
-    const p = toNumeric(s, "+");
-    const q = toNumeric(x, "+");
-    return typeof p === "bigint" && typeof q === "bigint" ? p + q : Number(p) + Number(q);
-  }, a[1] ?? 0n));
+  def("sum", (a) =>
+    iterate(a[0] ?? null).reduce<PyValue>((s, x) => {
+      const p = toNumeric(s, "+");
+      const q = toNumeric(x, "+");
+      return typeof p === "bigint" && typeof q === "bigint" ? p + q : Number(p) + Number(q);
+    }, a[1] ?? 0n),
+  );
   def("all", (a) => iterate(a[0] ?? null).every(truthy));
   def("any", (a) => iterate(a[0] ?? null).some(truthy));
-  def("sorted", (a) => [...iterate(a[0] ?? null)].sort((x, y) => (pyEquals(x, y) ? 0 : Number(toNumeric(x, "<")) < Number(toNumeric(y, "<")) || (typeof x === "string" && typeof y === "string" && x < y) ? -1 : 1)));
+  def("sorted", (a) =>
+    [...iterate(a[0] ?? null)].sort((x, y) =>
+      pyEquals(x, y)
+        ? 0
+        : Number(toNumeric(x, "<")) < Number(toNumeric(y, "<")) ||
+            (typeof x === "string" && typeof y === "string" && x < y)
+          ? -1
+          : 1,
+    ),
+  );
   def("reversed", (a) => [...iterate(a[0] ?? null)].reverse());
   def("range", (a) => pyRange(a));
   def("enumerate", (a) => iterate(a[0] ?? null).map((x, i) => tuple([BigInt(i), x])));
@@ -180,13 +205,35 @@ function builtins(): Map<string, PyValue> {
 
 function mathSymbols(): Map<string, PyValue> {
   const m = new Map<string, PyValue>();
-  const f1 = (name: string, f: (x: number) => number): void => void m.set(name, pyFunction(name, (a) => checkMath(f(num(a[0], name)))));
+  const f1 = (name: string, f: (x: number) => number): void =>
+    void m.set(
+      name,
+      pyFunction(name, (a) => checkMath(f(num(a[0], name)))),
+    );
   m.set("pi", Math.PI);
   m.set("e", Math.E);
   m.set("tau", 2 * Math.PI);
   m.set("inf", Infinity);
   m.set("nan", NaN);
-  for (const n of ["sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp", "log10", "log2", "expm1", "log1p"] as const) {
+  for (const n of [
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp",
+    "log10",
+    "log2",
+    "expm1",
+    "log1p",
+  ] as const) {
     f1(n, Math[n]);
   }
   f1("sqrt", (x) => {
@@ -196,24 +243,67 @@ function mathSymbols(): Map<string, PyValue> {
   f1("fabs", Math.abs);
   f1("radians", (x) => (x * Math.PI) / 180);
   f1("degrees", (x) => (x * 180) / Math.PI);
-  m.set("floor", pyFunction("floor", (a) => BigInt(Math.floor(num(a[0], "floor")))));
-  m.set("ceil", pyFunction("ceil", (a) => BigInt(Math.ceil(num(a[0], "ceil")))));
-  m.set("trunc", pyFunction("trunc", (a) => BigInt(Math.trunc(num(a[0], "trunc")))));
-  m.set("log", pyFunction("log", (a) => (a[1] === undefined ? Math.log(num(a[0], "log")) : Math.log(num(a[0], "log")) / Math.log(num(a[1], "log")))));
-  m.set("pow", pyFunction("pow", (a) => num(a[0], "pow") ** num(a[1], "pow")));
-  m.set("atan2", pyFunction("atan2", (a) => Math.atan2(num(a[0], "atan2"), num(a[1], "atan2"))));
-  m.set("hypot", pyFunction("hypot", (a) => Math.hypot(...a.map((x) => num(x, "hypot")))));
-  m.set("fmod", pyFunction("fmod", (a) => num(a[0], "fmod") % num(a[1], "fmod")));
-  m.set("copysign", pyFunction("copysign", (a) => Math.sign(num(a[1], "copysign")) * Math.abs(num(a[0], "copysign")) || (Object.is(num(a[1], "copysign"), -0) ? -Math.abs(num(a[0], "copysign")) : Math.abs(num(a[0], "copysign")))));
-  m.set("isclose", pyFunction("isclose", (a, kw) => {
-    const x = num(a[0], "isclose");
-    const y = num(a[1], "isclose");
-    const rel = kw.has("rel_tol") ? num(kw.get("rel_tol") ?? null, "isclose") : 1e-9;
-    const abs = kw.has("abs_tol") ? num(kw.get("abs_tol") ?? null, "isclose") : 0;
-    return Math.abs(x - y) <= Math.max(rel * Math.max(Math.abs(x), Math.abs(y)), abs);
-  }));
-  m.set("isnan", pyFunction("isnan", (a) => Number.isNaN(num(a[0], "isnan"))));
-  m.set("isinf", pyFunction("isinf", (a) => !Number.isFinite(num(a[0], "isinf")) && !Number.isNaN(num(a[0], "isinf"))));
+  m.set(
+    "floor",
+    pyFunction("floor", (a) => BigInt(Math.floor(num(a[0], "floor")))),
+  );
+  m.set(
+    "ceil",
+    pyFunction("ceil", (a) => BigInt(Math.ceil(num(a[0], "ceil")))),
+  );
+  m.set(
+    "trunc",
+    pyFunction("trunc", (a) => BigInt(Math.trunc(num(a[0], "trunc")))),
+  );
+  m.set(
+    "log",
+    pyFunction("log", (a) =>
+      a[1] === undefined ? Math.log(num(a[0], "log")) : Math.log(num(a[0], "log")) / Math.log(num(a[1], "log")),
+    ),
+  );
+  m.set(
+    "pow",
+    pyFunction("pow", (a) => num(a[0], "pow") ** num(a[1], "pow")),
+  );
+  m.set(
+    "atan2",
+    pyFunction("atan2", (a) => Math.atan2(num(a[0], "atan2"), num(a[1], "atan2"))),
+  );
+  m.set(
+    "hypot",
+    pyFunction("hypot", (a) => Math.hypot(...a.map((x) => num(x, "hypot")))),
+  );
+  m.set(
+    "fmod",
+    pyFunction("fmod", (a) => num(a[0], "fmod") % num(a[1], "fmod")),
+  );
+  m.set(
+    "copysign",
+    pyFunction(
+      "copysign",
+      (a) =>
+        Math.sign(num(a[1], "copysign")) * Math.abs(num(a[0], "copysign")) ||
+        (Object.is(num(a[1], "copysign"), -0) ? -Math.abs(num(a[0], "copysign")) : Math.abs(num(a[0], "copysign"))),
+    ),
+  );
+  m.set(
+    "isclose",
+    pyFunction("isclose", (a, kw) => {
+      const x = num(a[0], "isclose");
+      const y = num(a[1], "isclose");
+      const rel = kw.has("rel_tol") ? num(kw.get("rel_tol") ?? null, "isclose") : 1e-9;
+      const abs = kw.has("abs_tol") ? num(kw.get("abs_tol") ?? null, "isclose") : 0;
+      return Math.abs(x - y) <= Math.max(rel * Math.max(Math.abs(x), Math.abs(y)), abs);
+    }),
+  );
+  m.set(
+    "isnan",
+    pyFunction("isnan", (a) => Number.isNaN(num(a[0], "isnan"))),
+  );
+  m.set(
+    "isinf",
+    pyFunction("isinf", (a) => !Number.isFinite(num(a[0], "isinf")) && !Number.isNaN(num(a[0], "isinf"))),
+  );
   return m;
 }
 
@@ -229,15 +319,32 @@ function checkMath(x: number): number {
 export function pythonGlobals(host: XacroHostFunctions): Map<string, PyValue> {
   const g = new Map<string, PyValue>();
   const b = builtins();
-  for (const n of ["list", "dict", "map", "len", "str", "float", "int", "True", "False", "min", "max", "round", "sorted", "range"]) g.set(n, b.get(n) ?? null);
+  for (const n of [
+    "list",
+    "dict",
+    "map",
+    "len",
+    "str",
+    "float",
+    "int",
+    "True",
+    "False",
+    "min",
+    "max",
+    "round",
+    "sorted",
+    "range",
+  ])
+    g.set(n, b.get(n) ?? null);
   g.set("python", new PyDict(b));
   const math = mathSymbols();
   g.set("math", new PyDict(math));
   for (const [k, v] of math) g.set(k, v);
-  const say = (level: "message" | "warning" | "error") => pyFunction(level, (a) => {
-    host.message(level, a.map(pyStr).join(" "));
-    return "";
-  });
+  const say = (level: "message" | "warning" | "error") =>
+    pyFunction(level, (a) => {
+      host.message(level, a.map(pyStr).join(" "));
+      return "";
+    });
   const xacro = new PyDict([
     ["load_yaml", pyFunction("load_yaml", (a) => host.loadYaml(pyStr(a[0] ?? null)))],
     ["abs_filename", pyFunction("abs_filename", (a) => host.absFilename(pyStr(a[0] ?? null)))],
@@ -247,14 +354,20 @@ export function pythonGlobals(host: XacroHostFunctions): Map<string, PyValue> {
     ["warning", say("warning")],
     ["error", say("error")],
     ["print_location", pyFunction("print_location", () => "")],
-    ["fatal", pyFunction("fatal", (a) => {
-      throw new PyError("XacroException", a.map(pyStr).join(" "));
-    })],
-    ["tokenize", pyFunction("tokenize", (a) => {
-      const sep = a[1] === undefined ? ",; " : pyStr(a[1]);
-      const parts = pyStr(a[0] ?? null).split(new RegExp(`[${sep.replace(/[\]\\^-]/g, "\\$&")}]`));
-      return a[2] === false ? parts : parts.filter((p) => p !== "");
-    })],
+    [
+      "fatal",
+      pyFunction("fatal", (a) => {
+        throw new PyError("XacroException", a.map(pyStr).join(" "));
+      }),
+    ],
+    [
+      "tokenize",
+      pyFunction("tokenize", (a) => {
+        const sep = a[1] === undefined ? ",; " : pyStr(a[1]);
+        const parts = pyStr(a[0] ?? null).split(new RegExp(`[${sep.replace(/[\]\\^-]/g, "\\$&")}]`));
+        return a[2] === false ? parts : parts.filter((p) => p !== "");
+      }),
+    ],
   ]);
   g.set("xacro", xacro);
   g.set("load_yaml", xacro.map.get("load_yaml") ?? null);

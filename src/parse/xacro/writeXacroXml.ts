@@ -34,7 +34,9 @@ export function writeXacroXml(root: XacroElement): WrittenXacro {
       return;
     }
     if (kids.every((c) => c.type === "text")) {
-      push(`${indent}<${el.name}${attrs}>${escapeText(kids.map((c) => (c as { text: string }).text).join(""))}</${el.name}>`);
+      push(
+        `${indent}<${el.name}${attrs}>${escapeText(kids.map((c) => (c as { text: string }).text).join(""))}</${el.name}>`,
+      );
       return;
     }
     push(`${indent}<${el.name}${attrs}>`);

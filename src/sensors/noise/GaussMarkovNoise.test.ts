@@ -67,7 +67,9 @@ describe("GaussMarkovNoise drifting bias (exact first-order Gauss–Markov)", ()
     });
   }
   it("starts at 0 when asked, then relaxes toward the stationary spread", () => {
-    const g = new GaussMarkovNoise({ stddev: 0, dynamicBiasStddev: 1, dynamicBiasCorrelationTime: 10 }, 3, { initialDynamicBias: "zero" });
+    const g = new GaussMarkovNoise({ stddev: 0, dynamicBiasStddev: 1, dynamicBiasCorrelationTime: 10 }, 3, {
+      initialDynamicBias: "zero",
+    });
     expect(g.dynamicBias).toBe(0);
     g.apply(0, 0.01);
     // One step from 0 has stddev √(1 − φ²) ≈ 0.0447; 5σ bound.
@@ -97,12 +99,16 @@ describe("GaussMarkovNoise turn-on bias and white noise", () => {
   it("without the random sign the bias mean is biasMean", () => {
     const m = 2000;
     let sum = 0;
-    for (let seed = 0; seed < m; seed++) sum += new GaussMarkovNoise({ stddev: 0, biasMean: -0.2, biasStddev: 0.05 }, seed, { randomBiasSign: false }).turnOnBias;
+    for (let seed = 0; seed < m; seed++)
+      sum += new GaussMarkovNoise({ stddev: 0, biasMean: -0.2, biasStddev: 0.05 }, seed, { randomBiasSign: false })
+        .turnOnBias;
     expect(Math.abs(sum / m + 0.2)).toBeLessThan(Z * (0.05 / Math.sqrt(m)));
   });
   it("white noise has the given mean and stddev, and the turn-on bias is added to every sample", () => {
     const n = 200_000;
-    const g = new GaussMarkovNoise({ mean: 0.1, stddev: 0.3, biasMean: 1, biasStddev: 0 }, 11, { randomBiasSign: false });
+    const g = new GaussMarkovNoise({ mean: 0.1, stddev: 0.3, biasMean: 1, biasStddev: 0 }, 11, {
+      randomBiasSign: false,
+    });
     expect(g.turnOnBias).toBe(1);
     const x = new Float64Array(n);
     for (let i = 0; i < n; i++) x[i] = g.apply(2, 0.01);
@@ -125,8 +131,14 @@ describe("GaussMarkovNoise turn-on bias and white noise", () => {
 });
 
 describe("determinism and offline streams", () => {
-  const imu = { angularVelocity: { stddev: 2e-4, biasStddev: 1e-3, dynamicBiasStddev: 5e-4, dynamicBiasCorrelationTime: 100 }, linearAcceleration: { stddev: 1.7e-2 } };
-  const samples = Array.from({ length: 5000 }, (_, i) => ({ angularVelocity: [0, 0, 0.1] as const, linearAcceleration: [0, 0, 9.81 + 0 * i] as const }));
+  const imu = {
+    angularVelocity: { stddev: 2e-4, biasStddev: 1e-3, dynamicBiasStddev: 5e-4, dynamicBiasCorrelationTime: 100 },
+    linearAcceleration: { stddev: 1.7e-2 },
+  };
+  const samples = Array.from({ length: 5000 }, (_, i) => ({
+    angularVelocity: [0, 0, 0.1] as const,
+    linearAcceleration: [0, 0, 9.81 + 0 * i] as const,
+  }));
   it("same seed → identical stream; another seed → a different one", () => {
     const a = addImuNoise(samples, 0.01, imu, 42);
     const b = addImuNoise(samples, 0.01, imu, 42);
@@ -153,7 +165,11 @@ describe("determinism and offline streams", () => {
   it("GPS stream adds horizontal noise to x, y and vertical to z", () => {
     const fixes = Array.from({ length: 20000 }, () => ({ position: [10, 20, 30] as const }));
     const out = addGpsNoise(fixes, 1, { horizontal: { stddev: 0.5 }, vertical: { stddev: 2 } }, 8);
-    for (const [axis, sd, truth] of [[0, 0.5, 10], [1, 0.5, 20], [2, 2, 30]] as const) {
+    for (const [axis, sd, truth] of [
+      [0, 0.5, 10],
+      [1, 0.5, 20],
+      [2, 2, 30],
+    ] as const) {
       const x = Float64Array.from(out, (s) => s.position[axis]);
       const st = stats(x, 1);
       expect(Math.abs(st.mean - truth)).toBeLessThan(Z * (sd / Math.sqrt(x.length)));
@@ -192,12 +208,26 @@ describe("Gazebo mapping", () => {
     expect(toGazeboNoise(back).dynamic_bias_stddev).toBeCloseTo(0.002 * Math.sqrt(2 / 300), 15);
   });
   it("maps every field and round-trips the dynamic bias σ", () => {
-    const p = { mean: 0.1, stddev: 0.2, biasMean: 0.3, biasStddev: 0.4, dynamicBiasStddev: 0.05, dynamicBiasCorrelationTime: 400, precision: 0.001 };
+    const p = {
+      mean: 0.1,
+      stddev: 0.2,
+      biasMean: 0.3,
+      biasStddev: 0.4,
+      dynamicBiasStddev: 0.05,
+      dynamicBiasCorrelationTime: 400,
+      precision: 0.001,
+    };
     const g = toGazeboNoise(p);
     expect(g.type).toBe("gaussian_quantized");
-    expect([g.mean, g.stddev, g.bias_mean, g.bias_stddev, g.dynamic_bias_correlation_time, g.precision]).toEqual([0.1, 0.2, 0.3, 0.4, 400, 0.001]);
+    expect([g.mean, g.stddev, g.bias_mean, g.bias_stddev, g.dynamic_bias_correlation_time, g.precision]).toEqual([
+      0.1, 0.2, 0.3, 0.4, 400, 0.001,
+    ]);
     expect(stationaryBiasStddevFromGazebo(g.dynamic_bias_stddev, 400)).toBeCloseTo(0.05, 15);
-    expect(toGazeboNoise({ stddev: 1 })).toMatchObject({ type: "gaussian", dynamic_bias_stddev: 0, dynamic_bias_correlation_time: 0 });
+    expect(toGazeboNoise({ stddev: 1 })).toMatchObject({
+      type: "gaussian",
+      dynamic_bias_stddev: 0,
+      dynamic_bias_correlation_time: 0,
+    });
   });
   it("gz-sensors' own update, fed the mapped σ, has the same stationary stddev", () => {
     const sigmaB = 0.05;
@@ -219,6 +249,8 @@ describe("Gazebo mapping", () => {
     expect(() => new GaussMarkovNoise({ stddev: -1 }, 1)).toThrow(RangeError);
     expect(() => new GaussMarkovNoise({ stddev: 1, dynamicBiasStddev: 1 }, 1)).toThrow(/CorrelationTime/);
     expect(() => new GaussMarkovNoise({ stddev: 1 }, 1.5)).toThrow(/seed/);
-    expect(() => new GaussMarkovNoise({ stddev: 1, dynamicBiasStddev: 1, dynamicBiasCorrelationTime: 1 }, 1).apply(0, 0)).toThrow(/dt/);
+    expect(() =>
+      new GaussMarkovNoise({ stddev: 1, dynamicBiasStddev: 1, dynamicBiasCorrelationTime: 1 }, 1).apply(0, 0),
+    ).toThrow(/dt/);
   });
 });

@@ -67,14 +67,19 @@ export class GaussMarkovNoise {
     this.#sigmaB = check("dynamicBiasStddev", params.dynamicBiasStddev ?? 0, true);
     this.#tau = params.dynamicBiasCorrelationTime ?? 0;
     if (this.#sigmaB > 0 && !(this.#tau > 0 && Number.isFinite(this.#tau))) {
-      throw new RangeError(`noise dynamicBiasCorrelationTime must be finite and > 0 s when dynamicBiasStddev > 0, got ${String(this.#tau)}`);
+      throw new RangeError(
+        `noise dynamicBiasCorrelationTime must be finite and > 0 s when dynamicBiasStddev > 0, got ${String(this.#tau)}`,
+      );
     }
     this.#precision = check("precision", params.precision ?? 0, true);
     this.#random = typeof seed === "number" ? new SeededRandom(seed) : seed;
     let b0 = biasMean + biasStddev * this.#random.normal();
     if ((options.randomBiasSign ?? true) && this.#random.uniform() < 0.5) b0 = -b0;
     this.turnOnBias = b0 + 0;
-    this.#dynamicBias = this.#sigmaB > 0 && (options.initialDynamicBias ?? "stationary") === "stationary" ? this.#sigmaB * this.#random.normal() : 0;
+    this.#dynamicBias =
+      this.#sigmaB > 0 && (options.initialDynamicBias ?? "stationary") === "stationary"
+        ? this.#sigmaB * this.#random.normal()
+        : 0;
   }
 
   /** Current total bias B = B₀ + b (unit of the measurement). */

@@ -28,7 +28,12 @@ export interface GpsNoiseParams {
  * @param noise - horizontal and vertical noise (m).
  * @param seed - integer seed.
  */
-export function addGpsNoise(samples: readonly GpsSample[], dt: number, noise: GpsNoiseParams, seed: number): readonly GpsSample[] {
+export function addGpsNoise(
+  samples: readonly GpsSample[],
+  dt: number,
+  noise: GpsNoiseParams,
+  seed: number,
+): readonly GpsSample[] {
   if (!(dt > 0) || !Number.isFinite(dt)) throw new RangeError(`dt must be finite and > 0 s, got ${String(dt)}`);
   const root = new SeededRandom(seed);
   const models = [
@@ -38,7 +43,11 @@ export function addGpsNoise(samples: readonly GpsSample[], dt: number, noise: Gp
   ];
   return Object.freeze(
     samples.map((s) =>
-      Object.freeze({ position: Object.freeze([0, 1, 2].map((i) => (models[i] as GaussMarkovNoise).apply(s.position[i] as number, dt)) as unknown as Axis3) }),
+      Object.freeze({
+        position: Object.freeze(
+          [0, 1, 2].map((i) => (models[i] as GaussMarkovNoise).apply(s.position[i] as number, dt)) as unknown as Axis3,
+        ),
+      }),
     ),
   );
 }

@@ -33,7 +33,12 @@ export interface ImuNoiseParams {
  * @param seed - integer seed.
  * @returns new noisy samples, one per input.
  */
-export function addImuNoise(samples: readonly ImuSample[], dt: number, noise: ImuNoiseParams, seed: number): readonly ImuSample[] {
+export function addImuNoise(
+  samples: readonly ImuSample[],
+  dt: number,
+  noise: ImuNoiseParams,
+  seed: number,
+): readonly ImuSample[] {
   if (!(dt > 0) || !Number.isFinite(dt)) throw new RangeError(`dt must be finite and > 0 s, got ${String(dt)}`);
   const root = new SeededRandom(seed);
   const gyro = [0, 1, 2].map((i) => new GaussMarkovNoise(noise.angularVelocity, root.fork(i)));
@@ -41,6 +46,11 @@ export function addImuNoise(samples: readonly ImuSample[], dt: number, noise: Im
   const apply = (models: GaussMarkovNoise[], v: Axis3): Axis3 =>
     Object.freeze([0, 1, 2].map((i) => (models[i] as GaussMarkovNoise).apply(v[i] as number, dt)) as unknown as Axis3);
   return Object.freeze(
-    samples.map((s) => Object.freeze({ angularVelocity: apply(gyro, s.angularVelocity), linearAcceleration: apply(acc, s.linearAcceleration) })),
+    samples.map((s) =>
+      Object.freeze({
+        angularVelocity: apply(gyro, s.angularVelocity),
+        linearAcceleration: apply(acc, s.linearAcceleration),
+      }),
+    ),
   );
 }

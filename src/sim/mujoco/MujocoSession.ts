@@ -116,7 +116,10 @@ export class MujocoSession implements SimulationSession {
   /** Address and dimension of a named sensor in sensordata. */
   sensorAddress(name: string): { readonly address: number; readonly dimension: number } {
     const i = this.id("sensor", name);
-    return { address: (this.#model.sensor_adr as Int32Array)[i] as number, dimension: (this.#model.sensor_dim as Int32Array)[i] as number };
+    return {
+      address: (this.#model.sensor_adr as Int32Array)[i] as number,
+      dimension: (this.#model.sensor_dim as Int32Array)[i] as number,
+    };
   }
 
   /** Generalized positions (free joint: x y z, then quaternion w x y z). */

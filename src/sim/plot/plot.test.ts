@@ -8,14 +8,19 @@ import { svgFigure } from "./svgFigure.js";
 describe("niceTicks", () => {
   it("covers the range with round steps (1, 2 or 5 × 10ⁿ) and a bounded count", () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: 1e-6, max: 1e6, noNaN: true }), fc.integer({ min: 2, max: 12 }), (lo, span, target) => {
-        const t = niceTicks(lo, lo + span, target);
-        expect(t.min).toBeLessThanOrEqual(lo + 1e-9 * Math.abs(lo));
-        expect(t.max).toBeGreaterThanOrEqual(lo + span - 1e-9 * Math.abs(lo + span));
-        const mantissa = t.step / 10 ** Math.floor(Math.log10(t.step) + 1e-12);
-        expect([1, 2, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-9)).toBe(true);
-        expect(t.values.length).toBeLessThanOrEqual(2 * target + 3);
-      }),
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 1e-6, max: 1e6, noNaN: true }),
+        fc.integer({ min: 2, max: 12 }),
+        (lo, span, target) => {
+          const t = niceTicks(lo, lo + span, target);
+          expect(t.min).toBeLessThanOrEqual(lo + 1e-9 * Math.abs(lo));
+          expect(t.max).toBeGreaterThanOrEqual(lo + span - 1e-9 * Math.abs(lo + span));
+          const mantissa = t.step / 10 ** Math.floor(Math.log10(t.step) + 1e-12);
+          expect([1, 2, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-9)).toBe(true);
+          expect(t.values.length).toBeLessThanOrEqual(2 * target + 3);
+        },
+      ),
     );
   });
 
@@ -28,7 +33,16 @@ describe("niceTicks", () => {
 describe("svgFigure", () => {
   const spec = {
     title: "a <title> & more",
-    charts: [{ xLabel: "t (s)", yLabel: "v", series: [{ label: "x<y", x: [0, 1, 2, Number.NaN, 4], y: [0, 1, 0, 1, 2] }, { label: "flat", x: [0, 4], y: [1, 1], dash: "dashed" as const }] }],
+    charts: [
+      {
+        xLabel: "t (s)",
+        yLabel: "v",
+        series: [
+          { label: "x<y", x: [0, 1, 2, Number.NaN, 4], y: [0, 1, 0, 1, 2] },
+          { label: "flat", x: [0, 4], y: [1, 1], dash: "dashed" as const },
+        ],
+      },
+    ],
   };
 
   it("is well-formed XML with escaped text, one path per series and the labels", () => {
@@ -50,7 +64,16 @@ describe("svgFigure", () => {
   });
 
   it("keeps equal scales on a trajectory chart", () => {
-    const svg = svgFigure({ charts: [{ xLabel: "x", yLabel: "y", equalAspect: true, series: [{ label: "square", x: [0, 1, 1, 0, 0], y: [0, 0, 1, 1, 0] }] }] });
+    const svg = svgFigure({
+      charts: [
+        {
+          xLabel: "x",
+          yLabel: "y",
+          equalAspect: true,
+          series: [{ label: "square", x: [0, 1, 1, 0, 0], y: [0, 0, 1, 1, 0] }],
+        },
+      ],
+    });
     const d = /<path d="([^"]+)"/.exec(svg)?.[1] ?? "";
     const pts = [...d.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
     const w = Math.abs((pts[1]?.[0] ?? 0) - (pts[0]?.[0] ?? 0));

@@ -36,7 +36,11 @@ export interface Frame {
 export const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"] as const;
 
 const MARGIN = { left: 64, right: 16, top: 28, bottom: 44 } as const;
-const DASH: Record<NonNullable<Series["dash"]>, string | undefined> = { solid: undefined, dashed: "6 4", dotted: "2 3" };
+const DASH: Record<NonNullable<Series["dash"]>, string | undefined> = {
+  solid: undefined,
+  dashed: "6 4",
+  dotted: "2 3",
+};
 
 /** Escapes text for SVG content and attributes. */
 export function escapeXml(text: string): string {
@@ -99,14 +103,20 @@ export function svgChart(spec: ChartSpec, frame: Frame): string {
   const sy = (v: number): number => top + plotH - ((v - yt.min) / (yt.max - yt.min)) * plotH;
   const out: string[] = [`<g>`];
   if (spec.title !== undefined) {
-    out.push(`<text x="${px(left)}" y="${px(frame.y + 18)}" font-size="13" font-weight="bold">${escapeXml(spec.title)}</text>`);
+    out.push(
+      `<text x="${px(left)}" y="${px(frame.y + 18)}" font-size="13" font-weight="bold">${escapeXml(spec.title)}</text>`,
+    );
   }
-  out.push(`<rect x="${px(left)}" y="${px(top)}" width="${px(plotW)}" height="${px(plotH)}" fill="#ffffff" stroke="#444444"/>`);
+  out.push(
+    `<rect x="${px(left)}" y="${px(top)}" width="${px(plotW)}" height="${px(plotH)}" fill="#ffffff" stroke="#444444"/>`,
+  );
   for (const v of xt.values) {
     if (v < xt.min - 1e-12 || v > xt.max + 1e-12) continue;
     const x = sx(v);
     out.push(`<line x1="${px(x)}" y1="${px(top)}" x2="${px(x)}" y2="${px(top + plotH)}" stroke="#e4e4e4"/>`);
-    out.push(`<text x="${px(x)}" y="${px(top + plotH + 16)}" text-anchor="middle" font-size="11">${formatNumber(v)}</text>`);
+    out.push(
+      `<text x="${px(x)}" y="${px(top + plotH + 16)}" text-anchor="middle" font-size="11">${formatNumber(v)}</text>`,
+    );
   }
   for (const v of yt.values) {
     if (v < yt.min - 1e-12 || v > yt.max + 1e-12) continue;
@@ -114,11 +124,17 @@ export function svgChart(spec: ChartSpec, frame: Frame): string {
     out.push(`<line x1="${px(left)}" y1="${px(y)}" x2="${px(left + plotW)}" y2="${px(y)}" stroke="#e4e4e4"/>`);
     out.push(`<text x="${px(left - 6)}" y="${px(y + 4)}" text-anchor="end" font-size="11">${formatNumber(v)}</text>`);
   }
-  out.push(`<text x="${px(left + plotW / 2)}" y="${px(top + plotH + 36)}" text-anchor="middle" font-size="12">${escapeXml(spec.xLabel)}</text>`);
+  out.push(
+    `<text x="${px(left + plotW / 2)}" y="${px(top + plotH + 36)}" text-anchor="middle" font-size="12">${escapeXml(spec.xLabel)}</text>`,
+  );
   const yl = top + plotH / 2;
   const xl = frame.x + 16;
-  out.push(`<text x="${px(xl)}" y="${px(yl)}" text-anchor="middle" font-size="12" transform="rotate(-90 ${px(xl)} ${px(yl)})">${escapeXml(spec.yLabel)}</text>`);
-  out.push(`<clipPath id="clip${px(frame.x)}_${px(frame.y)}"><rect x="${px(left)}" y="${px(top)}" width="${px(plotW)}" height="${px(plotH)}"/></clipPath>`);
+  out.push(
+    `<text x="${px(xl)}" y="${px(yl)}" text-anchor="middle" font-size="12" transform="rotate(-90 ${px(xl)} ${px(yl)})">${escapeXml(spec.yLabel)}</text>`,
+  );
+  out.push(
+    `<clipPath id="clip${px(frame.x)}_${px(frame.y)}"><rect x="${px(left)}" y="${px(top)}" width="${px(plotW)}" height="${px(plotH)}"/></clipPath>`,
+  );
   spec.series.forEach((s, i) => {
     const color = s.color ?? PALETTE[i % PALETTE.length] ?? "#000000";
     const d = pathData(s, sx, sy);
@@ -137,7 +153,9 @@ export function svgChart(spec: ChartSpec, frame: Frame): string {
     const color = s.color ?? PALETTE[i % PALETTE.length] ?? "#000000";
     const dash = DASH[s.dash ?? "solid"];
     lx -= 25 + 6.8 * s.label.length + 18;
-    out.push(`<line x1="${px(lx)}" y1="${px(ly - 4)}" x2="${px(lx + 20)}" y2="${px(ly - 4)}" stroke="${color}" stroke-width="2"${dash === undefined ? "" : ` stroke-dasharray="${dash}"`}/>`);
+    out.push(
+      `<line x1="${px(lx)}" y1="${px(ly - 4)}" x2="${px(lx + 20)}" y2="${px(ly - 4)}" stroke="${color}" stroke-width="2"${dash === undefined ? "" : ` stroke-dasharray="${dash}"`}/>`,
+    );
     out.push(`<text x="${px(lx + 25)}" y="${px(ly)}" font-size="11">${escapeXml(s.label)}</text>`);
   }
   out.push(`</g>`);
@@ -165,7 +183,9 @@ function pathData(s: Series, sx: (v: number) => number, sy: (v: number) => numbe
       if (lo === undefined || p.y < lo.y) lo = p;
       if (hi === undefined || p.y > hi.y) hi = p;
     }
-    const keep = [...new Set([bucket[0], lo, hi, bucket[bucket.length - 1]])].filter((p) => p !== undefined).sort((a, b) => a.i - b.i);
+    const keep = [...new Set([bucket[0], lo, hi, bucket[bucket.length - 1]])]
+      .filter((p) => p !== undefined)
+      .sort((a, b) => a.i - b.i);
     for (const p of keep) {
       // Skip a point less than half a pixel from the last one drawn (except a line's end).
       if (pen && p.i !== n - 1 && Math.abs(p.x - lastX) < 0.5 && Math.abs(p.y - lastY) < 0.5) continue;

@@ -24,9 +24,17 @@ export function svgFigure(spec: FigureSpec): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${formatNumber(width)}" height="${formatNumber(height)}" viewBox="0 0 ${formatNumber(width)} ${formatNumber(height)}" font-family="Helvetica, Arial, sans-serif">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
   ];
-  if (spec.title !== undefined) parts.push(`<text x="${formatNumber(width / 2)}" y="22" text-anchor="middle" font-size="16" font-weight="bold">${escapeXml(spec.title)}</text>`);
-  spec.charts.forEach((c, i) => parts.push(svgChart(c, { x: 0, y: head + i * chartHeight, width, height: chartHeight })));
-  if (spec.footnote !== undefined) parts.push(`<text x="8" y="${formatNumber(height - 7)}" font-size="10" fill="#666666">${escapeXml(spec.footnote)}</text>`);
+  if (spec.title !== undefined)
+    parts.push(
+      `<text x="${formatNumber(width / 2)}" y="22" text-anchor="middle" font-size="16" font-weight="bold">${escapeXml(spec.title)}</text>`,
+    );
+  spec.charts.forEach((c, i) =>
+    parts.push(svgChart(c, { x: 0, y: head + i * chartHeight, width, height: chartHeight })),
+  );
+  if (spec.footnote !== undefined)
+    parts.push(
+      `<text x="8" y="${formatNumber(height - 7)}" font-size="10" fill="#666666">${escapeXml(spec.footnote)}</text>`,
+    );
   parts.push(`</svg>`);
   return `${parts.join("\n")}\n`;
 }

@@ -4,7 +4,13 @@
  */
 export type SweepDistribution =
   | { readonly type: "uniform"; readonly min: number; readonly max: number }
-  | { readonly type: "normal"; readonly mean: number; readonly std: number; readonly min: number; readonly max: number };
+  | {
+      readonly type: "normal";
+      readonly mean: number;
+      readonly std: number;
+      readonly min: number;
+      readonly max: number;
+    };
 
 /**
  * One varied parameter of the simulated robot (the plant; the controller keeps the nominal

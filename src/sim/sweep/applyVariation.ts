@@ -20,7 +20,8 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
   let joints = robot.joints ?? [];
   const wheelLinks = (): Set<string> => {
     const layout = wheelLayout(robot);
-    const names = layout.type === "steered" ? layout.modules.map((m) => m.wheelJoint) : layout.wheels.map((w) => w.joint);
+    const names =
+      layout.type === "steered" ? layout.modules.map((m) => m.wheelJoint) : layout.wheels.map((w) => w.joint);
     const carried = new Set(joints.filter((j) => names.includes(j.name)).map((j) => j.child));
     // Links the wheels carry (an omni wheel's rollers) touch the floor too.
     for (let grew = true; grew; ) {
@@ -42,23 +43,38 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
       case "mass": {
         if (!(v > 0)) throw new RangeError(`${p.name}: a mass must be > 0 kg, got ${v}`);
         const link = links.find((l) => l.name === target);
-        if (link?.inertial === undefined) throw new RangeError(`${p.name}: robot "${robot.name}" has no link "${target}" with a mass`);
+        if (link?.inertial === undefined)
+          throw new RangeError(`${p.name}: robot "${robot.name}" has no link "${target}" with a mass`);
         const k = v / link.inertial.mass;
         const t = link.inertial.inertia;
-        const inertial = { ...link.inertial, mass: v, inertia: { ixx: t.ixx * k, iyy: t.iyy * k, izz: t.izz * k, ixy: t.ixy * k, ixz: t.ixz * k, iyz: t.iyz * k } };
+        const inertial = {
+          ...link.inertial,
+          mass: v,
+          inertia: { ixx: t.ixx * k, iyy: t.iyy * k, izz: t.izz * k, ixy: t.ixy * k, ixz: t.ixz * k, iyz: t.iyz * k },
+        };
         links = links.map((l) => (l === link ? { ...l, inertial } : l));
         return;
       }
       case "friction": {
         if (!(v >= 0)) throw new RangeError(`${p.name}: a friction coefficient must be ≥ 0, got ${v}`);
         const wheels = wheelLinks();
-        links = links.map((l): Link => (wheels.has(l.name) && l.collisions !== undefined ? { ...l, collisions: l.collisions.map((c): Collision => ({ ...c, surface: { ...c.surface, mu: v, mu2: v } })) } : l));
+        links = links.map(
+          (l): Link =>
+            wheels.has(l.name) && l.collisions !== undefined
+              ? {
+                  ...l,
+                  collisions: l.collisions.map((c): Collision => ({ ...c, surface: { ...c.surface, mu: v, mu2: v } })),
+                }
+              : l,
+        );
         return;
       }
       case "wheelRadius": {
         if (!(v > 0)) throw new RangeError(`${p.name}: a wheel radius must be > 0 m, got ${v}`);
         const wheels = wheelLayout(robot);
-        const names = new Set(wheels.type === "steered" ? wheels.modules.map((m) => m.wheelJoint) : wheels.wheels.map((w) => w.joint));
+        const names = new Set(
+          wheels.type === "steered" ? wheels.modules.map((m) => m.wheelJoint) : wheels.wheels.map((w) => w.joint),
+        );
         const wheelLinkNames = new Set(joints.filter((j) => names.has(j.name)).map((j) => j.child));
         let changed = 0;
         const round = (g: Geometry): Geometry => {
@@ -66,8 +82,16 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
           changed++;
           return { ...g, radius: v };
         };
-        links = links.map((l): Link => (wheelLinkNames.has(l.name) && l.collisions !== undefined ? { ...l, collisions: l.collisions.map((c) => ({ ...c, geometry: round(c.geometry) })) } : l));
-        if (changed === 0) throw new RangeError(`${p.name}: robot "${robot.name}"'s wheel links have no cylinder or sphere collision to resize`);
+        links = links.map(
+          (l): Link =>
+            wheelLinkNames.has(l.name) && l.collisions !== undefined
+              ? { ...l, collisions: l.collisions.map((c) => ({ ...c, geometry: round(c.geometry) })) }
+              : l,
+        );
+        if (changed === 0)
+          throw new RangeError(
+            `${p.name}: robot "${robot.name}"'s wheel links have no cylinder or sphere collision to resize`,
+          );
         return;
       }
       case "velocity":
@@ -87,7 +111,8 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
           }
           return j;
         });
-        if (hits === 0) throw new RangeError(`${p.name}: robot "${robot.name}" has no joint matching "${target}" with a limit`);
+        if (hits === 0)
+          throw new RangeError(`${p.name}: robot "${robot.name}" has no joint matching "${target}" with a limit`);
         return;
       }
       default:
@@ -99,6 +124,11 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
 
 /** A matcher for a name with `*` wildcards (any run of characters). */
 function globMatcher(pattern: string): (name: string) => boolean {
-  const re = new RegExp(`^${pattern.split("*").map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split("*")
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return (name) => re.test(name);
 }

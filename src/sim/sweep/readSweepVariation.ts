@@ -32,14 +32,22 @@ export function readSweepVariation(text: string, file: string): SweepVariationRe
   const { data, locate } = parsed.document;
   const diagnostics: Diagnostic[] = [];
   const at = (jsonPath: string, message: string): void => {
-    diagnostics.push({ code: "DOCUMENT_INVALID", severity: "error", message: `${jsonPath === "" ? "/" : jsonPath}: ${message}`, file, jsonPath, ...locate(jsonPath) });
+    diagnostics.push({
+      code: "DOCUMENT_INVALID",
+      severity: "error",
+      message: `${jsonPath === "" ? "/" : jsonPath}: ${message}`,
+      file,
+      jsonPath,
+      ...locate(jsonPath),
+    });
   };
   const root = data as { parameters?: unknown } | null;
   if (typeof root !== "object" || root === null || Array.isArray(root)) {
     at("", "expected a mapping with `parameters`");
     return { diagnostics };
   }
-  for (const key of Object.keys(root)) if (key !== "parameters") at(`/${escape(key)}`, "unknown key (expected only `parameters`)");
+  for (const key of Object.keys(root))
+    if (key !== "parameters") at(`/${escape(key)}`, "unknown key (expected only `parameters`)");
   const params = root.parameters;
   if (typeof params !== "object" || params === null || Array.isArray(params) || Object.keys(params).length === 0) {
     at("/parameters", "expected a non-empty mapping of parameter name to distribution");
@@ -49,7 +57,10 @@ export function readSweepVariation(text: string, file: string): SweepVariationRe
   for (const [name, spec] of Object.entries(params as Record<string, unknown>)) {
     const path = `/parameters/${escape(name)}`;
     if (!NAME.test(name)) {
-      at(path, `unknown parameter "${name}" (expected friction, wheelRadius, mass:LINK, velocity:JOINT or effort:JOINT)`);
+      at(
+        path,
+        `unknown parameter "${name}" (expected friction, wheelRadius, mass:LINK, velocity:JOINT or effort:JOINT)`,
+      );
       continue;
     }
     const distribution = readDistribution(spec, path, at);
@@ -58,7 +69,11 @@ export function readSweepVariation(text: string, file: string): SweepVariationRe
   return diagnostics.length > 0 ? { diagnostics } : { variation: { parameters }, diagnostics };
 }
 
-function readDistribution(spec: unknown, path: string, at: (jsonPath: string, message: string) => void): SweepDistribution | undefined {
+function readDistribution(
+  spec: unknown,
+  path: string,
+  at: (jsonPath: string, message: string) => void,
+): SweepDistribution | undefined {
   const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
   if (typeof spec !== "object" || spec === null || Array.isArray(spec) || Object.keys(spec).length !== 1) {
     at(path, "expected exactly one of `uniform: [min, max]` or `normal: {mean, std, min, max}`");
@@ -100,7 +115,8 @@ function readDistribution(spec: unknown, path: string, at: (jsonPath: string, me
     if (!ok) return undefined;
     const [mean, std, min, max] = keys.map((k) => n[k] as number) as [number, number, number, number];
     if (!(std >= 0)) at(`${path}/normal/std`, `must be ≥ 0, got ${std}`);
-    else if (!(min <= mean && mean <= max)) at(`${path}/normal/mean`, `mean ${mean} must lie within [min, max] = [${min}, ${max}]`);
+    else if (!(min <= mean && mean <= max))
+      at(`${path}/normal/mean`, `mean ${mean} must lie within [min, max] = [${min}, ${max}]`);
     else return { type: "normal", mean, std, min, max };
     return undefined;
   }

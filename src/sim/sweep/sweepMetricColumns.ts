@@ -12,10 +12,21 @@ export function sweepMetricColumns(m: SimulationMetrics): { readonly names: stri
     cols.push([`${axis}_error_odometry_pct`, m.velocityError[axis].odometry]);
     cols.push([`${axis}_error_truth_pct`, m.velocityError[axis].truth]);
   }
-  cols.push(["drift_position_m", m.drift.position], ["drift_heading_rad", m.drift.heading], ["distance_m", m.distance], ["duration_s", m.duration]);
+  cols.push(
+    ["drift_position_m", m.drift.position],
+    ["drift_heading_rad", m.drift.heading],
+    ["distance_m", m.distance],
+    ["duration_s", m.duration],
+  );
   const p = m.pathDeviation;
   if (p !== undefined) {
-    cols.push(["path_max_x_m", p.maxX], ["path_max_y_m", p.maxY], ["path_max_theta_rad", p.maxTheta], ["path_rms_m", p.rmsPosition], ["path_final_m", p.finalPosition]);
+    cols.push(
+      ["path_max_x_m", p.maxX],
+      ["path_max_y_m", p.maxY],
+      ["path_max_theta_rad", p.maxTheta],
+      ["path_rms_m", p.rmsPosition],
+      ["path_final_m", p.finalPosition],
+    );
   }
   return { names: cols.map((c) => c[0]), values: cols.map((c) => c[1]) };
 }

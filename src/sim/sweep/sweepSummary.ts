@@ -35,14 +35,25 @@ export interface SweepSummaryHeader {
 }
 
 /** summary.json and summary.md of a sweep, from its runs.csv table (sorted by run). */
-export function sweepSummary(head: SweepSummaryHeader, table: SweepTable): { readonly json: string; readonly markdown: string } {
-  const sorted: SweepTable = { header: table.header, rows: [...table.rows].sort((a, b) => (a[0] as number) - (b[0] as number)) };
+export function sweepSummary(
+  head: SweepSummaryHeader,
+  table: SweepTable,
+): { readonly json: string; readonly markdown: string } {
+  const sorted: SweepTable = {
+    header: table.header,
+    rows: [...table.rows].sort((a, b) => (a[0] as number) - (b[0] as number)),
+  };
   const stats = sweepStatistics(sorted);
   const round = (v: number | null): number | null => (v === null ? null : Number(formatNumber(v)));
   const json = `${JSON.stringify(
     {
       ...head,
-      columns: Object.fromEntries(stats.map(({ name, stats: s }) => [name, { n: s.n, mean: round(s.mean), std: round(s.std), min: round(s.min), max: round(s.max) }])),
+      columns: Object.fromEntries(
+        stats.map(({ name, stats: s }) => [
+          name,
+          { n: s.n, mean: round(s.mean), std: round(s.std), min: round(s.min), max: round(s.max) },
+        ]),
+      ),
     },
     null,
     2,
@@ -55,7 +66,9 @@ export function sweepSummary(head: SweepSummaryHeader, table: SweepTable): { rea
     "",
     "| column | n | mean ± std | min | max |",
     "| --- | ---: | --- | ---: | ---: |",
-    ...stats.map(({ name, stats: s }) => `| ${name} | ${s.n} | ${f(s.mean)} ± ${f(s.std)} | ${f(s.min)} | ${f(s.max)} |`),
+    ...stats.map(
+      ({ name, stats: s }) => `| ${name} | ${s.n} | ${f(s.mean)} ± ${f(s.std)} | ${f(s.min)} | ${f(s.max)} |`,
+    ),
     "",
   ];
   return { json, markdown: lines.join("\n") };

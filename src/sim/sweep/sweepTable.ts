@@ -21,7 +21,8 @@ export function sweepCsv(parameters: readonly string[], rows: readonly SweepRow[
   const sorted = [...rows].sort((a, b) => a.run - b.run);
   const metricNames = sorted[0]?.metricNames ?? [];
   const lines = [["run", "seed", ...parameters, ...metricNames].join(",")];
-  for (const r of sorted) lines.push([String(r.run), String(r.seed), ...r.values.map(cell), ...r.metrics.map(cell)].join(","));
+  for (const r of sorted)
+    lines.push([String(r.run), String(r.seed), ...r.values.map(cell), ...r.metrics.map(cell)].join(","));
   return `${lines.join("\n")}\n`;
 }
 
@@ -33,14 +34,17 @@ export function parseSweepCsv(text: string): SweepTable {
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   const header = (lines[0] ?? "").split(",");
-  if (header[0] !== "run" || header[1] !== "seed") throw new RangeError("line 1: expected a header starting with run,seed");
+  if (header[0] !== "run" || header[1] !== "seed")
+    throw new RangeError("line 1: expected a header starting with run,seed");
   const rows = lines.slice(1).map((line, i) => {
     const cells = line.split(",");
-    if (cells.length !== header.length) throw new RangeError(`line ${i + 2}: ${cells.length} cells, the header has ${header.length}`);
+    if (cells.length !== header.length)
+      throw new RangeError(`line ${i + 2}: ${cells.length} cells, the header has ${header.length}`);
     return cells.map((c, k) => {
       if (c === "" && k >= 2) return NaN;
       const v = Number(c);
-      if (c === "" || !Number.isFinite(v)) throw new RangeError(`line ${i + 2}, column ${header[k] ?? k}: "${c}" is not a number`);
+      if (c === "" || !Number.isFinite(v))
+        throw new RangeError(`line ${i + 2}, column ${header[k] ?? k}: "${c}" is not a number`);
       return v;
     });
   });

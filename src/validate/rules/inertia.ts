@@ -42,7 +42,13 @@ export const inertia: Rule = (ctx) => {
     if (ctx.format !== "urdf") continue;
     const name = attr(link, "name") ?? "";
     const body = bodyOf(name);
-    if (body === undefined || body.root !== name || body.inertial !== undefined || (attachment === "root" && name === "world")) continue;
+    if (
+      body === undefined ||
+      body.root !== name ||
+      body.inertial !== undefined ||
+      (attachment === "root" && name === "world")
+    )
+      continue;
     const massEl = inertial === undefined ? undefined : child(inertial, "mass");
     const mass = massEl === undefined ? undefined : parseNumber(attr(massEl, "value") ?? "");
     if (mass !== undefined && !(mass >= 0)) continue; // negative or NaN: reported as an error
@@ -60,7 +66,8 @@ function linksWithAttachment(ctx: RuleContext): { link: XmlElement; attachment: 
     for (const c of scope.children) {
       if (c.name !== "joint") continue;
       const childEl = child(c, "child");
-      const name = ctx.format === "urdf" ? (childEl === undefined ? undefined : attr(childEl, "link")) : childEl?.text.trim();
+      const name =
+        ctx.format === "urdf" ? (childEl === undefined ? undefined : attr(childEl, "link")) : childEl?.text.trim();
       if (name !== undefined) jointType.set(name, attr(c, "type") ?? "");
     }
     const staticHere = isStatic || (ctx.format === "sdf" && child(scope, "static")?.text.trim() === "true");
@@ -68,7 +75,13 @@ function linksWithAttachment(ctx: RuleContext): { link: XmlElement; attachment: 
       if (isExtensionSubtree(c)) continue;
       if (c.name === "link") {
         const type = jointType.get(attr(c, "name") ?? "");
-        const attachment: Attachment = staticHere ? "static" : type === undefined ? "root" : type === "fixed" ? "fixed" : "moving";
+        const attachment: Attachment = staticHere
+          ? "static"
+          : type === undefined
+            ? "root"
+            : type === "fixed"
+              ? "fixed"
+              : "moving";
         out.push({ link: c, attachment });
       } else if (c.name === "model" || c.name === "world") visit(c, staticHere);
     }
@@ -84,15 +97,29 @@ function value(ctx: RuleContext, el: XmlElement | undefined, name: string, fallb
   return text === undefined || text === "" ? fallback : (parseNumber(text) ?? fallback);
 }
 
-function checkInertial(ctx: RuleContext, link: XmlElement, inertial: XmlElement, attachment: Attachment, bodyOf: (link: string) => LumpedBody | undefined): void {
+function checkInertial(
+  ctx: RuleContext,
+  link: XmlElement,
+  inertial: XmlElement,
+  attachment: Attachment,
+  bodyOf: (link: string) => LumpedBody | undefined,
+): void {
   if (ctx.format === "sdf" && attr(inertial, "auto") === "true") return;
   const linkName = attr(link, "name") ?? "";
   const massEl = child(inertial, "mass");
   const inertiaEl = child(inertial, "inertia");
   const mass = ctx.format === "urdf" ? value(ctx, massEl, "value", Number.NaN) : value(ctx, inertial, "mass", 1);
   // URDF: a missing product of inertia reads as 0 (urdfdom and libsdformat); the schema reports it.
-  const get = (n: string, d: number): number => value(ctx, inertiaEl, n, ctx.format === "urdf" && d !== 0 ? Number.NaN : d);
-  const [ixx, iyy, izz, ixy, ixz, iyz] = [get("ixx", 1), get("iyy", 1), get("izz", 1), get("ixy", 0), get("ixz", 0), get("iyz", 0)];
+  const get = (n: string, d: number): number =>
+    value(ctx, inertiaEl, n, ctx.format === "urdf" && d !== 0 ? Number.NaN : d);
+  const [ixx, iyy, izz, ixy, ixz, iyz] = [
+    get("ixx", 1),
+    get("iyy", 1),
+    get("izz", 1),
+    get("ixy", 0),
+    get("ixz", 0),
+    get("iyz", 0),
+  ];
   const at = massEl ?? inertial;
   if (!Number.isFinite(mass) && massEl !== undefined) return; // finiteNumbers reports it
   if (Number.isFinite(mass) && mass < 0) {
@@ -101,7 +128,8 @@ function checkInertial(ctx: RuleContext, link: XmlElement, inertial: XmlElement,
   }
   const massless = mass === 0;
   // URDF links without mass are judged per rigid body (above); SDF links are bodies of their own.
-  if (massless && ctx.format === "sdf") ctx.flag(attachment === "static" ? "massZeroStatic" : "massZeroMoving", at, `link [${linkName}] has mass 0`);
+  if (massless && ctx.format === "sdf")
+    ctx.flag(attachment === "static" ? "massZeroStatic" : "massZeroMoving", at, `link [${linkName}] has mass 0`);
   if (inertiaEl === undefined || ![ixx, iyy, izz, ixy, ixz, iyz].every(Number.isFinite)) return;
   const [l1, l2, l3] = principalMoments({ ixx, ixy, ixz, iyy, iyz, izz });
   const scale = Math.max(Math.abs(ixx), Math.abs(iyy), Math.abs(izz), 1e-300);
@@ -117,14 +145,22 @@ function checkInertial(ctx: RuleContext, link: XmlElement, inertial: XmlElement,
     const body = bodyOf(linkName);
     if (body !== undefined && body.members.length > 1 && body.moments !== undefined && physical(body.moments)) {
       const others = body.members.filter((m) => m !== linkName);
-      ctx.flag("inertiaPartOfPhysicalBody", inertiaEl, `${text}; with ${others.slice(0, 4).join(", ")}${others.length > 4 ? ", …" : ""} (joined by fixed joints) it forms one body with principal moments ${body.moments.map(fmt).join(", ")}`);
+      ctx.flag(
+        "inertiaPartOfPhysicalBody",
+        inertiaEl,
+        `${text}; with ${others.slice(0, 4).join(", ")}${others.length > 4 ? ", …" : ""} (joined by fixed joints) it forms one body with principal moments ${body.moments.map(fmt).join(", ")}`,
+      );
       return;
     }
     ctx.flag(problem === "negative" ? "inertiaNegativeMoment" : "inertiaTriangle", inertiaEl, text);
     return;
   }
   if (l1 <= tol && !massless && attachment !== "fixed" && attachment !== "static") {
-    ctx.flag("inertiaZeroMoment", inertiaEl, `link [${linkName}] inertia tensor has a zero principal moment (principal moments ${moments})`);
+    ctx.flag(
+      "inertiaZeroMoment",
+      inertiaEl,
+      `link [${linkName}] inertia tensor has a zero principal moment (principal moments ${moments})`,
+    );
   }
 }
 

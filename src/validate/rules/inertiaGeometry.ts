@@ -79,8 +79,10 @@ interface ReadMeshEntry {
 export const inertiaGeometry: Rule = (ctx) => {
   if (ctx.format !== "urdf") return;
   const links = new Map<string, XmlElement>();
-  for (const l of childrenNamed(ctx.root, "link")) if (!links.has(attr(l, "name") ?? "")) links.set(attr(l, "name") ?? "", l);
-  if (![...links.values()].some((l) => child(l, "collision") !== undefined && child(l, "inertial") !== undefined)) return;
+  for (const l of childrenNamed(ctx.root, "link"))
+    if (!links.has(attr(l, "name") ?? "")) links.set(attr(l, "name") ?? "", l);
+  if (![...links.values()].some((l) => child(l, "collision") !== undefined && child(l, "inertial") !== undefined))
+    return;
   const reference = referenceSize(ctx.root);
   const meshes = new Map<string, ReadMeshEntry | undefined>();
   // Links joined by fixed joints are one body to Gazebo and MuJoCo: judge each body once.
@@ -92,7 +94,13 @@ export const inertiaGeometry: Rule = (ctx) => {
   }
 };
 
-function checkBody(ctx: RuleContext, body: LumpedBody, links: ReadonlyMap<string, XmlElement>, reference: number, meshes: Map<string, ReadMeshEntry | undefined>): void {
+function checkBody(
+  ctx: RuleContext,
+  body: LumpedBody,
+  links: ReadonlyMap<string, XmlElement>,
+  reference: number,
+  meshes: Map<string, ReadMeshEntry | undefined>,
+): void {
   const inertial = body.inertial;
   if (inertial === undefined || !(inertial.mass > 0) || !Number.isFinite(inertial.mass)) return; // the inertia rule's
   // Report at the root link's <inertial> when it has mass, else at the heaviest member's.
@@ -146,10 +154,22 @@ function checkBody(ctx: RuleContext, body: LumpedBody, links: ReadonlyMap<string
   const high = PLAUSIBLE_DENSITY[1];
   const massEl = child(anchorInertial, "mass");
   if (density < low || density > high) {
-    const what = density < low ? (density < 1.2 ? "lighter than air" : `lighter than foam (${low} kg/m³)`) : `denser than osmium (${high} kg/m³)`;
-    ctx.flag("linkDensityImplausible", massEl ?? anchorInertial, `link [${name}] mass ${fmt(mass)} kg over its collision volume ${fmt(volume)} m³ is ${fmt(density)} kg/m³: ${what}`, massEl === undefined ? undefined : "value");
+    const what =
+      density < low
+        ? density < 1.2
+          ? "lighter than air"
+          : `lighter than foam (${low} kg/m³)`
+        : `denser than osmium (${high} kg/m³)`;
+    ctx.flag(
+      "linkDensityImplausible",
+      massEl ?? anchorInertial,
+      `link [${name}] mass ${fmt(mass)} kg over its collision volume ${fmt(volume)} m³ is ${fmt(density)} kg/m³: ${what}`,
+      massEl === undefined ? undefined : "value",
+    );
   }
-  const solid = combineInertials(parts.map((p) => ({ mass: p.volume, origin: { xyz: p.com, rpy: p.rpy }, inertia: p.unitInertia })));
+  const solid = combineInertials(
+    parts.map((p) => ({ mass: p.volume, origin: { xyz: p.com, rpy: p.rpy }, inertia: p.unitInertia })),
+  );
   const geometric = principalMoments(solid.inertia).map((v) => (v * mass) / volume) as unknown as Vec3;
   const given = body.moments ?? principalMoments(inertial.inertia);
   // A zero or negative moment is the inertia rule's finding; compare only a physical tensor.
@@ -165,13 +185,21 @@ function checkBody(ctx: RuleContext, body: LumpedBody, links: ReadonlyMap<string
   }
 }
 
-function measure(ctx: RuleContext, collision: XmlElement, link: string, linkPose: Pose, reference: number, meshes: Map<string, ReadMeshEntry | undefined>): Part | "units" | undefined {
+function measure(
+  ctx: RuleContext,
+  collision: XmlElement,
+  link: string,
+  linkPose: Pose,
+  reference: number,
+  meshes: Map<string, ReadMeshEntry | undefined>,
+): Part | "units" | undefined {
   const origin = child(collision, "origin");
   const localXyz = vec(origin === undefined ? undefined : attr(origin, "xyz"), [0, 0, 0]);
   const localRpy = vec(origin === undefined ? undefined : attr(origin, "rpy"), [0, 0, 0]);
   const geometry = child(collision, "geometry");
   const shape = geometry?.children[0];
-  if (localXyz === undefined || localRpy === undefined || shape === undefined || geometry?.children.length !== 1) return undefined;
+  if (localXyz === undefined || localRpy === undefined || shape === undefined || geometry?.children.length !== 1)
+    return undefined;
   // The shape's pose in the body's root frame.
   const { xyz, rpy } = composePoses(linkPose, { xyz: localXyz, rpy: localRpy });
   const positive = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v) && v > 0;
@@ -179,20 +207,38 @@ function measure(ctx: RuleContext, collision: XmlElement, link: string, linkPose
     case "box": {
       const size = vec(attr(shape, "size"), undefined);
       if (size === undefined || !size.every(positive)) return undefined;
-      return place({ volume: size[0] * size[1] * size[2], com: [0, 0, 0], unitInertia: boxInertia(size[0] * size[1] * size[2], size), half: [size[0] / 2, size[1] / 2, size[2] / 2], exact: true }, xyz, rpy);
+      return place(
+        {
+          volume: size[0] * size[1] * size[2],
+          com: [0, 0, 0],
+          unitInertia: boxInertia(size[0] * size[1] * size[2], size),
+          half: [size[0] / 2, size[1] / 2, size[2] / 2],
+          exact: true,
+        },
+        xyz,
+        rpy,
+      );
     }
     case "cylinder": {
       const r = parseNumber(attr(shape, "radius") ?? "");
       const l = parseNumber(attr(shape, "length") ?? "");
       if (!positive(r) || !positive(l)) return undefined;
       const v = Math.PI * r * r * l;
-      return place({ volume: v, com: [0, 0, 0], unitInertia: cylinderInertia(v, r, l), half: [r, r, l / 2], exact: true }, xyz, rpy);
+      return place(
+        { volume: v, com: [0, 0, 0], unitInertia: cylinderInertia(v, r, l), half: [r, r, l / 2], exact: true },
+        xyz,
+        rpy,
+      );
     }
     case "sphere": {
       const r = parseNumber(attr(shape, "radius") ?? "");
       if (!positive(r)) return undefined;
       const v = (4 / 3) * Math.PI * r * r * r;
-      return place({ volume: v, com: [0, 0, 0], unitInertia: sphereInertia(v, r), half: [r, r, r], exact: true }, xyz, rpy);
+      return place(
+        { volume: v, com: [0, 0, 0], unitInertia: sphereInertia(v, r), half: [r, r, r], exact: true },
+        xyz,
+        rpy,
+      );
     }
     case "mesh":
       return measureMesh(ctx, shape, link, xyz, rpy, reference, meshes);
@@ -201,19 +247,34 @@ function measure(ctx: RuleContext, collision: XmlElement, link: string, linkPose
   }
 }
 
-function measureMesh(ctx: RuleContext, shape: XmlElement, link: string, xyz: Vec3, rpy: Vec3, reference: number, meshes: Map<string, ReadMeshEntry | undefined>): Part | "units" | undefined {
+function measureMesh(
+  ctx: RuleContext,
+  shape: XmlElement,
+  link: string,
+  xyz: Vec3,
+  rpy: Vec3,
+  reference: number,
+  meshes: Map<string, ReadMeshEntry | undefined>,
+): Part | "units" | undefined {
   const resolve = ctx.options.resolveResource;
   const read = ctx.options.readResource;
   const uri = attr(shape, "filename")?.trim();
   const scale = vec(attr(shape, "scale"), [1, 1, 1]);
-  if (resolve === undefined || read === undefined || uri === undefined || uri === "" || scale === undefined) return undefined;
+  if (resolve === undefined || read === undefined || uri === undefined || uri === "" || scale === undefined)
+    return undefined;
   const found = resolve(uri, ctx.file);
   if (!("file" in found)) return undefined; // meshResources reports it
   let entry = meshes.get(found.file);
   if (!meshes.has(found.file)) {
     const bytes = read(found.file);
     const result = "bytes" in bytes ? readMesh(bytes.bytes, found.file) : undefined;
-    entry = result?.mesh === undefined ? undefined : { mesh: result.mesh, colladaUnit: result.format === "collada" ? colladaUnit(bytes as { bytes: Uint8Array }) : undefined };
+    entry =
+      result?.mesh === undefined
+        ? undefined
+        : {
+            mesh: result.mesh,
+            colladaUnit: result.format === "collada" ? colladaUnit(bytes as { bytes: Uint8Array }) : undefined,
+          };
     meshes.set(found.file, entry);
   }
   if (entry === undefined) return undefined;
@@ -230,27 +291,60 @@ function measureMesh(ctx: RuleContext, shape: XmlElement, link: string, xyz: Vec
   const extent = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
   if (!Number.isFinite(extent)) return undefined;
   if (extent > MAX_PLAUSIBLE_MESH_EXTENT || (reference > 0 && extent > MESH_EXTENT_FACTOR * reference)) {
-    const against = reference > 0 ? `, ${fmt(extent / reference)} times the robot's largest joint offset or primitive shape (${fmt(reference)} m)` : "";
-    ctx.flag("meshUnitsSuspectInRobot", shape, `link [${link}] collision mesh [${uri}] is ${fmt(extent)} m across${against}: likely drawn in millimetres (scale 0.001 makes it ${fmt(extent / 1000)} m)`, "filename");
+    const against =
+      reference > 0
+        ? `, ${fmt(extent / reference)} times the robot's largest joint offset or primitive shape (${fmt(reference)} m)`
+        : "";
+    ctx.flag(
+      "meshUnitsSuspectInRobot",
+      shape,
+      `link [${link}] collision mesh [${uri}] is ${fmt(extent)} m across${against}: likely drawn in millimetres (scale 0.001 makes it ${fmt(extent / 1000)} m)`,
+      "filename",
+    );
     return "units";
   }
   // A COLLADA file in millimetres is already scaled to metres by its <unit>; a scale of 0.001 on top shrinks it 1000 times.
   if (unit !== undefined && Math.abs(unit - 1) > 1e-6) {
     const s = Math.cbrt(Math.abs(scale[0] * scale[1] * scale[2]));
     if (Math.abs(s - unit) <= 0.01 * unit) {
-      ctx.flag("colladaUnitScaledTwice", shape, `link [${link}] collision mesh [${uri}] declares <unit meter="${unit}"> and the URDF scales it by ${scale.map(fmt).join(" ")} as well: it comes out ${fmt(extent)} m across`, "scale");
+      ctx.flag(
+        "colladaUnitScaledTwice",
+        shape,
+        `link [${link}] collision mesh [${uri}] declares <unit meter="${unit}"> and the URDF scales it by ${scale.map(fmt).join(" ")} as well: it comes out ${fmt(extent)} m across`,
+        "scale",
+      );
       return "units";
     }
   }
   const props = meshMassProperties(mesh, uri, { scale }).properties;
   if (props === undefined) return undefined;
   const com = props.com;
-  return place({ volume: props.volume, com, unitInertia: props.unitInertia, half: undefined, lo, hi, exact: props.method === "closed-mesh" }, xyz, rpy);
+  return place(
+    {
+      volume: props.volume,
+      com,
+      unitInertia: props.unitInertia,
+      half: undefined,
+      lo,
+      hi,
+      exact: props.method === "closed-mesh",
+    },
+    xyz,
+    rpy,
+  );
 }
 
 /** A shape placed at the collision origin: its centre and its bounding box in the link frame. */
 function place(
-  s: { volume: number; com: Vec3; unitInertia: InertiaTensor; half: Vec3 | undefined; lo?: Vec3; hi?: Vec3; exact: boolean },
+  s: {
+    volume: number;
+    com: Vec3;
+    unitInertia: InertiaTensor;
+    half: Vec3 | undefined;
+    lo?: Vec3;
+    hi?: Vec3;
+    exact: boolean;
+  },
   xyz: Vec3,
   rpy: Vec3,
 ): Part {
@@ -267,7 +361,15 @@ function place(
     }
   }
   const c = rotateVector(rpy, s.com);
-  return { volume: s.volume, com: [c[0] + xyz[0], c[1] + xyz[1], c[2] + xyz[2]], unitInertia: s.unitInertia, rpy, min, max, exact: s.exact };
+  return {
+    volume: s.volume,
+    com: [c[0] + xyz[0], c[1] + xyz[1], c[2] + xyz[2]],
+    unitInertia: s.unitInertia,
+    rpy,
+    min,
+    max,
+    exact: s.exact,
+  };
 }
 
 /** The robot's reference size (m): its largest joint offset or primitive shape (collision or visual); 0 when it has none. */

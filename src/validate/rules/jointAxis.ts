@@ -18,7 +18,12 @@ export const jointAxis: Rule = (ctx) => {
       const v = parseNumbers(raw);
       if (v === undefined || v.length !== 3 || !v.every(Number.isFinite)) continue;
       if (Math.hypot(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0) === 0) {
-        ctx.flag("axisZero", at, `joint [${name}] ${axisName} is (0, 0, 0); the norm of the axis vector cannot be zero`, ctx.format === "urdf" ? "xyz" : undefined);
+        ctx.flag(
+          "axisZero",
+          at,
+          `joint [${name}] ${axisName} is (0, 0, 0); the norm of the axis vector cannot be zero`,
+          ctx.format === "urdf" ? "xyz" : undefined,
+        );
       }
     }
   }

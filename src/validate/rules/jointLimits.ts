@@ -17,7 +17,12 @@ export const jointLimits: Rule = (ctx) => {
     if (ctx.format === "urdf") {
       const limit = child(element, "limit");
       if (limit === undefined) {
-        if (limited.has(type)) ctx.flag("urdfLimitMissing", element, `${type} joint [${name}] has no <limit>; URDF requires one with effort and velocity`);
+        if (limited.has(type))
+          ctx.flag(
+            "urdfLimitMissing",
+            element,
+            `${type} joint [${name}] has no <limit>; URDF requires one with effort and velocity`,
+          );
         continue;
       }
       const num = (a: string): number | undefined => {
@@ -26,7 +31,8 @@ export const jointLimits: Rule = (ctx) => {
       };
       const lower = num("lower") ?? 0;
       const upper = num("upper") ?? 0;
-      if (limited.has(type) && lower > upper) ctx.flag("limitLowerAboveUpper", limit, `joint [${name}] limit lower ${lower} > upper ${upper}`, "lower");
+      if (limited.has(type) && lower > upper)
+        ctx.flag("limitLowerAboveUpper", limit, `joint [${name}] limit lower ${lower} > upper ${upper}`, "lower");
       if (type === "fixed" || type === "floating") continue;
       for (const a of ["effort", "velocity"]) {
         const v = num(a);
@@ -42,7 +48,11 @@ export const jointLimits: Rule = (ctx) => {
       const lower = parseNumber(child(limit, "lower")?.text ?? "");
       const upper = parseNumber(child(limit, "upper")?.text ?? "");
       if (lower !== undefined && upper !== undefined && lower > upper) {
-        ctx.flag("limitLowerAboveUpper", child(limit, "lower") ?? limit, `joint [${name}] ${axisName} limit lower ${lower} > upper ${upper}`);
+        ctx.flag(
+          "limitLowerAboveUpper",
+          child(limit, "lower") ?? limit,
+          `joint [${name}] ${axisName} limit lower ${lower} > upper ${upper}`,
+        );
       }
     }
   }

@@ -38,21 +38,49 @@ export const meshResources: Rule = (ctx) => {
         case "offline":
           return;
         case "unreadable":
-          ctx.flag("meshUnreadable", at, `mesh [${uri}] resolves to ${found.detail}, which is not a readable file; the consumer cannot load it`, attribute);
+          ctx.flag(
+            "meshUnreadable",
+            at,
+            `mesh [${uri}] resolves to ${found.detail}, which is not a readable file; the consumer cannot load it`,
+            attribute,
+          );
           return;
         case "not-found":
-          if (found.searched) ctx.flag("meshNotFoundInSearchPath", at, `mesh [${uri}] not found (${found.detail}); Gazebo and RViz will not draw it or collide with it`, attribute);
-          else ctx.flag("meshNotFound", at, `mesh [${uri}] not found next to the file (${found.detail}); give its package or model folder with -I, ROS_PACKAGE_PATH or GZ_SIM_RESOURCE_PATH to check it`, attribute);
+          if (found.searched)
+            ctx.flag(
+              "meshNotFoundInSearchPath",
+              at,
+              `mesh [${uri}] not found (${found.detail}); Gazebo and RViz will not draw it or collide with it`,
+              attribute,
+            );
+          else
+            ctx.flag(
+              "meshNotFound",
+              at,
+              `mesh [${uri}] not found next to the file (${found.detail}); give its package or model folder with -I, ROS_PACKAGE_PATH or GZ_SIM_RESOURCE_PATH to check it`,
+              attribute,
+            );
           return;
       }
     }
     const ext = extension(found.file);
     if (everywhere.has(ext)) return;
     if (gzOnly.has(ext)) {
-      if (ctx.format === "urdf") ctx.flag("meshGltfInUrdf", at, `mesh [${uri}] is glTF (use STL, DAE or OBJ for RViz and Gazebo Classic)`, attribute);
+      if (ctx.format === "urdf")
+        ctx.flag(
+          "meshGltfInUrdf",
+          at,
+          `mesh [${uri}] is glTF (use STL, DAE or OBJ for RViz and Gazebo Classic)`,
+          attribute,
+        );
       return;
     }
-    ctx.flag("meshFormatUnknown", at, `mesh [${uri}] has format [${ext === "" ? "no extension" : ext}]; consumers load STL, DAE and OBJ (and glTF/GLB in gz-sim)`, attribute);
+    ctx.flag(
+      "meshFormatUnknown",
+      at,
+      `mesh [${uri}] has format [${ext === "" ? "no extension" : ext}]; consumers load STL, DAE and OBJ (and glTF/GLB in gz-sim)`,
+      attribute,
+    );
   };
   visit(ctx.root);
 };

@@ -20,4 +20,3 @@ export function parseNumber(token: string): number | undefined {
   if (!/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(t)) return undefined;
   return Number(t);
 }
-

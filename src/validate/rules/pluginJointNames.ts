@@ -4,7 +4,8 @@ import type { XmlElement } from "../../parse/XmlDocument.js";
  * Parameter names under which Gazebo plugins (Classic and gz-sim) and common ROS plugins take
  * joint names: `<joint_name>`, `<jointName>`, `<joints>`, `<left_joint>`, `<rightJoint>`, ….
  */
-const jointParameter = /^(joint|joints|joint_name|joint_names|jointName|jointNames|[a-z0-9_]+_joints?|[a-z0-9]+Joints?)$/;
+const jointParameter =
+  /^(joint|joints|joint_name|joint_names|jointName|jointNames|[a-z0-9_]+_joints?|[a-z0-9]+Joints?)$/;
 
 /** Elements inside a plugin block whose text names joints, with the names they list. */
 export function pluginJointReferences(plugin: XmlElement): { element: XmlElement; names: string[] }[] {

@@ -11,7 +11,12 @@ export const sdfCanonicalLink: Rule = (ctx) => {
     const target = resolveFrame(scope, name, ctx.minor);
     if (target === undefined && scope.opaque) continue;
     if (target === undefined || isScope(target) || target.kind !== "link") {
-      ctx.flag("canonicalLinkInvalid", scope.element, `canonical_link with name [${name}] not found among the links of model [${scope.name}]`, "canonical_link");
+      ctx.flag(
+        "canonicalLinkInvalid",
+        scope.element,
+        `canonical_link with name [${name}] not found among the links of model [${scope.name}]`,
+        "canonical_link",
+      );
     }
   }
 };

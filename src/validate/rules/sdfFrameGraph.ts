@@ -1,6 +1,15 @@
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
-import { frameKey, hiddenByUnreadInclude, isScope, resolveAttached, resolveFrameIn, type SdfEntity, type SdfScope, sdfScopes } from "./sdfScopes.js";
+import {
+  frameKey,
+  hiddenByUnreadInclude,
+  isScope,
+  resolveAttached,
+  resolveFrameIn,
+  type SdfEntity,
+  type SdfScope,
+  sdfScopes,
+} from "./sdfScopes.js";
 
 /**
  * SDF 1.7+ frame semantics: every frame's attached_to, every pose's relative_to, every
@@ -17,7 +26,12 @@ export const sdfFrameGraph: Rule = (ctx) => {
       const pose = child(scope.element, "pose");
       const rel = pose === undefined ? undefined : attr(pose, "relative_to");
       if (pose !== undefined && rel !== undefined && rel !== "") {
-        ctx.flag("topLevelPoseRelativeTo", pose, `attribute //pose[@relative_to] of the top-level model [${scope.name}] must be left empty`, "relative_to");
+        ctx.flag(
+          "topLevelPoseRelativeTo",
+          pose,
+          `attribute //pose[@relative_to] of the top-level model [${scope.name}] must be left empty`,
+          "relative_to",
+        );
       }
     }
     checkPlacementFrame(ctx, scope);
@@ -39,7 +53,12 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
   const to = attr(frame.element, "attached_to");
   if (to === undefined || to === "") return;
   if (to === frame.name) {
-    ctx.flag("attachedToCycle", frame.element, `attached_to name [${to}] is identical to the frame's own name, a cycle in ${describe(scope)}`, "attached_to");
+    ctx.flag(
+      "attachedToCycle",
+      frame.element,
+      `attached_to name [${to}] is identical to the frame's own name, a cycle in ${describe(scope)}`,
+      "attached_to",
+    );
     return;
   }
   const target = resolveFrameIn(scope, to, ctx.minor);
@@ -47,7 +66,12 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
   if (!allowed) {
     if (target === undefined && hiddenByUnreadInclude(scope, to)) return;
     const kinds = scope.kind === "world" ? "a model or frame" : "a link, joint, frame or nested model";
-    ctx.flag("attachedToInvalid", frame.element, `attached_to [${to}] of frame [${frame.name}] does not name ${kinds} in ${describe(scope)}`, "attached_to");
+    ctx.flag(
+      "attachedToInvalid",
+      frame.element,
+      `attached_to [${to}] of frame [${frame.name}] does not name ${kinds} in ${describe(scope)}`,
+      "attached_to",
+    );
     return;
   }
   const result = resolveAttached(scope, frame, ctx.minor);
@@ -55,7 +79,12 @@ function checkAttachedTo(ctx: RuleContext, scope: SdfScope, frame: SdfEntity, re
     const key = `A:${[...result.cycle].sort().join(",")}`;
     if (reported.has(key)) return;
     reported.add(key);
-    ctx.flag("attachedToCycle", frame.element, `attached_to graph cycle in ${describe(scope)}: ${result.cycle.join(" -> ")}`, "attached_to");
+    ctx.flag(
+      "attachedToCycle",
+      frame.element,
+      `attached_to graph cycle in ${describe(scope)}: ${result.cycle.join(" -> ")}`,
+      "attached_to",
+    );
   }
 }
 
@@ -75,23 +104,46 @@ function relativeTo(entity: SdfEntity): { value: string; pose: XmlElement } | un
   return pose === undefined || value === undefined || value === "" ? undefined : { value, pose };
 }
 
-function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, reported: Set<string>, walked: Set<SdfEntity>): void {
+function checkRelativeTo(
+  ctx: RuleContext,
+  scope: SdfScope,
+  entity: SdfEntity,
+  reported: Set<string>,
+  walked: Set<SdfEntity>,
+): void {
   const explicit = relativeTo(entity);
   const attachedTo = entity.kind === "frame" ? attr(entity.element, "attached_to") : undefined;
   // A frame's pose is relative to its attached_to frame unless relative_to says otherwise.
-  const rel = explicit ?? (attachedTo !== undefined && attachedTo !== "" ? { value: attachedTo, pose: entity.element } : undefined);
+  const rel =
+    explicit ??
+    (attachedTo !== undefined && attachedTo !== "" ? { value: attachedTo, pose: entity.element } : undefined);
   if (rel === undefined) return;
   const attribute = explicit === undefined ? "attached_to" : "relative_to";
   if (rel.value === entity.name) {
     const how = explicit === undefined ? "the implicit relative_to (its attached_to)" : "relative_to";
-    ctx.flag("relativeToCycle", rel.pose, `${how} name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`, attribute);
+    ctx.flag(
+      "relativeToCycle",
+      rel.pose,
+      `${how} name [${rel.value}] is identical to ${entity.kind} name [${entity.name}], a cycle in ${describe(scope)}`,
+      attribute,
+    );
     return;
   }
   if (explicit === undefined) return; // other attached_to problems are reported by checkAttachedTo
   const target = resolveFrameIn(scope, rel.value, ctx.minor);
   if (target === undefined) {
-    if (hiddenByUnreadInclude(scope, rel.value) || rel.value === "__root__" || (rel.value === "world" && scope.kind === "world")) return;
-    ctx.flag("relativeToInvalid", rel.pose, `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`, "relative_to");
+    if (
+      hiddenByUnreadInclude(scope, rel.value) ||
+      rel.value === "__root__" ||
+      (rel.value === "world" && scope.kind === "world")
+    )
+      return;
+    ctx.flag(
+      "relativeToInvalid",
+      rel.pose,
+      `relative_to [${rel.value}] of ${entity.kind} [${entity.name}] does not name a frame in ${describe(scope)}`,
+      "relative_to",
+    );
     return;
   }
   // Walk the relative-to graph: explicit relative_to first, then the entity's default. A node
@@ -110,7 +162,12 @@ function checkRelativeTo(ctx: RuleContext, scope: SdfScope, entity: SdfEntity, r
       const id = `R:${[...cycle].sort().join(",")}`;
       if (!reported.has(id)) {
         reported.add(id);
-        ctx.flag("relativeToCycle", rel.pose, `relative_to graph cycle in ${describe(scope)}: ${[...cycle, frameKey(node, owner)].join(" -> ")}`, "relative_to");
+        ctx.flag(
+          "relativeToCycle",
+          rel.pose,
+          `relative_to graph cycle in ${describe(scope)}: ${[...cycle, frameKey(node, owner)].join(" -> ")}`,
+          "relative_to",
+        );
       }
       break;
     }
@@ -134,7 +191,12 @@ function checkLinkChildren(ctx: RuleContext, scope: SdfScope, link: SdfEntity): 
     const rel = pose === undefined ? undefined : attr(pose, "relative_to");
     if (pose === undefined || rel === undefined || rel === "") continue;
     if (resolveFrameIn(scope, rel, ctx.minor) === undefined && !hiddenByUnreadInclude(scope, rel)) {
-      ctx.flag("relativeToInvalid", pose, `relative_to [${rel}] of ${c.name} [${attr(c, "name") ?? ""}] in link [${link.name}] does not name a frame in ${describe(scope)}`, "relative_to");
+      ctx.flag(
+        "relativeToInvalid",
+        pose,
+        `relative_to [${rel}] of ${c.name} [${attr(c, "name") ?? ""}] in link [${link.name}] does not name a frame in ${describe(scope)}`,
+        "relative_to",
+      );
     }
   }
 }
@@ -146,7 +208,12 @@ function checkExpressedIn(ctx: RuleContext, scope: SdfScope, joint: SdfEntity): 
     const frame = attr(xyz, "expressed_in");
     if (frame === undefined || frame === "" || frame === "__model__") continue;
     if (resolveFrameIn(scope, frame, ctx.minor) === undefined && !hiddenByUnreadInclude(scope, frame)) {
-      ctx.flag("expressedInInvalid", xyz, `expressed_in [${frame}] of joint [${joint.name}] ${axisName} does not name a frame in ${describe(scope)}`, "expressed_in");
+      ctx.flag(
+        "expressedInInvalid",
+        xyz,
+        `expressed_in [${frame}] of joint [${joint.name}] ${axisName} does not name a frame in ${describe(scope)}`,
+        "expressed_in",
+      );
     }
   }
 }
@@ -157,6 +224,11 @@ function checkPlacementFrame(ctx: RuleContext, scope: SdfScope): void {
   if (placement === undefined || placement === "") return;
   const target = resolveFrameIn(scope, placement, ctx.minor);
   if (target === undefined && !hiddenByUnreadInclude(scope, placement)) {
-    ctx.flag("placementFrameInvalid", scope.element, `placement_frame [${placement}] does not name a frame inside model [${scope.name}]`, "placement_frame");
+    ctx.flag(
+      "placementFrameInvalid",
+      scope.element,
+      `placement_frame [${placement}] does not name a frame inside model [${scope.name}]`,
+      "placement_frame",
+    );
   }
 }

@@ -20,11 +20,19 @@ export const sdfJointReferences: Rule = (ctx) => {
       if (parent === undefined || child === undefined || parentEl === undefined || childEl === undefined) continue;
       const where = `${scope.kind} [${scope.name}]`;
       if (child === "world") {
-        ctx.flag("sdfJointChildWorld", childEl, `joint [${name}] specifies invalid child [world]: the world cannot be a joint's child`);
+        ctx.flag(
+          "sdfJointChildWorld",
+          childEl,
+          `joint [${name}] specifies invalid child [world]: the world cannot be a joint's child`,
+        );
         continue;
       }
       if (parent === child) {
-        ctx.flag("sdfJointSameLink", childEl, `joint [${name}] must specify different frames for parent and child, but [${child}] is both`);
+        ctx.flag(
+          "sdfJointSameLink",
+          childEl,
+          `joint [${name}] must specify different frames for parent and child, but [${child}] is both`,
+        );
         continue;
       }
       let ok = true;
@@ -33,7 +41,11 @@ export const sdfJointReferences: Rule = (ctx) => {
         ok = false;
       }
       if (child === name) {
-        ctx.flag("sdfJointSelfChild", childEl, `joint [${name}] names itself as its child frame, which makes the attached-to graph a cycle`);
+        ctx.flag(
+          "sdfJointSelfChild",
+          childEl,
+          `joint [${name}] names itself as its child frame, which makes the attached-to graph a cycle`,
+        );
         ok = false;
       }
       if (!ok) continue;
@@ -48,12 +60,21 @@ export const sdfJointReferences: Rule = (ctx) => {
       const p = lookup(parent, "parent");
       const c = lookup(child, "child");
       // Only a name that may be inside an unread include is left unjudged.
-      const hidden = (ref: string): boolean => resolveFrameIn(scope, ref, ctx.minor) === undefined && hiddenByUnreadInclude(scope, ref);
+      const hidden = (ref: string): boolean =>
+        resolveFrameIn(scope, ref, ctx.minor) === undefined && hiddenByUnreadInclude(scope, ref);
       if (p === undefined && !hidden(parent)) {
-        ctx.flag("sdfJointParentMissing", parentEl, `parent frame [${parent}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: parent must be a link or world)" : ""}`);
+        ctx.flag(
+          "sdfJointParentMissing",
+          parentEl,
+          `parent frame [${parent}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: parent must be a link or world)" : ""}`,
+        );
       }
       if (c === undefined && !hidden(child)) {
-        ctx.flag("sdfJointChildMissing", childEl, `child frame [${child}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: child must be a link)" : ""}`);
+        ctx.flag(
+          "sdfJointChildMissing",
+          childEl,
+          `child frame [${child}] of joint [${name}] not found in ${where}${ctx.minor <= 6 ? " (SDF 1.6: child must be a link)" : ""}`,
+        );
       }
       if (p === undefined || c === undefined || ctx.minor < 7) continue;
       const pl = p === "world" ? { link: "world" as const } : resolveAttached(p.owner, p.target, ctx.minor);
@@ -61,7 +82,11 @@ export const sdfJointReferences: Rule = (ctx) => {
       const cl = resolveAttached(c.owner, c.target, ctx.minor);
       if ("link" in pl && "link" in cl && pl.link === cl.link) {
         const linkName = pl.link === "world" ? "world" : pl.link.name;
-        ctx.flag("sdfJointSameLink", joint, `joint [${name}] in ${where} has parent [${parent}] and child [${child}] that both resolve to link [${linkName}]; they must resolve to different links`);
+        ctx.flag(
+          "sdfJointSameLink",
+          joint,
+          `joint [${name}] in ${where} has parent [${parent}] and child [${child}] that both resolve to link [${linkName}]; they must resolve to different links`,
+        );
       }
     }
   }

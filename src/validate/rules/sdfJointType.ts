@@ -8,10 +8,26 @@ import { sdfScopes } from "./sdfScopes.js";
  * and libsdformat 12 accepts `continuous` there too). The schema types the attribute as a plain
  * string, so this rule checks it.
  */
-export const SDF_JOINT_TYPES: readonly string[] = ["continuous", "revolute", "gearbox", "revolute2", "prismatic", "ball", "screw", "universal", "fixed"];
+export const SDF_JOINT_TYPES: readonly string[] = [
+  "continuous",
+  "revolute",
+  "gearbox",
+  "revolute2",
+  "prismatic",
+  "ball",
+  "screw",
+  "universal",
+  "fixed",
+];
 
 /** Words of other formats a joint type is often confused with, and the SDF type meant. */
-const otherFormats: Readonly<Record<string, string>> = { hinge: "revolute (MJCF's hinge)", slide: "prismatic (MJCF's slide)", free: "no joint (MJCF's free: leave the model's links unjointed)", floating: "no joint (URDF's floating: leave the model's links unjointed)", planar: "no SDF joint (URDF's planar)" };
+const otherFormats: Readonly<Record<string, string>> = {
+  hinge: "revolute (MJCF's hinge)",
+  slide: "prismatic (MJCF's slide)",
+  free: "no joint (MJCF's free: leave the model's links unjointed)",
+  floating: "no joint (URDF's floating: leave the model's links unjointed)",
+  planar: "no SDF joint (URDF's planar)",
+};
 
 /** A joint's `type` is one the SDF spec defines; libsdformat refuses any other. */
 export const sdfJointType: Rule = (ctx) => {

@@ -17,13 +17,23 @@ export const sdfMaterialScript: Rule = (ctx) => {
       // schema check leaves this one missing element to this rule (checkSchema.ts).
       if (uri === undefined || unset(uri.text)) {
         const given = uri === undefined ? "no <uri> given" : "empty or __default__ given";
-        ctx.flag("materialScriptInvalid", script, `a material <script> needs a non-empty <uri> (${given}); libsdformat 12 (gz-sim) refuses the material`);
+        ctx.flag(
+          "materialScriptInvalid",
+          script,
+          `a material <script> needs a non-empty <uri> (${given}); libsdformat 12 (gz-sim) refuses the material`,
+        );
       }
-      if (unset(child(script, "name")?.text)) ctx.flag("materialScriptInvalid", script, "a material <script> needs a non-empty <name>");
+      if (unset(child(script, "name")?.text))
+        ctx.flag("materialScriptInvalid", script, "a material <script> needs a non-empty <name>");
     }
     const shader = child(el, "shader");
     const type = shader === undefined ? undefined : attr(shader, "type");
-    if (shader !== undefined && type !== undefined && type.startsWith("normal_map") && child(shader, "normal_map") === undefined) {
+    if (
+      shader !== undefined &&
+      type !== undefined &&
+      type.startsWith("normal_map") &&
+      child(shader, "normal_map") === undefined
+    ) {
       ctx.flag("shaderNormalMapMissing", shader, `shader type [${type}] needs a <normal_map>`);
     }
   }

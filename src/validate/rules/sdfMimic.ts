@@ -16,7 +16,12 @@ export const sdfMimic: Rule = (ctx) => {
         if (leader === undefined) continue;
         const target = resolveFrame(scope, leader, ctx.minor);
         if (leader === attr(joint, "name") || target === undefined || isScope(target) || target.kind !== "joint") {
-          ctx.flag("sdfMimicInvalid", mimic, `mimic joint [${leader}] of joint [${attr(joint, "name") ?? ""}] is not another joint of ${scope.kind} [${scope.name}]`, "joint");
+          ctx.flag(
+            "sdfMimicInvalid",
+            mimic,
+            `mimic joint [${leader}] of joint [${attr(joint, "name") ?? ""}] is not another joint of ${scope.kind} [${scope.name}]`,
+            "joint",
+          );
         }
       }
     }

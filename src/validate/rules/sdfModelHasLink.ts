@@ -11,7 +11,11 @@ export const sdfModelHasLink: Rule = (ctx) => {
   for (const scope of sdfScopes(ctx)) {
     if (scope.kind !== "model" || scope.external) continue;
     if (!hasLink(ctx, scope.element, 0, false)) {
-      ctx.flag("sdfModelWithoutLink", scope.element, `model [${scope.name}] has no <link>, directly, in a nested model or through its includes; a model must have at least one link`);
+      ctx.flag(
+        "sdfModelWithoutLink",
+        scope.element,
+        `model [${scope.name}] has no <link>, directly, in a nested model or through its includes; a model must have at least one link`,
+      );
     }
   }
 };

@@ -10,7 +10,9 @@ export const sdfPluginReferences: Rule = (ctx) => {
     const plugins: XmlElement[] = [];
     for (const c of scope.element.children) {
       if (c.name === "plugin") plugins.push(c);
-      if (c.name === "link") for (const s of c.children) if (s.name === "sensor") for (const p of s.children) if (p.name === "plugin") plugins.push(p);
+      if (c.name === "link")
+        for (const s of c.children)
+          if (s.name === "sensor") for (const p of s.children) if (p.name === "plugin") plugins.push(p);
     }
     for (const plugin of plugins) {
       for (const { element, names } of pluginJointReferences(plugin)) {

@@ -20,9 +20,15 @@ export const sdfPoseFormat: Rule = (ctx) => {
     const format = attr(el, "rotation_format") ?? "euler_rpy";
     const expected = format === "quat_xyzw" ? 7 : format === "euler_rpy" ? 6 : undefined;
     if (expected === undefined) {
-      ctx.flag("poseRotationFormatInvalid", el, `rotation_format [${format}] must be euler_rpy or quat_xyzw`, "rotation_format");
+      ctx.flag(
+        "poseRotationFormatInvalid",
+        el,
+        `rotation_format [${format}] must be euler_rpy or quat_xyzw`,
+        "rotation_format",
+      );
     } else if (count !== expected) {
-      const hint = count === 7 && format === "euler_rpy" ? '; a quaternion needs rotation_format="quat_xyzw" (SDF 1.9 on)' : "";
+      const hint =
+        count === 7 && format === "euler_rpy" ? '; a quaternion needs rotation_format="quat_xyzw" (SDF 1.9 on)' : "";
       ctx.flag("poseNumberCount", el, `<pose> has ${count} numbers; ${format} takes ${expected}${hint}`);
     }
   }

@@ -15,14 +15,27 @@ export const sdfReservedNames: Rule = (ctx) => {
     if (element.name === "plugin" || element.name.includes(":")) continue;
     for (const item of element.children) stack.push(item);
     const name = attr(element, "name");
-    if (framed.has(element.name) && name !== undefined && (name === "world" || (name.startsWith("__") && name.endsWith("__")))) {
+    if (
+      framed.has(element.name) &&
+      name !== undefined &&
+      (name === "world" || (name.startsWith("__") && name.endsWith("__")))
+    ) {
       ctx.flag("reservedName", element, `the ${element.name} name [${name}] is reserved`, "name");
     }
     if (ctx.minor >= 8) {
       for (const a of frameAttributes) {
-        if (attr(element, a) === "__root__") ctx.flag("reservedRoot", element, `'__root__' is reserved; it cannot be used as the value of attribute [${a}]`, a);
+        if (attr(element, a) === "__root__")
+          ctx.flag(
+            "reservedRoot",
+            element,
+            `'__root__' is reserved; it cannot be used as the value of attribute [${a}]`,
+            a,
+          );
       }
-      if ((element.name === "parent" || element.name === "child" || element.name === "placement_frame") && element.text.trim() === "__root__") {
+      if (
+        (element.name === "parent" || element.name === "child" || element.name === "placement_frame") &&
+        element.text.trim() === "__root__"
+      ) {
         ctx.flag("reservedRoot", element, `'__root__' is reserved; it cannot be used in <${element.name}>`);
       }
     }

@@ -48,8 +48,24 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
   // twice would build 2^depth scopes: past this many included scopes, further includes of
   // included files are left unread (opaque), which leaves names in them unjudged, never wrong.
   let includedScopes = 0;
-  const build = (element: XmlElement, kind: SdfScope["kind"], parent: SdfScope | undefined, external: boolean, topLevel: boolean, nameOverride?: string): SdfScope => {
-    const scope: SdfScope = { kind, name: nameOverride ?? attr(element, "name") ?? "", element, parent, entities: new Map(), external, topLevel, opaque: false };
+  const build = (
+    element: XmlElement,
+    kind: SdfScope["kind"],
+    parent: SdfScope | undefined,
+    external: boolean,
+    topLevel: boolean,
+    nameOverride?: string,
+  ): SdfScope => {
+    const scope: SdfScope = {
+      kind,
+      name: nameOverride ?? attr(element, "name") ?? "",
+      element,
+      parent,
+      entities: new Map(),
+      external,
+      topLevel,
+      opaque: false,
+    };
     all.push(scope);
     addChildren(scope, element, external, 0);
     return scope;
@@ -74,7 +90,10 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
         if (inc?.entity !== undefined && name !== undefined && !scope.entities.has(name)) {
           const k = entityKinds[inc.entity.name] ?? "model";
           const nested = k === "model" ? build(inc.entity, "model", scope, true, false, name) : undefined;
-          scope.entities.set(name, nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested });
+          scope.entities.set(
+            name,
+            nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested },
+          );
         }
         continue;
       }
@@ -84,7 +103,11 @@ export function sdfScopes(ctx: RuleContext): SdfScope[] {
       const name = attr(c, "name");
       if (name === undefined) continue;
       const nested = k === "model" ? build(c, "model", scope, external, false) : undefined;
-      if (!scope.entities.has(name)) scope.entities.set(name, nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested });
+      if (!scope.entities.has(name))
+        scope.entities.set(
+          name,
+          nested === undefined ? { kind: k, name, element: c } : { kind: k, name, element: c, scope: nested },
+        );
     }
   };
   for (const c of ctx.root.children) {
@@ -106,7 +129,11 @@ export function resolveFrame(scope: SdfScope, ref: string, minor: number): SdfEn
 }
 
 /** Like {@link resolveFrame}, also giving the scope that holds the target. */
-export function resolveFrameIn(scope: SdfScope, ref: string, _minor: number): { target: SdfEntity | SdfScope; owner: SdfScope } | undefined {
+export function resolveFrameIn(
+  scope: SdfScope,
+  ref: string,
+  _minor: number,
+): { target: SdfEntity | SdfScope; owner: SdfScope } | undefined {
   if (ref === "__model__") return scope.kind === "model" ? { target: scope, owner: scope } : undefined;
   // Flattened models (older libsdformat output) use `::` inside plain names: try the literal name first.
   const literal = scope.entities.get(ref);
@@ -146,7 +173,10 @@ export function hiddenByUnreadInclude(scope: SdfScope, ref: string): boolean {
 }
 
 /** Where a frame ends up once attached_to, joint children and canonical links are followed. */
-export type AttachedResult = { readonly link: SdfEntity | "world" } | { readonly cycle: readonly string[] } | { readonly unresolved: string };
+export type AttachedResult =
+  | { readonly link: SdfEntity | "world" }
+  | { readonly cycle: readonly string[] }
+  | { readonly unresolved: string };
 
 /** What resolveAttached found for each node it walked: every node is walked once per document. */
 const attachedMemo = new WeakMap<SdfEntity | SdfScope, AttachedResult>();
@@ -183,7 +213,8 @@ export function resolveAttached(owner: SdfScope, start: SdfEntity | SdfScope, mi
     scopes.push(scope);
     if (isScope(node)) {
       const link = canonicalLink(node, minor);
-      result = link === undefined ? (node.kind === "world" ? { link: "world" } : { unresolved: "__model__" }) : { link };
+      result =
+        link === undefined ? (node.kind === "world" ? { link: "world" } : { unresolved: "__model__" }) : { link };
       break;
     }
     let ref: string | undefined;

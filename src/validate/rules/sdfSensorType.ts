@@ -21,7 +21,8 @@ const LIBRARY_TYPES = ["wideanglecamera"];
 export const sdfSensorType: Rule = (ctx) => {
   const reads = Math.max(ctx.minor, READER_MINOR);
   const known = new Set<string>(LIBRARY_TYPES);
-  for (const [minor, types] of Object.entries(SDF_SENSOR_TYPES)) if (Number(minor) <= reads) for (const t of types) known.add(t);
+  for (const [minor, types] of Object.entries(SDF_SENSOR_TYPES))
+    if (Number(minor) <= reads) for (const t of types) known.add(t);
   const stack: XmlElement[] = [ctx.root];
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
@@ -33,9 +34,19 @@ export const sdfSensorType: Rule = (ctx) => {
     const since = Object.entries(SDF_SENSOR_TYPES).find(([, types]) => types.includes(type))?.[0];
     const where = attrNode(el, "type") === undefined ? undefined : "type";
     if (since !== undefined) {
-      ctx.flag("sdfSensorTypeNewer", el, `sensor "${attr(el, "name") ?? ""}": type [${type}] is defined from SDF 1.${since}; this file is SDF ${ctx.version} (declare <sdf version="1.${since}"> or newer)`, where);
+      ctx.flag(
+        "sdfSensorTypeNewer",
+        el,
+        `sensor "${attr(el, "name") ?? ""}": type [${type}] is defined from SDF 1.${since}; this file is SDF ${ctx.version} (declare <sdf version="1.${since}"> or newer)`,
+        where,
+      );
     } else {
-      ctx.flag("sdfSensorTypeUnknown", el, `sensor "${attr(el, "name") ?? ""}": type [${type}] is not a sensor type of any SDF version (SDF ${ctx.version} knows ${[...known].sort().join(", ")})`, where);
+      ctx.flag(
+        "sdfSensorTypeUnknown",
+        el,
+        `sensor "${attr(el, "name") ?? ""}": type [${type}] is not a sensor type of any SDF version (SDF ${ctx.version} knows ${[...known].sort().join(", ")})`,
+        where,
+      );
     }
   }
 };

@@ -20,21 +20,41 @@ export const urdfKinematicTree: Rule = (ctx) => {
     if (parent === undefined || child === undefined) continue;
     let ok = true;
     if (!links.has(parent.name)) {
-      ctx.flag("urdfParentMissing", parent.element, `parent link [${parent.name}] of joint [${name}] is not a link of the robot`, "link");
+      ctx.flag(
+        "urdfParentMissing",
+        parent.element,
+        `parent link [${parent.name}] of joint [${name}] is not a link of the robot`,
+        "link",
+      );
       ok = false;
     }
     if (!links.has(child.name)) {
-      ctx.flag("urdfChildMissing", child.element, `child link [${child.name}] of joint [${name}] is not a link of the robot`, "link");
+      ctx.flag(
+        "urdfChildMissing",
+        child.element,
+        `child link [${child.name}] of joint [${name}] is not a link of the robot`,
+        "link",
+      );
       ok = false;
     }
     if (parent.name === child.name) {
-      ctx.flag("urdfParentIsChild", child.element, `joint [${name}] has link [${child.name}] as both parent and child`, "link");
+      ctx.flag(
+        "urdfParentIsChild",
+        child.element,
+        `joint [${name}] has link [${child.name}] as both parent and child`,
+        "link",
+      );
       ok = false;
     }
     if (!ok) continue;
     const previous = parentOf.get(child.name);
     if (previous !== undefined) {
-      ctx.flag("urdfTwoParents", child.element, `link [${child.name}] is the child of joint [${name}] and of joint [${previous.joint}]; a link has at most one parent joint`, "link");
+      ctx.flag(
+        "urdfTwoParents",
+        child.element,
+        `link [${child.name}] is the child of joint [${name}] and of joint [${previous.joint}]; a link has at most one parent joint`,
+        "link",
+      );
       continue;
     }
     parentOf.set(child.name, { joint: name, parent: parent.name });
@@ -42,7 +62,11 @@ export const urdfKinematicTree: Rule = (ctx) => {
   const roots = [...links.keys()].filter((l) => !parentOf.has(l));
   if (roots.length > 1) {
     const second = links.get(roots[1] ?? "");
-    ctx.flag("urdfMultipleRoots", second ?? ctx.root, `the robot has ${roots.length} root links (${roots.slice(0, 5).join(", ")}${roots.length > 5 ? ", …" : ""}); every link but one must be the child of a joint`);
+    ctx.flag(
+      "urdfMultipleRoots",
+      second ?? ctx.root,
+      `the robot has ${roots.length} root links (${roots.slice(0, 5).join(", ")}${roots.length > 5 ? ", …" : ""}); every link but one must be the child of a joint`,
+    );
   }
   // Cycles: follow parent pointers; each link is finished once, so this is linear.
   const state = new Map<string, "active" | "done">();
@@ -57,7 +81,11 @@ export const urdfKinematicTree: Rule = (ctx) => {
     if (at !== undefined && state.get(at) === "active") {
       const cycle = path.slice(path.indexOf(at));
       const joint = joints.get(parentOf.get(at)?.joint ?? "");
-      ctx.flag("urdfCycle", joint ?? ctx.root, `the joints form a cycle through links ${[...cycle, at].join(" -> ")} (child to parent)`);
+      ctx.flag(
+        "urdfCycle",
+        joint ?? ctx.root,
+        `the joints form a cycle through links ${[...cycle, at].join(" -> ")} (child to parent)`,
+      );
     }
     for (const p of path) state.set(p, "done");
   }

@@ -36,9 +36,20 @@ function inertialOf(link: XmlElement): Inertial | undefined {
     const raw = attr(t, n);
     return raw === undefined ? d : parseNumber(raw);
   };
-  const [ixx, iyy, izz, ixy, ixz, iyz] = [get("ixx", undefined), get("iyy", undefined), get("izz", undefined), get("ixy", 0), get("ixz", 0), get("iyz", 0)];
+  const [ixx, iyy, izz, ixy, ixz, iyz] = [
+    get("ixx", undefined),
+    get("iyy", undefined),
+    get("izz", undefined),
+    get("ixy", 0),
+    get("ixz", 0),
+    get("iyz", 0),
+  ];
   if (![ixx, iyy, izz, ixy, ixz, iyz].every((x) => x !== undefined && Number.isFinite(x))) return undefined;
-  return { mass, origin: poseOf(child(inertial, "origin")), inertia: { ixx: ixx!, iyy: iyy!, izz: izz!, ixy: ixy!, ixz: ixz!, iyz: iyz! } };
+  return {
+    mass,
+    origin: poseOf(child(inertial, "origin")),
+    inertia: { ixx: ixx!, iyy: iyy!, izz: izz!, ixy: ixy!, ixz: ixz!, iyz: iyz! },
+  };
 }
 
 /**
@@ -50,14 +61,24 @@ function inertialOf(link: XmlElement): Inertial | undefined {
  */
 export function urdfLumpedBodies(robot: XmlElement): Map<string, LumpedBody> {
   const links = new Map<string, XmlElement>();
-  for (const c of robot.children) if (c.name === "link" && attr(c, "name") !== undefined && !links.has(attr(c, "name") ?? "")) links.set(attr(c, "name") ?? "", c);
+  for (const c of robot.children)
+    if (c.name === "link" && attr(c, "name") !== undefined && !links.has(attr(c, "name") ?? ""))
+      links.set(attr(c, "name") ?? "", c);
   const fixedParent = new Map<string, { parent: string; origin: Pose }>();
   for (const j of robot.children) {
     if (j.name !== "joint" || attr(j, "type") !== "fixed") continue;
     const parent = attr(child(j, "parent") ?? j, "link");
     const c = attr(child(j, "child") ?? j, "link");
     // A link fixed to the `world` link is the base of a fixed model, not part of the world.
-    if (parent === undefined || c === undefined || parent === "world" || !links.has(parent) || !links.has(c) || fixedParent.has(c)) continue;
+    if (
+      parent === undefined ||
+      c === undefined ||
+      parent === "world" ||
+      !links.has(parent) ||
+      !links.has(c) ||
+      fixedParent.has(c)
+    )
+      continue;
     fixedParent.set(c, { parent, origin: poseOf(child(j, "origin")) });
   }
   // Each link's pose in its group root: its fixed parent's placement composed with its joint
@@ -85,7 +106,12 @@ export function urdfLumpedBodies(robot: XmlElement): Map<string, LumpedBody> {
       const link = path[k] as string;
       const up = fixedParent.get(link);
       const above = up === undefined || cyclic ? undefined : placement.get(up.parent);
-      placement.set(link, above === undefined || up === undefined ? { root: link, pose: IDENTITY_POSE } : { root: above.root, pose: composePoses(above.pose, up.origin) });
+      placement.set(
+        link,
+        above === undefined || up === undefined
+          ? { root: link, pose: IDENTITY_POSE }
+          : { root: above.root, pose: composePoses(above.pose, up.origin) },
+      );
     }
   }
   const groups = new Map<string, string[]>();
@@ -108,7 +134,13 @@ export function urdfLumpedBodies(robot: XmlElement): Map<string, LumpedBody> {
     const inertial = parts.length === 0 ? undefined : combineInertials(parts);
     const poses = new Map<string, Pose>();
     for (const name of names) poses.set(name, placement.get(name)?.pose ?? IDENTITY_POSE);
-    const body: LumpedBody = { root, members, inertial, moments: inertial === undefined ? undefined : principalMoments(inertial.inertia), poses };
+    const body: LumpedBody = {
+      root,
+      members,
+      inertial,
+      moments: inertial === undefined ? undefined : principalMoments(inertial.inertia),
+      poses,
+    };
     for (const name of names) out.set(name, body);
   }
   return out;

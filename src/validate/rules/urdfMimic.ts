@@ -11,7 +11,8 @@ export const urdfMimic: Rule = (ctx) => {
     const leader = mimic === undefined ? undefined : attr(mimic, "joint");
     if (mimic === undefined || leader === undefined) continue;
     if (leader === name) ctx.flag("mimicInvalid", mimic, `joint [${name}] mimics itself`, "joint");
-    else if (!joints.has(leader)) ctx.flag("mimicLeaderMissing", mimic, `joint [${name}] mimics joint [${leader}], which does not exist`, "joint");
+    else if (!joints.has(leader))
+      ctx.flag("mimicLeaderMissing", mimic, `joint [${name}] mimics joint [${leader}], which does not exist`, "joint");
     else follows.set(name, leader);
   }
   const reported = new Set<string>();

@@ -37,7 +37,10 @@ export function urdfIndex(ctx: RuleContext): UrdfIndex {
 }
 
 /** The `link` attribute of a joint's `<parent>` or `<child>`. */
-export function jointLink(joint: XmlElement, role: "parent" | "child"): { element: XmlElement; name: string } | undefined {
+export function jointLink(
+  joint: XmlElement,
+  role: "parent" | "child",
+): { element: XmlElement; name: string } | undefined {
   const el = child(joint, role);
   const name = el === undefined ? undefined : attr(el, "link");
   return el === undefined || name === undefined ? undefined : { element: el, name };

@@ -14,7 +14,13 @@ export const urdfUniqueNames: Rule = (ctx) => {
       if (name === undefined) continue;
       const first = seen.get(name);
       if (first === undefined) seen.set(name, el);
-      else ctx.flag("duplicateName", el, `${kind} with name [${name}] already exists (line ${first.line}); ${kind} names must be unique`, "name");
+      else
+        ctx.flag(
+          "duplicateName",
+          el,
+          `${kind} with name [${name}] already exists (line ${first.line}); ${kind} names must be unique`,
+          "name",
+        );
     }
   }
   const links = new Set(ctx.root.children.filter((c) => c.name === "link").map((c) => attr(c, "name")));

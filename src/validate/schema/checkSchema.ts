@@ -50,7 +50,8 @@ export function checkSchema(ctx: RuleContext, schemaPath: string, options: Check
     // The schema itself is read only to name the type of a value that does not match it.
     reportAjvError(ctx, error, () => loadSchema(schemaPath));
   }
-  if (validate.truncated === true && options.keywords === undefined) ctx.flag("tooManySchemaErrors", ctx.root, schemaErrorLimitMessage());
+  if (validate.truncated === true && options.keywords === undefined)
+    ctx.flag("tooManySchemaErrors", ctx.root, schemaErrorLimitMessage());
 }
 
 /** SDF files older than this minor version are read converted (validateSdf.ts, SDF_SCHEMA_MINOR.oldest). */
@@ -75,9 +76,18 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
     case "required": {
       const missing = String(params["missingProperty"] ?? "");
       if (missing.startsWith("@")) {
-        const product = ctx.format === "urdf" && element.name === "inertia" && ["@ixy", "@ixz", "@iyz"].includes(missing);
-        push(product ? "urdfInertiaProductMissing" : "attributeMissing", `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`);
-      } else if (ctx.format === "sdf" && element.name === "script" && missing === "uri" && /\/material\/script$/.test(element.xmlPath)) {
+        const product =
+          ctx.format === "urdf" && element.name === "inertia" && ["@ixy", "@ixz", "@iyz"].includes(missing);
+        push(
+          product ? "urdfInertiaProductMissing" : "attributeMissing",
+          `required attribute [${missing.slice(1)}] of ${describe(element)} is missing`,
+        );
+      } else if (
+        ctx.format === "sdf" &&
+        element.name === "script" &&
+        missing === "uri" &&
+        /\/material\/script$/.test(element.xmlPath)
+      ) {
         // Not a defaulted element: libsdformat refuses the script (sdfMaterialScript reports it).
         return;
       } else if (element.name === "include" && missing === "uri") {
@@ -90,12 +100,20 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
     case "additionalProperties": {
       const extra = String(params["additionalProperty"] ?? "");
       if (extra.startsWith("@")) {
-        push("unknownAttribute", `attribute [${extra.slice(1)}] is not defined for ${describe(element)} in ${label(ctx)}`, extra.slice(1));
+        push(
+          "unknownAttribute",
+          `attribute [${extra.slice(1)}] is not defined for ${describe(element)} in ${label(ctx)}`,
+          extra.slice(1),
+        );
       } else {
         if (ctx.format === "sdf" && isGazeboExtensionElement(element.name, extra)) return;
         const child = element.children.find((c) => c.name === extra);
         const where = child ?? element;
-        ctx.flag("unknownElement", where, `element <${extra}> is not defined as a child of ${describe(element)} in ${label(ctx)}`);
+        ctx.flag(
+          "unknownElement",
+          where,
+          `element <${extra}> is not defined as a child of ${describe(element)} in ${label(ctx)}`,
+        );
       }
       return;
     }
@@ -106,7 +124,11 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       if (parent === ctx.root && ctx.format === "sdf") return; // sdfRootElements reports this
       if (ctx.format === "sdf" && isGazeboRepeatableElement(parent, name)) return;
       const repeated = parent.children.filter((c) => c.name === name);
-      ctx.flag("repeatedElement", repeated[1] ?? parent, `<${name}> may appear at most once in ${describe(parent)}; only the first is used`);
+      ctx.flag(
+        "repeatedElement",
+        repeated[1] ?? parent,
+        `<${name}> may appear at most once in ${describe(parent)}; only the first is used`,
+      );
       return;
     }
     case "minItems": {
@@ -118,28 +140,62 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject, schema: () => Reco
       return;
     case "pattern":
     case "sdfRange": {
-      const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
-      const sdfType = String(schemaNodeAt(schema(), parentPointer(error.schemaPath.replace(/^#/, "")))?.["sdfType"] ?? (ctx.format === "urdf" ? "number (or list of numbers)" : "value"));
-      const what = error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
+      const raw =
+        attribute === undefined
+          ? element.text.trim()
+          : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
+      const sdfType = String(
+        schemaNodeAt(schema(), parentPointer(error.schemaPath.replace(/^#/, "")))?.["sdfType"] ??
+          (ctx.format === "urdf" ? "number (or list of numbers)" : "value"),
+      );
+      const what =
+        error.keyword === "pattern" ? `is not a valid ${sdfType}` : `is out of range: ${error.message ?? ""}`;
       if (error.keyword === "sdfRange" && ctx.format === "sdf" && ctx.minor < CONVERTED_FROM_MINOR) {
         // libsdformat 12 converts the file to 1.9 and checks 1.9's ranges (validateSdf.ts checks those).
-        const at = attribute === undefined ? `${describe(element)}` : `attribute [${attribute}] of ${describe(element)}`;
-        push("sdfRangeOlderSpec", `value [${raw}] of ${at} is outside the SDF ${ctx.version} range: ${error.message ?? ""}`, attribute);
+        const at =
+          attribute === undefined ? `${describe(element)}` : `attribute [${attribute}] of ${describe(element)}`;
+        push(
+          "sdfRangeOlderSpec",
+          `value [${raw}] of ${at} is outside the SDF ${ctx.version} range: ${error.message ?? ""}`,
+          attribute,
+        );
         return;
       }
-      if (attribute === undefined) push(valueFinding(ctx, element, "elementValueInvalid"), `value [${raw}] of ${describe(element)} ${what}`);
-      else push(valueFinding(ctx, element, "attributeValueInvalid"), `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`, attribute);
+      if (attribute === undefined)
+        push(valueFinding(ctx, element, "elementValueInvalid"), `value [${raw}] of ${describe(element)} ${what}`);
+      else
+        push(
+          valueFinding(ctx, element, "attributeValueInvalid"),
+          `value [${raw}] of attribute [${attribute}] of ${describe(element)} ${what}`,
+          attribute,
+        );
       return;
     }
     case "enum": {
-      const raw = attribute === undefined ? element.text.trim() : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
+      const raw =
+        attribute === undefined
+          ? element.text.trim()
+          : (element.attributes.find((a) => a.name === attribute)?.value ?? "");
       const allowed = (params["allowedValues"] as unknown[] | undefined)?.join(", ") ?? "";
-      if (attribute === undefined) push(valueFinding(ctx, element, "elementValueInvalid"), `value [${raw}] of ${describe(element)} must be one of: ${allowed}`);
-      else push(valueFinding(ctx, element, "attributeValueInvalid"), `value [${raw}] of attribute [${attribute}] of ${describe(element)} must be one of: ${allowed}`, attribute);
+      if (attribute === undefined)
+        push(
+          valueFinding(ctx, element, "elementValueInvalid"),
+          `value [${raw}] of ${describe(element)} must be one of: ${allowed}`,
+        );
+      else
+        push(
+          valueFinding(ctx, element, "attributeValueInvalid"),
+          `value [${raw}] of attribute [${attribute}] of ${describe(element)} must be one of: ${allowed}`,
+          attribute,
+        );
       return;
     }
     default:
-      push(valueFinding(ctx, element, attribute === undefined ? "elementValueInvalid" : "attributeValueInvalid"), `${describe(element)}${attribute === undefined ? "" : ` attribute [${attribute}]`} ${error.message ?? "is invalid"}`, attribute);
+      push(
+        valueFinding(ctx, element, attribute === undefined ? "elementValueInvalid" : "attributeValueInvalid"),
+        `${describe(element)}${attribute === undefined ? "" : ` attribute [${attribute}]`} ${error.message ?? "is invalid"}`,
+        attribute,
+      );
   }
 }
 

@@ -21,5 +21,9 @@ export function isGazeboExtensionElement(parent: string, child: string): boolean
  * (a stereo pair has two).
  */
 export function isGazeboRepeatableElement(parent: XmlElement, child: string): boolean {
-  return parent.name === "sensor" && child === "camera" && parent.attributes.find((a) => a.name === "type")?.value === "multicamera";
+  return (
+    parent.name === "sensor" &&
+    child === "camera" &&
+    parent.attributes.find((a) => a.name === "type")?.value === "multicamera"
+  );
 }

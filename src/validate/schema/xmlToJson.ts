@@ -34,7 +34,10 @@ export interface JsonLocation {
  * XML element (and attribute) it names.
  */
 export function locateJsonPointer(root: XmlElement, pointer: string): JsonLocation {
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = pointer
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   let element = root;
   let i = parts[0] === root.name ? 1 : 0;
   while (i < parts.length) {
