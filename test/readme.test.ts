@@ -21,7 +21,7 @@ const pages = [
     .map((f) => readFileSync(join(root, "docs", f), "utf8")),
 ];
 const blocksOf = (text: string, lang: string): string[] =>
-  [...text.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
+  [...text.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]!);
 const blocks = (lang: string): string[] => pages.flatMap((p) => blocksOf(p, lang));
 
 mkdirSync(join(root, "tmp"), { recursive: true });

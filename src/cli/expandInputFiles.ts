@@ -97,7 +97,7 @@ function walk(dir: string, shown: string): string[] {
     }
     if (name.startsWith(".")) continue;
     const path = join(top.path, name);
-    let stat;
+    let stat: ReturnType<typeof statSync>;
     try {
       stat = statSync(path);
     } catch {

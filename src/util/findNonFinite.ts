@@ -22,7 +22,7 @@ function walk(value: unknown, segments: string[], report: (segments: readonly st
     }
   } else if (typeof value === "object" && value !== null) {
     for (const key in value) {
-      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      if (!Object.hasOwn(value, key)) continue;
       segments.push(key);
       walk((value as Record<string, unknown>)[key], segments, report);
       segments.pop();

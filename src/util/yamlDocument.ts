@@ -213,7 +213,7 @@ function depthOf(value: unknown): number {
       }
     } else {
       for (const key in v) {
-        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        if (!Object.hasOwn(v, key)) continue;
         const child = (v as Record<string, unknown>)[key];
         if (typeof child !== "object" || child === null) continue;
         values.push(child);

@@ -80,15 +80,15 @@ describe.each([mario, robotino] as Robot[])("actuator limits of $name in the gen
       const mj = joints.get(j.name);
       expect(mj, j.name).toBeDefined();
       if (l.lower !== undefined)
-        near((mj?.["@range"] as string).split(" ").map(Number), [l.lower, l.upper], `${j.name} range`);
+        near((mj!["@range"] as string).split(" ").map(Number), [l.lower, l.upper], `${j.name} range`);
       const a = actuators.find((x) => x["@joint"] === j.name);
       expect(a, j.name).toBeDefined();
       near(
-        (a?.["@forcerange"] as string).split(" ").map(Number),
+        (a!["@forcerange"] as string).split(" ").map(Number),
         [-(l.effort as number), l.effort],
         `${j.name} forcerange`,
       );
-      const ctrl = (a?.["@ctrlrange"] as string).split(" ").map(Number);
+      const ctrl = (a!["@ctrlrange"] as string).split(" ").map(Number);
       switch (j.actuator?.command) {
         case "position":
           near(ctrl, [l.lower, l.upper], `${j.name} ctrlrange`);

@@ -88,7 +88,7 @@ export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string,
   }
   const extra = new Set<string>();
   if (target === "ros1") {
-    const jsc = (yaml[robot.name] ?? {})["joint_state_controller"] as { extra_joints?: { name: string }[] } | undefined;
+    const jsc = yaml[robot.name]?.["joint_state_controller"] as { extra_joints?: { name: string }[] } | undefined;
     for (const e of jsc?.extra_joints ?? [])
       if (exists(e.name, "joint_state_controller extra_joints")) extra.add(e.name);
   } else {

@@ -13,7 +13,7 @@ describe("containment: names from documents never become paths outside the outpu
   it("sim without --out refuses a scenario name that climbs out of out/sim (exit 1, nothing written)", () => {
     const work = join(dir, "a", "b", "c", "work");
     mkdirSync(work, { recursive: true });
-    const escape = join(dir, "escaped");
+    const escapeDir = join(dir, "escaped");
     // out/sim/mario/<name>: four levels up from work/out/sim/mario reaches dir/a.
     const name = "../../../../../../../escaped";
     writeFileSync(
@@ -24,7 +24,7 @@ describe("containment: names from documents never become paths outside the outpu
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/scenario name "\.\.\/.*cannot name a folder/);
     expect(r.stderr).toContain("NAME_UNSAFE_FOR_PATH");
-    expect(existsSync(escape)).toBe(false);
+    expect(existsSync(escapeDir)).toBe(false);
     expect(existsSync(join(work, "out"))).toBe(false);
     expect(readdirSync(dir).sort()).toEqual(["a"]);
   });

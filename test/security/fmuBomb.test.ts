@@ -51,7 +51,7 @@ describe("FMU entries are inflated with a size cap", () => {
   });
 
   it("a stored (uncompressed) entry larger than the cap is refused", () => {
-    const big = "<a>" + " ".repeat(2000) + "</a>";
+    const big = `<a>${" ".repeat(2000)}</a>`;
     expect(() =>
       readZipEntry(zipArchive([textEntry("modelDescription.xml", big, 0)]), "modelDescription.xml", 1000),
     ).toThrow(/too large/);

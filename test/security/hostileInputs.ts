@@ -39,7 +39,7 @@ export const HOSTILE_TOKENS: readonly string[] = [
   "0x10",
   "1e-320",
   "9".repeat(400),
-  "0".repeat(5000) + "1",
+  `${"0".repeat(5000)}1`,
   " ".repeat(5000),
   "world",
   "__model__",
@@ -92,7 +92,7 @@ export function mutate(text: string, rnd: () => number): string {
       if (m?.index === undefined) return text;
       return (
         text.slice(0, m.index) +
-        pick(["NaN", "inf", "1e309", "-0", "1e-320", "0x1", "9".repeat(400), " ".repeat(4097) + "1", "1 2 3 4 5 6 7"]) +
+        pick(["NaN", "inf", "1e309", "-0", "1e-320", "0x1", "9".repeat(400), `${" ".repeat(4097)}1`, "1 2 3 4 5 6 7"]) +
         text.slice(m.index + m[0].length)
       );
     }

@@ -159,7 +159,7 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
         `depth ${depth}`,
       ).toEqual(["NESTING_TOO_DEEP"]);
     }
-    const block = Array.from({ length: 300 }, (_, i) => `${" ".repeat(i)}- `).join("\n") + "0\n";
+    const block = `${Array.from({ length: 300 }, (_, i) => `${" ".repeat(i)}- `).join("\n")}0\n`;
     expect(readRobotDocument(`name: r\nlinks:\n${block}`, "deep.yaml").diagnostics.map((d) => d.code)).toEqual([
       "NESTING_TOO_DEEP",
     ]);

@@ -107,7 +107,7 @@ describe("writePackage: all-or-nothing output", () => {
     renameSync(out, join(parent, `.pkg.robokit-old-${dead}-1`));
     writePackage(join(parent, "other"), pkg("x", 1));
     expect(readdirSync(parent).sort()).toEqual(
-      [".pkg.robokit-new-" + String(dead) + "-0", ".pkg.robokit-old-" + String(dead) + "-1", "other"].sort(),
+      [`.pkg.robokit-new-${String(dead)}-0`, `.pkg.robokit-old-${String(dead)}-1`, "other"].sort(),
     );
     writePackage(out, pkg("v2"));
     expect(readdirSync(parent).sort()).toEqual(["other", "pkg"]);

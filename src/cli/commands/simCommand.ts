@@ -201,7 +201,7 @@ export function simCommand(): Command {
             `robokit sim: ${t.toFixed(0)} / ${total.toFixed(1)} s simulated (${Math.round(100 * fraction)} %, ${(t / Math.max(wall, 1e-9)).toFixed(1)}× real time)\n`,
           );
         };
-        let trace;
+        let trace: ReturnType<typeof runSimulation>;
         try {
           trace = runSimulation(robot, scenario, {
             mujoco,
@@ -334,7 +334,7 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
     );
   const tty = process.stderr.isTTY;
   const started = performance.now();
-  let rows;
+  let rows: Awaited<ReturnType<typeof runSweepRuns>>;
   try {
     rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done) => {
       if (tty)

@@ -12,9 +12,9 @@ import { UNSAFE_CHARACTERS, unicodeEscape } from "./unsafeCharacters.js";
 export function tsTemplateLiteral(texts: readonly string[], holes: readonly string[] = []): string {
   if (texts.length !== holes.length + 1)
     throw new Error(`tsTemplateLiteral: ${texts.length} texts need ${texts.length - 1} holes, not ${holes.length}`);
-  const escape = (t: string): string =>
+  const escapePart = (t: string): string =>
     t
       .replace(/[\\`$]/g, (c) => `\\${c}`)
       .replace(UNSAFE_CHARACTERS, (c) => (c === "\n" || c === "\t" ? c : c === "\r" ? "\\r" : unicodeEscape(c)));
-  return `\`${texts.map((t, i) => (i === 0 ? escape(t) : `\${${holes[i - 1] ?? ""}}${escape(t)}`)).join("")}\``;
+  return `\`${texts.map((t, i) => (i === 0 ? escapePart(t) : `\${${holes[i - 1] ?? ""}}${escapePart(t)}`)).join("")}\``;
 }

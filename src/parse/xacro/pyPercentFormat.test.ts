@@ -93,7 +93,7 @@ function toJson(v: PyValue): unknown {
   return v;
 }
 
-const PYTHON = String.raw`
+const PYTHON = `
 import json, sys
 def val(j):
     if isinstance(j, dict):

@@ -47,7 +47,7 @@ export function readSweepVariation(text: string, file: string): SweepVariationRe
     return { diagnostics };
   }
   for (const key of Object.keys(root))
-    if (key !== "parameters") at(`/${escape(key)}`, "unknown key (expected only `parameters`)");
+    if (key !== "parameters") at(`/${escapeKey(key)}`, "unknown key (expected only `parameters`)");
   const params = root.parameters;
   if (typeof params !== "object" || params === null || Array.isArray(params) || Object.keys(params).length === 0) {
     at("/parameters", "expected a non-empty mapping of parameter name to distribution");
@@ -55,7 +55,7 @@ export function readSweepVariation(text: string, file: string): SweepVariationRe
   }
   const parameters: SweepParameter[] = [];
   for (const [name, spec] of Object.entries(params as Record<string, unknown>)) {
-    const path = `/parameters/${escape(name)}`;
+    const path = `/parameters/${escapeKey(name)}`;
     if (!NAME.test(name)) {
       at(
         path,
@@ -108,7 +108,7 @@ function readDistribution(
     }
     for (const k of Object.keys(n)) {
       if (!(keys as readonly string[]).includes(k)) {
-        at(`${path}/normal/${escape(k)}`, "unknown key (expected mean, std, min, max)");
+        at(`${path}/normal/${escapeKey(k)}`, "unknown key (expected mean, std, min, max)");
         ok = false;
       }
     }
@@ -125,6 +125,6 @@ function readDistribution(
 }
 
 /** JSON-pointer escaping of one key (RFC 6901). */
-function escape(key: string): string {
+function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }

@@ -13,11 +13,11 @@ export const colorRange: Rule = (ctx) => {
     for (const item of el.children) stack.push(item);
     if (ctx.format === "sdf" && sdfColors.has(el.name)) {
       const v = parseNumbers(el.text);
-      if (v !== undefined && v.some((x) => x < 0 || x > 1))
+      if (v?.some((x) => x < 0 || x > 1))
         ctx.flag("sdfColorOutOfRange", el, `color <${el.name}> [${el.text.trim()}] has a component outside [0, 1]`);
     } else if (ctx.format === "urdf" && el.name === "color") {
       const v = parseNumbers(attr(el, "rgba"));
-      if (v !== undefined && v.some((x) => x < 0 || x > 1))
+      if (v?.some((x) => x < 0 || x > 1))
         ctx.flag(
           "colorOutOfRange",
           el,

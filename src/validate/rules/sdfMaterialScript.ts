@@ -28,12 +28,7 @@ export const sdfMaterialScript: Rule = (ctx) => {
     }
     const shader = child(el, "shader");
     const type = shader === undefined ? undefined : attr(shader, "type");
-    if (
-      shader !== undefined &&
-      type !== undefined &&
-      type.startsWith("normal_map") &&
-      child(shader, "normal_map") === undefined
-    ) {
+    if (shader && type?.startsWith("normal_map") && child(shader, "normal_map") === undefined) {
       ctx.flag("shaderNormalMapMissing", shader, `shader type [${type}] needs a <normal_map>`);
     }
   }
