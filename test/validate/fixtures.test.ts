@@ -517,8 +517,13 @@ describe("validator fixtures: code, message, line:col and XML path", () => {
     // Codes whose cases cannot be a small fixture file (a 33-file include chain, a FIFO, a file
     // outside the roots, files over the size, element and diagnostic limits) have their own tests:
     // test/cli/includeHardening.test.ts and test/security/limits.test.ts; mesh codes: test/mesh; the xacro budgets'
-    // (a 10^9-item list, a symlink loop) test/xacro/xacroBudgets.test.ts.
+    // (a 10^9-item list, a symlink loop) test/xacro/xacroBudgets.test.ts; robokit view's refusals (a
+    // running server) test/view/viewServer.test.ts.
     const ownTests = new Set([
+      "VIEW_FILE_NOT_REGULAR",
+      "VIEW_FILE_OUTSIDE_ROOTS",
+      "VIEW_FILE_TOO_LARGE",
+      "VIEW_URL_REMOTE",
       "XACRO_VALUE_TOO_LARGE",
       "XACRO_TOO_MANY_STEPS",
       "XACRO_TOO_DEEP",
