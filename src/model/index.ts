@@ -1,6 +1,7 @@
 export type { FmuActuatorModel, InterfaceKind, JointActuator, PidGains } from "./Actuator.js";
 export type { ArduPilotChannel, ArduPilotLink } from "./ArduPilotLink.js";
 export { checkRobot } from "./checkRobot.js";
+export type { CheckRobotOptions } from "./checkRobot.js";
 export { defineRobot } from "./defineRobot.js";
 export type { Drive, OmniDrive, SteeredDrive, SteeredModule } from "./Drive.js";
 export type {
@@ -32,6 +33,7 @@ export type {
   Calibration,
   ContinuousJoint,
   FixedJoint,
+  FixedJointLimit,
   FloatingJoint,
   Joint,
   JointBase,
