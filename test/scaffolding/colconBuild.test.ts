@@ -19,7 +19,7 @@ import { haveTool, runTool } from "../support/tools.js";
  * python3-colcon-cmake/-ros/-bash and ament-cmake), as the generated README says: `colcon build`
  * then `source install/setup.bash`. One workspace per ROS 2 target at its default distro, both
  * examples in it; the launch files find their package through ament_index_python (the
- * vendor copy in ../shared/vendor) on the sourced AMENT_PREFIX_PATH.
+ * reference copy found by test/support/testData.ts) on the sourced AMENT_PREFIX_PATH.
  */
 const vendor = referencePython ?? "";
 const targets: SimTarget[] = ["gz", "classic"];

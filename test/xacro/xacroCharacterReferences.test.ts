@@ -106,5 +106,5 @@ describe("xacro decodes character references as ROS's xacro (expat) does (issue 
 
 if (!haveReferenceXacro())
   process.stderr.write(
-    "\n*** SKIPPED: compare character references with the reference xacro: python3 with yaml or ../shared/vendor/python/xacro is missing ***\n\n",
+    "\n*** SKIPPED: compare character references with the reference xacro: python3 with yaml, or the reference Python tools (ROBOKIT_REFERENCE_PYTHON or the vendored copy beside the clone), are missing ***\n\n",
   );
