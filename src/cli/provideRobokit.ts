@@ -29,9 +29,8 @@ let installed = false;
 
 /**
  * The package.json of the running robokit package, found upwards from `fromUrl`: the nearest one
- * named robokit whose "." export exists beside it. dist/package.json (a copy tsc writes because
- * src/version.ts imports the manifest) is named robokit too, but its export paths are relative
- * to the package root, so it is passed over.
+ * named robokit whose "." export exists beside it, so a stray copy of the manifest inside a
+ * build folder (whose export paths would not resolve from there) is passed over.
  */
 function ownManifest(fromUrl: string): string | undefined {
   let dir = dirname(fileURLToPath(fromUrl));
