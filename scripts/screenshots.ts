@@ -21,6 +21,7 @@ const shots: readonly (readonly string[])[] = [
   ["mario", "--camera", "iso", "--screenshot", join(out, "mario.png")],
   ["mario", "--camera", "top", "--screenshot", join(out, "mario-top.png")],
   ["robotino", "--camera", "iso", "--screenshot", join(out, "robotino.png")],
+  ["mario", "--inertia", "--camera", "iso", "--screenshot", join(out, "mario-inertia.png")],
   [
     "robotino",
     "--trace",

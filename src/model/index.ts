@@ -12,6 +12,10 @@ export type {
   MeshGeometry,
   SphereGeometry,
 } from "./Geometry.js";
+export { equivalentInertiaBox } from "./equivalentInertiaBox.js";
+export type { InertiaBox } from "./equivalentInertiaBox.js";
+export { geometrySolid } from "./geometrySolid.js";
+export type { GeometrySolid, MeshMeasurer } from "./geometrySolid.js";
 export type { InertiaTensor, Inertial } from "./Inertial.js";
 export {
   boxInertia,
@@ -48,6 +52,8 @@ export type {
 } from "./Joint.js";
 export type { ImportedAsRead } from "./ImportedAsRead.js";
 export type { Collision, Link, Surface, Visual } from "./Link.js";
+export { linkInertiaBoxes } from "./linkInertiaBoxes.js";
+export type { LinkInertiaBoxes } from "./linkInertiaBoxes.js";
 export { linkPoses, relativePose, rootLink } from "./linkPoses.js";
 export type { Material } from "./Material.js";
 export type { XmlBlock } from "./XmlBlock.js";

@@ -17,6 +17,7 @@ import { linkPoses } from "../../src/model/linkPoses.js";
 import { poseToMatrix } from "../../src/model/Pose.js";
 import { haveTool } from "../support/tools.js";
 import { readPng } from "../support/readPng.js";
+import { boxSolid, toStlBinary } from "../support/meshFiles.js";
 
 const CLI = join(import.meta.dirname, "../../dist/src/cli/main.js");
 const hasChromium = haveTool("chromium", "robokit view browser tests (apt-get install chromium)");
@@ -25,7 +26,9 @@ interface ViewApi {
   ready: boolean;
   generation: number;
   highlighted: string | undefined;
+  frames: number;
   linkNames(): string[];
+  inertiaBoxes(): { link: string; kind: string; warned: boolean; shown: boolean; size: number[] }[];
   jointValue(name: string): number | undefined;
   linkMatrix(name: string): number[] | undefined;
   setJointSlider(name: string, value: number): boolean;
@@ -57,7 +60,7 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
   /** Opens the view of `arg`; the list collects console errors and page exceptions. */
   async function open(
     arg: string,
-    options: { trace?: string; watch?: boolean } = {},
+    options: { trace?: string; watch?: boolean; query?: string } = {},
   ): Promise<{ page: Page; errors: string[]; server: ViewServer }> {
     const server = await startView(arg, {
       watch: options.watch ?? false,
@@ -70,7 +73,7 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
       if (m.type() === "error") errors.push(m.text());
     });
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(server.url);
+    await page.goto(`${server.url}${options.query ?? ""}`);
     await page.waitForFunction(() => robokitView?.ready === true, null, { timeout: 60_000 });
     return { page, errors, server };
   }
@@ -168,6 +171,57 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     expect(await rows.count()).toBeGreaterThan(0);
     await rows.first().click();
     expect(await page.evaluate(() => robokitView.highlighted)).toBe("b");
+  });
+
+  it("the inertia display: off by default; on, a mismatching mesh link shows its file box (red: warned) and its mesh's box, and the picture changes", async () => {
+    const pkg = join(tmp, "inertia_pkg");
+    mkdirSync(join(pkg, "meshes"), { recursive: true });
+    writeFileSync(join(pkg, "package.xml"), "<package><name>inertia_pkg</name></package>\n");
+    writeFileSync(join(pkg, "meshes", "arm.stl"), toStlBinary(boxSolid([-0.1, -0.1, 0], [0.1, 0.1, 0.2])));
+    // 5 kg with the inertia of a 1 m cube in a 0.2 m mesh cube: INERTIA_GEOMETRY_MISMATCH (25x).
+    const i = (5 * 2 * 1 * 1) / 12;
+    const file = join(pkg, "arm.urdf");
+    writeFileSync(
+      file,
+      `<robot name="arm"><link name="base"><visual><geometry><box size="0.4 0.4 0.05"/></geometry></visual></link>
+<link name="arm"><inertial><origin xyz="0 0 0.1"/><mass value="5"/><inertia ixx="${i}" ixy="0" ixz="0" iyy="${i}" iyz="0" izz="${i}"/></inertial>
+<visual><geometry><mesh filename="package://inertia_pkg/meshes/arm.stl"/></geometry></visual>
+<collision><geometry><mesh filename="package://inertia_pkg/meshes/arm.stl"/></geometry></collision></link>
+<joint name="j" type="revolute"><parent link="base"/><child link="arm"/><origin xyz="0 0 0.05"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>\n`,
+    );
+    const { page, errors } = await open(file);
+    const boxes = await page.evaluate(() => robokitView.inertiaBoxes());
+    expect(boxes.map((b) => [b.link, b.kind, b.warned, b.shown])).toEqual([
+      ["arm", "file", true, false],
+      ["arm", "geometry", true, false],
+    ]);
+    boxes[0]?.size.forEach((s) => expect(s).toBeCloseTo(1, 6));
+    boxes[1]?.size.forEach((s) => expect(s).toBeCloseTo(0.2, 6));
+    const before = readPng(await page.screenshot());
+    const framesBefore = await page.evaluate(() => robokitView.frames);
+    await page.locator('input[data-toggle="inertia"]').check();
+    await page.waitForFunction(() => robokitView.inertiaBoxes().every((b) => b.shown));
+    // A frame drawn after the toggle (the page renders only when something changed).
+    await page.waitForFunction((f) => robokitView.frames > f, framesBefore);
+    const after = readPng(await page.screenshot());
+    // The red file box, far larger than the robot, covers much of the view: count pixels that changed.
+    let changed = 0;
+    for (let k = 0; k < before.data.length; k += 4)
+      if (Math.abs(before.data[k]! - after.data[k]!) + Math.abs(before.data[k + 1]! - after.data[k + 1]!) > 30)
+        changed++;
+    expect(changed / (before.width * before.height)).toBeGreaterThan(0.01);
+    // Off again, then the warning in the list: it selects the link and shows the boxes.
+    await page.locator('input[data-toggle="inertia"]').uncheck();
+    expect((await page.evaluate(() => robokitView.inertiaBoxes())).some((b) => b.shown)).toBe(false);
+    await page.locator("#diagnostics div", { hasText: "INERTIA_GEOMETRY_MISMATCH" }).first().click();
+    expect(await page.evaluate(() => robokitView.highlighted)).toBe("arm");
+    expect((await page.evaluate(() => robokitView.inertiaBoxes())).every((b) => b.shown)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+    // ?inertia=1 (robokit view --inertia) starts with the display on.
+    const shown = await open(file, { query: "?inertia=1" });
+    expect((await shown.page.evaluate(() => robokitView.inertiaBoxes())).map((b) => b.shown)).toEqual([true, true]);
+    await shown.page.close();
   });
 
   it("--screenshot writes a picture that is not blank", () => {

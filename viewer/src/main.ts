@@ -58,7 +58,8 @@ const show: Record<"visuals" | "collisions" | Layer | "labels", boolean> = {
   collisions: false,
   frames: true,
   joints: true,
-  inertia: false,
+  // Off by default, as in RViz and Gazebo; `?inertia=1` (robokit view --inertia) turns it on.
+  inertia: params.get("inertia") === "1",
   sensors: true,
   labels: true,
 };
@@ -306,7 +307,7 @@ function build(s: SceneJson): void {
   base.add(robot);
   robot.updateMatrixWorld(true);
   const size = robotBox(robot).getSize(new THREE.Vector3()).length();
-  overlays = buildOverlays(robot, s.robot, size);
+  overlays = buildOverlays(robot, s.robot, s.inertia, size);
   // A big robot starts with bodies only: each overlay is a draw call per link (toggle them on).
   if (firstLoad && Object.keys(robot.links).length > 300) {
     for (const key of ["frames", "joints", "sensors"] as const) {
@@ -365,6 +366,22 @@ function applyVisibility(): void {
     for (const o of overlays.layers[layer]) o.visible = show[layer];
 }
 
+/** The validator's codes that compare a link's inertial with its shapes (src/cli/view/inertiaWarningsByLink.ts). */
+const GEOMETRY_INERTIA_CODES = new Set([
+  "MESH_UNITS_SUSPECT",
+  "DENSITY_IMPLAUSIBLE",
+  "INERTIA_GEOMETRY_MISMATCH",
+  "COM_OUTSIDE_GEOMETRY",
+]);
+
+/** Turns a display on or off, with its checkbox. */
+function setShown(key: keyof typeof show, on: boolean): void {
+  show[key] = on;
+  const box = document.querySelector<HTMLInputElement>(`input[data-toggle="${key}"]`);
+  if (box !== null) box.checked = on;
+  applyVisibility();
+}
+
 function buildToggles(): void {
   const host = $("toggles");
   for (const key of Object.keys(show) as (keyof typeof show)[]) {
@@ -379,7 +396,7 @@ function buildToggles(): void {
     });
     label.append(
       box,
-      ` ${key === "joints" ? "joint axes and limits" : key === "inertia" ? "inertia boxes, COM" : key === "labels" ? "names on hover" : key}`,
+      ` ${key === "joints" ? "joint axes and limits" : key === "inertia" ? "inertia boxes (file purple, geometry cyan), COM" : key === "labels" ? "names on hover" : key}`,
     );
     host.append(label);
   }
@@ -531,7 +548,11 @@ function buildDiagnostics(): void {
     const target = diagnosticTarget(d);
     row.title = target === undefined ? "no element to highlight" : `highlight ${target}`;
     row.dataset["target"] = target ?? "";
-    row.addEventListener("click", () => highlightLink(target));
+    row.addEventListener("click", () => {
+      // A geometry-inertia warning is best read with the two boxes in view.
+      if (GEOMETRY_INERTIA_CODES.has(d.code)) setShown("inertia", true);
+      highlightLink(target);
+    });
     host.append(row);
   }
 }
@@ -713,6 +734,15 @@ const api = {
     return highlighted;
   },
   linkNames: (): string[] => Object.keys(robot?.links ?? {}),
+  /** The inertia boxes drawn: link, file or geometry, warned, shown, and sides (m, box axes). */
+  inertiaBoxes: (): { link: string; kind: string; warned: boolean; shown: boolean; size: number[] }[] =>
+    (overlays?.inertiaBoxes ?? []).map((b) => ({
+      link: b.link,
+      kind: b.kind,
+      warned: b.warned,
+      shown: isShown(b.object),
+      size: b.object.scale.toArray(),
+    })),
   jointValue: (name: string): number | undefined =>
     robot?.joints[name] === undefined ? undefined : Number(robot.joints[name].angle),
   linkMatrix,

@@ -4,7 +4,7 @@ import type { URDFJoint, URDFRobot } from "urdf-loader/src/URDFClasses.js";
 import type { Pose } from "../../src/model/Pose.js";
 import type { Robot } from "../../src/model/Robot.js";
 import type { Sensor } from "../../src/model/Sensor.js";
-import { equivalentBox } from "./equivalentBox.js";
+import type { SceneJson } from "./types.js";
 
 /** Overlay layers the page toggles. */
 export type Layer = "frames" | "joints" | "inertia" | "sensors";
@@ -13,7 +13,22 @@ export type Layer = "frames" | "joints" | "inertia" | "sensors";
 export interface Overlays {
   readonly layers: Record<Layer, THREE.Object3D[]>;
   readonly pickables: THREE.Object3D[];
+  /** The inertia boxes drawn, for the page's test interface. */
+  readonly inertiaBoxes: readonly InertiaBoxObject[];
 }
+
+/** One drawn inertia box: whose, which, and its object (a group of edges and faces). */
+export interface InertiaBoxObject {
+  readonly link: string;
+  /** `file`: the link's `<inertial>`; `geometry`: the solid of its shapes with the same mass. */
+  readonly kind: "file" | "geometry";
+  /** The link has a geometry-inertia warning (drawn in red). */
+  readonly warned: boolean;
+  readonly object: THREE.Object3D;
+}
+
+/** Colours of the inertia display: the file's box, the geometry's, and a warned link's file box. */
+export const INERTIA_COLORS = { file: 0x8e44ad, geometry: 0x0097a7, warned: 0xd62728 } as const;
 
 /** Quaternion of URDF fixed-axis roll-pitch-yaw (same formula as src/model/Pose.ts). */
 export function quaternionFromRpy(rpy: readonly [number, number, number]): THREE.Quaternion {
@@ -86,12 +101,18 @@ function pickSphere(radius: number, color: number, label: string, target: string
 
 /**
  * Builds every overlay on the loaded URDF robot: link and joint frames (axes), joint axes and
- * limits, inertia boxes and centres of mass, sensor frames and fields of view. `size` (m)
- * scales axes and markers to the robot.
+ * limits, inertia boxes (the file's and its geometry's, as the scene sends them) and centres of
+ * mass, sensor frames and fields of view. `size` (m) scales axes and markers to the robot.
  */
-export function buildOverlays(urdf: URDFRobot, model: Robot | null, size: number): Overlays {
+export function buildOverlays(
+  urdf: URDFRobot,
+  model: Robot | null,
+  inertia: SceneJson["inertia"],
+  size: number,
+): Overlays {
   const layers: Record<Layer, THREE.Object3D[]> = { frames: [], joints: [], inertia: [], sensors: [] };
   const pickables: THREE.Object3D[] = [];
+  const inertiaBoxes: InertiaBoxObject[] = [];
   const axis = size * 0.08;
   const add = (layer: Layer, parent: THREE.Object3D, child: THREE.Object3D): void => {
     parent.add(child);
@@ -109,27 +130,6 @@ export function buildOverlays(urdf: URDFRobot, model: Robot | null, size: number
   for (const link of model?.links ?? []) {
     const target = urdf.links[link.name];
     if (target === undefined) continue;
-    if (link.inertial !== undefined) {
-      const { mass, inertia } = link.inertial;
-      const g = poseGroup(link.inertial.origin);
-      const box = equivalentBox(mass, inertia);
-      const basis = new THREE.Matrix4().makeBasis(
-        new THREE.Vector3(box.axes[0]?.[0], box.axes[1]?.[0], box.axes[2]?.[0]),
-        new THREE.Vector3(box.axes[0]?.[1], box.axes[1]?.[1], box.axes[2]?.[1]),
-        new THREE.Vector3(box.axes[0]?.[2], box.axes[1]?.[2], box.axes[2]?.[2]),
-      );
-      const edges = new THREE.LineSegments(
-        new THREE.EdgesGeometry(new THREE.BoxGeometry(...box.size.map((s) => Math.max(s, 1e-4)))),
-        lineMaterial(0x8e44ad),
-      );
-      edges.quaternion.setFromRotationMatrix(basis);
-      edges.renderOrder = 2;
-      g.add(edges);
-      const com = pickSphere(axis * 0.15, 0x8e44ad, `centre of mass of ${link.name}\n${mass} kg`, link.name);
-      g.add(com);
-      pickables.push(com);
-      add("inertia", target, g);
-    }
     for (const sensor of link.sensors ?? []) {
       const g = poseGroup(sensor.origin);
       g.add(axes(axis * 0.7));
@@ -145,7 +145,69 @@ export function buildOverlays(urdf: URDFRobot, model: Robot | null, size: number
       add("sensors", target, g);
     }
   }
-  return { layers, pickables };
+  // The boxes come computed from the server (src/model/linkInertiaBoxes.ts): the page parses no mesh.
+  for (const entry of inertia) {
+    const target = urdf.links[entry.link];
+    if (target === undefined) continue;
+    const warned = entry.warnings.length > 0;
+    const g = new THREE.Group();
+    const file = inertiaBox(entry.file, warned ? INERTIA_COLORS.warned : INERTIA_COLORS.file, warned ? 0.22 : 0.1);
+    g.add(file);
+    inertiaBoxes.push({ link: entry.link, kind: "file", warned, object: file });
+    const geometry = entry.geometry;
+    if (geometry !== undefined) {
+      const solid = inertiaBox(geometry, INERTIA_COLORS.geometry, 0.08);
+      g.add(solid);
+      inertiaBoxes.push({ link: entry.link, kind: "geometry", warned, object: solid });
+    }
+    const com = pickSphere(
+      axis * 0.15,
+      warned ? INERTIA_COLORS.warned : INERTIA_COLORS.file,
+      [
+        `centre of mass of ${entry.link}: ${entry.mass} kg`,
+        `file's inertia box (purple): ${sides(entry.file.size)} m${entry.file.physical ? "" : ", not physical"}`,
+        geometry === undefined
+          ? "no geometry box (a shape could not be measured)"
+          : `${geometry.source} solid (cyan): ${sides(geometry.size)} m at ${round(geometry.density)} kg/m³${geometry.exact ? "" : " (open mesh: bounding box)"}`,
+        ...entry.warnings,
+      ].join("\n"),
+      entry.link,
+    );
+    com.position.set(...entry.file.center);
+    g.add(com);
+    pickables.push(com);
+    add("inertia", target, g);
+  }
+  return { layers, pickables, inertiaBoxes };
+}
+
+const round = (v: number): string => String(Number(v.toPrecision(3)));
+const sides = (s: readonly number[]): string => s.map(round).join(" × ");
+
+const boxGeometry = new THREE.BoxGeometry(1, 1, 1);
+const boxEdges = new THREE.EdgesGeometry(boxGeometry);
+const fillMaterials = new Map<string, THREE.MeshBasicMaterial>();
+
+/** A translucent box with drawn edges, of the given sides, centre and orientation (link frame). */
+function inertiaBox(box: SceneJson["inertia"][number]["file"], color: number, opacity: number): THREE.Group {
+  const g = new THREE.Group();
+  g.position.set(...box.center);
+  g.quaternion.set(...box.orientation);
+  // A zero side (a flat or broken tensor) still draws as a face, not as nothing.
+  g.scale.set(...(box.size.map((v) => Math.max(v, 1e-4)) as [number, number, number]));
+  const edges = new THREE.LineSegments(boxEdges, lineMaterial(color));
+  edges.renderOrder = 2;
+  const key = `${color}/${opacity}`;
+  let fill = fillMaterials.get(key);
+  if (fill === undefined)
+    fillMaterials.set(
+      key,
+      (fill = new THREE.MeshBasicMaterial({ color, transparent: true, opacity, depthWrite: false })),
+    );
+  const faces = new THREE.Mesh(boxGeometry, fill);
+  faces.renderOrder = 1;
+  g.add(faces, edges);
+  return g;
 }
 
 function addJoint(

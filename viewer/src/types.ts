@@ -1,5 +1,6 @@
 import type { Robot } from "../../src/model/Robot.js";
 import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
+import type { LinkInertiaBoxes } from "../../src/model/linkInertiaBoxes.js";
 
 /** The scene JSON of `GET /api/scene` (src/cli/view/loadViewScene.ts). */
 export interface SceneJson {
@@ -16,6 +17,8 @@ export interface SceneJson {
   } | null;
   readonly trace: { readonly columns: readonly string[]; readonly data: readonly (readonly number[])[] } | null;
   readonly unresolvedMeshes: readonly string[];
+  /** Inertia boxes per link with an inertial (src/cli/view/loadViewScene.ts ViewLinkInertia). */
+  readonly inertia: readonly (LinkInertiaBoxes & { readonly warnings: readonly string[] })[];
   readonly generation: number;
 }
 

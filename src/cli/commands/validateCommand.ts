@@ -6,6 +6,7 @@ import { hasErrors } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../diagnostics/formatDiagnosticsJson.js";
 import { validateFile } from "../../validate/validateFile.js";
+import type { ResourceReader } from "../../validate/RuleContext.js";
 import { InputError, UsageError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
@@ -89,6 +90,8 @@ export function validatePath(
     displayName?: string;
     checkResources?: boolean;
     xacroArgs?: readonly string[];
+    /** Reads the meshes the geometry rules measure (default: any regular file up to the mesh byte limit). */
+    readResource?: ResourceReader;
   },
 ): FileReport {
   const name = options.displayName ?? path;
@@ -131,7 +134,10 @@ export function validatePath(
       resolveInclude: resolvers.resolveInclude,
       ...(options.checkResources === false
         ? {}
-        : { resolveResource: resolvers.resolveResource, readResource: resolvers.readResource }),
+        : {
+            resolveResource: resolvers.resolveResource,
+            readResource: options.readResource ?? resolvers.readResource,
+          }),
     }).map(source.toSource),
   ];
   return { file: name, diagnostics };

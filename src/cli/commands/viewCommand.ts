@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 
 /**
  * `robokit view <robot | file.urdf | file.sdf | model folder> [--open] [--port] [-I dir] [--trace CSV]
- * [--screenshot PNG --camera iso|top|front|side]`: serves the 3-D viewer on 127.0.0.1 (a free
+ * [--inertia] [--screenshot PNG --camera iso|top|front|side]`: serves the 3-D viewer on 127.0.0.1 (a free
  * port and a per-run token, printed as one address), or renders one picture in headless
  * Chromium and exits. What it serves and refuses: docs/security-view.md.
  */
@@ -19,6 +19,10 @@ export function viewCommand(): Command {
       "folders searched for model:// and relative mesh URIs, and served from (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH)",
     )
     .option("--model <name>", "for an SDF world: which inline <model> to show (default: the one with the most links)")
+    .option(
+      "--inertia",
+      "start with the inertia display on: each link's box of equal mass and principal moments, and its shapes' (the page's toggle; ?inertia=1)",
+    )
     .option("--trace <trace.csv>", "play back a `robokit sim` trace (time slider, velocity and trajectory plots)")
     .option("--screenshot <out.png>", "render headless (Chromium) to a PNG and exit")
     .addOption(
@@ -42,6 +46,8 @@ export interface ViewOptions {
   /** -I folders: searched for meshes, and the only folders besides the robot's own (and the search paths) files are served from. */
   readonly includePath?: readonly string[];
   readonly screenshot?: string;
+  /** Start with the inertia boxes shown (`?inertia=1`). */
+  readonly inertia?: boolean;
   readonly camera: "iso" | "top" | "front" | "side";
   readonly size: string;
   readonly time?: number;

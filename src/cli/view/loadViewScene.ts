@@ -8,6 +8,7 @@ import {
 } from "../../kinematics/driveFromModel.js";
 import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
 import { checkRobot } from "../../model/checkRobot.js";
+import { type LinkInertiaBoxes, linkInertiaBoxes } from "../../model/linkInertiaBoxes.js";
 import type { Robot } from "../../model/Robot.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { sdfToModel } from "../../parse/sdfToModel.js";
@@ -25,7 +26,10 @@ import { searchPathsFrom } from "../resolve/searchPaths.js";
 import type { ViewFile } from "./checkViewFile.js";
 import { resolveMeshUri } from "./resolveMeshUri.js";
 import { sceneUrdf } from "./sceneUrdf.js";
+import { inertiaWarningsByLink } from "./inertiaWarningsByLink.js";
+import { viewMeshMeasurer } from "./viewMeshMeasurer.js";
 import { viewRefusalDiagnostic } from "./viewRefusalDiagnostic.js";
+import { viewResourceReader } from "./viewResourceReader.js";
 import { viewRoots, type ViewRoots } from "./viewRoots.js";
 
 /** What the viewer page draws: sent as JSON by `GET /api/scene`. */
@@ -51,6 +55,14 @@ export interface ViewScene {
   readonly trace: TraceTable | null;
   /** Mesh and texture URIs that did not resolve to a file. */
   readonly unresolvedMeshes: readonly string[];
+  /** Every link with an inertial: its equivalent inertia box, its geometry's, and its geometry-inertia warnings. */
+  readonly inertia: readonly ViewLinkInertia[];
+}
+
+/** A link's inertia boxes for the page's inertia display (link frame, m, quaternions [x, y, z, w]). */
+export interface ViewLinkInertia extends LinkInertiaBoxes {
+  /** Codes of the validator's geometry-inertia warnings on this link (GEOMETRY_INERTIA_CODES: units, density, inertia and COM against the geometry). */
+  readonly warnings: readonly string[];
 }
 
 /** A scene plus what only the server needs: mesh files, files to watch, the drive's kinematics. */
@@ -106,7 +118,13 @@ export async function loadViewScene(
     if (decoded.text === undefined) throw new InputError(`${arg}: cannot read`, decoded.diagnostics);
     const text = decoded.text;
     const isSdf = ext !== ".urdf" && (ext !== ".xml" || /<sdf[\s>]/.test(text));
-    const diagnostics = validatePath(file, { displayName: arg }).diagnostics;
+    // As `robokit validate -I` would (same search paths), but meshes are read only inside the view's roots.
+    const diagnostics = validatePath(file, {
+      displayName: arg,
+      searchPaths: paths.models,
+      packagePaths: paths.packages,
+      readResource: viewResourceReader(roots.roots),
+    }).diagnostics;
     // A world shows its inline model with the most links (sdfToModel's choice, with a warning saying so).
     const read = isSdf
       ? sdfToModel(text, arg, options.model === undefined ? {} : { model: options.model })
@@ -180,6 +198,14 @@ function fromRobot(
           }
         : { type: "omni" as const, steerJoints: [], wheelJoints: result.layout.wheels.map((w) => w.joint) };
   const name = robot?.name ?? /<robot\b[^>]*\bname\s*=\s*["']([^"']*)/.exec(urdf)?.[1] ?? basename(file);
+  const warnings = inertiaWarningsByLink(diagnostics);
+  const inertia =
+    robot === null
+      ? []
+      : linkInertiaBoxes(robot, viewMeshMeasurer(file, roots)).map((b) => ({
+          ...b,
+          warnings: warnings.get(b.link) ?? [],
+        }));
   const meshDiagnostics: Diagnostic[] = [...new Set(unresolved)].map((uri) => ({
     code: "MESH_URI_UNRESOLVED",
     severity: "warning",
@@ -197,6 +223,7 @@ function fromRobot(
       drive,
       trace,
       unresolvedMeshes: unresolved,
+      inertia,
     },
     files,
     roots: roots.roots,

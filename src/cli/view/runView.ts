@@ -83,7 +83,7 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
   if (opts.screenshot !== undefined) {
     try {
       await screenshot(
-        `${server.url}?camera=${opts.camera}&shot=1${opts.time === undefined ? "" : `&t=${opts.time}`}`,
+        `${server.url}?camera=${opts.camera}&shot=1${opts.time === undefined ? "" : `&t=${opts.time}`}${opts.inertia === true ? "&inertia=1" : ""}`,
         opts.screenshot,
         Number(size[1]),
         Number(size[2]),
@@ -94,8 +94,9 @@ export async function runView(robotArg: string, opts: ViewOptions): Promise<void
     process.stderr.write(`robokit: wrote ${escapeTerminal(opts.screenshot)}\n`);
     return;
   }
-  process.stdout.write(`robokit view: ${server.url} (Ctrl+C to stop)\n`);
-  if (opts.open === true) openBrowser(server.url);
+  const url = opts.inertia === true ? `${server.url}?inertia=1` : server.url;
+  process.stdout.write(`robokit view: ${url} (Ctrl+C to stop)\n`);
+  if (opts.open === true) openBrowser(url);
   await new Promise<void>((done) => {
     const stop = (): void => void server.close().then(done);
     process.once("SIGINT", stop);
