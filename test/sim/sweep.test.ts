@@ -260,4 +260,33 @@ describe("sweep statistics", () => {
     expect(s.get("b")?.min).toBeCloseTo(1 / 3, 12);
     expect(s.get("b")?.max).toBeCloseTo(5 / 3, 12);
   });
+
+  it("a column whose runs all agree has exactly that mean and a std of 0", () => {
+    // Robotino's rose has duration 31.42 s in every run; summed naively, 100 of them gave
+    // "31.42 ± 4.285e-14". The mean lies within min and max for any column.
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+        fc.integer({ min: 2, max: 200 }),
+        (v, n) => {
+          const table = { header: ["run", "seed", "x"], rows: Array.from({ length: n }, (_, r) => [r, r + 1, v]) };
+          const [x] = sweepStatistics(table);
+          expect(x?.stats.mean).toBe(v);
+          expect(x?.stats.std).toBe(0);
+        },
+      ),
+    );
+    const [d] = sweepStatistics({
+      header: ["run", "seed", "duration_s"],
+      rows: Array.from({ length: 100 }, (_, r) => [r, r + 1, 31.42]),
+    });
+    expect(d?.stats.std).toBe(0);
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: true, min: -1e9, max: 1e9 }), { minLength: 1, maxLength: 50 }), (xs) => {
+        const [x] = sweepStatistics({ header: ["run", "seed", "x"], rows: xs.map((v, r) => [r, r + 1, v]) });
+        expect(x?.stats.mean).toBeGreaterThanOrEqual(Math.min(...xs));
+        expect(x?.stats.mean).toBeLessThanOrEqual(Math.max(...xs));
+      }),
+    );
+  });
 });
