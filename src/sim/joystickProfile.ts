@@ -2,7 +2,7 @@ import { SeededRandom } from "../sensors/noise/SeededRandom.js";
 import type { CommandPoint, CommandsProfile } from "./Scenario.js";
 import { SIMULATION_LIMITS } from "./simulationLimits.js";
 
-/** Options of {@link joystickProfile}. */
+/** Options of `joystickProfile`, and the fields of a scenario's `type: joystick` profile. */
 export interface JoystickProfileOptions {
   /** Total length (s). */
   readonly duration: number;
@@ -78,6 +78,8 @@ export function joystickProfile(seed: number, options: JoystickProfileOptions): 
 export interface JoystickProfileProblem {
   readonly option: "duration" | "hold" | "ramp" | "maxSpeed" | "maxYawRate";
   readonly message: string;
+  /** True when the options are valid but exceed `SIMULATION_LIMITS` (a budget, not an error in the drive). */
+  readonly overLimit?: boolean;
 }
 
 /**
@@ -105,6 +107,7 @@ export function joystickProfileProblem(options: JoystickProfileOptions): Joystic
   if (moves > SIMULATION_LIMITS.maxJoystickMoves)
     return {
       option: "ramp",
+      overLimit: true,
       message: `${duration} s of moves as short as ${shortestMove} s (ramp + shortest hold) is up to ${moves} moves; robokit draws at most ${SIMULATION_LIMITS.maxJoystickMoves.toLocaleString("en-US")}`,
     };
   return undefined;

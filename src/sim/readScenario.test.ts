@@ -110,7 +110,7 @@ describe("readScenario", () => {
         joystick(["  duration: 3000", "  hold: 0", "  ramp: 0.01", "  maxSpeed: 0.1", "  maxYawRate: 0.1"]),
         "f.yaml",
       ).diagnostics[0];
-      expect(many).toMatchObject({ code: "DOCUMENT_INVALID", line: 6, column: 3, jsonPath: "/profile/ramp" });
+      expect(many).toMatchObject({ code: "SCENARIO_LIMIT_EXCEEDED", line: 6, column: 3, jsonPath: "/profile/ramp" });
       const long = readScenario(joystick(ok.map((l) => (l.includes("duration") ? "  duration: 4000" : l))), "g.yaml")
         .diagnostics[0];
       expect(long).toMatchObject({ code: "SCENARIO_LIMIT_EXCEEDED", line: 4, jsonPath: "/profile/duration" });

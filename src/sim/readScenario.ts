@@ -75,7 +75,10 @@ export function readScenario(text: string, file: string): ScenarioResult {
         problem.option === "hold" && typeof scenario.profile.hold !== "number"
           ? "/profile/hold/0"
           : `/profile/${problem.option}`;
-      diagnostics.push(at(path, `${path}: ${problem.message}`));
+      diagnostics.push({
+        ...at(path, `${path}: ${problem.message}`),
+        ...(problem.overLimit === true ? { code: "SCENARIO_LIMIT_EXCEEDED" } : {}),
+      });
     }
   }
   if (diagnostics.length === 0) diagnostics.push(...limitDiagnostics(scenario, file, locate));
