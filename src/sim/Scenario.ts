@@ -1,3 +1,5 @@
+import type { JoystickProfileOptions } from "./joystickProfile.js";
+
 /** One time-stamped body-twist command of a scenario (base_link frame, REP-103, SI). */
 export interface CommandPoint {
   /** Time from the start (s), ≥ 0, strictly increasing along the list. */
@@ -59,8 +61,22 @@ export interface RoseProfile extends AccelerationLimits {
   readonly trackingGain?: number;
 }
 
+/**
+ * A joystick-like drive generated afresh for every run, its draws seeded by the run's seed
+ * (`joystickProfile`, drawn by `profileForRun`): held commands with linear ramps between
+ * them, cycling through every combination of v_x, v_y and yaw rate (base_link, REP-103) with
+ * random signs and magnitudes of 50–100 % of the maxima. The drive lasts `duration`; a run
+ * asked to last longer (`--duration`) gets more of the same draw, a shorter one its beginning.
+ */
+export interface JoystickProfile extends AccelerationLimits, JoystickProfileOptions {
+  readonly type: "joystick";
+}
+
 /** What the robot is asked to do. Discriminated on `type`. */
-export type ScenarioProfile = CommandsProfile | RoseProfile;
+export type ScenarioProfile = CommandsProfile | RoseProfile | JoystickProfile;
+
+/** A profile as a run follows it: a generated one ({@link JoystickProfile}) already drawn. */
+export type RunProfile = CommandsProfile | RoseProfile;
 
 /** A simulation scenario: a command profile plus run settings (`robokit sim`). */
 export interface Scenario {

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export * from "../sensors/noise/index.js";
+export type { JoystickProfileOptions } from "./joystickProfile.js";
 export { readScenario } from "./readScenario.js";
 export type { ScenarioResult } from "./readScenario.js";
 export { runSimulation } from "./runSimulation.js";
@@ -13,7 +14,9 @@ export type {
   AccelerationLimits,
   CommandPoint,
   CommandsProfile,
+  JoystickProfile,
   RoseProfile,
+  RunProfile,
   Scenario,
   ScenarioProfile,
 } from "./Scenario.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joystickProfile } from "./joystickProfile.js";
+import { joystickProfile, joystickProfileProblem } from "./joystickProfile.js";
 
 describe("joystickProfile", () => {
   const opts = { duration: 60, hold: 2, ramp: 0.25, maxSpeed: 0.15, maxYawRate: 0.4 } as const;
@@ -26,5 +26,20 @@ describe("joystickProfile", () => {
     const p = joystickProfile(4, { ...opts, stops: true, hold: [3, 6], ramp: 0.5 });
     expect(p.points[3]).toEqual({ t: expect.any(Number) as number });
     expect(p.points[4]).toEqual({ t: expect.any(Number) as number });
+  });
+});
+
+describe("joystickProfileProblem", () => {
+  const opts = { duration: 60, hold: 2, ramp: 0.25, maxSpeed: 0.15, maxYawRate: 0.4 } as const;
+  it("accepts sane options and refuses a reversed hold range, a zero ramp and too many moves", () => {
+    expect(joystickProfileProblem(opts)).toBeUndefined();
+    expect(joystickProfileProblem({ ...opts, hold: [3, 2] })?.option).toBe("hold");
+    expect(joystickProfileProblem({ ...opts, ramp: 0 })?.option).toBe("ramp");
+    expect(joystickProfileProblem({ ...opts, maxSpeed: Number.NaN })?.option).toBe("maxSpeed");
+    const many = { ...opts, duration: 3600, hold: 0, ramp: 0.01 };
+    expect(joystickProfileProblem(many)?.message).toMatch(/at most 36,000/);
+    // The API refuses what the reader reports, instead of drawing for ever.
+    expect(() => joystickProfile(1, many)).toThrow(RangeError);
+    expect(() => joystickProfile(1, { ...opts, ramp: 0 })).toThrow(/ramp must be/);
   });
 });

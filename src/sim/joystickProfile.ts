@@ -1,21 +1,25 @@
 import { SeededRandom } from "../sensors/noise/SeededRandom.js";
 import type { CommandPoint, CommandsProfile } from "./Scenario.js";
+import { SIMULATION_LIMITS } from "./simulationLimits.js";
 
-/** Options of {@link joystickProfile}. */
+/** Options of `joystickProfile`, and the fields of a scenario's `type: joystick` profile. */
 export interface JoystickProfileOptions {
   /** Total length (s). */
   readonly duration: number;
-  /** Hold time of each command (s): a fixed value, or [min, max] drawn uniformly. */
+  /** Hold time of each command (s), ≥ 0: a fixed value, or [min, max] drawn uniformly. */
   readonly hold: number | readonly [number, number];
   /** Ramp time between commands (s), > 0. */
   readonly ramp: number;
-  /** Return to a standstill between commands (a stick released to centre). Default false. */
+  /** Return to a standstill between commands (a stick released to centre: a ramp down, then 0.5 s at rest). Default false. */
   readonly stops?: boolean;
   /** Largest |vx|, |vy| (m/s); each axis draws 50–100 % of it. */
   readonly maxSpeed: number;
   /** Largest |ω| (rad/s); drawn 50–100 %. */
   readonly maxYawRate: number;
 }
+
+/** Time at rest (s) after a move's ramp down, with `stops`. */
+const STOP_REST = 0.5;
 
 /** The 7 non-empty combinations of (vx, vy, ω), in the order they are cycled. */
 const COMBINATIONS: readonly (readonly [boolean, boolean, boolean])[] = [
@@ -36,8 +40,11 @@ const COMBINATIONS: readonly (readonly [boolean, boolean, boolean])[] = [
  *
  * @param seed - integer seed.
  * @param options - see {@link JoystickProfileOptions}.
+ * @throws RangeError for options {@link joystickProfileProblem} refuses.
  */
 export function joystickProfile(seed: number, options: JoystickProfileOptions): CommandsProfile {
+  const problem = joystickProfileProblem(options);
+  if (problem !== undefined) throw new RangeError(`joystick profile: ${problem.message}`);
   const rnd = new SeededRandom(seed);
   const points: CommandPoint[] = [{ t: 0 }];
   let t = 0;
@@ -60,9 +67,48 @@ export function joystickProfile(seed: number, options: JoystickProfileOptions): 
     if (options.stops === true) {
       t += options.ramp;
       points.push({ t });
-      t += 0.5;
+      t += STOP_REST;
       points.push({ t });
     }
   }
   return { type: "commands", interpolation: "linear", points };
+}
+
+/** Why {@link joystickProfile} refuses its options: the option at fault and a message. */
+export interface JoystickProfileProblem {
+  readonly option: "duration" | "hold" | "ramp" | "maxSpeed" | "maxYawRate";
+  readonly message: string;
+  /** True when the options are valid but exceed `SIMULATION_LIMITS` (a budget, not an error in the drive). */
+  readonly overLimit?: boolean;
+}
+
+/**
+ * The first reason {@link joystickProfile} would refuse `options`, or undefined: a duration,
+ * ramp or hold that is not finite and in range (duration and ramp > 0, holds ≥ 0), a hold
+ * range whose minimum exceeds its maximum, negative or non-finite maxima, or moves so short
+ * that the drive would need more than `SIMULATION_LIMITS.maxJoystickMoves` of them.
+ */
+export function joystickProfileProblem(options: JoystickProfileOptions): JoystickProfileProblem | undefined {
+  const { duration, hold, ramp } = options;
+  const [minHold, maxHold] = typeof hold === "number" ? [hold, hold] : hold;
+  if (!(Number.isFinite(duration) && duration > 0))
+    return { option: "duration", message: `duration must be a finite number > 0 s, got ${duration}` };
+  if (!(Number.isFinite(ramp) && ramp > 0))
+    return { option: "ramp", message: `ramp must be a finite number > 0 s, got ${ramp}` };
+  if (!(Number.isFinite(minHold) && Number.isFinite(maxHold) && minHold >= 0 && maxHold >= 0))
+    return { option: "hold", message: "hold times must be finite numbers ≥ 0 s" };
+  if (minHold > maxHold)
+    return { option: "hold", message: `hold range [${minHold}, ${maxHold}] s: the minimum exceeds the maximum` };
+  for (const option of ["maxSpeed", "maxYawRate"] as const)
+    if (!(Number.isFinite(options[option]) && options[option] >= 0))
+      return { option, message: `${option} must be a finite number ≥ 0, got ${options[option]}` };
+  const shortestMove = ramp + minHold + (options.stops === true ? ramp + STOP_REST : 0);
+  const moves = Math.ceil(duration / shortestMove);
+  if (moves > SIMULATION_LIMITS.maxJoystickMoves)
+    return {
+      option: "ramp",
+      overLimit: true,
+      message: `${duration} s of moves as short as ${shortestMove} s (ramp + shortest hold) is up to ${moves} moves; robokit draws at most ${SIMULATION_LIMITS.maxJoystickMoves.toLocaleString("en-US")}`,
+    };
+  return undefined;
 }

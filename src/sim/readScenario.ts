@@ -2,6 +2,7 @@ import { findNonFinite } from "../util/findNonFinite.js";
 import { parseYamlDocument, schemaDiagnostics } from "../util/yamlDocument.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { loadValidator, type PrecompiledValidator } from "../schema/loadValidator.js";
+import { joystickProfileProblem } from "./joystickProfile.js";
 import type { Scenario } from "./Scenario.js";
 import { scenarioDuration } from "./scenarioDuration.js";
 import { SIMULATION_LIMITS, simulationLimitProblems } from "./simulationLimits.js";
@@ -22,8 +23,10 @@ function scenarioValidator(): PrecompiledValidator {
 
 /**
  * Reads a scenario written in YAML (or JSON), checks it against schemas/scenario.schema.json
- * and the rules a schema cannot state (time stamps strictly increasing, finite numbers, the
- * simulation limits of `SIMULATION_LIMITS` on the run's length, rate and steps), and
+ * and the rules a schema cannot state (time stamps strictly increasing, finite numbers, a
+ * joystick profile's hold range in order and its moves within
+ * `SIMULATION_LIMITS.maxJoystickMoves`, the simulation limits of `SIMULATION_LIMITS` on the
+ * run's length, rate and steps), and
  * reports each problem at file:line:col with its JSON pointer. Pure: no I/O.
  *
  * @param text - the document text.
@@ -64,6 +67,20 @@ export function readScenario(text: string, file: string): ScenarioResult {
       }
     });
   }
+  if (scenario.profile.type === "joystick") {
+    const problem = joystickProfileProblem(scenario.profile);
+    // The schema has checked each number; what is left is the hold order and the moves' count.
+    if (problem !== undefined) {
+      const path =
+        problem.option === "hold" && typeof scenario.profile.hold !== "number"
+          ? "/profile/hold/0"
+          : `/profile/${problem.option}`;
+      diagnostics.push({
+        ...at(path, `${path}: ${problem.message}`),
+        ...(problem.overLimit === true ? { code: "SCENARIO_LIMIT_EXCEEDED" } : {}),
+      });
+    }
+  }
   if (diagnostics.length === 0) diagnostics.push(...limitDiagnostics(scenario, file, locate));
   return diagnostics.length > 0 ? { diagnostics } : { scenario, diagnostics };
 }
@@ -83,7 +100,9 @@ function limitDiagnostics(
       ? "/duration"
       : p.type === "commands"
         ? `/profile/points/${p.points.length - 1}/t`
-        : "/profile/rate";
+        : p.type === "joystick"
+          ? "/profile/duration"
+          : "/profile/rate";
   const at = (jsonPath: string, message: string): Diagnostic => ({
     code: "SCENARIO_LIMIT_EXCEEDED",
     severity: "error",

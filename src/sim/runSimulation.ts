@@ -14,8 +14,9 @@ import { limitTwistRateInto } from "../kinematics/limitTwistRateInto.js";
 import { MujocoSession } from "./mujoco/MujocoSession.js";
 import { OmniDriveController } from "./OmniDriveController.js";
 import { yawOfMjQuat } from "./planarPose.js";
+import { profileForRun } from "./profileForRun.js";
 import { roseAt, unwrapTo } from "./rosePath.js";
-import type { Scenario } from "./Scenario.js";
+import type { RunProfile, Scenario } from "./Scenario.js";
 import { scenarioDuration } from "./scenarioDuration.js";
 import { simulationLimitProblems } from "./simulationLimits.js";
 import type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";
@@ -31,7 +32,7 @@ export interface SimulationOptions {
   readonly duration?: number;
   /** Controller rate (Hz); default the scenario's, else 100. */
   readonly rate?: number;
-  /** Seed of the sensor-noise generator (integer). Default 1. */
+  /** Seed of the run (integer): draws the sensor noise and a generated (joystick) profile. Default 1. */
   readonly seed?: number;
   /** Called about once per simulated second with the fraction done, in [0, 1]. */
   readonly onProgress?: (fraction: number, simulatedTime: number) => void;
@@ -48,7 +49,8 @@ export interface SimulationOptions {
  * Drives a robot through a scenario in MuJoCo (mujoco-js) with robokit's kinematics in the
  * loop, and records commands, true and odometry twists and poses, steering angles and
  * wheel rates. Pure apart from the injected MuJoCo module: same robot, scenario and seed
- * give the same trace.
+ * give the same trace. A joystick profile is drawn for the run from its seed
+ * (`profileForRun`).
  *
  * Geometry comes only from the model ({@link wheelLayout}); the MJCF is {@link emitMjcf}'s.
  * Every `rate` Hz the controller reads the joints, updates odometry, evaluates the
@@ -104,7 +106,19 @@ export function runSimulationOn(
     layout.type === "steered"
       ? new SteeredDriveController(robot, layout, session, dt, options.alignTolerance)
       : new OmniDriveController(robot, layout, session);
-  return drive(robot, scenario, options, session, controller, layout.baseLink, dt, substeps, Math.round(duration / dt));
+  const profile = profileForRun(scenario.profile, options.seed ?? 1, duration);
+  return drive(
+    robot,
+    scenario,
+    profile,
+    options,
+    session,
+    controller,
+    layout.baseLink,
+    dt,
+    substeps,
+    Math.round(duration / dt),
+  );
 }
 
 function twistColumns(n: number): TwistColumns {
@@ -118,6 +132,7 @@ function poseColumns(n: number): PoseColumns {
 function drive(
   robot: Robot,
   scenario: Scenario,
+  profile: RunProfile,
   options: Omit<SimulationOptions, "mujoco" | "mjcf">,
   session: SimulationSession,
   controller: DriveController,
@@ -126,7 +141,6 @@ function drive(
   substeps: number,
   rows: number,
 ): SimulationTrace {
-  const profile = scenario.profile;
   const base = session.id("body", baseLink);
   const gyro = gyroReader(robot, scenario, session, options.seed ?? 1);
   const integral = new ServoIntegralAction(robot, session, dt);

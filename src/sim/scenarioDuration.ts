@@ -4,7 +4,8 @@ import type { Scenario } from "./Scenario.js";
 
 /**
  * Simulated time (s) of a scenario: its `duration` when given, else the profile's natural
- * length (a command sequence's last time stamp; π/rate for a rose).
+ * length (a command sequence's last time stamp; π/rate for a rose; a joystick profile's
+ * `duration`).
  */
 export function scenarioDuration(scenario: Scenario): number {
   if (scenario.duration !== undefined) return scenario.duration;
@@ -14,5 +15,7 @@ export function scenarioDuration(scenario: Scenario): number {
       return commandsDuration(p);
     case "rose":
       return roseDuration(p);
+    case "joystick":
+      return p.duration;
   }
 }

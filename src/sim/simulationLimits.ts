@@ -15,6 +15,11 @@ export const SIMULATION_LIMITS = {
   maxSteps: 360_000,
   /** Fastest sweep of a rose path, dφ/dt (rad/s): 100× the seed's 0.1 rad/s. */
   maxRoseRate: 10,
+  /**
+   * Most moves of a generated joystick profile (one per 0.1 s of the longest run): each
+   * move holds up to four command points, and the whole profile is drawn before the run.
+   */
+  maxJoystickMoves: 36_000,
 } as const;
 
 /** One limit a run would exceed: which setting and why. */

@@ -75,6 +75,7 @@ describe("scenario budgets: a run's length, rate and steps are bounded", () => {
       maxRate: 1000,
       maxSteps: 360_000,
       maxRoseRate: 10,
+      maxJoystickMoves: 36_000,
     });
     expect(readScenario(`name: x\nduration: 3600\nrate: 100\n${rose}  rate: 0.1\n`, "s.yaml").diagnostics).toEqual([]);
   });

@@ -35,7 +35,7 @@ describe("robokit sim", () => {
   it("refuses an unknown scenario name with exit 2, listing the shipped ones", () => {
     const r = runCliProcess(["sim", "mario", "--scenario", "moonwalk"]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/no scenario "moonwalk" for robot "mario" \(shipped: paper\)/);
+    expect(r.stderr).toMatch(/no scenario "moonwalk" for robot "mario" \(shipped: joystick, paper\)/);
   });
 
   it("reports a broken scenario file at file:line:col, exit 1, writing nothing", () => {

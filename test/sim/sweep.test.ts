@@ -2,6 +2,9 @@
 // pure (src/sim/sweep); these tests check the parts that make a sweep trustworthy: draws are
 // deterministic per seed and stay in their bounds, every run's row is the same whichever
 // process runs it, and merging shards gives the unsharded files byte for byte.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -108,6 +111,24 @@ describe("--vary files", () => {
     }
     // The nominal model is untouched.
     expect(mario.links.find((l) => l.name === "link11")?.collisions?.[0]?.surface?.mu).toBe(1);
+  });
+
+  it("the documented plant variation reads clean and spans MARIO's nominal mass, friction and wheel radius", () => {
+    const file = join(import.meta.dirname, "..", "..", "examples", "mario", "plant-variation.yaml");
+    const v = variation(readFileSync(file, "utf8"));
+    expect(() => applyVariation(mario, v, sampleVariation(v, 1))).not.toThrow();
+    const base = mario.links.find((l) => l.name === "base_link")?.inertial?.mass;
+    const wheel = mario.links.find((l) => l.name === "link11")?.collisions?.[0];
+    const value: Record<string, number | undefined> = {
+      "mass:base_link": base,
+      friction: wheel?.surface?.mu,
+      wheelRadius: wheel?.geometry.type === "cylinder" ? wheel.geometry.radius : undefined,
+    };
+    for (const p of v.parameters) {
+      const x = value[p.name];
+      expect(x, p.name).toBeDefined();
+      expect((x as number) >= p.distribution.min && (x as number) <= p.distribution.max, p.name).toBe(true);
+    }
   });
 
   it("refuses names the robot lacks", () => {

@@ -144,4 +144,44 @@ describe("robokit sim --runs (sweeps)", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/nolink\.yaml: mass:nope: robot "mario" has no link "nope"/);
   });
+
+  it("the shipped joystick scenario draws a drive per seed: rows differ across seeds, a seed replays alone", () => {
+    const run = (out: string, runs: string, seed: string) =>
+      runCliProcess([
+        "sim",
+        "mario",
+        "--scenario",
+        "joystick",
+        "--duration",
+        "2",
+        "--runs",
+        runs,
+        "--seed",
+        seed,
+        "--jobs",
+        "1",
+        "--out",
+        join(dir, out),
+      ]);
+    for (const [out, runs, seed] of [
+      ["joy", "3", "1"],
+      ["joy2", "1", "2"],
+    ] as const) {
+      const r = run(out, runs, seed);
+      expect(r.stderr, out).toBe("");
+      expect(r.status, out).toBe(0);
+    }
+    const rows = (out: string) =>
+      (files(join(dir, out))["runs.csv"] ?? "")
+        .trimEnd()
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split(","));
+    const three = rows("joy");
+    expect(three.map((r) => r[1])).toEqual(["1", "2", "3"]);
+    // Without --vary only the seed changes between runs, and the drive it draws changes the metrics.
+    const metrics = three.map((r) => r.slice(2).join(","));
+    expect(new Set(metrics).size).toBe(3);
+    expect(rows("joy2")[0]?.slice(1)).toEqual(three[1]?.slice(1));
+  }, 600_000);
 });

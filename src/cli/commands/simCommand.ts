@@ -115,7 +115,9 @@ function resolveScenario(arg: string, robot: Robot): { scenario: Scenario; file:
 }
 
 function comparisonFor(robot: Robot, scenario: Scenario): SeedComparison {
-  if (robot.name === "mario" && scenario.name === "paper") return "mario-table-1";
+  // Table 1's drive was a joystick playback: a generated joystick drive compares with it too.
+  if (robot.name === "mario" && (scenario.name === "paper" || scenario.profile.type === "joystick"))
+    return "mario-table-1";
   if (robot.name === "robotino" && scenario.profile.type === "rose") return "robotino-rose";
   return "none";
 }

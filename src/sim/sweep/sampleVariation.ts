@@ -1,3 +1,4 @@
+import { namedSeed } from "../../sensors/noise/namedSeed.js";
 import { SeededRandom } from "../../sensors/noise/SeededRandom.js";
 import type { SweepDistribution, SweepVariation } from "./SweepVariation.js";
 
@@ -13,7 +14,7 @@ const MAX_REDRAWS = 1000;
  * @param seed - the run's seed (integer).
  */
 export function sampleVariation(variation: SweepVariation, seed: number): number[] {
-  return variation.parameters.map((p) => draw(p.distribution, new SeededRandom((seed ^ nameHash(p.name)) | 0)));
+  return variation.parameters.map((p) => draw(p.distribution, new SeededRandom(namedSeed(seed, p.name))));
 }
 
 function draw(d: SweepDistribution, random: SeededRandom): number {
@@ -29,11 +30,4 @@ function draw(d: SweepDistribution, random: SeededRandom): number {
       return Math.min(d.max, Math.max(d.min, d.mean));
     }
   }
-}
-
-/** FNV-1a hash of the name's UTF-16 code units (32-bit). */
-function nameHash(name: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
