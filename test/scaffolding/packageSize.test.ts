@@ -72,4 +72,15 @@ describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () 
       for (const file of wanted) expect(files, file).toContain(file);
     }
   });
+
+  it("holds every shipped scenario, which `robokit sim --scenario NAME` reads at run time", () => {
+    const robots = readdirSync(join(root, "scenarios"), { withFileTypes: true }).filter((e) => e.isDirectory());
+    const wanted = robots.flatMap((r) =>
+      readdirSync(join(root, "scenarios", r.name))
+        .filter((f) => f.endsWith(".yaml"))
+        .map((f) => `scenarios/${r.name}/${f}`),
+    );
+    expect(wanted.length).toBeGreaterThanOrEqual(3);
+    for (const file of wanted) expect(files, file).toContain(file);
+  });
 });
