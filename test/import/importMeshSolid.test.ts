@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -21,9 +20,10 @@ import { descriptionToModel } from "../../src/parse/descriptionToModel.js";
 import { meshMassProperties } from "../../src/parse/mesh/meshMassProperties.js";
 import { readStl } from "../../src/parse/mesh/readStl.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
+import { typeCheckModules } from "../support/typeCheckModules.js";
 import { boxSolid, toStlBinary } from "../support/meshFiles.js";
 
-const srcIndex = pathToFileURL(resolve(import.meta.dirname, "../../src/index.js")).href;
+const srcIndex = resolve(import.meta.dirname, "../../src/index.js");
 
 /** An off-centre bar, 0.2 × 0.04 × 0.05 m, as binary STL. */
 const ARM_STL = toStlBinary(boxSolid([0.1, -0.02, 0], [0.3, 0.02, 0.05]));
@@ -76,10 +76,14 @@ function withInertia(i: Inertial, f: (v: number) => number, key: "ixx" | "ixy" =
 
 let work: string;
 beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), "robokit-meshimport-"));
+  // Inside the repository (its package.json makes the modules ESM for the type check).
+  const tmp = resolve(import.meta.dirname, "../../tmp");
+  mkdirSync(tmp, { recursive: true });
+  work = mkdtempSync(join(tmp, "meshimport-"));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The module written with its import bound to src/, loaded (and kept at `<work>/<name>.ts`). */
 async function load(ts: string, name: string): Promise<Robot> {
   const file = join(work, `${name}.ts`);
   writeFileSync(file, ts.replace('from "robokit"', `from ${JSON.stringify(srcIndex)}`));
@@ -203,6 +207,8 @@ describe("robokit import reads the meshes, contained (issue 25)", () => {
       expect(r.stderr).toMatch(/1 link \(arm\) written as solidLink of its mesh: .* within 1e-6/);
       const original = model(readFileSync(join(dir, "urdf", "r.urdf"), "utf8"));
       const built = await load(r.ts, `good${uri.length}`);
+      // The module passes the project's strict compiler options (the constant fits MeshMassProperties).
+      expect(typeCheckModules([join(work, `good${uri.length}.ts`)])).toEqual([]);
       expect(compareRobots(original, built)).toEqual([]);
       expect(emitUrdf(built)).toBe(emitUrdf(original));
     }
