@@ -20,6 +20,7 @@ import { descriptionToModel } from "../../src/parse/descriptionToModel.js";
 import { meshMassProperties } from "../../src/parse/mesh/meshMassProperties.js";
 import { readStl } from "../../src/parse/mesh/readStl.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
+import { runCliProcess } from "../support/runCliProcess.js";
 import { typeCheckModules } from "../support/typeCheckModules.js";
 import { boxSolid, toStlBinary } from "../support/meshFiles.js";
 
@@ -40,8 +41,13 @@ function meshInertial(uri: string): Inertial {
 const num = (v: number): string => String(v);
 
 /** A two-link URDF whose arm has `uri` as visual and collision and the given inertial. */
-function urdf(uri: string, inertial: Inertial): string {
+function urdf(
+  uri: string,
+  inertial: Inertial,
+  shape: { xyz: readonly number[]; rpy: readonly number[] } = ARM_ORIGIN,
+): string {
   const o = inertial.origin!;
+  const so = `<origin xyz="${shape.xyz.map(num).join(" ")}" rpy="${shape.rpy.map(num).join(" ")}"/>`;
   const t = inertial.inertia;
   return `<?xml version="1.0"?>
 <robot name="r">
@@ -56,8 +62,8 @@ function urdf(uri: string, inertial: Inertial): string {
       <mass value="${num(inertial.mass)}"/>
       <inertia ixx="${num(t.ixx)}" ixy="${num(t.ixy)}" ixz="${num(t.ixz)}" iyy="${num(t.iyy)}" iyz="${num(t.iyz)}" izz="${num(t.izz)}"/>
     </inertial>
-    <visual><origin xyz="0 0 0.1" rpy="0 0 0.3"/><geometry><mesh filename="${uri}"/></geometry></visual>
-    <collision><origin xyz="0 0 0.1" rpy="0 0 0.3"/><geometry><mesh filename="${uri}"/></geometry></collision>
+    <visual>${so}<geometry><mesh filename="${uri}"/></geometry></visual>
+    <collision>${so}<geometry><mesh filename="${uri}"/></geometry></collision>
   </link>
   <joint name="j" type="revolute"><origin xyz="0 0 0.2"/><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
 </robot>
@@ -213,6 +219,30 @@ describe("robokit import reads the meshes, contained (issue 25)", () => {
       expect(emitUrdf(built)).toBe(emitUrdf(original));
     }
   });
+
+  it("robokit build of the imported module writes the file's robot (mesh-form inertial within 1e-6)", () => {
+    const dir = kit("build");
+    writeFileSync(join(dir, "meshes", "arm.stl"), ARM_STL);
+    // A hand-written box inertia (exact for a 0.2 × 0.04 × 0.05 m bar of 1.35 kg): the float32 STL
+    // is that bar within 1e-7, so the link takes the mesh form and the built URDF moves that little.
+    const bar = {
+      mass: MASS,
+      origin: { xyz: [0.2, 0, 0.025], rpy: [0, 0, 0] },
+      inertia: { ixx: 0.00046125, ixy: 0, ixz: 0, iyy: 0.00478125, iyz: 0, izz: 0.00468 },
+    } as Inertial;
+    const file = join(dir, "urdf", "r.urdf");
+    writeFileSync(file, urdf("package://kit/meshes/arm.stl", bar, { xyz: [0, 0, 0], rpy: [0, 0, 0] }));
+    const out = join(work, "build-out");
+    const imported = runCliProcess(["import", file, "--to", "ts", "--out", join(work, "build.ts")]);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(readFileSync(join(work, "build.ts"), "utf8")).toContain("meshMassProperties: armSolid");
+    const built = runCliProcess(["build", join(work, "build.ts"), "--out", out]);
+    expect(built.status, built.stderr).toBe(0);
+    const original = model(readFileSync(file, "utf8"));
+    const back = model(readFileSync(join(out, "urdf", "r.urdf"), "utf8"));
+    expect(compareRobots(original, back)).not.toEqual([]);
+    expect(compareRobots(original, back, 1e-9, { meshSolidLinks: new Set(["arm"]) })).toEqual([]);
+  }, 60_000);
 
   it("a different inertial keeps the explicit form", async () => {
     const dir = kit("different");
