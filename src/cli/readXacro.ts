@@ -101,6 +101,26 @@ function xacroRoots(file: string, includePaths: readonly string[]): XacroRoots {
 }
 
 /**
+ * The folders (real paths) a description's includes may be read from: the file's workspace (the
+ * folder above its nearest package.xml, else its own folder), `-I` folders, ROS_PACKAGE_PATH and
+ * AMENT_PREFIX_PATH entries. `robokit import` reads meshes only below them too.
+ */
+export function includeRoots(file: string, includePaths: readonly string[]): string[] {
+  const roots = xacroRoots(file, includePaths);
+  return [
+    ...new Set(
+      [...roots.packageRoots, ...roots.prefixes].map((r) => {
+        try {
+          return realpathSync(r);
+        } catch {
+          return r;
+        }
+      }),
+    ),
+  ];
+}
+
+/**
  * The folder of ROS package `name`: a package.xml naming it under a `-I` folder, a
  * ROS_PACKAGE_PATH entry or the workspace holding the file (searched up to 4 levels deep), or
  * `share/name` under an AMENT_PREFIX_PATH entry. With `amentFirst`, the ament index is asked

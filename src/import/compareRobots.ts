@@ -1,5 +1,6 @@
 import type { Robot } from "../model/Robot.js";
 import { jointAxis } from "../model/Joint.js";
+import { inertialDeviation, MESH_SOLID_TOLERANCE } from "./meshSolidLinks.js";
 
 const IDENTITY = { xyz: [0, 0, 0], rpy: [0, 0, 0] };
 
@@ -66,8 +67,15 @@ function diff(a: unknown, b: unknown, path: string, tol: number, out: string[]):
  * sensors), joint (matched by name), the robot's pose in the world (absent = identity) and verbatim XML block (in order); numbers equal within `tolerance` (relative, absolute
  * below 1). Defaults are made explicit first (absent origin = identity, URDF default axis).
  * Absent joint dynamics count as damping 0 and friction 0, an absent mimic multiplier as 1 and offset as 0. Empty when the robots are equal.
+ * The inertials of the links in `meshSolidLinks` (written by import as the solid of their mesh)
+ * are compared by `inertialDeviation` within `MESH_SOLID_TOLERANCE` instead.
  */
-export function compareRobots(a: Robot, b: Robot, tolerance = 1e-9): string[] {
+export function compareRobots(
+  a: Robot,
+  b: Robot,
+  tolerance = 1e-9,
+  options: { readonly meshSolidLinks?: ReadonlySet<string> } = {},
+): string[] {
   const out: string[] = [];
   if (a.name !== b.name) out.push(`name: ${a.name} vs ${b.name}`);
   diff(a.pose ?? IDENTITY, b.pose ?? IDENTITY, "pose", tolerance, out);
@@ -83,7 +91,21 @@ export function compareRobots(a: Robot, b: Robot, tolerance = 1e-9): string[] {
     for (const name of new Set([...ma.keys(), ...mb.keys()])) {
       if (!ma.has(name) || !mb.has(name))
         out.push(`${key}/${name}: only in ${ma.has(name) ? "the first" : "the second"}`);
-      else diff(ma.get(name), mb.get(name), `${key}/${name}`, tolerance, out);
+      else if (key === "links" && options.meshSolidLinks?.has(name) === true) {
+        const la = a.links.find((l) => l.name === name);
+        const lb = b.links.find((l) => l.name === name);
+        const { inertial: ia, ...ra } = ma.get(name) as { inertial: unknown };
+        const { inertial: ib, ...rb } = mb.get(name) as { inertial: unknown };
+        diff(ra, rb, `${key}/${name}`, tolerance, out);
+        const d =
+          la?.inertial === undefined || lb?.inertial === undefined
+            ? ia === ib
+              ? 0
+              : Number.POSITIVE_INFINITY
+            : inertialDeviation(la.inertial, lb.inertial);
+        if (!(d <= MESH_SOLID_TOLERANCE))
+          out.push(`${key}/${name}/inertial: differs by ${d} (mesh solid, allowed ${MESH_SOLID_TOLERANCE})`);
+      } else diff(ma.get(name), mb.get(name), `${key}/${name}`, tolerance, out);
     }
   }
   return out;

@@ -12,6 +12,7 @@ import { tsStringLiteral as str } from "./codegen/tsStringLiteral.js";
 import { tsTemplateLiteral } from "./codegen/tsTemplateLiteral.js";
 import { tsValue } from "./codegen/tsValue.js";
 import { findRepeatedSubtrees, type RepeatedSubtree, type SubtreeInstance } from "./findRepeatedSubtrees.js";
+import { type MeshSolidLink, meshKey } from "./meshSolidLinks.js";
 
 /** Options of {@link robotToTypeScript}. */
 export interface RobotToTypeScriptOptions {
@@ -21,6 +22,11 @@ export interface RobotToTypeScriptOptions {
   readonly importFrom?: string;
   /** Notes for the header: what the reader dropped or approximated. */
   readonly notes?: readonly string[];
+  /**
+   * Links to write as `solidLink` with their mesh and its measured mass properties (from
+   * `meshSolidLinks`, by link name); each distinct mesh becomes one constant.
+   */
+  readonly meshSolidLinks?: ReadonlyMap<string, MeshSolidLink>;
 }
 
 /**
@@ -132,23 +138,30 @@ function materialRef(m: string, materials: Map<string, string>): string {
   return id === undefined ? str(m) : `${id}.name`;
 }
 
+/** The mesh-form solidLinks of a module: the constant holding each link's mesh properties. */
+type MeshSolidIds = ReadonlyMap<string, string>;
+
 function linkText(
   link: Link,
   name: NameWriter,
   materials: Map<string, string>,
   indent: string,
   used: Set<string>,
+  meshSolids: MeshSolidIds,
 ): string {
   const mat = (m: string | undefined): string => (m === undefined ? "" : `, material: ${materialRef(m, materials)}`);
-  if (isSolidLink(link)) {
+  const meshId = meshSolids.get(link.name);
+  if (isSolidLink(link) || meshId !== undefined) {
     const vis = link.visuals?.[0];
     const col = link.collisions?.[0];
     const i = link.inertial;
     if (vis !== undefined && col !== undefined && i !== undefined) {
       const origin = isIdentity(vis.origin) || vis.origin === undefined ? "" : `, origin: ${poseText(vis.origin)}`;
       const surface = col.surface === undefined ? "" : `, surface: ${tsValue(col.surface)}`;
-      // Shape-derived inertia: the tensor in the file equals the homogeneous solid's (1e-9).
-      return `solidLink(${name(link.name)}, { shape: ${geometryText(vis.geometry, used)}, mass: ${n(i.mass)}${origin}${mat(vis.material)}${surface} })`;
+      // Shape-derived inertia: the tensor in the file equals the homogeneous solid's (1e-9), or
+      // the mesh's solid's (MESH_SOLID_TOLERANCE), whose measured properties are a constant.
+      const props = meshId === undefined ? "" : `, meshMassProperties: ${meshId}`;
+      return `solidLink(${name(link.name)}, { shape: ${geometryText(vis.geometry, used)}, mass: ${n(i.mass)}${origin}${mat(vis.material)}${surface}${props} })`;
     }
   }
   const parts: string[] = [`name: ${name(link.name)}`];
@@ -271,6 +284,28 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   }
   if (body.length > 0) body.push("");
 
+  // One constant per measured mesh (and scale), shared by the links built from it.
+  const meshSolids = new Map<string, string>();
+  const meshIds = new Map<string, string>();
+  for (const [linkName, m] of options.meshSolidLinks ?? []) {
+    if (!robot.links.some((l) => l.name === linkName)) continue;
+    const key = meshKey(m.mesh);
+    let id = meshIds.get(key);
+    if (id === undefined) {
+      const file = m.mesh.uri.split(/[/\\]/).pop() ?? "";
+      id = identifiers.fromName(`${file.replace(/\.[^.]*$/, "")}_solid`, "meshSolid");
+      meshIds.set(key, id);
+      const p = m.properties;
+      const t = p.unitInertia;
+      body.push(
+        `/** The uniform solid bounded by ${tsComment(m.mesh.uri)}${m.mesh.scale === undefined ? "" : ` (scale ${m.mesh.scale.map(n).join(" ")})`}, per unit density (volume m³, com and size m, unitInertia m⁵, mesh axes): measured from the mesh file by \`robokit import\`, as \`robokit inertia\` does. */`,
+        `const ${id} = { volume: ${n(p.volume)}, com: ${vec(p.com)}, size: ${vec(p.size)}, unitInertia: { ixx: ${n(t.ixx)}, ixy: ${n(t.ixy)}, ixz: ${n(t.ixz)}, iyy: ${n(t.iyy)}, iyz: ${n(t.iyz)}, izz: ${n(t.izz)} }, method: "closed-mesh" } as const;`,
+      );
+    }
+    meshSolids.set(linkName, id);
+  }
+  if (meshIds.size > 0) body.push("");
+
   const groups = findRepeatedSubtrees(robot);
   const instanceOf = new Map<string, { group: RepeatedSubtree; index: number }>();
   groups.forEach((g) =>
@@ -306,8 +341,8 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
     body.push(`function ${fn}(b: RobotBuilder, name: string, parent: string, origin: Pose): RobotBuilder {`);
     body.push("  return b");
     for (const l of links) {
-      if (isSolidLink(l)) used.add("solidLink");
-      body.push(`    .link(${linkText(l, name, materials, "    ", used)})`);
+      if (isSolidLink(l) || meshSolids.has(l.name)) used.add("solidLink");
+      body.push(`    .link(${linkText(l, name, materials, "    ", used, meshSolids)})`);
     }
     for (const j of joints) {
       const isRoot = j.name === first.rootJoint;
@@ -338,8 +373,8 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
       );
       continue;
     }
-    if (isSolidLink(l)) used.add("solidLink");
-    body.push(`b.link(${linkText(l, literal, materials, "", used)});`);
+    if (isSolidLink(l) || meshSolids.has(l.name)) used.add("solidLink");
+    body.push(`b.link(${linkText(l, literal, materials, "", used, meshSolids)});`);
   }
   for (const j of robot.joints ?? []) {
     if (jointsInGroups.has(j.name)) continue;

@@ -5,6 +5,7 @@ import { createRuleContext, type Rule, suppressedDiagnostics, type ValidateOptio
 import { colorRange } from "./rules/colorRange.js";
 import { finiteNumbers } from "./rules/finiteNumbers.js";
 import { inertia } from "./rules/inertia.js";
+import { inertiaGeometry } from "./rules/inertiaGeometry.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
 import { meshResources } from "./rules/meshResources.js";
@@ -48,6 +49,7 @@ export const sdfRules: readonly Rule[] = [
   sdfPoseFormat,
   sdfSensorType,
   meshResources,
+  inertiaGeometry,
 ];
 
 /** Oldest and newest SDF minor versions the rules read (older files are converted up to the oldest). */

@@ -6,6 +6,9 @@ import { importExtras } from "../../import/importExtras.js";
 import { importFindings, markImportedAsRead } from "../../import/importFindings.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { robotToYaml } from "../../import/robotToYaml.js";
+import { visibleText } from "../../import/codegen/unsafeCharacters.js";
+import { MESH_SOLID_TOLERANCE, meshSolidLinks } from "../../import/meshSolidLinks.js";
+import { importMeshes } from "../importMeshes.js";
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import { descriptionToModel } from "../../parse/descriptionToModel.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
@@ -70,13 +73,19 @@ export function importCommand(): Command {
         const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
         for (const d of [...diagnostics, ...shownFindings])
           if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
-        const { blocks, notes } = importExtras(source.text, file);
+        const extras = importExtras(source.text, file);
+        const { blocks } = extras;
+        // TypeScript: links whose inertial is their mesh's uniform solid become solidLink's mesh form.
+        const meshes =
+          opts.to === "ts" ? importMeshes(read.robot, file, opts.includePath ?? [], process.env) : undefined;
+        const solidLinks = meshes === undefined ? new Map() : meshSolidLinks(read.robot, meshes.solids);
+        const notes = [...extras.notes, ...meshNotes(solidLinks, meshes?.skipped ?? [])];
         for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
         const asRead = markImportedAsRead(read.robot, findings);
         const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
         const text =
           opts.to === "ts"
-            ? robotToTypeScript(robot, { from: basename(file), notes })
+            ? robotToTypeScript(robot, { from: basename(file), notes, meshSolidLinks: solidLinks })
             : robotToYaml(robot, { from: basename(file), notes });
         if (opts.out === undefined) {
           process.stdout.write(text);
@@ -88,4 +97,22 @@ export function importCommand(): Command {
         process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
       },
     );
+}
+
+/** The notes on the mesh form: which links took it (and how far their inertial moved), which meshes were not read. */
+function meshNotes(links: ReturnType<typeof meshSolidLinks>, skipped: readonly string[]): string[] {
+  const out: string[] = [];
+  const list = (items: readonly string[]): string =>
+    items.slice(0, 4).map(visibleText).join("; ") + (items.length > 4 ? `; … (${items.length - 4} more)` : "");
+  if (links.size > 0) {
+    const largest = Math.max(...[...links.values()].map((l) => l.deviation));
+    out.push(
+      `${links.size} link${links.size > 1 ? "s" : ""} (${list([...links.keys()])}) written as solidLink of ${links.size > 1 ? "their meshes" : "its mesh"}: the file's inertial equals the mesh's uniform solid within ${MESH_SOLID_TOLERANCE.toExponential()} (largest difference ${largest.toPrecision(2)}: mass and tensor relative to the largest moment, centre of mass in m, frame in rad).`,
+    );
+  }
+  if (skipped.length > 0)
+    out.push(
+      `${skipped.length} mesh${skipped.length > 1 ? "es" : ""} not measured, so their links keep an explicit inertial: ${list(skipped)}.`,
+    );
+  return out;
 }
