@@ -102,7 +102,7 @@ describe("robokit view: inertia boxes and geometry-inertia warnings", () => {
     expect(arm?.geometry?.size[0]).toBeCloseTo(200, 6);
   });
 
-  it("a mesh outside the view's roots is neither measured nor judged: only the refusal is listed", async () => {
+  it("a mesh outside the roots is neither measured nor judged, by view or validate: only the refusal is listed", async () => {
     const outside = join(tmp, "outside");
     const robotDir = join(tmp, "loose", "robot");
     mkdirSync(outside, { recursive: true });
@@ -110,11 +110,15 @@ describe("robokit view: inertia boxes and geometry-inertia warnings", () => {
     writeFileSync(join(outside, "arm.stl"), cubeStl(0.2, [0, 0, 0.1]));
     const file = join(robotDir, "r.urdf");
     writeFileSync(file, robotWithMesh("../../outside/arm.stl", 5, 2));
-    // `robokit validate` reads it (a path the user gave on the command line is theirs to read)…
-    expect(validatePath(file, { displayName: file }).diagnostics.map((d) => d.code)).toContain(
+    // `robokit validate` does not read it either: the path comes from the file, not from the user…
+    expect(validatePath(file, { displayName: file }).diagnostics.map((d) => d.code)).not.toContain(
       "INERTIA_GEOMETRY_MISMATCH",
     );
-    // …the view does not: the page only ever learns what lies inside the roots.
+    // …but it does once the user names the folder as a root (-I).
+    expect(validatePath(file, { displayName: file, searchPaths: [outside] }).diagnostics.map((d) => d.code)).toContain(
+      "INERTIA_GEOMETRY_MISMATCH",
+    );
+    // The page only ever learns what lies inside the roots.
     const { scene } = await loadViewScene(file, null, 0, { env: {} });
     expect(codesOf(scene)).toContain("VIEW_FILE_OUTSIDE_ROOTS");
     expect(codesOf(scene)).not.toContain("INERTIA_GEOMETRY_MISMATCH");
