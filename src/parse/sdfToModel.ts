@@ -53,7 +53,8 @@ type SdfJointType = (typeof SDF_JOINT_TYPES)[number];
  * joint other than the root becomes the child of a floating joint, as in SDF it is free.
  */
 export function sdfToModel(text: string, file: string, options: SdfToModelOptions = {}): ModelReadResult {
-  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE });
+  // What libsdformat reads, robokit reads (with a warning).
+  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE, tolerate: "libsdformat" });
   const ctx = new ModelReadContext(file);
   for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;
