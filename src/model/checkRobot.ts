@@ -53,8 +53,9 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
   });
 
+  // An empty name is what check_urdf reads (`<robot name="">`): suspect, so an imported file keeps it.
   if (typeof robot.name !== "string" || robot.name.length === 0)
-    add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
+    add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string", typeof robot.name === "string");
   for (const d of checkNames(robot, imported)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
