@@ -6,7 +6,9 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { mjcfLosses } from "../../src/emit/mjcf/mjcfLosses.js";
+import { lumpedLink } from "../../src/emit/gazebo/lumpedLink.js";
 import { emitMjcf } from "../../src/emit/mjcf/emitMjcf.js";
+import { passiveJoints } from "../../src/emit/ros2-control/controllerPlan.js";
 import { emitSdf } from "../../src/emit/sdf/emitSdf.js";
 import { SDF_VERSIONS } from "../../src/emit/sdf/SdfVersion.js";
 import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
@@ -15,6 +17,7 @@ import { compareRobots } from "../../src/import/compareRobots.js";
 import { robotToTypeScript } from "../../src/import/robotToTypeScript.js";
 import { checkRobot } from "../../src/model/checkRobot.js";
 import { linkPoses } from "../../src/model/linkPoses.js";
+import { lumpFixedJoints } from "../../src/model/lumpFixedJoints.js";
 import type { Robot } from "../../src/model/Robot.js";
 import { RobotBuilder } from "../../src/model/RobotBuilder.js";
 import { ballJoint, gearboxJoint, revolute2Joint, screwJoint, universalJoint } from "../../src/model/sdfJoints.js";
@@ -233,6 +236,27 @@ describe("SDF-only joints and planes: part of the model, written by SDF, reporte
         expect(`${run.status} ${run.stdout}${run.stderr}`, name).toMatch(/^0 /);
       }
     }
+  });
+
+  it("Gazebo and ROS 2 outputs follow the URDF: SDF-only joints are fixed there, a gearbox is no parent", () => {
+    const robot = sdfOnlyRobot();
+    // Fixed in the URDF, so libsdformat lumps the ball's child into the base…
+    expect(lumpedLink(robot, "ball_link")).toBe("base");
+    // …but "out" hangs from its revolute joint, not from the gearbox declared after it.
+    expect(lumpedLink(robot, "out")).toBe("out");
+    // No joint state for joints the URDF has as fixed or not at all.
+    expect(passiveJoints(robot)).toEqual(["in_joint", "out_joint"]);
+    // A fixed child of the gearbox's child lumps into it, whatever the gearbox says.
+    const b = { ...robot, links: [...robot.links, { name: "tip" }] };
+    const withTip: Robot = {
+      ...b,
+      joints: [
+        ...(robot.joints ?? []),
+        { name: "tip_joint", type: "fixed", parent: "out", child: "tip" },
+        { ...gearboxJoint({ name: "gear2", parent: "in", child: "tip" }, "base", 2, [0, 0, 1], {}) },
+      ],
+    };
+    expect(lumpFixedJoints(withTip).lumped.map((l) => l.link)).toEqual(["tip"]);
   });
 
   it("an actuator on an SDF-only joint is refused with a clear message", () => {
