@@ -15,8 +15,10 @@ import { emitUrdf } from "../../src/emit/urdf/emitUrdf.js";
 import { urdfLosses } from "../../src/emit/urdf/urdfLosses.js";
 import { compareRobots } from "../../src/import/compareRobots.js";
 import { robotToTypeScript } from "../../src/import/robotToTypeScript.js";
+import { robotToYaml } from "../../src/import/robotToYaml.js";
 import { checkRobot } from "../../src/model/checkRobot.js";
 import { linkPoses } from "../../src/model/linkPoses.js";
+import { readRobotDocument } from "../../src/model/readRobotDocument.js";
 import { lumpFixedJoints } from "../../src/model/lumpFixedJoints.js";
 import type { Robot } from "../../src/model/Robot.js";
 import { RobotBuilder } from "../../src/model/RobotBuilder.js";
@@ -132,6 +134,16 @@ describe("SDF-only joints and planes: part of the model, written by SDF, reporte
     writeFileSync(file, text);
     expect(typeCheckModules([file])).toEqual([]);
   }, 120_000);
+
+  it("the robot document (--to yaml) holds them: the regenerated schema accepts them and they read back", () => {
+    const robot = sdfOnlyRobot();
+    const back = readRobotDocument(robotToYaml(robot, { from: "sdf_only.sdf" }), "sdf_only.yaml");
+    expect(back.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(compareRobots(robot, back.robot!)).toEqual([]);
+    // The schema still refuses what the model does not have.
+    const bad = robotToYaml(robot, { from: "x" }).replace("type: ball", "type: hinge");
+    expect(readRobotDocument(bad, "bad.yaml").robot).toBeUndefined();
+  });
 
   it("random robots with SDF-only joints and planes round-trip through SDF and the module (property)", () => {
     fc.assert(
