@@ -6,7 +6,7 @@ import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
  * What MJCF (MuJoCo) cannot hold of `robot`, as FEATURE_UNSUPPORTED warnings with JSON pointers:
  * screw joints (welded: MJCF has no joint coupling rotation and translation), gearbox joints
  * (left out: no coupling written), and planes in a moving body (left out: MuJoCo allows planes
- * only in static bodies). `world` is {@link EmitMjcfOptions.world}.
+ * only in static bodies). `world` is `emitMjcf`'s `world` option.
  */
 export function mjcfLosses(robot: Robot, world: "plane" | "none" = "plane"): Diagnostic[] {
   const out: Diagnostic[] = [];
