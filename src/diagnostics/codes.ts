@@ -131,6 +131,9 @@ export const diagnosticCodes = {
     "A link's largest principal moment of inertia is more than 10 times larger or smaller than that of the uniform solid of its mass filling its collision shapes.",
   COM_OUTSIDE_GEOMETRY:
     "A link's centre of mass lies outside its collision shapes' bounding box by more than 2 cm plus a quarter of the box's largest side.",
+  // issue 27: what the reference tools read although it is not well-formed XML
+  XML_TOLERATED:
+    "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -48,6 +48,14 @@ export const severityPolicy = {
     what: "not well-formed XML",
     consequence: "TinyXML2 (urdfdom, libsdformat) cannot read it",
   },
+  xmlTolerated: {
+    code: "XML_TOLERATED",
+    severity: "warning",
+    basis: "loads",
+    what: "import: not well-formed XML that the format's reference tool reads (urdfdom: text or NULs after the root, a declaration after a comment; libsdformat: text before the root, NULs after it)",
+    consequence:
+      "check_urdf or libsdformat read the file while ignoring that text; stricter XML tools (xacro, lxml, ROS launch) reject it",
+  },
   // --- structure (phase 1: the format's schema) ---
   attributeMissing: {
     code: "ATTRIBUTE_MISSING",

@@ -13,6 +13,7 @@ export type { SimTarget } from "./gazebo/SimTarget.js";
 export { DISTRO_FACTS, ROS_DISTROS, defaultDistro, distrosOf, resolvePlatform } from "./gazebo/RosDistro.js";
 export type { DistroFacts, RosDistro, RosPlatform } from "./gazebo/RosDistro.js";
 export { emitMjcf } from "./mjcf/emitMjcf.js";
+export { mjcfLosses } from "./mjcf/mjcfLosses.js";
 export type { EmitMjcfOptions } from "./mjcf/emitMjcf.js";
 export { emitControllersYaml } from "./ros2-control/emitControllersYaml.js";
 export { emitSdf } from "./sdf/emitSdf.js";

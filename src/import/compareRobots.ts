@@ -30,7 +30,8 @@ function normalise(robot: Robot): {
         {
           ...j,
           origin: j.origin ?? IDENTITY,
-          axis: jointAxis(j),
+          // A ball joint has no axis of motion, but one written on it is kept.
+          axis: j.type === "ball" ? j.axis : jointAxis(j),
           dynamics: { damping: j.dynamics?.damping ?? 0, friction: j.dynamics?.friction ?? 0 },
           ...("mimic" in j && j.mimic !== undefined
             ? { mimic: { joint: j.mimic.joint, multiplier: j.mimic.multiplier ?? 1, offset: j.mimic.offset ?? 0 } }

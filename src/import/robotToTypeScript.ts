@@ -77,6 +77,8 @@ function geometryText(g: Geometry, used: Set<string>): string {
       return `capsule(${n(g.radius)}, ${n(g.length)})`;
     case "mesh":
       return g.scale === undefined ? `mesh(${str(g.uri)})` : `mesh(${str(g.uri)}, ${vec(g.scale)})`;
+    case "plane":
+      return `plane(${vec(g.normal)}, [${g.size.map(n).join(", ")}])`;
   }
 }
 
@@ -225,6 +227,30 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
       joint.limit?.[k] === undefined ? [] : [`${k}: ${n(joint.limit[k])}`],
     );
     parts.push(`limit: { ${fields.join(", ")} }`);
+  }
+  switch (joint.type) {
+    case "universal":
+    case "revolute2":
+    case "screw":
+    case "gearbox":
+      // SDF-only joints keep each limit field the file gave (tsValue writes numbers exactly).
+      if (joint.type === "screw") parts.push(`threadPitch: ${n(joint.threadPitch)}`);
+      if (joint.type === "gearbox")
+        parts.push(
+          `gearboxRatio: ${n(joint.gearboxRatio)}`,
+          `gearboxReferenceBody: ${name(joint.gearboxReferenceBody)}`,
+        );
+      if (joint.limit !== undefined) parts.push(`limit: ${tsValue(joint.limit)}`);
+      if (joint.type !== "screw" && joint.second !== undefined) parts.push(`second: ${tsValue(joint.second)}`);
+      break;
+    case "fixed":
+    case "revolute":
+    case "continuous":
+    case "prismatic":
+    case "floating":
+    case "planar":
+    case "ball":
+      break;
   }
   if (
     (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&

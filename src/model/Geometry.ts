@@ -37,8 +37,20 @@ export interface MeshGeometry {
   readonly scale?: Vec3;
 }
 
+/**
+ * SDF `<plane>`: the plane through the frame's origin with `normal` (in the shape frame, default
+ * [0, 0, 1]); collision is infinite in the simulators, `size` (m, default [1, 1]) is the extent drawn.
+ * URDF has no plane.
+ */
+export interface PlaneGeometry {
+  readonly type: "plane";
+  readonly normal: Vec3;
+  /** Drawn extent along the plane's two in-plane axes (m). */
+  readonly size: readonly [number, number];
+}
+
 /** A visual or collision shape. Discriminated on `type`.
  *
  * @discriminator type
  */
-export type Geometry = BoxGeometry | CylinderGeometry | SphereGeometry | CapsuleGeometry | MeshGeometry;
+export type Geometry = BoxGeometry | CylinderGeometry | SphereGeometry | CapsuleGeometry | MeshGeometry | PlaneGeometry;

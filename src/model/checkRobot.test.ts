@@ -30,6 +30,19 @@ describe("checkRobot", () => {
     ).toEqual(["JOINT_PARENT_LINK_INVALID", "LINK_INERTIA_INVALID"]);
   });
 
+  it("an empty robot name, which check_urdf reads, is a warning on an imported robot and an error otherwise", () => {
+    const robot = { ...twoLinkRobot(), name: "" };
+    const finding = {
+      code: "VALUE_OUT_OF_RANGE",
+      jsonPath: "/name",
+      message: "robot: name must be a non-empty string",
+    };
+    expect(checkRobot(robot)).toEqual([{ ...finding, severity: "error" }]);
+    expect(checkRobot(robot, { imported: true })).toEqual([{ ...finding, severity: "warning" }]);
+    // A name that is not a string at all is never what a file said.
+    expect(checkRobot({ ...robot, name: 3 as unknown as string }, { imported: true })[0]?.severity).toBe("error");
+  });
+
   it("never throws on malformed data", () => {
     const junk = {
       name: "x",

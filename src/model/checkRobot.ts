@@ -6,7 +6,7 @@ import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
 import type { Geometry } from "./Geometry.js";
 import { inertiaProblem } from "./inertia.js";
-import { jointAxis, type Joint } from "./Joint.js";
+import { isTreeJoint, jointAxis, type Joint, type SdfAxisLimit } from "./Joint.js";
 import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
 import type { Robot } from "./Robot.js";
@@ -53,8 +53,9 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
   });
 
+  // An empty name is what check_urdf reads (`<robot name="">`): suspect, so an imported file keeps it.
   if (typeof robot.name !== "string" || robot.name.length === 0)
-    add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string");
+    add("VALUE_OUT_OF_RANGE", "/name", "robot: name must be a non-empty string", typeof robot.name === "string");
   for (const d of checkNames(robot, imported)) out.push(d);
   if (links.length === 0) add("MODEL_NO_LINKS", "/links", `robot "${robot.name}": links must not be empty`);
 
@@ -159,8 +160,11 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
       add("JOINT_CHILD_LINK_INVALID", `${base}/child`, `${where}: child link "${joint.child}" does not exist`);
     if (joint.parent === joint.child)
       add("JOINT_PARENT_SAME_AS_CHILD", `${base}/child`, `${where}: child link "${joint.child}" is also its parent`);
-    const previous = parentOf.get(joint.child);
-    if (previous !== undefined) {
+    // A gearbox joint couples two motions; its child keeps its own parent joint.
+    const previous = isTreeJoint(joint) ? parentOf.get(joint.child) : undefined;
+    if (!isTreeJoint(joint)) {
+      // Nothing to record: not a tree edge.
+    } else if (previous !== undefined) {
       add(
         "LINK_MULTIPLE_PARENTS",
         `${base}/child`,
@@ -169,12 +173,12 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     } else {
       parentOf.set(joint.child, joint.name);
     }
-    checkJointFields(joint, where, base, jointByName, mimicLoops, add);
+    checkJointFields(joint, where, base, jointByName, mimicLoops, add, linkIndex);
   });
 
   // Cycles: each link has at most one parent link, so one linear walk finds them all.
   const parentLink = new Map<string, string>();
-  for (const j of joints) if (!parentLink.has(j.child)) parentLink.set(j.child, j.parent);
+  for (const j of joints) if (isTreeJoint(j) && !parentLink.has(j.child)) parentLink.set(j.child, j.parent);
   const jointIndex = new Map(joints.map((j, i) => [j.name, i] as const));
   for (const walk of functionalGraphCycles(
     links.map((l) => l.name),
@@ -212,6 +216,7 @@ function checkJointFields(
   jointByName: ReadonlyMap<string, Joint>,
   mimicLoops: ReadonlyMap<string, readonly string[]>,
   add: Add,
+  linkNames: ReadonlyMap<string, number>,
 ): void {
   const axis = jointAxis(joint);
   if (axis !== undefined && allFinite(axis) && Math.hypot(...axis) < 1e-12)
@@ -271,6 +276,38 @@ function checkJointFields(
     }
     case "floating":
       break;
+    case "ball":
+      if (joint.actuator !== undefined)
+        add(
+          "FEATURE_UNSUPPORTED",
+          `${base}/actuator`,
+          `${where}: a ball joint cannot be actuated; robokit's controllers, kinematics and simulation drive one-axis joints (revolute, continuous, prismatic)`,
+        );
+      break;
+    case "universal":
+    case "revolute2":
+    case "screw":
+    case "gearbox":
+      if (joint.limit !== undefined) checkAxisLimit(joint.limit, where, `${base}/limit`, add);
+      if (joint.type !== "screw" && joint.second !== undefined) {
+        const a2 = joint.second.xyz;
+        if (a2 !== undefined && allFinite(a2) && Math.hypot(...a2) < 1e-12)
+          add("JOINT_AXIS_ZERO", `${base}/second/xyz`, `${where}: second.xyz (axis2) must be non-zero`);
+        if (joint.second.limit !== undefined) checkAxisLimit(joint.second.limit, where, `${base}/second/limit`, add);
+      }
+      if (joint.actuator !== undefined)
+        add(
+          "FEATURE_UNSUPPORTED",
+          `${base}/actuator`,
+          `${where}: a ${joint.type} joint cannot be actuated; robokit's controllers, kinematics and simulation drive one-axis joints (revolute, continuous, prismatic)`,
+        );
+      if (joint.type === "gearbox" && !linkNames.has(joint.gearboxReferenceBody))
+        add(
+          "JOINT_PARENT_LINK_INVALID",
+          `${base}/gearboxReferenceBody`,
+          `${where}: gearboxReferenceBody "${joint.gearboxReferenceBody}" is not a link`,
+        );
+      break;
   }
   if (
     (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
@@ -291,6 +328,17 @@ function checkJointFields(
         );
     }
   }
+}
+
+/** An SDF-only joint's axis limit, kept as read: only the order of its bounds, as suspect. */
+function checkAxisLimit(l: SdfAxisLimit, where: string, path: string, add: Add): void {
+  if (l.lower !== undefined && l.upper !== undefined && l.lower > l.upper)
+    add(
+      "JOINT_LIMIT_INVALID",
+      `${path}/lower`,
+      `${where}: limit.lower (${l.lower}) must be ≤ limit.upper (${l.upper})`,
+      true,
+    );
 }
 
 /** For each joint on a loop of mimic references, the loop starting at that joint (found in linear time). */
@@ -364,6 +412,15 @@ function checkGeometry(g: Geometry, where: string, path: string, add: Add): void
         add("GEOMETRY_INVALID", `${path}/uri`, `${where}.uri must be a non-empty URI`);
       g.scale?.forEach((s, i) => {
         if (s === 0) add("GEOMETRY_INVALID", `${path}/scale/${i}`, `${where}.scale[${i}] must be non-zero`);
+      });
+      break;
+    case "plane":
+      if (allFinite(g.normal) && Math.hypot(...g.normal) < 1e-12)
+        add("GEOMETRY_INVALID", `${path}/normal`, `${where}.normal must be non-zero`);
+      g.size.forEach((s, i) => {
+        // The drawn extent only: a zero size is what a consumer shows as nothing, so suspect.
+        if (!(s >= 0))
+          add("GEOMETRY_INVALID", `${path}/size/${i}`, `${where}.size[${i}] must be ≥ 0 (got ${String(s)})`);
       });
       break;
   }

@@ -10,6 +10,7 @@ export type {
   CylinderGeometry,
   Geometry,
   MeshGeometry,
+  PlaneGeometry,
   SphereGeometry,
 } from "./Geometry.js";
 export { equivalentInertiaBox } from "./equivalentInertiaBox.js";
@@ -32,10 +33,19 @@ export {
   sphereInertia,
 } from "./inertia.js";
 export type { InertiaProblem, Matrix3 } from "./inertia.js";
-export { JOINT_TYPES, jointAxis } from "./Joint.js";
+export { isSdfOnlyJoint, isTreeJoint, JOINT_TYPES, jointAxis, SDF_ONLY_JOINT_TYPES } from "./Joint.js";
+export { ballJoint, gearboxJoint, revolute2Joint, screwJoint, universalJoint } from "./sdfJoints.js";
 export type {
+  BallJoint,
   Calibration,
   ContinuousJoint,
+  GearboxJoint,
+  Revolute2Joint,
+  ScrewJoint,
+  SdfAxisLimit,
+  SdfOnlyJoint,
+  SecondAxis,
+  UniversalJoint,
   FixedJoint,
   FixedJointLimit,
   FloatingJoint,
@@ -89,7 +99,7 @@ export type {
   SensorBase,
   StereoCameraSensor,
 } from "./Sensor.js";
-export { box, capsule, cylinder, mesh, sphere } from "./shapes.js";
+export { box, capsule, cylinder, mesh, plane, sphere } from "./shapes.js";
 export { solidLink } from "./solidLink.js";
 export type { SolidLinkOptions } from "./solidLink.js";
 export type { Quat, Rgba, Vec3 } from "./Vector.js";

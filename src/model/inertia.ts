@@ -57,6 +57,8 @@ export function shapeInertia(mass: number, geometry: Geometry): InertiaTensor {
       return capsuleInertia(mass, geometry.radius, geometry.length);
     case "mesh":
       throw new RangeError(`shapeInertia: no closed form for mesh "${geometry.uri}"; give the inertia tensor`);
+    case "plane":
+      throw new RangeError("shapeInertia: a plane has no volume; give the inertia tensor");
   }
 }
 

@@ -1,4 +1,4 @@
-import { jointAxis, type Joint } from "./Joint.js";
+import { isTreeJoint, jointAxis, type Joint } from "./Joint.js";
 import { composePoses, IDENTITY_POSE, invertPose, rpyFromQuat, type Pose } from "./Pose.js";
 import type { Robot } from "./Robot.js";
 
@@ -6,7 +6,8 @@ import type { Robot } from "./Robot.js";
  * Pose of every link in the root link's frame (`root_T_link`), the forward kinematics of the
  * tree. Joints take their position from `positions` (rad for revolute and continuous, m for
  * prismatic; absent = 0); a mimic joint follows its leader (multiplier·q + offset) unless given.
- * Floating and planar joints stay at their origin. Assumes a checked model (a tree); links not
+ * Floating, planar and the SDF-only joints (ball, universal, revolute2, screw) stay at their
+ * origin; gearbox joints are not tree edges. Assumes a checked model (a tree); links not
  * reachable from the root are omitted.
  */
 export function linkPoses(robot: Robot, positions?: ReadonlyMap<string, number>): Map<string, Pose> {
@@ -15,7 +16,8 @@ export function linkPoses(robot: Robot, positions?: ReadonlyMap<string, number>)
   if (root === undefined) return poses;
   poses.set(root, IDENTITY_POSE);
   const children = new Map<string, Joint[]>();
-  for (const j of robot.joints ?? []) children.set(j.parent, [...(children.get(j.parent) ?? []), j]);
+  for (const j of robot.joints ?? [])
+    if (isTreeJoint(j)) children.set(j.parent, [...(children.get(j.parent) ?? []), j]);
   const stack = [root];
   while (stack.length > 0) {
     const parent = stack.pop()!;
@@ -44,7 +46,7 @@ export function relativePose(robot: Robot, a: string, b: string, poses = linkPos
 
 /** The root link: the first declared link that is no joint's child. */
 export function rootLink(robot: Robot): string | undefined {
-  const children = new Set((robot.joints ?? []).map((j) => j.child));
+  const children = new Set((robot.joints ?? []).filter(isTreeJoint).map((j) => j.child));
   return robot.links.find((l) => !children.has(l.name))?.name;
 }
 
@@ -64,7 +66,9 @@ function jointPosition(joint: Joint, positions: ReadonlyMap<string, number>): nu
 /** `joint_T_child` at position q: a rotation about the unit axis, or a translation along it. */
 function jointMotion(joint: Joint, q: number): Pose {
   const axis = jointAxis(joint);
-  if (axis === undefined || joint.type === "planar") return IDENTITY_POSE;
+  // Planar and the SDF-only types have no single position: they stay at their origin.
+  if (axis === undefined || (joint.type !== "revolute" && joint.type !== "continuous" && joint.type !== "prismatic"))
+    return IDENTITY_POSE;
   const n = Math.hypot(axis[0], axis[1], axis[2]);
   const u = [axis[0] / n, axis[1] / n, axis[2] / n] as const;
   if (joint.type === "prismatic") return { xyz: [u[0] * q, u[1] * q, u[2] * q], rpy: [0, 0, 0] };

@@ -1,6 +1,6 @@
 import { combineInertials } from "./inertia.js";
 import type { Inertial } from "./Inertial.js";
-import type { Joint } from "./Joint.js";
+import { isTreeJoint, type Joint } from "./Joint.js";
 import type { Collision, Link, Visual } from "./Link.js";
 import { composePoses, IDENTITY_POSE, type Pose } from "./Pose.js";
 import type { Robot } from "./Robot.js";
@@ -52,7 +52,8 @@ export interface LumpOptions {
 export function lumpFixedJoints(robot: Robot, options: LumpOptions = {}): LumpResult {
   const joints = robot.joints ?? [];
   const keep = options.keep ?? new Set<string>();
-  const parentJoint = new Map(joints.map((j) => [j.child, j] as const));
+  // A gearbox joint is no tree edge: a link's parent joint is its tree joint.
+  const parentJoint = new Map(joints.filter(isTreeJoint).map((j) => [j.child, j] as const));
   const lumps = (j: Joint | undefined): j is Joint =>
     j !== undefined && j.type === "fixed" && j.parent !== "world" && !keep.has(j.name);
   // Surviving ancestor of every link and `into_T_link`; a cycle (unchecked model) stops the walk.

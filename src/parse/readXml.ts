@@ -4,6 +4,7 @@ import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { blankLateDeclaration } from "./blankLateDeclaration.js";
 import { LineIndex } from "./LineIndex.js";
 import { scanXml } from "./scanXml.js";
+import { tolerateXmlOddities, type XmlDialect } from "./tolerateXmlOddities.js";
 import type { XmlAttribute, XmlDocument, XmlElement } from "./XmlDocument.js";
 import { policyDiagnostic, severityPolicy } from "../diagnostics/severityPolicy.js";
 
@@ -37,6 +38,11 @@ export interface ReadXmlOptions {
    * ScanXmlOptions.lazyBelow). Their elements are then not the same objects on every visit.
    */
   readonly lazyBelow?: number;
+  /**
+   * Read what this reference reader reads although it is not well-formed XML (see
+   * tolerateXmlOddities), with an XML_TOLERATED warning each. Default: nothing is tolerated.
+   */
+  readonly tolerate?: XmlDialect;
 }
 
 type OrderedNode = Record<string, unknown>;
@@ -69,8 +75,12 @@ const parser = new XMLParser({
  */
 export function readXml(text: string, file: string, options: ReadXmlOptions = {}): ReadXmlResult {
   const diagnostics: Diagnostic[] = [];
-  const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
+  const declared = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
+  const tolerated = options.tolerate === undefined ? undefined : tolerateXmlOddities(declared, options.tolerate);
+  const source = tolerated?.text ?? declared;
   const lines = new LineIndex(source);
+  for (const oddity of tolerated?.oddities ?? [])
+    diagnostics.push(policyDiagnostic("xmlTolerated", oddity.message, { file, ...lines.position(oddity.offset) }));
   const empty = { document: { file, root: undefined }, diagnostics, lines };
   if (source.trim() === "") {
     diagnostics.push({ ...xmlError, message: "the file is empty", file, line: 1, column: 1 });

@@ -188,13 +188,13 @@ describe("sdfToModel", () => {
     expect(robot.joints![1]).toMatchObject({ mimic: { joint: "j", multiplier: 2, offset: 0.3 } });
   });
 
-  it("reports what it cannot convert: world joints and nested models (warnings), ball joints and planes (errors), sensors (info)", () => {
+  it("reports what it cannot convert: world joints and nested models (warnings), unknown joint types and heightmaps (errors), sensors (info)", () => {
     const result = sdfToModel(
       `<sdf version="1.9"><model name="m">
   <link name="a"><sensor name="s" type="imu"/></link>
-  <link name="b"><collision name="c"><geometry><plane><normal>0 0 1</normal></plane></geometry></collision></link>
+  <link name="b"><collision name="c"><geometry><heightmap><uri>h.png</uri></heightmap></geometry></collision></link>
   <joint name="fix" type="fixed"><parent>world</parent><child>a</child></joint>
-  <joint name="ball" type="ball"><parent>a</parent><child>b</child></joint>
+  <joint name="hinge" type="hinge"><parent>a</parent><child>b</child></joint>
   <model name="inner"><link name="x"/></model>
 </model></sdf>`,
       "m.sdf",

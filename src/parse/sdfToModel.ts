@@ -1,7 +1,7 @@
 import { defaultShapeName, UNLIMITED_POSITION } from "../model/sdfDefaults.js";
 import type { Geometry } from "../model/Geometry.js";
 import type { Inertial } from "../model/Inertial.js";
-import type { Joint, JointDynamics, Mimic } from "../model/Joint.js";
+import type { Joint, JointDynamics, Mimic, SdfAxisLimit } from "../model/Joint.js";
 import type { Collision, Link, Surface, Visual } from "../model/Link.js";
 import type { Material } from "../model/Material.js";
 import { composePoses, IDENTITY_POSE, invertPose, rotateVector, rpyFromQuat, type Pose } from "../model/Pose.js";
@@ -16,6 +16,20 @@ import { attr, attrNode, child, childrenNamed, type XmlElement } from "./XmlDocu
 
 const MODEL_FRAME = "__model__";
 
+/** The SDF joint types the model holds. */
+const SDF_JOINT_TYPES = [
+  "fixed",
+  "revolute",
+  "continuous",
+  "prismatic",
+  "ball",
+  "universal",
+  "revolute2",
+  "screw",
+  "gearbox",
+] as const;
+type SdfJointType = (typeof SDF_JOINT_TYPES)[number];
+
 /**
  * Reads SDF text (one `<model>`, SDF 1.4 to 1.12) into the robokit model. Never throws:
  * problems come back as diagnostics with file:line:col, and `robot` is present only when
@@ -28,14 +42,19 @@ const MODEL_FRAME = "__model__";
  * and inertial are re-expressed in it. Numbers are copied unchanged wherever no frame change is
  * needed (robokit's own 1.7+ output).
  *
- * Not representable, so reported: joint types other than fixed, revolute, continuous and
- * prismatic (error; a revolute joint with SDF's default ±1e16 limits is read as continuous), joints to `world`, nested models and includes, sensors and plugins
+ * Joint types: fixed, revolute (one with SDF's default ±1e16 limits is read as continuous),
+ * continuous and prismatic, and SDF's own ball, universal, revolute2, screw and gearbox (kept
+ * with `<axis2>`, `thread_pitch`, `gearbox_ratio` and `gearbox_reference_body`; a gearbox joint
+ * is no tree edge). Shapes: box, cylinder, sphere, capsule, mesh and plane.
+ *
+ * Not representable, so reported: other joint types (error), joints to `world`, nested models and includes, sensors and plugins
  * (left out), unlimited effort or velocity on a limited joint (set to 0). SDF has no named
  * materials: visual colours become materials named `material_<n>`. A link with no parent
  * joint other than the root becomes the child of a floating joint, as in SDF it is free.
  */
 export function sdfToModel(text: string, file: string, options: SdfToModelOptions = {}): ModelReadResult {
-  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE });
+  // What libsdformat reads, robokit reads (with a warning).
+  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE, tolerate: "libsdformat" });
   const ctx = new ModelReadContext(file);
   for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;
@@ -196,6 +215,8 @@ class SdfReader {
     const linkNames = new Set(linkEls.map((l) => attr(l, "name") ?? ""));
     for (const j of kept) {
       const c = this.#jointChild.get(j) ?? "";
+      // A gearbox joint couples two motions and is no tree edge: its child's frame is its tree joint's.
+      if (attr(j, "type") === "gearbox") continue;
       if (linkNames.has(c) && !this.#linkFrame.has(c)) this.#linkFrame.set(c, attr(j, "name") ?? "");
     }
     for (const l of linkEls) {
@@ -412,9 +433,9 @@ class SdfReader {
       );
       return false;
     }
-    if (!["fixed", "revolute", "continuous", "prismatic"].includes(type)) {
+    if (!(SDF_JOINT_TYPES as readonly string[]).includes(type)) {
       const a = attrNode(el, "type");
-      const message = `joint "${attr(el, "name") ?? ""}": type "${type}" has no robokit/URDF equivalent (fixed, revolute, continuous, prismatic)`;
+      const message = `joint "${attr(el, "name") ?? ""}": type "${type}" has no robokit equivalent (${SDF_JOINT_TYPES.join(", ")})`;
       if (a === undefined) this.#ctx.report("ATTRIBUTE_MISSING", "error", el, message);
       else this.#ctx.report("FEATURE_UNSUPPORTED", "error", { element: el, attribute: a }, message);
       return false;
@@ -549,12 +570,18 @@ class SdfReader {
           this.#ctx.report("FEATURE_UNSUPPORTED", "warning", shape, "<submesh> is not kept; the whole mesh is used");
         return { type: "mesh", uri, ...(scale === undefined ? {} : { scale }) };
       }
+      case "plane": {
+        const normal = this.#vectorChild(shape, "normal", 3) ?? [0, 0, 1];
+        const sizeEl = child(shape, "size");
+        const size = sizeEl === undefined ? undefined : this.#ctx.numbers(sizeEl.text, 2, sizeEl, "<size>");
+        return { type: "plane", normal, size: size === undefined ? [1, 1] : [size[0]!, size[1]!] };
+      }
       default:
         this.#ctx.report(
           "FEATURE_UNSUPPORTED",
           "error",
           shape,
-          `<${shape.name}> geometry has no robokit/URDF equivalent (box, cylinder, sphere, capsule, mesh)`,
+          `<${shape.name}> geometry has no robokit equivalent (box, cylinder, sphere, capsule, mesh, plane)`,
         );
         return undefined;
     }
@@ -624,7 +651,7 @@ class SdfReader {
 
   #joint(el: XmlElement): Joint | undefined {
     const name = this.#name(el);
-    const type = attr(el, "type") as "fixed" | "revolute" | "continuous" | "prismatic";
+    const type = attr(el, "type") as SdfJointType;
     // Most children are looked up: read them once (a subtree kept as text is otherwise looked through once per name).
     const children = el.children;
     const childOf = (n: string): XmlElement | undefined => children.find((c) => c.name === n);
@@ -660,6 +687,18 @@ class SdfReader {
     const base = { name, parent, child: childLink, origin };
     if (type === "fixed") return { ...base, type };
     const axisEl = childOf("axis");
+    switch (type) {
+      case "ball":
+      case "universal":
+      case "revolute2":
+      case "screw":
+      case "gearbox":
+        return this.#sdfOnlyJoint(type, base, el, axisEl, childOf);
+      case "revolute":
+      case "continuous":
+      case "prismatic":
+        break;
+    }
     const axis = axisEl === undefined ? ([0, 0, 1] as Vec3) : this.#axis(axisEl, name);
     const limitEl = axisEl === undefined ? undefined : child(axisEl, "limit");
     const dynamicsEl = axisEl === undefined ? undefined : child(axisEl, "dynamics");
@@ -697,6 +736,81 @@ class SdfReader {
       velocity: this.#rate(limitEl, limitEl ?? axisEl ?? el, "velocity", name),
     };
     return { ...common, type, limit };
+  }
+
+  /** A joint of a type URDF lacks: every field as the file gives it (axes in the joint frame). */
+  #sdfOnlyJoint(
+    type: "ball" | "universal" | "revolute2" | "screw" | "gearbox",
+    base: { name: string; parent: string; child: string; origin: Pose },
+    el: XmlElement,
+    axisEl: XmlElement | undefined,
+    childOf: (n: string) => XmlElement | undefined,
+  ): Joint | undefined {
+    const name = base.name;
+    const dynamics = this.#dynamics(axisEl);
+    const withDynamics = { ...base, ...optional("dynamics", dynamics) };
+    if (type === "ball") {
+      // A ball joint's <axis> moves nothing; its direction is kept only when written.
+      const xyz = axisEl === undefined || child(axisEl, "xyz") === undefined ? undefined : this.#axis(axisEl, name);
+      return { ...withDynamics, type, ...optional("axis", xyz) };
+    }
+    const axis = axisEl === undefined ? ([0, 0, 1] as Vec3) : this.#axis(axisEl, name);
+    const limit = this.#axisLimit(axisEl);
+    const first = { ...withDynamics, axis, ...optional("limit", limit) };
+    if (type === "screw") {
+      const legacy = childOf("thread_pitch");
+      const modern = childOf("screw_thread_pitch");
+      // thread_pitch (rad/m, left-handed positive) is the model's; screw_thread_pitch (m/rev, right-handed) = −2π / it.
+      const threadPitch =
+        legacy !== undefined
+          ? this.#scalarChild(el, "thread_pitch", 1)
+          : modern !== undefined
+            ? (-2 * Math.PI) / this.#scalarChild(el, "screw_thread_pitch", 1)
+            : 1;
+      return { ...first, type, threadPitch };
+    }
+    const axis2El = childOf("axis2");
+    const second =
+      axis2El === undefined
+        ? undefined
+        : {
+            ...optional("xyz", child(axis2El, "xyz") === undefined ? undefined : this.#axis(axis2El, name)),
+            ...optional("limit", this.#axisLimit(axis2El)),
+            ...optional("dynamics", this.#dynamics(axis2El)),
+          };
+    const withSecond = { ...first, ...optional("second", second) };
+    if (type === "gearbox") {
+      const reference = childOf("gearbox_reference_body")?.text.trim();
+      if (reference === undefined || reference === "") {
+        this.#ctx.report("ELEMENT_MISSING", "error", el, `gearbox joint "${name}" needs <gearbox_reference_body>`);
+        return undefined;
+      }
+      return {
+        ...withSecond,
+        type,
+        gearboxRatio: this.#scalarChild(el, "gearbox_ratio", 1),
+        gearboxReferenceBody: reference,
+      };
+    }
+    return { ...withSecond, type };
+  }
+
+  /** `<dynamics>` of an axis: damping and friction (SDF defaults 0), or undefined when absent. */
+  #dynamics(axisEl: XmlElement | undefined): JointDynamics | undefined {
+    const d = axisEl === undefined ? undefined : child(axisEl, "dynamics");
+    return d === undefined
+      ? undefined
+      : { damping: this.#scalarChild(d, "damping", 0), friction: this.#scalarChild(d, "friction", 0) };
+  }
+
+  /** The `<limit>` fields an axis of an SDF-only joint writes, each kept as given (`inf` as in #limitChild). */
+  #axisLimit(axisEl: XmlElement | undefined): SdfAxisLimit | undefined {
+    const l = axisEl === undefined ? undefined : child(axisEl, "limit");
+    if (l === undefined) return undefined;
+    const out: { -readonly [K in keyof SdfAxisLimit]: number } = {};
+    for (const k of ["lower", "upper", "effort", "velocity"] as const)
+      if (child(l, k) !== undefined) out[k] = this.#limitChild(l, k, 0);
+    return Object.keys(out).length === 0 ? undefined : out;
   }
 
   /** A limited joint's effort or velocity; SDF's "unlimited" (negative or absent) has no URDF form and becomes 0. */
@@ -751,7 +865,9 @@ class SdfReader {
 
   /** Links with no parent joint other than the root: free in SDF, floating joints in the model. */
   #freeLinks(linkEls: readonly XmlElement[], kept: readonly XmlElement[]): Joint[] {
-    const children = new Set(kept.map((j) => this.#jointChild.get(j) ?? ""));
+    const children = new Set(
+      kept.filter((j) => attr(j, "type") !== "gearbox").map((j) => this.#jointChild.get(j) ?? ""),
+    );
     const free = linkEls.filter((l) => !children.has(attr(l, "name") ?? ""));
     const root = free[0];
     if (root === undefined) return [];

@@ -25,7 +25,8 @@ import { attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.j
  * skipped.
  */
 export function urdfToModel(text: string, file: string): ModelReadResult {
-  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE });
+  // What check_urdf reads, robokit reads (with a warning).
+  const { document, diagnostics } = readXml(text, file, { lazyBelow: LAZY_SUBTREE, tolerate: "urdfdom" });
   const ctx = new ModelReadContext(file);
   for (const item of diagnostics) ctx.diagnostics.push(item);
   const root = document.root;

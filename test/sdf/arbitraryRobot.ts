@@ -18,6 +18,9 @@ export interface ArbitraryRobotOptions {
 
 const ALL_JOINTS: readonly Joint["type"][] = ["fixed", "revolute", "continuous", "prismatic", "floating", "planar"];
 const ALL_SHAPES: readonly Geometry["type"][] = ["box", "cylinder", "sphere", "capsule", "mesh"];
+/** The joint types and shapes SDF has and URDF lacks (opt in through the options; gearbox is no tree edge). */
+export const SDF_ONLY_JOINTS: readonly Joint["type"][] = ["ball", "universal", "revolute2", "screw"];
+export const SDF_ONLY_SHAPES: readonly Geometry["type"][] = ["plane"];
 
 // Decimal-exact numbers (k / 1000 is the double nearest the printed decimal), so text round trips are exact.
 const milli = (lo: number, hi: number): fc.Arbitrary<number> => fc.integer({ min: lo, max: hi }).map((k) => k / 1000);
@@ -44,6 +47,10 @@ function geometry(types: readonly Geometry["type"][]): fc.Arbitrary<Geometry> {
             fc.option(vec3(100, 2000), { nil: undefined }),
           )
           .map(([uri, scale]) => (scale === undefined ? { type, uri } : { type, uri, scale }));
+      case "plane":
+        return fc
+          .tuple(fc.constantFrom<Vec3>([0, 0, 1], [0, 1, 0], [0.6, 0, 0.8]), positive, positive)
+          .map(([normal, x, y]) => ({ type, normal, size: [x, y] as const }));
     }
   });
 }
@@ -169,6 +176,26 @@ export function arbitraryRobot(options: ArbitraryRobotOptions = {}): fc.Arbitrar
             break;
           case "planar":
             joints.push({ ...base, type: s.type, ...axis, ...(s.rate ? { limit: { effort, velocity } } : {}) });
+            break;
+          case "ball":
+            joints.push({ ...base, type: s.type, ...axis });
+            break;
+          case "universal":
+          case "revolute2":
+            joints.push({
+              ...base,
+              type: s.type,
+              ...axis,
+              ...(s.rate ? { limit: { lower, upper } } : {}),
+              second: { xyz: [0, 1, 0], ...(s.rate ? {} : { limit: { lower, upper, effort, velocity } }) },
+            });
+            break;
+          case "screw":
+            joints.push({ ...base, type: s.type, ...axis, threadPitch: s.multiplier === 0 ? 1 : s.multiplier });
+            break;
+          case "gearbox":
+            // Not a tree edge: generated robots stay trees, so none is made.
+            joints.push({ ...base, type: "fixed" });
             break;
         }
       }

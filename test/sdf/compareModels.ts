@@ -4,6 +4,9 @@ import type { Collision, Link, Visual } from "../../src/model/Link.js";
 import { IDENTITY_POSE, rotationFromRpy, type Pose } from "../../src/model/Pose.js";
 import type { Robot } from "../../src/model/Robot.js";
 
+/** Stands for a limit field the model leaves out (a number, so that absent equals absent). */
+const ABSENT = -1e300;
+
 /** What a format can carry; fields it cannot carry are not compared. */
 export interface CompareOptions {
   /** Compare material names (URDF keeps them; SDF has only colours). Default true. */
@@ -65,6 +68,8 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
           return [x.radius];
         case "mesh":
           return [...(x.scale ?? [1, 1, 1])];
+        case "plane":
+          return [...x.normal, ...x.size];
       }
     };
     nums(path, numbers(g), numbers(h));
@@ -145,7 +150,17 @@ export function compareModels(a: Robot, b: Robot, options: CompareOptions = {}):
           return x.limit === undefined ? [] : [x.limit.effort, x.limit.velocity];
         case "fixed":
         case "floating":
+        case "ball":
           return [];
+        case "universal":
+        case "revolute2":
+        case "gearbox": {
+          const l = (v: typeof x.limit): number[] =>
+            v === undefined ? [] : [v.lower ?? ABSENT, v.upper ?? ABSENT, v.effort ?? ABSENT, v.velocity ?? ABSENT];
+          return [...l(x.limit), ...(x.second?.xyz ?? []), ...l(x.second?.limit)];
+        }
+        case "screw":
+          return [x.threadPitch, ...(x.limit === undefined ? [] : [x.limit.lower ?? ABSENT, x.limit.upper ?? ABSENT])];
       }
     };
     nums(`${path}.limit`, limit(j), limit(k));

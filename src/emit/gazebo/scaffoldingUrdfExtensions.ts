@@ -1,4 +1,5 @@
 import type { GaussianNoise } from "../../model/Noise.js";
+import { isSdfOnlyJoint } from "../../model/Joint.js";
 import type { Robot } from "../../model/Robot.js";
 import type { ImuSensor, Sensor } from "../../model/Sensor.js";
 import { toHectorErrorModel, type HectorErrorModel } from "../../sensors/toHectorErrorModel.js";
@@ -106,7 +107,8 @@ function writeModelPlugins(el: XmlOutElement, robot: Robot, target: SimTarget, d
     if (types.has("imu")) systems.push(gzSystem(distro, "imu", "Imu"));
     if (types.has("gps")) systems.push(gzSystem(distro, "navsat", "NavSat"));
     if (types.has("contact")) systems.push(gzSystem(distro, "contact", "Contact"));
-    const joints = (robot.joints ?? []).filter((j) => j.type !== "fixed").map((j) => j.name);
+    // The URDF this goes into has the SDF-only joints as fixed (or not at all): no state to publish.
+    const joints = (robot.joints ?? []).filter((j) => j.type !== "fixed" && !isSdfOnlyJoint(j)).map((j) => j.name);
     appendTemplate(el, "gz-model-systems", {
       systems,
       jointStatePublisher: gzSystem(distro, "joint-state-publisher", "JointStatePublisher"),

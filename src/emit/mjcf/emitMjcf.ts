@@ -1,10 +1,10 @@
 import type { Geometry } from "../../model/Geometry.js";
 import type { Inertial } from "../../model/Inertial.js";
 import { rotateInertia } from "../../model/inertia.js";
-import { jointAxis, type Joint } from "../../model/Joint.js";
+import { isTreeJoint, jointAxis, type Joint } from "../../model/Joint.js";
 import type { Collision, Link, Visual } from "../../model/Link.js";
 import { rootLink } from "../../model/linkPoses.js";
-import { IDENTITY_POSE, quatFromRpy, type Pose } from "../../model/Pose.js";
+import { composePoses, IDENTITY_POSE, quatFromRpy, rpyFromQuat, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
 import type { CameraOptics, Sensor } from "../../model/Sensor.js";
 import type { Quat, Vec3 } from "../../model/Vector.js";
@@ -12,7 +12,9 @@ import { generatedBy } from "../xml/generatedBy.js";
 import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
 import { lowestCollisionPoint } from "./lowestCollisionPoint.js";
 import { mjcfJointDamping } from "./mjcfJointDamping.js";
+import { mjcfLosses } from "./mjcfLosses.js";
 import { mjcfNames } from "./mjcfNames.js";
+import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
 
@@ -51,12 +53,19 @@ export interface EmitMjcfOptions {
  *   rangeMax); lidar → a site only (MJCF rangefinders are single rays); contact → nothing
  *   (MuJoCo reports every geom's contacts).
  * - Mimic joints → joint equality constraints.
+ * - SDF-only joints: ball → ball joint; universal and revolute2 → two hinges in the body;
+ *   screw → weld and gearbox → nothing (MJCF has neither). Planes → plane geoms where MuJoCo
+ *   takes them (static bodies). What is lost is listed by `mjcfLosses` and in comments.
  *
  * Pure and deterministic (declaration order, one number formatter, no timestamp).
  */
 export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   const world = options.world ?? "plane";
   const doc = xmlDocument(generatedBy("mjcf", { world }));
+  // What MJCF cannot hold, said in the file (as emitSdf does).
+  for (const loss of mjcfLosses(robot, world))
+    doc.com(` robokit ${loss.severity} ${loss.code}: ${loss.message.replaceAll("--", "- -")} `);
+  const staticLinks = mjcfStaticLinks(robot, world);
   const root = doc.ele("mujoco", { model: robot.name });
   root.ele("compiler", { angle: "radian", inertiafromgeom: "false" });
   root.ele("option", {
@@ -102,7 +111,8 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   const worldbody = root.ele("worldbody");
   const rootName = rootLink(robot);
   const children = new Map<string, Joint[]>();
-  for (const j of robot.joints ?? []) children.set(j.parent, [...(children.get(j.parent) ?? []), j]);
+  for (const j of robot.joints ?? [])
+    if (isTreeJoint(j)) children.set(j.parent, [...(children.get(j.parent) ?? []), j]);
   const links = new Map(robot.links.map((l) => [l.name, l] as const));
   if (world === "plane") {
     worldbody.ele("light", { name: "sun", pos: "0 0 5", dir: "0 0 -1", directional: "true" });
@@ -122,8 +132,8 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
     const lift = world === "plane" ? -(lowestCollisionPoint(robot) ?? 0) : 0;
     const body = worldbody.ele("body", { name: rootName, pos: vec([0, 0, lift]) });
     if (world === "plane") body.ele("freejoint", { name: mjcfNames.freeJoint });
-    writeLinkContent(body, links.get(rootName));
-    writeChildren(body, rootName, children, links);
+    writeLinkContent(body, links.get(rootName), staticLinks);
+    writeChildren(body, rootName, children, links, staticLinks);
   }
 
   const mimics: { name: string; leader: string; multiplier: number; offset: number }[] = [];
@@ -182,21 +192,28 @@ function writeChildren(
   link: string,
   children: ReadonlyMap<string, Joint[]>,
   links: ReadonlyMap<string, Link>,
+  staticLinks: ReadonlySet<string>,
 ): void {
   for (const j of children.get(link) ?? []) {
     const origin = j.origin ?? IDENTITY_POSE;
     const body = parent.ele("body", { name: j.child, ...poseAttrs(origin) });
     writeJoint(body, j);
-    writeLinkContent(body, links.get(j.child));
-    writeChildren(body, j.child, children, links);
+    writeLinkContent(body, links.get(j.child), staticLinks);
+    writeChildren(body, j.child, children, links, staticLinks);
   }
 }
 
-function writeLinkContent(body: XmlOutElement, link: Link | undefined): void {
+function writeLinkContent(body: XmlOutElement, link: Link | undefined, staticLinks: ReadonlySet<string>): void {
   if (link === undefined) return;
   if (link.inertial !== undefined) writeInertial(body, link.inertial);
-  (link.visuals ?? []).forEach((v, k) => writeGeom(body, link.name, "visual", v, k));
-  (link.collisions ?? []).forEach((c, k) => writeGeom(body, link.name, "collision", c, k));
+  // MuJoCo takes planes only in static bodies (mjcfLosses reports the others).
+  const keep = (s: Visual | Collision): boolean => s.geometry.type !== "plane" || staticLinks.has(link.name);
+  (link.visuals ?? []).forEach((v, k) => {
+    if (keep(v)) writeGeom(body, link.name, "visual", v, k);
+  });
+  (link.collisions ?? []).forEach((c, k) => {
+    if (keep(c)) writeGeom(body, link.name, "collision", c, k);
+  });
   for (const s of link.sensors ?? []) writeSensorFrame(body, s);
 }
 
@@ -229,8 +246,12 @@ function writeGeom(
   k: number,
 ): void {
   const name = shape.name === undefined ? `${linkName}_${kind}_${k}` : `${linkName}_${shape.name}`;
-  const origin = shape.origin ?? IDENTITY_POSE;
   const g = shape.geometry;
+  // An MJCF plane's normal is its geom's z: a tilted plane turns its geom.
+  const origin =
+    g.type === "plane"
+      ? composePoses(shape.origin ?? IDENTITY_POSE, zToNormal(g.normal))
+      : (shape.origin ?? IDENTITY_POSE);
   const attrs = geomShape(g);
   if (attrs === undefined) {
     body.com(` ${kind} ${name}: mesh ${g.type === "mesh" ? g.uri : ""} is not embedded (MJCF needs the file itself) `);
@@ -264,6 +285,9 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
       return { type: "sphere", size: num(g.radius) };
     case "mesh":
       return undefined;
+    // MJCF planes: half-sizes, then the grid spacing (MuJoCo 2.2.2 needs it > 0); the normal is the geom's z (see writeGeom).
+    case "plane":
+      return { type: "plane", size: vec([g.size[0] / 2, g.size[1] / 2, 1]) };
   }
 }
 
@@ -312,7 +336,35 @@ function writeJoint(body: XmlOutElement, j: Joint): void {
       body.ele("joint", { name: `${j.name}_z`, type: "slide", axis: "0 0 1", ...common });
       body.ele("joint", { name: `${j.name}_rotation`, type: "ball", ...common });
       return;
+    case "ball":
+      body.ele("joint", { name: j.name, type: "ball", ...common });
+      return;
+    case "universal":
+    case "revolute2": {
+      // Two hinges in one body: rotation about the first axis, then the second (MuJoCo composes them in order).
+      const second = j.second?.xyz ?? [0, 0, 1];
+      body.ele("joint", { name: `${j.name}_1`, type: "hinge", axis: vec(axis), ...common });
+      body.ele("joint", { name: `${j.name}_2`, type: "hinge", axis: vec(second) });
+      return;
+    }
+    case "screw":
+    case "gearbox":
+      // No MJCF joint couples rotation and translation, or two joints' angles (mjcfLosses): welded.
+      return;
   }
+}
+
+/** The rotation that takes z to `n` (the shortest one; identity when `n` is along +z). */
+function zToNormal(n: Vec3): Pose {
+  const u = normalize(n);
+  const c = u[2];
+  if (c > 1 - 1e-15) return IDENTITY_POSE;
+  if (c < -1 + 1e-15) return { xyz: [0, 0, 0], rpy: [Math.PI, 0, 0] };
+  // Axis z × u, angle acos(c): quaternion [axis·sin(θ/2), cos(θ/2)].
+  const axis = normalize([-u[1], u[0], 0]);
+  const half = Math.acos(c) / 2;
+  const s = Math.sin(half);
+  return { xyz: [0, 0, 0], rpy: rpyFromQuat([axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(half)]) };
 }
 
 /** Two unit vectors spanning the plane normal to `n`. */
@@ -343,6 +395,11 @@ function effortLimit(j: Joint): number | undefined {
       return j.limit?.effort;
     case "fixed":
     case "floating":
+    case "ball":
+    case "universal":
+    case "revolute2":
+    case "screw":
+    case "gearbox":
       return undefined;
   }
 }
@@ -357,6 +414,11 @@ function velocityLimit(j: Joint): number | undefined {
       return j.limit?.velocity;
     case "fixed":
     case "floating":
+    case "ball":
+    case "universal":
+    case "revolute2":
+    case "screw":
+    case "gearbox":
       return undefined;
   }
 }

@@ -6,7 +6,7 @@ import type { Robot } from "../../model/Robot.js";
 /**
  * Height (m) of the lowest point of any collision shape, in the root link's frame with all
  * joints at zero. MJCF places the root body this far up so the robot starts touching the
- * floor (z = 0) instead of falling onto it or starting inside it. Meshes are skipped (their
+ * floor (z = 0) instead of falling onto it or starting inside it. Meshes and planes are skipped (their
  * extent is unknown without the file); returns undefined when no shape is measurable.
  */
 export function lowestCollisionPoint(robot: Robot): number | undefined {
@@ -43,6 +43,8 @@ function downwardExtent(g: Geometry, zRow: readonly [number, number, number]): n
     case "sphere":
       return g.radius;
     case "mesh":
+    // A plane reaches as far as it is tilted, without bound: it places nothing.
+    case "plane":
       return Number.NaN;
   }
 }

@@ -4,6 +4,7 @@ import { wheelLayout, type OmniWheelLayout } from "../../model/wheelLayout.js";
 import { DISTRO_FACTS, defaultDistro, type RosDistro } from "../gazebo/RosDistro.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
 import type { ControllerPlan, ControllerSpec } from "./ControllerSpec.js";
+import { isSdfOnlyJoint } from "../../model/Joint.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
 import { jointStateExtraJoints } from "./jointStateExtraJoints.js";
 import { ros1HardwareInterface } from "./ros1HardwareInterface.js";
@@ -79,9 +80,12 @@ export function passiveJoints(
   controlled: readonly ControlledJoint[] = controlledJoints(robot),
 ): string[] {
   const commanded = new Set(controlled.map((c) => c.joint.name));
-  return (robot.joints ?? [])
-    .filter((j) => j.type !== "fixed" && j.type !== "floating" && !commanded.has(j.name))
-    .map((j) => j.name);
+  return (
+    (robot.joints ?? [])
+      // SDF-only joints are fixed in the URDF (or absent, a gearbox): robot_state_publisher needs no state for them.
+      .filter((j) => j.type !== "fixed" && j.type !== "floating" && !isSdfOnlyJoint(j) && !commanded.has(j.name))
+      .map((j) => j.name)
+  );
 }
 
 function ros2Controllers(

@@ -18,6 +18,11 @@ export interface SdfFeatures {
    * writes what libsdformat's own URDF converter writes: `revolute` with ±1e16 limits.
    */
   readonly continuousJoint: boolean;
+  /**
+   * `//joint/screw_thread_pitch` (1.10+, m/rev, right-handed positive), which supersedes the
+   * deprecated `thread_pitch` (rad/m, left-handed positive).
+   */
+  readonly screwThreadPitch: boolean;
 }
 
 /** The feature set of one SDF version. */
@@ -27,5 +32,6 @@ export function sdfFeatures(version: SdfVersion): SdfFeatures {
     capsule: sdfAtLeast(version, "1.8"),
     axisMimic: sdfAtLeast(version, "1.11"),
     continuousJoint: sdfAtLeast(version, "1.10"),
+    screwThreadPitch: sdfAtLeast(version, "1.10"),
   };
 }

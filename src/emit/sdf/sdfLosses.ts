@@ -44,6 +44,12 @@ export function sdfLosses(robot: Robot, version: SdfVersion): Diagnostic[] {
         }
         break;
       case "fixed":
+      case "ball":
+      case "universal":
+      case "revolute2":
+      case "screw":
+      case "gearbox":
+        // SDF's own types: written as they are.
         break;
     }
     if (joint.safetyController !== undefined)

@@ -1,6 +1,6 @@
 import type { Geometry } from "../../model/Geometry.js";
 import type { Inertial } from "../../model/Inertial.js";
-import { jointAxis, type Joint } from "../../model/Joint.js";
+import { isTreeJoint, jointAxis, type Joint, type JointDynamics, type SdfAxisLimit } from "../../model/Joint.js";
 import type { Collision, Link, Surface, Visual } from "../../model/Link.js";
 import { linkPoses } from "../../model/linkPoses.js";
 import type { Material } from "../../model/Material.js";
@@ -51,6 +51,10 @@ import { defaultShapeName, UNLIMITED_POSITION } from "../../model/sdfDefaults.js
  * URDF origins. SDF 1.6 has no `relative_to`: links get their pose in the model frame
  * (all joints at zero) and joints keep the default frame, the child link's.
  *
+ * The SDF-only joints (ball, universal, revolute2, screw, gearbox) are written as they are read:
+ * `<axis2>`, `<thread_pitch>` (`<screw_thread_pitch>` = −2π/thread_pitch from 1.10),
+ * `<gearbox_ratio>` and `<gearbox_reference_body>`. A plane is `<plane>` with normal and size.
+ *
  * Floating and planar joints have no SDF type: the joint is left out and the child link is
  * placed at its zero-position pose, free (see `sdfLosses`). Mimic is written from 1.11.
  * Continuous joints are `revolute` with ±1e16 limits before 1.10 (see `SdfFeatures`).
@@ -68,7 +72,8 @@ export function writeSdfModel(parent: XmlOutElement, input: Robot, options: SdfM
   if (input.pose !== undefined) writePose(model, input.pose);
   const materials = new Map((robot.materials ?? []).map((m) => [m.name, m] as const));
   const joints = robot.joints ?? [];
-  const parentJoint = new Map(joints.map((j) => [j.child, j] as const));
+  // A gearbox joint is no tree edge: a link's pose follows its tree parent joint.
+  const parentJoint = new Map(joints.filter(isTreeJoint).map((j) => [j.child, j] as const));
   // 1.6: poses in the model frame of the original robot (a dropped `world` link is its origin).
   const absolute = features.poseRelativeTo ? undefined : linkPoses(input);
 
@@ -224,6 +229,12 @@ function writeGeometry(el: XmlOutElement, g: Geometry): void {
       if (g.scale !== undefined) leaf(m, "scale", vec(g.scale));
       break;
     }
+    case "plane": {
+      const p = el.ele("plane");
+      leaf(p, "normal", vec(g.normal));
+      leaf(p, "size", vec(g.size));
+      break;
+    }
   }
 }
 
@@ -234,6 +245,31 @@ function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeature
   leaf(el, "child", joint.child);
   // 1.6: the joint frame defaults to the child link frame, which is the URDF joint frame.
   if (features.poseRelativeTo) writePose(el, joint.origin ?? IDENTITY_POSE, joint.parent);
+  switch (joint.type) {
+    case "ball":
+      // Only what the file had: an axis on a ball joint is kept, never made up.
+      if (joint.axis !== undefined || joint.dynamics !== undefined) {
+        const a = el.ele("axis");
+        if (joint.axis !== undefined) leaf(a, "xyz", vec(joint.axis));
+        writeDynamics(a, joint.dynamics);
+      }
+      return el;
+    case "screw":
+      if (features.screwThreadPitch) leaf(el, "screw_thread_pitch", num((-2 * Math.PI) / joint.threadPitch));
+      else leaf(el, "thread_pitch", num(joint.threadPitch));
+      break;
+    case "gearbox":
+      leaf(el, "gearbox_reference_body", joint.gearboxReferenceBody);
+      leaf(el, "gearbox_ratio", num(joint.gearboxRatio));
+      break;
+    case "fixed":
+    case "revolute":
+    case "continuous":
+    case "prismatic":
+    case "universal":
+    case "revolute2":
+      break;
+  }
   const axis = jointAxis(joint);
   if (axis === undefined) return el;
   const a = el.ele("axis");
@@ -262,19 +298,51 @@ function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeature
         }
       }
       break;
+    case "universal":
+    case "revolute2":
+    case "screw":
+    case "gearbox":
+      writeAxisLimit(a, joint.limit);
+      break;
     case "fixed":
       break;
   }
-  if (joint.dynamics !== undefined) {
-    const d = a.ele("dynamics");
-    leaf(d, "damping", num(joint.dynamics.damping ?? 0));
-    leaf(d, "friction", num(joint.dynamics.friction ?? 0));
-  }
-  if (features.axisMimic && joint.type !== "fixed" && joint.mimic !== undefined) {
+  writeDynamics(a, joint.dynamics);
+  if (
+    features.axisMimic &&
+    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    joint.mimic !== undefined
+  ) {
     const m = a.ele("mimic", { joint: joint.mimic.joint });
     leaf(m, "multiplier", num(joint.mimic.multiplier ?? 1));
     leaf(m, "offset", num(joint.mimic.offset ?? 0));
     leaf(m, "reference", num(0));
   }
+  if (
+    (joint.type === "universal" || joint.type === "revolute2" || joint.type === "gearbox") &&
+    joint.second !== undefined
+  ) {
+    const a2 = el.ele("axis2");
+    if (joint.second.xyz !== undefined) leaf(a2, "xyz", vec(joint.second.xyz));
+    writeAxisLimit(a2, joint.second.limit);
+    writeDynamics(a2, joint.second.dynamics);
+  }
   return el;
+}
+
+function writeDynamics(axis: XmlOutElement, dynamics: JointDynamics | undefined): void {
+  if (dynamics === undefined) return;
+  const d = axis.ele("dynamics");
+  leaf(d, "damping", num(dynamics.damping ?? 0));
+  leaf(d, "friction", num(dynamics.friction ?? 0));
+}
+
+/** An SDF-only joint's limit: the fields the model has, in the spec's order. */
+function writeAxisLimit(axis: XmlOutElement, limit: SdfAxisLimit | undefined): void {
+  if (limit === undefined) return;
+  const l = axis.ele("limit");
+  for (const k of ["lower", "upper", "effort", "velocity"] as const) {
+    const v = limit[k];
+    if (v !== undefined) leaf(l, k, num(v));
+  }
 }

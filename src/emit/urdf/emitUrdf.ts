@@ -1,6 +1,6 @@
 import type { Geometry } from "../../model/Geometry.js";
 import type { Inertial } from "../../model/Inertial.js";
-import { jointAxis, type Joint } from "../../model/Joint.js";
+import { isSdfOnlyJoint, jointAxis, type Joint } from "../../model/Joint.js";
 import type { Collision, Link, Visual } from "../../model/Link.js";
 import { IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
@@ -25,7 +25,11 @@ export interface EmitUrdfOptions {
  * URDF 1.0 (ROS 1 and ROS 2) of a checked robot. Pure and deterministic: declaration order,
  * fixed attribute order, one number formatter, LF, no timestamp.
  *
- * Capsules, which URDF 1.0 lacks, are written as a cylinder plus two spheres.
+ * Capsules, which URDF 1.0 lacks, are written as a cylinder plus two spheres. What URDF cannot
+ * hold at all is reported by `urdfLosses` (FEATURE_UNSUPPORTED): planes are left out, the
+ * SDF-only joints ball, universal, revolute2 and screw are written as fixed joints at their
+ * origin (the tree stays whole, the motion is lost) and gearbox joints, which are constraints
+ * and no tree edge, are left out.
  */
 export function emitUrdf(robot: Robot, options: EmitUrdfOptions = {}): string {
   const doc = xmlDocument(generatedBy("urdf", options.stamp));
@@ -107,10 +111,11 @@ function writeShape(parent: XmlOutElement, tag: "visual" | "collision", shape: V
   });
 }
 
-type UrdfGeometry = Exclude<Geometry, { type: "capsule" }>;
+type UrdfGeometry = Exclude<Geometry, { type: "capsule" } | { type: "plane" }>;
 
-/** URDF 1.0 has no capsule: a cylinder plus a sphere at each end, same frame. */
+/** URDF 1.0 has no capsule: a cylinder plus a sphere at each end, same frame. No plane: nothing (urdfLosses). */
 function urdfParts(geometry: Geometry, origin: Pose): { geometry: UrdfGeometry; origin: Pose }[] {
+  if (geometry.type === "plane") return [];
   if (geometry.type !== "capsule") return [{ geometry, origin }];
   const half = geometry.length / 2;
   const along = (dz: number): Pose => ({ xyz: offsetAlongZ(origin, dz), rpy: origin.rpy });
@@ -152,10 +157,18 @@ function writeOrigin(parent: XmlOutElement, origin: Pose): void {
 }
 
 function writeJoint(parent: XmlOutElement, joint: Joint): void {
-  const el = parent.ele("joint", { name: joint.name, type: joint.type });
+  // A gearbox couples two joints and is no tree edge: nothing of it fits URDF (urdfLosses).
+  if (joint.type === "gearbox") return;
+  const sdfOnly = isSdfOnlyJoint(joint);
+  const el = parent.ele("joint", { name: joint.name, type: sdfOnly ? "fixed" : joint.type });
   writeOrigin(el, joint.origin ?? IDENTITY_POSE);
   el.ele("parent", { link: joint.parent });
   el.ele("child", { link: joint.child });
+  if (sdfOnly) {
+    // Fixed at its origin keeps the tree whole; the motion is lost (urdfLosses says so).
+    el.seal();
+    return;
+  }
   // A fixed joint has no axis of motion (jointAxis), but one written on it is kept.
   const axis = joint.type === "fixed" ? joint.axis : jointAxis(joint);
   if (axis !== undefined) el.ele("axis", { xyz: vec(axis) });
