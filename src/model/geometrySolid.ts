@@ -108,5 +108,8 @@ function shapeVolume(g: Exclude<Geometry, MeshGeometry>): number {
       return (4 / 3) * Math.PI * g.radius ** 3;
     case "capsule":
       return Math.PI * g.radius * g.radius * g.length + (4 / 3) * Math.PI * g.radius ** 3;
+    case "plane":
+      // An infinite half-space in the simulators: no solid to measure, so no box is drawn.
+      return 0;
   }
 }
