@@ -52,7 +52,7 @@ export const severityPolicy = {
     code: "XML_TOLERATED",
     severity: "warning",
     basis: "loads",
-    what: "import: not well-formed XML that the format's reference tool reads (urdfdom: text or NULs after the root, a declaration after a comment; libsdformat: text before the root, NULs after it)",
+    what: "not well-formed XML that the format's reference tool reads (urdfdom: text or NULs after the root, a declaration after a comment; libsdformat: text before the root, NULs after it)",
     consequence:
       "check_urdf or libsdformat read the file while ignoring that text; stricter XML tools (xacro, lxml, ROS launch) reject it",
   },

@@ -22,8 +22,32 @@ export function validateFile(text: string, fileName: string, options: ValidateOp
     : found;
 }
 
+/**
+ * Reads the file as its consumer does: strictly, and when that fails, as the reference tool of
+ * the format it turns out to be (urdfdom for `<robot>`, libsdformat for `<sdf>`) would, so a file
+ * check_urdf or libsdformat reads is not an XML error here (XML_TOLERATED warns instead).
+ */
+function readAsConsumer(text: string, fileName: string): ReturnType<typeof readXml> {
+  const strict = readXml(text, fileName);
+  if (!strict.diagnostics.some((d) => d.severity === "error")) return strict;
+  for (const [dialect, kind] of [
+    ["urdfdom", "urdf"],
+    ["libsdformat", "sdf"],
+  ] as const) {
+    const lenient = readXml(text, fileName, { tolerate: dialect });
+    const root = lenient.document.root;
+    if (
+      root !== undefined &&
+      detectFormat(root).kind === kind &&
+      !lenient.diagnostics.some((d) => d.severity === "error")
+    )
+      return lenient;
+  }
+  return strict;
+}
+
 function validateUnsorted(text: string, fileName: string, options: ValidateOptions): Diagnostic[] {
-  const { document, diagnostics } = readXml(text, fileName);
+  const { document, diagnostics } = readAsConsumer(text, fileName);
   const root = document.root;
   if (root === undefined) return diagnostics;
   const format = detectFormat(root);
@@ -60,7 +84,7 @@ export function validateSdf(text: string, fileName: string, options: ValidateOpt
 
 function validateAs(kind: "urdf" | "sdf", text: string, fileName: string, options: ValidateOptions): Diagnostic[] {
   const diagnostics = validateFile(text, fileName, options);
-  const { document } = readXml(text, fileName);
+  const { document } = readAsConsumer(text, fileName);
   const root = document.root;
   if (root !== undefined && detectFormat(root).kind !== kind) {
     diagnostics.unshift({

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { descriptionToModel } from "../../src/parse/descriptionToModel.js";
+import { validateFile } from "../../src/validate/validateFile.js";
 import { repoRoot } from "../support/testData.js";
 import { haveTool, runTool } from "../support/tools.js";
 
@@ -68,5 +69,15 @@ describe("import reads the XML oddities its format's reference tool reads, and n
       // The bad mass is still reported where it is.
       ...read.diagnostics.filter((d) => d.code !== "XML_TOLERATED").map((d) => [d.code, 4, d.column]),
     ]);
+  });
+});
+
+describe("validate gives the reference tool's verdict on the same oddities", () => {
+  it.each(CASES)("$ext: $id", ({ id, ext, text, accepts }) => {
+    const found = validateFile(text, `${id.replace(/\W+/g, "_")}.${ext}`);
+    const errors = found.filter((d) => d.severity === "error").map((d) => d.code);
+    // An error only where the tool refuses the file; a tolerated oddity is a warning.
+    expect(errors).toEqual(accepts ? [] : ["XML_ERROR"]);
+    expect(found.some((d) => d.code === "XML_TOLERATED" && d.severity === "warning")).toBe(accepts);
   });
 });
