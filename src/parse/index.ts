@@ -21,7 +21,10 @@ export type {
   MeshMassProperties,
   MeshMassPropertiesResult,
 } from "./mesh/meshMassProperties.js";
+export { DEFAULT_COLLADA_UP_AXIS } from "./mesh/ColladaUpAxis.js";
+export type { ColladaUpAxis, ColladaUpAxisName } from "./mesh/ColladaUpAxis.js";
 export { readCollada } from "./mesh/readCollada.js";
+export type { ColladaReadOptions } from "./mesh/readCollada.js";
 export { readMesh } from "./mesh/readMesh.js";
 export type { MeshFileReadResult, MeshFormat } from "./mesh/readMesh.js";
 export { readObj } from "./mesh/readObj.js";

@@ -115,4 +115,54 @@ describe("robokit inertia", () => {
     expect(runCliProcess(["inertia", dir]).status).toBe(3);
     expect(runCliProcess(["inertia", join(dir, "missing.stl")]).status).toBe(1);
   });
+
+  describe("--collada-up-axis", () => {
+    // A 0.5 × 1 × 2 m box along +y from y = 2 in a Y_UP file; STL has no up axis, so it is the reference.
+    const rod = boxSolid([0, 2, 0], [0.5, 3, 2]);
+    const yUp = file("rod_y_up.dae", toDae(rod, { upAxis: "Y_UP" }));
+    const stl = file("rod.stl", toStlBinary(rod));
+    type Up = Answer & { colladaUpAxis?: string; declaredUpAxis?: string };
+    const json = (args: string[]): Up[] => {
+      const run = runCliProcess(["inertia", ...args, "--format", "json"]);
+      expect(run.status, run.stderr).toBe(0);
+      const parsed = JSON.parse(run.stdout) as Up | Up[]; // one mesh: one object
+      return Array.isArray(parsed) ? parsed : [parsed];
+    };
+
+    it("by default ignores <up_axis> as Gazebo does (the numbers of the same solid in STL) and says so in JSON and text", () => {
+      const [dae, ref] = json([yUp, stl]);
+      expect(dae!.colladaUpAxis).toBe("ignore");
+      expect(dae!.declaredUpAxis).toBe("Y_UP");
+      expect(ref!.colladaUpAxis).toBeUndefined();
+      expect(dae!.volume).toBeCloseTo(ref!.volume, 12);
+      dae!.com.forEach((c, k) => expect(c).toBeCloseTo(ref!.com[k]!, 12));
+      for (const k of ["ixx", "iyy", "izz", "ixy", "ixz", "iyz"])
+        expect(dae!.inertia[k]).toBeCloseTo(ref!.inertia[k]!, 9);
+      const text = runCliProcess(["inertia", yUp]);
+      expect(text.status, text.stderr).toBe(0);
+      expect(text.stdout).toContain("<up_axis>Y_UP</up_axis> ignored as Gazebo does");
+    });
+
+    it("apply turns the Y_UP solid to z-up: com (x, −z, y), iyy and izz swapped, volume the same", () => {
+      const [ref] = json([stl]);
+      const [dae] = json([yUp, "--collada-up-axis", "apply"]);
+      expect(dae!.colladaUpAxis).toBe("apply");
+      expect(dae!.declaredUpAxis).toBe("Y_UP");
+      expect(dae!.volume).toBeCloseTo(ref!.volume, 12);
+      const [x, y, z] = ref!.com as [number, number, number];
+      dae!.com.forEach((c, k) => expect(c).toBeCloseTo([x, -z, y][k]!, 12));
+      expect(dae!.inertia["ixx"]).toBeCloseTo(ref!.inertia["ixx"]!, 9);
+      expect(dae!.inertia["iyy"]).toBeCloseTo(ref!.inertia["izz"]!, 9);
+      expect(dae!.inertia["izz"]).toBeCloseTo(ref!.inertia["iyy"]!, 9);
+      expect(Math.abs(dae!.inertia["iyy"]! - ref!.inertia["iyy"]!)).toBeGreaterThan(1);
+      const text = runCliProcess(["inertia", yUp, "--collada-up-axis", "apply"]);
+      expect(text.stdout).toContain("<up_axis>Y_UP</up_axis> applied (turned to +z)");
+    });
+
+    it("any other value is a usage error (exit 2)", () => {
+      const run = runCliProcess(["inertia", yUp, "--collada-up-axis", "rotate"]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain("--collada-up-axis");
+    });
+  });
 });

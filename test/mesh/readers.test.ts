@@ -146,21 +146,50 @@ describe("readCollada", () => {
     expect(canonical(meshTriangles(r.mesh!))).toEqual(canonical(trianglesOf(boxSolid([0, 0, 0], [0.2, 0.1, 0.05]))));
   });
 
-  it("turns Y_UP and X_UP to +z with a rotation (right-handed, winding kept)", () => {
+  it("with upAxis apply, turns Y_UP and X_UP to +z with a rotation (right-handed, winding kept)", () => {
     const solid = rightPrism(2, 1, 0.5);
-    const y = readCollada(text(toDae(solid, { upAxis: "Y_UP" })), "y.dae");
+    const apply = { upAxis: "apply" } as const;
+    const y = readCollada(text(toDae(solid, { upAxis: "Y_UP" })), "y.dae", MESH_LIMITS, apply);
+    expect(y.upAxis).toBe("Y_UP");
     expect(canonical(meshTriangles(y.mesh!))).toEqual(canonical(mapped(solid, ([a, b, c]) => [a, -c, b])));
-    const x = readCollada(text(toDae(solid, { upAxis: "X_UP" })), "x.dae");
+    const x = readCollada(text(toDae(solid, { upAxis: "X_UP" })), "x.dae", MESH_LIMITS, apply);
     expect(canonical(meshTriangles(x.mesh!))).toEqual(canonical(mapped(solid, ([a, b, c]) => [-b, -c, a])));
   });
 
-  it("without <unit> and <up_axis>, reads metres and Y_UP (the COLLADA defaults)", () => {
+  it("by default ignores <up_axis> as Gazebo's ColladaLoader does: coordinates as written, the declared axis reported", () => {
+    const solid = rightPrism(2, 1, 0.5);
+    for (const upAxis of ["X_UP", "Y_UP", "Z_UP"] as const) {
+      const r = readCollada(text(toDae(solid, { upAxis, meter: 0.01 })), `${upAxis}.dae`);
+      expect(r.diagnostics).toEqual([]);
+      expect(r.upAxis).toBe(upAxis);
+      // <unit meter> is still applied (Gazebo scales by it), so the solid comes back in metres.
+      expect(canonical(meshTriangles(r.mesh!))).toEqual(canonical(trianglesOf(solid)));
+      const ignored = readCollada(text(toDae(solid, { upAxis })), "i.dae", MESH_LIMITS, { upAxis: "ignore" });
+      expect(canonical(meshTriangles(ignored.mesh!))).toEqual(canonical(trianglesOf(solid)));
+    }
+  });
+
+  it("a bad <up_axis> value is malformed only when it is to be applied", () => {
+    const dae = toDae(cube).replace("<up_axis>Z_UP</up_axis>", "<up_axis>W_UP</up_axis>");
+    const applied = readCollada(text(dae), "w.dae", MESH_LIMITS, { upAxis: "apply" });
+    expect(applied.mesh).toBeUndefined();
+    expect(applied.diagnostics.map((d) => d.code)).toEqual(["MESH_INVALID"]);
+    const ignored = readCollada(text(dae), "w.dae");
+    expect(ignored.diagnostics).toEqual([]);
+    expect(ignored.upAxis).toBeUndefined();
+    expect(canonical(meshTriangles(ignored.mesh!))).toEqual(canonical(trianglesOf(cube)));
+  });
+
+  it("without <unit> and <up_axis>, reads metres and, when applying it, Y_UP (the COLLADA defaults)", () => {
     const solid = rightPrism(2, 1, 0.5);
     const bare = toDae(solid).replace(/<asset>.*<\/asset>/, "<asset/>");
     expect(bare).not.toContain("up_axis");
-    const r = readCollada(text(bare), "bare.dae");
+    const r = readCollada(text(bare), "bare.dae", MESH_LIMITS, { upAxis: "apply" });
     expect(r.diagnostics).toEqual([]);
+    expect(r.upAxis).toBe("Y_UP");
     expect(canonical(meshTriangles(r.mesh!))).toEqual(canonical(mapped(solid, ([a, b, c]) => [a, -c, b])));
+    const asWritten = readCollada(text(bare), "bare.dae");
+    expect(canonical(meshTriangles(asWritten.mesh!))).toEqual(canonical(trianglesOf(solid)));
   });
 
   it("composes node transforms in document order: translate, rotate, scale, matrix", () => {

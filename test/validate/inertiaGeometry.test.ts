@@ -222,3 +222,33 @@ describe("validatePath reads collision meshes from disk (issue 25)", () => {
     }
   });
 });
+
+describe("validator: a COLLADA <up_axis> is judged as Gazebo loads it (ignored)", () => {
+  // A 0.04 × 0.8 × 0.04 m rod along +y, from y = 0.3 to 1.1, in a Y_UP file. Gazebo's ColladaLoader
+  // never reads <up_axis>, so the link holds the rod along y; the COLLADA spec would stand it up along z.
+  const lo = [-0.02, 0.3, -0.02] as const;
+  const hi = [0.02, 1.1, 0.02] as const;
+  const size: [number, number, number] = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+  const mass = 2700 * size[0] * size[1] * size[2];
+  const dae = new TextEncoder().encode(toDae(boxSolid(lo, hi), { upAxis: "Y_UP" }));
+  const options = meshOptions({ "rod.dae": dae });
+  const arm = (com: [number, number, number], dims: [number, number, number]): string => {
+    const i = boxInertia(mass, dims);
+    return link("arm", {
+      mass,
+      inertia: [i.ixx, i.iyy, i.izz],
+      com: com.join(" "),
+      collision: '<mesh filename="package://kit/rod.dae"/>',
+    });
+  };
+
+  it("is silent on the inertial of the rod as Gazebo places it (along y, centre at y = 0.7)", () => {
+    expect(geometryWarnings(robot(arm([0, 0.7, 0], size)), options)).toEqual([]);
+  });
+
+  it("warns on the inertial of the rod turned z-up (as the COLLADA spec would place it), and says the up axis was ignored", () => {
+    const found = geometryWarnings(robot(arm([0, 0, 0.7], [size[0], size[2], size[1]])), options);
+    expect(found.map((d) => d.code)).toEqual(["COM_OUTSIDE_GEOMETRY"]);
+    expect(found[0]?.message).toContain("declares <up_axis>Y_UP</up_axis>, which Gazebo ignores");
+  });
+});

@@ -17,7 +17,7 @@ import { linkPoses } from "../../src/model/linkPoses.js";
 import { poseToMatrix } from "../../src/model/Pose.js";
 import { haveTool } from "../support/tools.js";
 import { readPng } from "../support/readPng.js";
-import { boxSolid, toStlBinary } from "../support/meshFiles.js";
+import { boxSolid, toDae, toStlBinary } from "../support/meshFiles.js";
 
 const CLI = join(import.meta.dirname, "../../dist/src/cli/main.js");
 const hasChromium = haveTool("chromium", "robokit view browser tests (apt-get install chromium)");
@@ -31,6 +31,7 @@ interface ViewApi {
   inertiaBoxes(): { link: string; kind: string; warned: boolean; shown: boolean; size: number[] }[];
   jointValue(name: string): number | undefined;
   linkMatrix(name: string): number[] | undefined;
+  visualBounds(name: string): [number[], number[]] | undefined;
   setJointSlider(name: string, value: number): boolean;
   applyTwist(vx: number, vy: number, wz: number): Promise<unknown>;
   stopWheels(): void;
@@ -222,6 +223,38 @@ describe.runIf(hasChromium)("robokit view in Chromium", () => {
     const shown = await open(file, { query: "?inertia=1" });
     expect((await shown.page.evaluate(() => robokitView.inertiaBoxes())).map((b) => b.shown)).toEqual([true, true]);
     await shown.page.close();
+  });
+
+  it("draws COLLADA meshes as Gazebo loads them: <up_axis> ignored (Z_UP, Y_UP and X_UP alike), <unit meter> applied", async () => {
+    const dir = join(tmp, "up_axis");
+    mkdirSync(join(dir, "meshes"), { recursive: true });
+    // A rod along +y from y = 0.3 to 1.1. three's ColladaLoader turns a Z_UP file's root −90° about x
+    // (the rod to −z); urdf-loader 0.13.1 resets that rotation, keeping the unit scale, as Gazebo draws it.
+    const lo = [-0.02, 0.3, -0.02] as const;
+    const hi = [0.02, 1.1, 0.02] as const;
+    const rod = boxSolid(lo, hi);
+    const files = {
+      z: { upAxis: "Z_UP", meter: 1 },
+      y: { upAxis: "Y_UP", meter: 1 },
+      x: { upAxis: "X_UP", meter: 0.001 },
+    } as const;
+    let urdf = '<robot name="up"><link name="base"/>';
+    for (const [name, o] of Object.entries(files)) {
+      writeFileSync(join(dir, "meshes", `${name}.dae`), toDae(rod, o));
+      urdf += `<link name="${name}"><visual><geometry><mesh filename="meshes/${name}.dae"/></geometry></visual></link>`;
+      urdf += `<joint name="j_${name}" type="fixed"><parent link="base"/><child link="${name}"/></joint>`;
+    }
+    const file = join(dir, "up.urdf");
+    writeFileSync(file, `${urdf}</robot>\n`);
+    const { page, errors } = await open(file);
+    for (const name of Object.keys(files)) {
+      const bounds = await page.evaluate((n) => robokitView.visualBounds(n), name);
+      expect(bounds, name).toBeDefined();
+      bounds![0].forEach((v, k) => expect(v, `${name} min ${k}`).toBeCloseTo(lo[k]!, 5));
+      bounds![1].forEach((v, k) => expect(v, `${name} max ${k}`).toBeCloseTo(hi[k]!, 5));
+    }
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("--screenshot writes a picture that is not blank", () => {

@@ -746,6 +746,28 @@ const api = {
   jointValue: (name: string): number | undefined =>
     robot?.joints[name] === undefined ? undefined : Number(robot.joints[name].angle),
   linkMatrix,
+  /** Bounding box (m, the robot's root frame) of a link's own visual geometry, as drawn: [min, max]. */
+  visualBounds(name: string): [number[], number[]] | undefined {
+    const link = robot?.links[name];
+    if (link === undefined || robot === undefined) return undefined;
+    robot.updateMatrixWorld(true);
+    const toRoot = new THREE.Matrix4().copy(robot.matrixWorld).invert();
+    const box = new THREE.Box3();
+    link.traverse((o) => {
+      // Stop at child links: only this link's own visuals (urdf-loader marks visuals isURDFVisual).
+      if (!(o instanceof THREE.Mesh) || o.geometry === undefined) return;
+      let owner: THREE.Object3D | null = o;
+      while (owner !== null && !("isURDFLink" in owner && owner.isURDFLink === true)) owner = owner.parent;
+      if (owner !== link) return;
+      let visual: THREE.Object3D | null = o;
+      while (visual !== null && visual !== link && !("isURDFVisual" in visual)) visual = visual.parent;
+      if (visual === null || visual === link) return;
+      o.geometry.computeBoundingBox();
+      const b = o.geometry.boundingBox;
+      if (b !== null) box.union(b.clone().applyMatrix4(new THREE.Matrix4().multiplyMatrices(toRoot, o.matrixWorld)));
+    });
+    return box.isEmpty() ? undefined : [box.min.toArray(), box.max.toArray()];
+  },
   /** Moves a joint's slider as a user would (an input event). */
   setJointSlider(name: string, value: number): boolean {
     const slider = sliders.get(name)?.input;

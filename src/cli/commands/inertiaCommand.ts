@@ -7,6 +7,7 @@ import {
   type MassProperties,
   type MeshMassProperties,
 } from "../../parse/mesh/meshMassProperties.js";
+import { DEFAULT_COLLADA_UP_AXIS, type ColladaUpAxis } from "../../parse/mesh/ColladaUpAxis.js";
 import { readMesh, type MeshFormat } from "../../parse/mesh/readMesh.js";
 import { MESH_LIMITS } from "../../parse/mesh/TriangleMesh.js";
 import type { Vec3 } from "../../model/Vector.js";
@@ -25,6 +26,7 @@ interface InertiaOptions {
   readonly mass?: number;
   readonly scale?: Vec3;
   readonly format: "text" | "json";
+  readonly colladaUpAxis: ColladaUpAxis;
 }
 
 /** One mesh's answer. */
@@ -34,6 +36,8 @@ interface MeshReport extends MassProperties {
   readonly volume: number;
   readonly density: number;
   readonly method: MeshMassProperties["method"];
+  /** COLLADA only: the `<up_axis>` the file declares, and whether it was applied. */
+  readonly upAxis?: { readonly declared: "X_UP" | "Y_UP" | "Z_UP"; readonly mode: ColladaUpAxis };
 }
 
 function positive(what: string): (value: string) => number {
@@ -59,7 +63,9 @@ function scaleOption(value: string): Vec3 {
  * `robokit inertia MESH… [--density D | --mass M] [--scale S] [--format text|json]`: the mass
  * properties of the homogeneous solid each mesh (STL, OBJ, COLLADA) bounds, in SI units: volume
  * (m³), mass (kg), centre of mass (m) and the inertia tensor about it (kg·m², mesh axes, URDF
- * signs). Density 1000 kg/m³ unless given; `--mass` sets each mesh's mass instead.
+ * signs). Density 1000 kg/m³ unless given; `--mass` sets each mesh's mass instead. A COLLADA
+ * file's `<up_axis>` is ignored, as Gazebo and RViz ignore it, unless `--collada-up-axis apply`
+ * turns it to +z as the COLLADA spec says; the output names the mode and the declared axis.
  */
 export function inertiaCommand(): Command {
   return new Command("inertia")
@@ -69,6 +75,14 @@ export function inertiaCommand(): Command {
     .option("--mass <kg>", "mass of each mesh's solid, instead of a density", positive("mass"))
     .option("--scale <s>", "scale as in URDF/SDF <mesh scale>: one factor or sx,sy,sz (negative mirrors)", scaleOption)
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(
+      new Option(
+        "--collada-up-axis <mode>",
+        "COLLADA <up_axis>: ignore (as Gazebo and RViz load the file) or apply (turn it to +z, as the COLLADA spec says)",
+      )
+        .choices(["ignore", "apply"])
+        .default(DEFAULT_COLLADA_UP_AXIS),
+    )
     .action((meshes: string[], opts: InertiaOptions) => {
       if (opts.density !== undefined && opts.mass !== undefined)
         throw new UsageError("give --density or --mass, not both");
@@ -123,7 +137,7 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
       return { diagnostics: [{ code: "FILE_READ_ERROR", severity: "error", message: "file not found", file }] };
     throw new IoError(`cannot read ${file}: ${read.problem === "not-regular" ? `it is ${read.detail}` : read.detail}`);
   }
-  const mesh = readMesh(read.bytes, file);
+  const mesh = readMesh(read.bytes, file, MESH_LIMITS, { upAxis: opts.colladaUpAxis });
   if (mesh.mesh === undefined || mesh.format === undefined) return { diagnostics: mesh.diagnostics };
   const measured = meshMassProperties(mesh.mesh, file, opts.scale === undefined ? {} : { scale: opts.scale });
   const diagnostics = [...mesh.diagnostics, ...measured.diagnostics];
@@ -138,6 +152,7 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
       volume: p.volume,
       density,
       method: p.method,
+      ...(mesh.upAxis === undefined ? {} : { upAxis: { declared: mesh.upAxis, mode: opts.colladaUpAxis } }),
       ...massPropertiesAtDensity(p, density),
     },
     diagnostics,
@@ -150,6 +165,7 @@ function toJson(r: MeshReport): Record<string, unknown> {
     file: r.file,
     format: r.format,
     method: r.method,
+    ...(r.upAxis === undefined ? {} : { colladaUpAxis: r.upAxis.mode, declaredUpAxis: r.upAxis.declared }),
     volume: r.volume,
     density: r.density,
     mass: r.mass,
@@ -168,8 +184,14 @@ function toText(r: MeshReport, opts: InertiaOptions): string {
         ? "from --density"
         : "default: neither --density nor --mass given";
   const method = r.method === "closed-mesh" ? "closed mesh, exact" : "NOT closed: axis-aligned bounding box";
+  const up =
+    r.upAxis === undefined
+      ? ""
+      : r.upAxis.mode === "ignore"
+        ? `, <up_axis>${r.upAxis.declared}</up_axis> ignored as Gazebo does`
+        : `, <up_axis>${r.upAxis.declared}</up_axis> applied (turned to +z)`;
   return [
-    `${r.file} (${r.format}, ${method})`,
+    `${r.file} (${r.format}, ${method}${up})`,
     `  volume   ${n(r.volume)} m³`,
     `  density  ${n(r.density)} kg/m³ (${source})`,
     `  mass     ${n(r.mass)} kg`,

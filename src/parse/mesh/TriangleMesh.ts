@@ -2,9 +2,9 @@ import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 
 /**
  * A triangle soup or indexed mesh as read from a file, in metres (a COLLADA file's
- * `<unit meter>` and `<up_axis>` are already applied; STL and OBJ carry no unit and are taken
- * as metres, as URDF, SDF and MuJoCo take them). Frame: the file's own axes (COLLADA: turned
- * so that its up axis is +z).
+ * `<unit meter>` is already applied; STL and OBJ carry no unit and are taken as metres, as
+ * URDF, SDF and MuJoCo take them). Frame: the file's own axes (COLLADA: as written, as Gazebo
+ * loads it, unless the reader was asked to apply `<up_axis>`, which turns that axis to +z).
  */
 export interface TriangleMesh {
   /** Vertex coordinates, x y z per vertex (m). */
@@ -18,6 +18,8 @@ export interface MeshReadResult {
   /** Absent when an error diagnostic made the file unusable. */
   readonly mesh?: TriangleMesh;
   readonly diagnostics: Diagnostic[];
+  /** COLLADA only: the `<up_axis>` the file declares (Y_UP when absent), applied or not. */
+  readonly upAxis?: "X_UP" | "Y_UP" | "Z_UP";
 }
 
 /** Bounds a mesh reader keeps to; past any of them it stops with MESH_TOO_LARGE. */

@@ -4,6 +4,7 @@ import { attr, child, childrenNamed, type XmlElement } from "../XmlDocument.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { meshDiagnostic } from "./meshDiagnostic.js";
 import { MESH_LIMITS, MeshBuilder, type MeshLimits, type MeshReadResult } from "./TriangleMesh.js";
+import { DEFAULT_COLLADA_UP_AXIS, type ColladaUpAxis, type ColladaUpAxisName } from "./ColladaUpAxis.js";
 
 /** Deepest chain of nodes and instance_node references followed. */
 const MAX_NODE_DEPTH = 128;
@@ -28,12 +29,19 @@ class ColladaProblem extends Error {
  * untransformed), each `<node>`'s `<matrix>`, `<translate>`, `<rotate>` and `<scale>` composed
  * in document order, `<instance_node>` and nested nodes, and `<instance_geometry>` of
  * `<triangles>`, `<polylist>` and `<polygons>` (inputs sharing `<p>` by `offset`). The file's
- * `<asset><unit meter>` scales to metres and `<up_axis>` (default Y_UP) is turned to +z, the
- * robot's up (REP-103). A node whose transform mirrors keeps its triangles facing outward.
- * Lines, strips, polygon holes, `<skew>`, `<lookat>` and controllers are reported as
- * MESH_FEATURE_IGNORED. Never throws.
+ * `<asset><unit meter>` scales to metres. Its `<up_axis>` (default Y_UP) is, by default
+ * (`upAxis: "ignore"`), left alone as Gazebo (gz-common and Classic) and RViz leave it: the
+ * coordinates are taken in the robot's frame as written. With `upAxis: "apply"` it is turned to
+ * +z as the COLLADA spec says. The result's `upAxis` names what the file declares either way.
+ * A node whose transform mirrors keeps its triangles facing outward. Lines, strips, polygon
+ * holes, `<skew>`, `<lookat>` and controllers are reported as MESH_FEATURE_IGNORED. Never throws.
  */
-export function readCollada(bytes: Uint8Array, file: string, limits: MeshLimits = MESH_LIMITS): MeshReadResult {
+export function readCollada(
+  bytes: Uint8Array,
+  file: string,
+  limits: MeshLimits = MESH_LIMITS,
+  options: ColladaReadOptions = {},
+): MeshReadResult {
   if (bytes.length > limits.maxBytes) {
     return {
       diagnostics: [
@@ -57,7 +65,7 @@ export function readCollada(bytes: Uint8Array, file: string, limits: MeshLimits 
         meshDiagnostic("meshMalformed", `the root element is <${root.name}>, not <COLLADA>`, file, root.line),
       ],
     };
-  const reader = new ColladaReader(file, limits);
+  const reader = new ColladaReader(file, limits, options.upAxis ?? DEFAULT_COLLADA_UP_AXIS);
   try {
     reader.read(root);
   } catch (error) {
@@ -76,7 +84,17 @@ export function readCollada(bytes: Uint8Array, file: string, limits: MeshLimits 
         meshDiagnostic("meshEmpty", "COLLADA file whose scene places no triangles", file),
       ],
     };
-  return { mesh: reader.builder.build(), diagnostics: reader.diagnostics };
+  return {
+    mesh: reader.builder.build(),
+    diagnostics: reader.diagnostics,
+    ...(reader.upAxis === undefined ? {} : { upAxis: reader.upAxis }),
+  };
+}
+
+/** Options of {@link readCollada}. */
+export interface ColladaReadOptions {
+  /** What to do with `<asset><up_axis>`; default `"ignore"` (as Gazebo and RViz). */
+  readonly upAxis?: ColladaUpAxis;
 }
 
 class ColladaReader {
@@ -86,10 +104,14 @@ class ColladaReader {
   readonly #file: string;
   readonly #limits: MeshLimits;
   readonly #ignored = new Set<string>();
+  readonly #upAxis: ColladaUpAxis;
+  /** The up axis the file declares (the COLLADA default Y_UP when absent); set by {@link read}. */
+  upAxis: ColladaUpAxisName | undefined;
 
-  constructor(file: string, limits: MeshLimits) {
+  constructor(file: string, limits: MeshLimits, upAxis: ColladaUpAxis) {
     this.#file = file;
     this.#limits = limits;
+    this.#upAxis = upAxis;
   }
 
   read(root: XmlElement): void {
@@ -106,13 +128,17 @@ class ColladaReader {
       );
     const upText = (asset === undefined ? undefined : child(asset, "up_axis"))?.text.trim() ?? "Y_UP";
     const up = upAxisToZ(upText);
-    if (up === undefined)
-      throw new ColladaProblem(
-        "meshMalformed",
-        `<up_axis> is "${upText}"; COLLADA allows X_UP, Y_UP and Z_UP`,
-        asset === undefined ? undefined : child(asset, "up_axis")?.line,
-      );
-    const top = multiply(up, scaling(meter, meter, meter));
+    if (up === undefined) {
+      // Gazebo never reads the element, so when it is ignored a bad value harms nothing.
+      if (this.#upAxis === "apply")
+        throw new ColladaProblem(
+          "meshMalformed",
+          `<up_axis> is "${upText}"; COLLADA allows X_UP, Y_UP and Z_UP`,
+          asset === undefined ? undefined : child(asset, "up_axis")?.line,
+        );
+    } else this.upAxis = upText as ColladaUpAxisName;
+    const meters = scaling(meter, meter, meter);
+    const top = this.#upAxis === "apply" && up !== undefined ? multiply(up, meters) : meters;
     if (childrenNamed(root, "library_controllers").some((l) => l.children.length > 0))
       this.#ignore("controllers (skinned meshes)", root.line);
     const scene = this.#scene(root);

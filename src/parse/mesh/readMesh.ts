@@ -1,5 +1,5 @@
 import { meshDiagnostic } from "./meshDiagnostic.js";
-import { readCollada } from "./readCollada.js";
+import { readCollada, type ColladaReadOptions } from "./readCollada.js";
 import { readObj } from "./readObj.js";
 import { readStl } from "./readStl.js";
 import { MESH_LIMITS, type MeshLimits, type MeshReadResult } from "./TriangleMesh.js";
@@ -15,9 +15,15 @@ export interface MeshFileReadResult extends MeshReadResult {
 /**
  * Reads a mesh file of any supported format: by its extension (.stl, .obj, .dae, any case),
  * else by its content (`<` first: COLLADA; `solid` or a binary STL size: STL; a `v ` line: OBJ).
- * Pure: `file` only names the file. Never throws.
+ * Pure: `file` only names the file. `options` reach the COLLADA reader (`upAxis`, default
+ * `"ignore"`, as Gazebo loads the file). Never throws.
  */
-export function readMesh(bytes: Uint8Array, file: string, limits: MeshLimits = MESH_LIMITS): MeshFileReadResult {
+export function readMesh(
+  bytes: Uint8Array,
+  file: string,
+  limits: MeshLimits = MESH_LIMITS,
+  options: ColladaReadOptions = {},
+): MeshFileReadResult {
   const format = formatOf(bytes, file);
   switch (format) {
     case "stl":
@@ -25,7 +31,7 @@ export function readMesh(bytes: Uint8Array, file: string, limits: MeshLimits = M
     case "obj":
       return { format, ...readObj(bytes, file, limits) };
     case "collada":
-      return { format, ...readCollada(bytes, file, limits) };
+      return { format, ...readCollada(bytes, file, limits, options) };
     case undefined:
       return {
         diagnostics: [

@@ -5,7 +5,7 @@ import type { Vec3 } from "../../model/Vector.js";
 import { MAX_PLAUSIBLE_MESH_EXTENT, PLAUSIBLE_DENSITY } from "../../parse/mesh/massPlausibility.js";
 import { meshMassProperties } from "../../parse/mesh/meshMassProperties.js";
 import { readMesh } from "../../parse/mesh/readMesh.js";
-import type { TriangleMesh } from "../../parse/mesh/TriangleMesh.js";
+import { MESH_LIMITS, type TriangleMesh } from "../../parse/mesh/TriangleMesh.js";
 import type { Finding } from "../../diagnostics/severityPolicy.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
 import type { GeometryBody, GeometryCollision, GeometryPlace, GeometryShape } from "./GeometryBody.js";
@@ -54,12 +54,16 @@ interface Part {
   readonly max: Vec3;
   /** false when the volume is a stand-in (an open mesh's bounding box): density and inertia are not judged. */
   readonly exact: boolean;
+  /** Said with a finding that depends on the shape's orientation (a COLLADA `<up_axis>` left alone). */
+  readonly note?: string;
 }
 
 interface ReadMeshEntry {
   readonly mesh: TriangleMesh;
   /** COLLADA `<unit meter>`, when the file has one. */
   readonly colladaUnit: number | undefined;
+  /** COLLADA `<up_axis>` the file declares (not applied: Gazebo ignores it). */
+  readonly upAxis: "X_UP" | "Y_UP" | "Z_UP" | undefined;
 }
 
 /**
@@ -76,7 +80,9 @@ interface ReadMeshEntry {
  * - a principal moment beyond {@link INERTIA_GEOMETRY_FACTOR} of the solid's;
  * - a centre of mass outside the collision bounding box by more than {@link COM_OUTSIDE_MARGIN}
  *   plus a quarter of the box's largest side.
- * Bodies without collisions (visual only) are not judged.
+ * Bodies without collisions (visual only) are not judged. Meshes are judged as Gazebo loads them
+ * (gz-common's ColladaLoader): a COLLADA `<unit meter>` applied, its `<up_axis>` ignored; a
+ * finding on a body with a COLLADA mesh declaring another up axis than Z_UP says so.
  */
 export const inertiaGeometry: Rule = (ctx) => {
   const bodies = ctx.format === "urdf" ? urdfGeometryBodies(ctx.root) : sdfGeometryBodies(ctx.root);
@@ -100,6 +106,8 @@ function checkBody(ctx: RuleContext, body: GeometryBody, meshes: Map<string, Rea
     parts.push(part);
   }
   const { name, frameNote: frame } = body;
+  const notes = [...new Set(parts.flatMap((p) => (p.note === undefined ? [] : [p.note])))];
+  const note = notes.length === 0 ? "" : `; ${notes.join("; ")}`;
   const mass = inertial.mass;
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
@@ -118,7 +126,7 @@ function checkBody(ctx: RuleContext, body: GeometryBody, meshes: Map<string, Rea
       ctx,
       "comOutsideCollision",
       body.comAt,
-      `link [${name}] centre of mass ${com.map(fmt).join(" ")}${frame} lies ${fmt(outside)} m outside its collision shapes' bounding box (${min.map(fmt).join(" ")} to ${max.map(fmt).join(" ")} m; allowed ${fmt(margin)} m)`,
+      `link [${name}] centre of mass ${com.map(fmt).join(" ")}${frame} lies ${fmt(outside)} m outside its collision shapes' bounding box (${min.map(fmt).join(" ")} to ${max.map(fmt).join(" ")} m; allowed ${fmt(margin)} m)${note}`,
     );
   }
   if (!parts.every((p) => p.exact)) return;
@@ -154,7 +162,7 @@ function checkBody(ctx: RuleContext, body: GeometryBody, meshes: Map<string, Rea
       ctx,
       ratio < 1 ? "inertiaTooSmallForGeometry" : "inertiaTooLargeForGeometry",
       body.inertiaAt,
-      `link [${name}] largest principal moment ${fmt(given[2])} kg·m² is ${fmt(ratio < 1 ? 1 / ratio : ratio)} times ${direction} than the ${fmt(geometric[2])} kg·m² of a uniform solid of mass ${fmt(mass)} kg filling its collision shapes (principal moments ${given.map(fmt).join(", ")} vs ${geometric.map(fmt).join(", ")}; allowed factor ${INERTIA_GEOMETRY_FACTOR})`,
+      `link [${name}] largest principal moment ${fmt(given[2])} kg·m² is ${fmt(ratio < 1 ? 1 / ratio : ratio)} times ${direction} than the ${fmt(geometric[2])} kg·m² of a uniform solid of mass ${fmt(mass)} kg filling its collision shapes (principal moments ${given.map(fmt).join(", ")} vs ${geometric.map(fmt).join(", ")}; allowed factor ${INERTIA_GEOMETRY_FACTOR})${note}`,
     );
   }
 }
@@ -226,18 +234,20 @@ function measureMesh(
   let entry = meshes.get(found.file);
   if (!meshes.has(found.file)) {
     const bytes = read(found.file);
-    const result = "bytes" in bytes ? readMesh(bytes.bytes, found.file) : undefined;
+    // The findings speak for Gazebo, whose ColladaLoader never reads <up_axis>.
+    const result = "bytes" in bytes ? readMesh(bytes.bytes, found.file, MESH_LIMITS, { upAxis: "ignore" }) : undefined;
     entry =
       result?.mesh === undefined
         ? undefined
         : {
             mesh: result.mesh,
             colladaUnit: result.format === "collada" ? colladaUnit(bytes as { bytes: Uint8Array }) : undefined,
+            upAxis: result.upAxis,
           };
     meshes.set(found.file, entry);
   }
   if (entry === undefined) return undefined;
-  const { mesh, colladaUnit: unit } = entry;
+  const { mesh, colladaUnit: unit, upAxis } = entry;
   const lo: [number, number, number] = [Infinity, Infinity, Infinity];
   const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < mesh.positions.length; i += 3) {
@@ -287,6 +297,11 @@ function measureMesh(
       lo,
       hi,
       exact: props.method === "closed-mesh",
+      ...(upAxis === undefined || upAxis === "Z_UP"
+        ? {}
+        : {
+            note: `collision mesh [${uri}] declares <up_axis>${upAxis}</up_axis>, which Gazebo ignores: judged as written, not turned to z-up`,
+          }),
     },
     xyz,
     rpy,
@@ -303,6 +318,7 @@ function place(
     lo?: Vec3;
     hi?: Vec3;
     exact: boolean;
+    note?: string;
   },
   xyz: Vec3,
   rpy: Vec3,
@@ -328,6 +344,7 @@ function place(
     min,
     max,
     exact: s.exact,
+    ...(s.note === undefined ? {} : { note: s.note }),
   };
 }
 
