@@ -626,10 +626,11 @@ export const severityPolicy = {
   },
   meshNotFoundInSearchPath: {
     code: "RESOURCE_NOT_FOUND",
-    severity: "error",
-    basis: "consumer",
+    severity: "warning",
+    basis: "loads",
     what: "a mesh not found although search paths were given",
-    consequence: "Gazebo and RViz will not draw it or collide with it",
+    consequence:
+      "urdfdom (check_urdf) and libsdformat (ign sdf -k) load the file, as they never open meshes; Gazebo and RViz load the robot without that mesh, so they do not draw it or collide with it",
   },
   meshNotFound: {
     code: "RESOURCE_NOT_FOUND",
