@@ -102,6 +102,12 @@ const cases: readonly AgreementCase[] = [
     robokit: "valid",
     warning: { code: "RESOURCE_NOT_FOUND", text: "urdfdom and libsdformat load the file (they never open meshes)" },
   },
+  // Every SDF element of type color is read in [0, 1], the scene background too.
+  {
+    file: "sdf/agreement/background_out_of_range.sdf",
+    ign: 'Error Code 9: [/sdf/world[@name="w"]/scene/background',
+    robokit: { code: "ELEMENT_INVALID", text: "color <background> [0 191 255 1] has a component outside [0, 1]" },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {
