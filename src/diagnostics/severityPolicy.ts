@@ -79,6 +79,13 @@ export const severityPolicy = {
     consequence:
       "libsdformat 12 reads the file converted to SDF 1.9 and checks 1.9's ranges, within which this value lies, so it loads it",
   },
+  sdfRangeLibsdformat12: {
+    code: "ELEMENT_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "SDF ≤ 1.9: a value inside the published spec's range but outside libsdformat 12's copy of it (camera horizontal_fov < 0.1 rad)",
+    consequence: "libsdformat 12 (gz-sim Fortress) refuses the value (Error reading element)",
+  },
   elementValueInvalid: {
     code: "ELEMENT_INVALID",
     severity: "error",

@@ -108,6 +108,17 @@ const cases: readonly AgreementCase[] = [
     ign: 'Error Code 9: [/sdf/world[@name="w"]/scene/background',
     robokit: { code: "ELEMENT_INVALID", text: "color <background> [0 191 255 1] has a component outside [0, 1]" },
   },
+  // libsdformat 12's copy of the spec has horizontal_fov >= 0.1 rad (the published one 0.001).
+  {
+    file: "sdf/agreement/camera_fov_below_0_1.sdf",
+    ign: "less than the minimum allowed value of [0.10000000000000001] for key [horizontal_fov]",
+    robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim Fortress) refuses the file" },
+  },
+  {
+    file: "sdf/agreement/camera_fov_below_0_1_sdf_1_4.sdf",
+    ign: "less than the minimum allowed value of [0.10000000000000001] for key [horizontal_fov]",
+    robokit: { code: "ELEMENT_INVALID", text: "value [0.088] of <horizontal_fov> is below 0.1" },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {
