@@ -119,6 +119,16 @@ const cases: readonly AgreementCase[] = [
     ign: "less than the minimum allowed value of [0.10000000000000001] for key [horizontal_fov]",
     robokit: { code: "ELEMENT_INVALID", text: "value [0.088] of <horizontal_fov> is below 0.1" },
   },
+  // URDF inertia no body can have: urdfdom loads it, libsdformat 12 does not; the message says so.
+  {
+    file: "urdf/agreement/inertia_triangle.urdf",
+    ign: "Error Code 18: Msg: A link named fork has invalid inertia.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "LINK_INERTIA_INVALID",
+      text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link, although urdfdom loads the file",
+    },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {
