@@ -119,6 +119,15 @@ const cases: readonly AgreementCase[] = [
     ign: "less than the minimum allowed value of [0.10000000000000001] for key [horizontal_fov]",
     robokit: { code: "ELEMENT_INVALID", text: "value [0.088] of <horizontal_fov> is below 0.1" },
   },
+  // Two includes renamed to one <name> are two models of one name in the world.
+  {
+    file: "sdf/agreement/include_duplicate_name.sdf",
+    ign: "Error Code 2: Msg: model with name[support] already exists.",
+    robokit: {
+      code: "DUPLICATE_NAME",
+      text: 'included model with name [support] already exists in <world name="w">',
+    },
+  },
   // URDF inertia no body can have: urdfdom loads it, libsdformat 12 does not; the message says so.
   {
     file: "urdf/agreement/inertia_triangle.urdf",
