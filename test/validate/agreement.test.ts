@@ -128,14 +128,14 @@ const cases: readonly AgreementCase[] = [
       text: 'included model with name [support] already exists in <world name="w">',
     },
   },
-  // URDF inertia no body can have: urdfdom loads it, libsdformat 12 does not; the message says so.
+  // URDF inertia no body can have: urdfdom does not check it, libsdformat 12 refuses it; the message says so.
   {
     file: "urdf/agreement/inertia_triangle.urdf",
     ign: "Error Code 18: Msg: A link named fork has invalid inertia.",
     checkUrdf: "Successfully Parsed XML",
     robokit: {
       code: "LINK_INERTIA_INVALID",
-      text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link, although urdfdom loads the file",
+      text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia",
     },
   },
 ];

@@ -143,7 +143,7 @@ function checkInertial(
         : `link [${linkName}] principal moments ${moments} violate the triangle inequality (${fmt(l1)} + ${fmt(l2)} < ${fmt(l3)}); ${
             // Checked with ign sdf -k (Error Code 18, invalid inertia) and check_urdf.
             ctx.format === "urdf"
-              ? "libsdformat 12 (Gazebo) refuses the link, although urdfdom loads the file"
+              ? "libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia"
               : "libsdformat 12 (Gazebo) refuses the link"
           }`;
     // URDF: links joined by fixed joints are one rigid body to the simulators; judge the body.
