@@ -87,6 +87,13 @@ export const severityPolicy = {
     consequence:
       "libsdformat 12 reads the file converted to SDF 1.9 and checks 1.9's ranges, within which this value lies, so it loads it",
   },
+  sdfRangeLibsdformat12: {
+    code: "ELEMENT_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "SDF ≤ 1.9: a value inside the published spec's range but outside libsdformat 12's copy of it (camera horizontal_fov < 0.1 rad)",
+    consequence: "libsdformat 12 (gz-sim Fortress) refuses the value (Error reading element)",
+  },
   elementValueInvalid: {
     code: "ELEMENT_INVALID",
     severity: "error",
@@ -634,10 +641,11 @@ export const severityPolicy = {
   },
   meshNotFoundInSearchPath: {
     code: "RESOURCE_NOT_FOUND",
-    severity: "error",
-    basis: "consumer",
+    severity: "warning",
+    basis: "loads",
     what: "a mesh not found although search paths were given",
-    consequence: "Gazebo and RViz will not draw it or collide with it",
+    consequence:
+      "urdfdom (check_urdf) and libsdformat (ign sdf -k) load the file, as they never open meshes; Gazebo and RViz load the robot without that mesh, so they do not draw it or collide with it",
   },
   meshNotFound: {
     code: "RESOURCE_NOT_FOUND",

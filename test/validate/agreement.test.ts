@@ -21,6 +21,8 @@ interface AgreementCase {
   readonly ign: string;
   /** robokit's first error, or "valid" when it reports no error. */
   readonly robokit: { readonly code: string; readonly text: string } | "valid";
+  /** For URDF: a line `check_urdf` (urdfdom) prints for the file. */
+  readonly checkUrdf?: string;
   /** A non-error robokit reports instead, when the file loads but looks wrong. */
   readonly warning?: { readonly code: string; readonly text: string };
 }
@@ -85,19 +87,79 @@ const cases: readonly AgreementCase[] = [
     ign: "Error Code 5: Msg: Joint type of hinge is invalid.",
     robokit: { code: "ATTRIBUTE_INVALID", text: "joint [j] has type [hinge], which SDF does not define" },
   },
+  // Held-out measurement (issue 27): rules that disagreed with the tools on public files.
+  // A missing mesh: neither tool opens meshes, so both load the file, with search paths given too.
+  {
+    file: "sdf/agreement/mesh_missing.sdf",
+    ign: "Valid.",
+    robokit: "valid",
+    warning: { code: "RESOURCE_NOT_FOUND", text: "urdfdom and libsdformat load the file (they never open meshes)" },
+  },
+  {
+    file: "urdf/agreement/mesh_missing.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+    warning: { code: "RESOURCE_NOT_FOUND", text: "urdfdom and libsdformat load the file (they never open meshes)" },
+  },
+  // Every SDF element of type color is read in [0, 1], the scene background too.
+  {
+    file: "sdf/agreement/background_out_of_range.sdf",
+    ign: 'Error Code 9: [/sdf/world[@name="w"]/scene/background',
+    robokit: { code: "ELEMENT_INVALID", text: "color <background> [0 191 255 1] has a component outside [0, 1]" },
+  },
+  // libsdformat 12's copy of the spec has horizontal_fov >= 0.1 rad (the published one 0.001).
+  {
+    file: "sdf/agreement/camera_fov_below_0_1.sdf",
+    ign: "less than the minimum allowed value of [0.10000000000000001] for key [horizontal_fov]",
+    robokit: { code: "ELEMENT_INVALID", text: "libsdformat 12 (gz-sim Fortress) refuses the file" },
+  },
+  {
+    file: "sdf/agreement/camera_fov_below_0_1_sdf_1_4.sdf",
+    ign: "less than the minimum allowed value of [0.10000000000000001] for key [horizontal_fov]",
+    robokit: { code: "ELEMENT_INVALID", text: "value [0.088] of <horizontal_fov> is below 0.1" },
+  },
+  // Two includes renamed to one <name> are two models of one name in the world.
+  {
+    file: "sdf/agreement/include_duplicate_name.sdf",
+    ign: "Error Code 2: Msg: model with name[support] already exists.",
+    robokit: {
+      code: "DUPLICATE_NAME",
+      text: 'included model with name [support] already exists in <world name="w">',
+    },
+  },
+  // URDF inertia no body can have: urdfdom does not check it, libsdformat 12 refuses it; the message says so.
+  {
+    file: "urdf/agreement/inertia_triangle.urdf",
+    ign: "Error Code 18: Msg: A link named fork has invalid inertia.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "LINK_INERTIA_INVALID",
+      text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia",
+    },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {
-  return validatePath(join(fixtures, file), { displayName: file, searchPaths: [models] }).diagnostics;
+  return validatePath(join(fixtures, file), { displayName: file, searchPaths: [models], packagePaths: [models] })
+    .diagnostics;
 }
 
-describe("agreement with libsdformat 12 on hand-made files (docs/agreement.md)", () => {
+describe("agreement with libsdformat 12 and urdfdom on hand-made files (docs/agreement.md)", () => {
   it.each(cases)("ign sdf -k on $file prints the verdict recorded here", ({ file, ign }) => {
     if (!haveTool("ign", "libsdformat verdicts of the agreement fixtures")) return;
     const run = runTool("ign", ["sdf", "-k", join(fixtures, file)], { env: { SDF_PATH: models } });
     expect(run.stdout + run.stderr).toContain(ign);
     // A file the tool accepts prints exactly "Valid." and no error.
     if (ign === "Valid.") expect(run.stdout).not.toContain("Error Code");
+  });
+
+  const urdfCases = cases.filter((c) => c.checkUrdf !== undefined);
+  it.each(urdfCases)("check_urdf on $file prints the verdict recorded here", ({ file, checkUrdf }) => {
+    if (!haveTool("check_urdf", "urdfdom verdicts of the agreement fixtures")) return;
+    const run = runTool("check_urdf", [join(fixtures, file)]);
+    expect(run.stdout + run.stderr).toContain(checkUrdf);
+    expect(run.status).toBe(checkUrdf === "Successfully Parsed XML" ? 0 : 1);
   });
 
   it.each(cases)("robokit agrees on $file", ({ file, robokit: expected, warning }) => {

@@ -2,9 +2,22 @@ import { attr, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
 import { parseNumbers } from "./numbers.js";
 
-const sdfColors = new Set(["ambient", "diffuse", "specular", "emissive"]);
+/** The SDF elements of type `color` (1.6–1.9: material, light, scene, fog, sky, particle emitter). */
+const sdfColors = new Set([
+  "ambient",
+  "diffuse",
+  "specular",
+  "emissive",
+  "background",
+  "color",
+  "color_start",
+  "color_end",
+]);
 
-/** Color components lie in [0, 1] (SDF material colors, URDF `color@rgba`). */
+/**
+ * Color components lie in [0, 1] (every SDF element of type `color`, URDF `color@rgba`).
+ * libsdformat 12 refuses such a value wherever it reads a color; urdfdom drops the color.
+ */
 export const colorRange: Rule = (ctx) => {
   const stack: XmlElement[] = [ctx.root];
   while (stack.length > 0) {
@@ -14,7 +27,11 @@ export const colorRange: Rule = (ctx) => {
     if (ctx.format === "sdf" && sdfColors.has(el.name)) {
       const v = parseNumbers(el.text);
       if (v?.some((x) => x < 0 || x > 1))
-        ctx.flag("sdfColorOutOfRange", el, `color <${el.name}> [${el.text.trim()}] has a component outside [0, 1]`);
+        ctx.flag(
+          "sdfColorOutOfRange",
+          el,
+          `color <${el.name}> [${el.text.trim()}] has a component outside [0, 1]; libsdformat 12 (gz-sim) refuses the value`,
+        );
     } else if (ctx.format === "urdf" && el.name === "color") {
       const v = parseNumbers(attr(el, "rgba"));
       if (v?.some((x) => x < 0 || x > 1))

@@ -140,7 +140,12 @@ function checkInertial(
     const text =
       problem === "negative"
         ? `link [${linkName}] inertia tensor has a negative principal moment (principal moments ${moments})`
-        : `link [${linkName}] principal moments ${moments} violate the triangle inequality (${fmt(l1)} + ${fmt(l2)} < ${fmt(l3)})`;
+        : `link [${linkName}] principal moments ${moments} violate the triangle inequality (${fmt(l1)} + ${fmt(l2)} < ${fmt(l3)}); ${
+            // Checked with ign sdf -k (Error Code 18, invalid inertia) and check_urdf.
+            ctx.format === "urdf"
+              ? "libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia"
+              : "libsdformat 12 (Gazebo) refuses the link"
+          }`;
     // URDF: links joined by fixed joints are one rigid body to the simulators; judge the body.
     const body = bodyOf(linkName);
     if (body !== undefined && body.members.length > 1 && body.moments !== undefined && physical(body.moments)) {

@@ -14,9 +14,9 @@ function extension(path: string): string {
 /**
  * Mesh files exist, are readable, and have a format the consumer loads: URDF `<mesh filename>`
  * and SDF `<mesh><uri>`, looked up with the injected resolver (package://, model://, file://,
- * relative). Not found: a warning when no search path was given (robokit cannot know where the
- * user's packages are), an error when search paths were given. Found but not a readable regular
- * file: an error. STL, DAE and OBJ load everywhere; glTF/GLB only in gz-sim (a warning in URDF,
+ * relative). Not found: a warning, with or without search paths: urdfdom and libsdformat never open
+ * meshes, and Gazebo and RViz load the robot without the missing one (`--strict` makes it an
+ * error). Found but not a readable regular file: an error. STL, DAE and OBJ load everywhere; glTF/GLB only in gz-sim (a warning in URDF,
  * which RViz and Gazebo Classic read); other formats are a warning.
  */
 export const meshResources: Rule = (ctx) => {
@@ -50,7 +50,7 @@ export const meshResources: Rule = (ctx) => {
             ctx.flag(
               "meshNotFoundInSearchPath",
               at,
-              `mesh [${uri}] not found (${found.detail}); Gazebo and RViz will not draw it or collide with it`,
+              `mesh [${uri}] not found (${found.detail}); urdfdom and libsdformat load the file (they never open meshes), but Gazebo and RViz will not draw this mesh or collide with it`,
               attribute,
             );
           else
