@@ -145,7 +145,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   try {
     // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
     if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help"))
-      (await import("./commands/xacroCommand.js")).runXacro(args.slice(1));
+      await (await import("./runXacro.js")).runXacro(args.slice(1));
     else await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
