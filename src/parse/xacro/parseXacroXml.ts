@@ -11,9 +11,15 @@ import type { XacroElement, XacroNode } from "./XacroNode.js";
 
 type OrderedNode = Record<string, unknown>;
 
-const metaSymbol = XMLParser.getMetaDataSymbol() as unknown as string;
+/** The general parser, made at its first use: most files never need it (scanXacroXml reads them). */
+let general: { parser: XMLParser; metaSymbol: string } | undefined;
 
-const parser = new XMLParser({
+function generalParser(): { parser: XMLParser; metaSymbol: string } {
+  general ??= { parser: new XMLParser(PARSER_OPTIONS), metaSymbol: XMLParser.getMetaDataSymbol() as unknown as string };
+  return general;
+}
+
+const PARSER_OPTIONS = {
   preserveOrder: true,
   captureMetaData: true,
   ignoreAttributes: false,
@@ -32,7 +38,7 @@ const parser = new XMLParser({
   allowBooleanAttributes: true,
   // Deeper nesting is refused (parse throws; reported below): as readXml, no description needs it.
   maxNestedTags: INPUT_LIMITS.maxDepth,
-});
+};
 
 /** A parse failure with its 1-based position. */
 export interface XacroXmlError {
@@ -45,16 +51,16 @@ export interface XacroXmlError {
  * Reads XML text into the mixed-content tree xacro works on (elements, text, comments, in
  * order), each element knowing its file, line and column. The usual file takes one pass
  * (scanXacroXml); any other goes through fast-xml-parser's validator and parser, as does every
- * file with `general` (tests compare the two).
+ * file with `useGeneral` (tests compare the two).
  */
 export function parseXacroXml(
   text: string,
   file: string,
-  general = false,
+  useGeneral = false,
 ): { root: XacroElement; outside: { before: string[]; after: string[] } } | { error: XacroXmlError } {
   const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   const lines = new LineIndex(source);
-  if (!general) {
+  if (!useGeneral) {
     // The one-pass scanner reads the usual file; what it refuses (or a bad reference in it) goes the general way.
     try {
       const scanned = scanXacroXml(source, file, lines, referenceDecoder(new Map()), INPUT_LIMITS.maxDepth);
@@ -68,7 +74,7 @@ export function parseXacroXml(
     return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
   let ordered: OrderedNode[];
   try {
-    ordered = parser.parse(source) as OrderedNode[];
+    ordered = generalParser().parser.parse(source) as OrderedNode[];
   } catch (error) {
     // The validator passed something the parser refuses (e.g. an unclosed processing instruction): report it, never throw.
     return {
@@ -82,6 +88,7 @@ export function parseXacroXml(
   const rootNode = ordered.find((n) => elementName(n) !== undefined);
   if (rootNode === undefined) return { error: { message: "the file has no root element", line: 1, column: 1 } };
   const decode = referenceDecoder(declaredEntities(source));
+  const { metaSymbol } = generalParser();
   const build = (node: OrderedNode): XacroElement => {
     const name = elementName(node) ?? "";
     const meta = node[metaSymbol] as { startIndex?: number } | undefined;
