@@ -8,7 +8,7 @@ import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { InputError, UsageError } from "./errors.js";
 import { readInputFile } from "./readInputFile.js";
 import { expandXacroFile } from "./readXacro.js";
-import { writeStdout } from "./writeStdout.js";
+import { writeStdoutSync } from "./writeStdoutSync.js";
 
 /**
  * Splits xacro's command-line words into `name:=value` mappings and the other words, as ROS 2's
@@ -77,7 +77,7 @@ export async function expandXacroCommand(words: readonly string[], output: strin
   if (root === undefined) throw new InputError(`${file}: cannot expand the xacro`, diagnostics);
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   const printed = printXacroDocument(root, file, outside.before, outside.after);
-  if (output === undefined) writeStdout(printed);
+  if (output === undefined) writeStdoutSync(printed);
   else {
     // Loaded only for -o: the atomic writer brings node:crypto (temporary names), which stdout does not need.
     const { writeArtifacts } = await import("./writeArtifacts.js");
