@@ -53,15 +53,25 @@ describe("the one-pass xacro XML scanner", () => {
       fc.stringMatching(/^[a-z \n\t&;#0-9x<>\]'"=/-]{0,10}$/),
     );
     const attrs = fc
-      .array(fc.tuple(fc.constantFrom("name", "value", "a:b", "x"), attrValue, fc.constantFrom('"', "'")), {
-        maxLength: 3,
-      })
-      .map((as) => as.map(([k, v, q]) => ` ${k}=${q}${v.split(q).join("")}${q}`).join(""));
+      .array(
+        fc.tuple(
+          fc.constantFrom("name", "value", "a:b", "x"),
+          attrValue,
+          fc.constantFrom('"', "'"),
+          fc.constantFrom("=", "=", " = ", "\n="),
+        ),
+        {
+          maxLength: 3,
+        },
+      )
+      .map((as) => as.map(([k, v, q, eq]) => ` ${k}${eq}${q}${v.split(q).join("")}${q}`).join(""));
     const element = (kid: fc.Arbitrary<string>): fc.Arbitrary<string> =>
       fc
         .tuple(name, attrs, fc.array(kid, { maxLength: 4 }), fc.boolean(), fc.boolean())
         .map(([n, a, kids, empty, space]) =>
-          empty && kids.length === 0 ? `<${n}${a}${space ? " " : ""}/>` : `<${n}${a}>${kids.join("")}</${n}>`,
+          empty && kids.length === 0
+            ? `<${n}${a}${space ? " " : ""}/>`
+            : `<${n}${a}>${kids.join("")}</${n}${space ? " " : ""}>`,
         );
     const node: fc.Memo<string> = fc.memo((depth) =>
       depth <= 1

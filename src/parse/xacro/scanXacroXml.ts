@@ -14,7 +14,7 @@ function isSpace(c: number): boolean {
  * CDATA, and an XML declaration at the very start. It builds the tree parseXacroXml builds from
  * fast-xml-parser's output (same nodes, same positions), several times faster and without
  * loading that parser. Anything else (a DOCTYPE, a processing instruction, a carriage return,
- * a non-ASCII name, `a = "b"`, a duplicate attribute, a second root, text outside the root,
+ * a non-ASCII name, a duplicate attribute, a second root, text outside the root,
  * deep nesting, anything not well-formed) returns undefined, and the general parser, whose
  * checks and messages stand, reads the file.
  *
@@ -83,8 +83,10 @@ export function scanXacroXml(
     if (c === 47 /* / */) {
       const top = stack.pop();
       if (top === undefined) return undefined;
-      const close = lt + 2 + top.name.length;
-      if (!source.startsWith(top.name, lt + 2) || source.charCodeAt(close) !== 62 /* > */) return undefined;
+      let close = lt + 2 + top.name.length;
+      if (!source.startsWith(top.name, lt + 2)) return undefined;
+      while (isSpace(source.charCodeAt(close))) close++;
+      if (source.charCodeAt(close) !== 62 /* > */) return undefined;
       i = close + 1;
       continue;
     }
@@ -118,12 +120,15 @@ export function scanXacroXml(
       const key = NAME.exec(source)?.[0];
       if (key === undefined) return undefined;
       j += key.length;
+      while (isSpace(source.charCodeAt(j))) j++;
       if (source.charCodeAt(j) !== 61 /* = */) return undefined;
-      const quote = source.charCodeAt(j + 1);
+      j++;
+      while (isSpace(source.charCodeAt(j))) j++;
+      const quote = source.charCodeAt(j);
       if (quote !== 34 && quote !== 39) return undefined;
-      const end = source.indexOf(quote === 34 ? '"' : "'", j + 2);
+      const end = source.indexOf(quote === 34 ? '"' : "'", j + 1);
       if (end < 0) return undefined;
-      const raw = source.slice(j + 2, end);
+      const raw = source.slice(j + 1, end);
       if (raw.includes("<") || attrs.some(([a]) => a === key)) return undefined;
       // Attribute-value normalisation, as parseXacroXml does it for the general parser's values.
       attrs.push([key, decode(raw.replace(/[\n\t]/g, " "), at)]);
