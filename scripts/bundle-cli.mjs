@@ -5,6 +5,10 @@
 // mujoco-js (WebAssembly next to its JS), tsx (loads user .ts robots) and playwright-core stay external; the
 // precompiled validators and schemas are read from schemas/ and the bundled examples from
 // dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
+// The xacro expander's YAML parser (xacro.load_yaml) and its general XML parser are yaml.cjs
+// and fxp.cjs, files of their own that `robokit xacro` reads only at their first use: most
+// robots never call load_yaml, and scanXacroXml reads most files without fast-xml-parser.
+// Those two packages are the larger part of what the command would load otherwise.
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +18,58 @@ import { build } from "esbuild";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(repo, "dist", "src", "bundle");
 rmSync(outdir, { recursive: true, force: true });
+
+/**
+ * Packages the xacro expander loads at their first use: for each, the one module importing it,
+ * the file it becomes, and the stand-in the importer gets (it requires that file when called).
+ */
+const LAZY = {
+  yaml: {
+    importer: join("dist", "src", "parse", "xacro", "expandXacro.js"),
+    file: "yaml.cjs",
+    standIn: 'export function parse(...args) { return require("./yaml.cjs").parse(...args); }',
+  },
+  "fast-xml-parser": {
+    importer: join("dist", "src", "parse", "xacro", "parseXacroXml.js"),
+    file: "fxp.cjs",
+    standIn: [
+      'const load = () => require("./fxp.cjs");',
+      "export const XMLValidator = { validate: (...args) => load().XMLValidator.validate(...args) };",
+      "export class XMLParser {",
+      "  constructor(options) { return new (load().XMLParser)(options); }",
+      "  static getMetaDataSymbol() { return load().XMLParser.getMetaDataSymbol(); }",
+      "}",
+    ].join("\n"),
+  },
+};
+
+const lazyXacroPackages = {
+  name: "lazy-xacro-packages",
+  setup(b) {
+    b.onResolve({ filter: /^(yaml|fast-xml-parser)$/ }, (args) =>
+      args.importer.endsWith(LAZY[args.path].importer) ? { path: args.path, namespace: "lazy-xacro" } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/(yaml|fxp)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: "lazy-xacro" }, (args) => ({
+      contents: LAZY[args.path].standIn,
+      loader: "js",
+    }));
+  },
+};
+
+// Each lazily loaded package as one CommonJS file, built from the same source as the rest of the bundle.
+for (const [pkg, { file }] of Object.entries(LAZY)) {
+  await build({
+    absWorkingDir: repo,
+    stdin: { contents: `export * from ${JSON.stringify(pkg)};`, resolveDir: repo, loader: "js" },
+    outfile: join(outdir, file),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+}
 await build({
   absWorkingDir: repo,
   entryPoints: [
@@ -31,6 +87,7 @@ await build({
   target: "node20",
   // playwright-core (view --screenshot) finds its own files through __dirname, so it stays a package too.
   external: ["mujoco-js", "tsx", "tsx/*", "playwright-core"],
+  plugins: [lazyXacroPackages],
   // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
   banner: {
     js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);',

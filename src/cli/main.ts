@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 import { realpathSync } from "node:fs";
-import { setFlagsFromString } from "node:v8";
 import { fileURLToPath } from "node:url";
 
 import type { Command } from "commander";
 
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
+import { stdoutFailure } from "./stdoutFailure.js";
 
 /**
  * One subcommand: its name, its help line (`term` after the name, `summary`), and the module
@@ -145,7 +145,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   try {
     // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
     if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help"))
-      (await import("./commands/xacroCommand.js")).runXacro(args.slice(1));
+      await (await import("./runXacro.js")).runXacro(args.slice(1));
     else await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
@@ -158,31 +158,26 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** One line for a failed write to stdout (EPIPE, ENOSPC, EIO, …). */
-export function stdoutFailure(error: NodeJS.ErrnoException): string {
-  const why =
-    error.code === "EPIPE"
-      ? "the reader closed the pipe"
-      : error.code === "ENOSPC"
-        ? "no space left on the device"
-        : "the write failed";
-  return `cannot write to stdout: ${why} (${error.code ?? "error"}); the output is incomplete`;
-}
-
 const invokedDirectly =
   process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
-  // V8 lets the heap grow to several times what is alive before it collects; robokit's
-  // readers make much short-lived garbage on large robots, and a 100,000-link file would
-  // then take 1.5 GB for 0.5 GB of live data. This factor is read at each collection, so it
-  // can be set here, after start-up.
-  setFlagsFromString("--heap-growing-percent=50");
-  // stdout that cannot take the output (a full disk: `> /dev/full`; a reader that closed the
-  // pipe: `| head -c1`) is an I/O failure: exit 3 with one line, never a stack. Node reports
-  // it here, after the write call has returned, so the command cannot catch it.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`robokit: ${stdoutFailure(error)}\n`);
-    process.exit(3);
-  });
-  process.exitCode = await runCli(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  // `robokit xacro` writes with blocking writes of its own (writeStdoutSync) and keeps its
+  // expansion within XACRO_LIMITS: it skips this set-up, whose modules (node:v8, the stdout
+  // stream) are a tenth of its start-up.
+  if (argv[0] !== "xacro") {
+    // V8 lets the heap grow to several times what is alive before it collects; robokit's
+    // readers make much short-lived garbage on large robots, and a 100,000-link file would
+    // then take 1.5 GB for 0.5 GB of live data. This factor is read at each collection, so it
+    // can be set here, after start-up.
+    (await import("node:v8")).setFlagsFromString("--heap-growing-percent=50");
+    // stdout that cannot take the output (a full disk: `> /dev/full`; a reader that closed the
+    // pipe: `| head -c1`) is an I/O failure: exit 3 with one line, never a stack. Node reports
+    // it here, after the write call has returned, so the command cannot catch it.
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      process.stderr.write(`robokit: ${stdoutFailure(error)}\n`);
+      process.exit(3);
+    });
+  }
+  process.exitCode = await runCli(argv);
 }

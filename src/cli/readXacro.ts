@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync as realpathSyncJs, statSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
 import {
@@ -16,6 +16,13 @@ import { UsageError } from "./errors.js";
 import { globFiles } from "./globFiles.js";
 import { defaultIncludeLimits } from "./resolve/includeLimits.js";
 import { readRegularFile } from "./resolve/readRegularFile.js";
+
+/**
+ * The operating system's realpath: one system call, where Node's JavaScript realpath makes one
+ * lstat per path component (a xacro expansion resolves every file it reads and every package
+ * folder it finds).
+ */
+const realpathSync = realpathSyncJs.native;
 
 /** Options for reading a xacro file from disk. */
 export interface XacroReadOptions {

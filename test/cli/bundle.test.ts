@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,8 +12,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bundle = join(root, "dist", "src", "bundle", "main.js");
 const compiled = join(root, "dist", "src", "cli", "main.js");
 
-function run(main: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: "utf8", timeout: 120_000 });
+function run(
+  main: string,
+  args: string[],
+  nodeOptions: string[] = [],
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [...nodeOptions, main, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -52,6 +60,46 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, 
     const a = files(outA);
     expect(a.size).toBeGreaterThan(3);
     expect(a).toEqual(files(outB));
+  });
+
+  it("expands xacro as the unbundled CLI does, reading yaml.cjs and fxp.cjs only for files that need them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "robokit-bundle-xacro-"));
+    // Preloaded: names, at exit, the CommonJS files the process required (yaml.cjs and fxp.cjs are).
+    const preload = join(dir, "requiredFiles.cjs");
+    writeFileSync(
+      preload,
+      'process.on("exit", () => process.stderr.write("REQUIRED " + Object.keys(require.cache).join(" ") + "\\n"));',
+    );
+    // A DOCTYPE is beyond the one-pass scanner: fast-xml-parser reads this file.
+    const doctype = join(dir, "doctype.urdf.xacro");
+    writeFileSync(
+      doctype,
+      '<?xml version="1.0"?>\n<!DOCTYPE robot [<!ENTITY w "0.5">]>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  <xacro:property name="x" value="&w;"/>\n  <link name="l${x}"/>\n</robot>\n',
+    );
+    const cases = [
+      { args: ["test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro"], yaml: false, fxp: false },
+      {
+        args: [
+          "test/data/xacro/UniversalRobots+Universal_Robots_ROS2_Description/urdf/ur.urdf.xacro",
+          "name:=ur",
+          "ur_type:=ur5e",
+        ],
+        yaml: true,
+        fxp: false,
+      },
+      { args: [doctype], yaml: false, fxp: true },
+    ];
+    for (const c of cases) {
+      const a = run(bundle, ["xacro", ...c.args], ["--require", preload]);
+      const b = run(compiled, ["xacro", ...c.args]);
+      expect(a.status, a.stderr).toBe(0);
+      expect(a.stdout).toContain("<robot");
+      expect(a.stdout).toBe(b.stdout);
+      const required = /^REQUIRED (.*)$/m.exec(a.stderr)?.[1]?.split(" ") ?? [];
+      const loaded = (file: string): boolean => required.some((f) => f.endsWith(join("bundle", file)));
+      expect(loaded("yaml.cjs"), c.args[0]).toBe(c.yaml);
+      expect(loaded("fxp.cjs"), c.args[0]).toBe(c.fxp);
+    }
   });
 
   it("answers --version and --help", () => {

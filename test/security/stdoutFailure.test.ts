@@ -60,4 +60,40 @@ describe("a stdout that cannot take the output is exit 3 with one line, no stack
       "robokit: cannot write to stdout: the reader closed the pipe (EPIPE); the output is incomplete\n",
     );
   }, 60_000);
+
+  // robokit xacro writes with its own blocking writes (writeStdoutSync), not process.stdout.
+  it("robokit xacro > /dev/full and | head -c1: the same line and exit 3", async () => {
+    const file = join(dir, "big.urdf.xacro");
+    const links = Array.from({ length: 40_000 }, (_, i) => `  <link name="link_${i}"/>`).join("\n");
+    writeFileSync(file, `<robot name="big" xmlns:xacro="http://www.ros.org/wiki/xacro">\n${links}\n</robot>\n`);
+    const full = openSync("/dev/full", "w");
+    try {
+      const r = spawnSync(process.execPath, ["--import", tsx, main, "xacro", file], {
+        cwd: root,
+        stdio: ["ignore", full, "pipe"],
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, NODE_NO_WARNINGS: "1" },
+      });
+      expect(r.status, r.stderr).toBe(3);
+      expect(r.stderr).toBe(
+        "robokit: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n",
+      );
+    } finally {
+      closeSync(full);
+    }
+    const child = spawn(process.execPath, ["--import", tsx, main, "xacro", file], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_NO_WARNINGS: "1" },
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    expect(status, stderr).toBe(3);
+    expect(stderr).toBe(
+      "robokit: cannot write to stdout: the reader closed the pipe (EPIPE); the output is incomplete\n",
+    );
+  }, 60_000);
 });

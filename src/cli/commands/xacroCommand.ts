@@ -1,45 +1,14 @@
 import type { Command } from "commander";
-import { isUtf8 } from "node:buffer";
-import { basename, dirname } from "node:path";
 
-import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
-import { printXacroDocument } from "../../parse/xacro/printXacroDocument.js";
-import { INPUT_LIMITS } from "../../util/inputLimits.js";
-import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
-import { InputError, UsageError } from "../errors.js";
-import { readInputFile } from "../readInputFile.js";
-import { expandXacroFile } from "../readXacro.js";
-import { writeArtifacts } from "../writeArtifacts.js";
-import { writeStdout } from "../writeStdout.js";
+import { expandXacroCommand } from "../runXacro.js";
 
-/**
- * Splits xacro's command-line words into `name:=value` mappings and the other words, as ROS 2's
- * xacro does: names and values are trimmed, a mapping with an empty side or a `_private` name
- * is ignored, and a word with two `:=` is refused.
- */
-export function splitXacroMappings(words: readonly string[]): { mappings: Record<string, string>; rest: string[] } {
-  const mappings: Record<string, string> = {};
-  const rest: string[] = [];
-  for (const w of words) {
-    if (!w.includes(":=")) {
-      rest.push(w);
-      continue;
-    }
-    const parts = w.split(":=").map((p) => p.trim());
-    if (parts.length !== 2) throw new UsageError(`invalid remapping argument '${w}'`);
-    const [name = "", value = ""] = parts;
-    if (name === "" || value === "") continue;
-    if (name.length > 1 && name.startsWith("_") && name[1] !== "_") continue;
-    mappings[name] = value;
-  }
-  return { mappings, rest };
-}
+export { splitXacroMappings } from "../runXacro.js";
 
 /**
  * `robokit xacro FILE [name:=value …] [-o OUT]`: ROS 2's `xacro` command. Prints the expansion
  * exactly as xacro prints it (declaration, banner, its pretty-printing), so a launch file can
  * call robokit where it called xacro. Loads only the expander: no model, validator or emitters;
- * commander is loaded only for help (main.ts runs {@link runXacro} directly).
+ * commander is loaded only for help (main.ts runs runXacro, ../runXacro.ts, directly).
  */
 export async function xacroCommand(): Promise<Command> {
   const { Command: CommandClass } = await import("commander");
@@ -48,50 +17,5 @@ export async function xacroCommand(): Promise<Command> {
     .argument("<input...>", "the xacro file, and name:=value arguments in any order")
     .option("-o, --output <file>", "write the expansion to FILE (all or nothing) instead of stdout")
     .option("-i, --inorder", "accepted for ROS 1 launch files; in-order processing is the only mode, as in ROS 2")
-    .action((words: string[], opts: { output?: string }) => expandAndWrite(words, opts.output));
-}
-
-/**
- * Runs `robokit xacro` on the words after `xacro`, without commander (its start-up is the
- * command's cost): `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`, `-i`/`--inorder`, the
- * file and `name:=value` words in any order. Help (`-h`) goes through commander (main.ts).
- */
-export function runXacro(words: readonly string[]): void {
-  let output: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] as string;
-    if (w === "-o" || w === "--output") {
-      const value = words[++i];
-      if (value === undefined) throw new UsageError(`option '${w}' argument missing`);
-      output = value;
-    } else if (w.startsWith("--output=")) output = w.slice(9);
-    else if (w.startsWith("-o") && !w.includes(":=")) output = w.slice(2);
-    else if (w === "-i" || w === "--inorder") continue;
-    else if (w.startsWith("-") && w !== "-" && !w.includes(":="))
-      throw new UsageError(`unknown option '${w}' (robokit xacro --help)`);
-    else rest.push(w);
-  }
-  expandAndWrite(rest, output);
-}
-
-/** Expands the one input file among `words` (the others are `name:=value`) to stdout or `output`. */
-function expandAndWrite(words: readonly string[], output: string | undefined): void {
-  const { mappings, rest } = splitXacroMappings(words);
-  if (rest.length !== 1) throw new UsageError(`expected exactly one input file as argument, got ${rest.length}`);
-  const file = rest[0] as string;
-  const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
-  // xacro reads UTF-8; other encodings (a UTF-16 BOM, a declared one) take the full decoder.
-  let text: string | undefined = isUtf8(bytes) ? bytes.toString("utf8") : undefined;
-  if (text === undefined) {
-    const decoded = decodeXmlBytes(bytes, file);
-    if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
-    text = decoded.text;
-  }
-  const { root, outside, diagnostics } = expandXacroFile(file, file, text, mappings, [], true);
-  if (root === undefined) throw new InputError(`${file}: cannot expand the xacro`, diagnostics);
-  for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  const printed = printXacroDocument(root, file, outside.before, outside.after);
-  if (output === undefined) writeStdout(printed);
-  else writeArtifacts(dirname(output), [{ path: basename(output), content: printed }]);
+    .action((words: string[], opts: { output?: string }) => expandXacroCommand(words, opts.output));
 }

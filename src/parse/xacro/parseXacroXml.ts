@@ -5,14 +5,21 @@ import { blankLateDeclaration } from "../blankLateDeclaration.js";
 import { LineIndex } from "../LineIndex.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { decodeXmlReferences } from "./decodeXmlReferences.js";
+import { scanXacroXml } from "./scanXacroXml.js";
 import { XACRO_LIMITS } from "./XacroBudget.js";
 import type { XacroElement, XacroNode } from "./XacroNode.js";
 
 type OrderedNode = Record<string, unknown>;
 
-const metaSymbol = XMLParser.getMetaDataSymbol() as unknown as string;
+/** The general parser, made at its first use: most files never need it (scanXacroXml reads them). */
+let general: { parser: XMLParser; metaSymbol: string } | undefined;
 
-const parser = new XMLParser({
+function generalParser(): { parser: XMLParser; metaSymbol: string } {
+  general ??= { parser: new XMLParser(PARSER_OPTIONS), metaSymbol: XMLParser.getMetaDataSymbol() as unknown as string };
+  return general;
+}
+
+const PARSER_OPTIONS = {
   preserveOrder: true,
   captureMetaData: true,
   ignoreAttributes: false,
@@ -31,7 +38,7 @@ const parser = new XMLParser({
   allowBooleanAttributes: true,
   // Deeper nesting is refused (parse throws; reported below): as readXml, no description needs it.
   maxNestedTags: INPUT_LIMITS.maxDepth,
-});
+};
 
 /** A parse failure with its 1-based position. */
 export interface XacroXmlError {
@@ -42,20 +49,32 @@ export interface XacroXmlError {
 
 /**
  * Reads XML text into the mixed-content tree xacro works on (elements, text, comments, in
- * order), each element knowing its file, line and column.
+ * order), each element knowing its file, line and column. The usual file takes one pass
+ * (scanXacroXml); any other goes through fast-xml-parser's validator and parser, as does every
+ * file with `useGeneral` (tests compare the two).
  */
 export function parseXacroXml(
   text: string,
   file: string,
+  useGeneral = false,
 ): { root: XacroElement; outside: { before: string[]; after: string[] } } | { error: XacroXmlError } {
   const source = blankLateDeclaration(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
+  const lines = new LineIndex(source);
+  if (!useGeneral) {
+    // The one-pass scanner reads the usual file; what it refuses (or a bad reference in it) goes the general way.
+    try {
+      const scanned = scanXacroXml(source, file, lines, referenceDecoder(new Map()), INPUT_LIMITS.maxDepth);
+      if (scanned !== undefined) return scanned;
+    } catch (error) {
+      if (!(error instanceof ReferenceProblem)) throw error;
+    }
+  }
   const check = XMLValidator.validate(source, { allowBooleanAttributes: true });
   if (check !== true)
     return { error: { message: `not well-formed XML: ${check.err.msg}`, line: check.err.line, column: check.err.col } };
-  const lines = new LineIndex(source);
   let ordered: OrderedNode[];
   try {
-    ordered = parser.parse(source) as OrderedNode[];
+    ordered = generalParser().parser.parse(source) as OrderedNode[];
   } catch (error) {
     // The validator passed something the parser refuses (e.g. an unclosed processing instruction): report it, never throw.
     return {
@@ -68,20 +87,8 @@ export function parseXacroXml(
   }
   const rootNode = ordered.find((n) => elementName(n) !== undefined);
   if (rootNode === undefined) return { error: { message: "the file has no root element", line: 1, column: 1 } };
-  const entities = declaredEntities(source);
-  let decoded = 0;
-  const decode = (text: string, at: { line: number; column: number }): string => {
-    const r = decodeXmlReferences(text, entities);
-    if ("error" in r) throw new ReferenceProblem(r.error, at);
-    // Declared entities can multiply the text (each reference copies the value): bounded like an expansion's output.
-    decoded += r.text.length;
-    if (decoded > XACRO_LIMITS.maxOutputChars)
-      throw new ReferenceProblem(
-        `entity references expand past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`,
-        at,
-      );
-    return r.text;
-  };
+  const decode = referenceDecoder(declaredEntities(source));
+  const { metaSymbol } = generalParser();
   const build = (node: OrderedNode): XacroElement => {
     const name = elementName(node) ?? "";
     const meta = node[metaSymbol] as { startIndex?: number } | undefined;
@@ -115,6 +122,28 @@ export function parseXacroXml(
       return { error: { message: error.message, line: error.at.line, column: error.at.column } };
     throw error;
   }
+}
+
+/**
+ * Decodes the references of one document's texts and attribute values, throwing a
+ * {@link ReferenceProblem} at `at` for a bad one or when all of them together grow too large.
+ */
+function referenceDecoder(
+  entities: ReadonlyMap<string, string>,
+): (text: string, at: { line: number; column: number }) => string {
+  let decoded = 0;
+  return (text, at) => {
+    const r = decodeXmlReferences(text, entities);
+    if ("error" in r) throw new ReferenceProblem(r.error, at);
+    // Declared entities can multiply the text (each reference copies the value): bounded like an expansion's output.
+    decoded += r.text.length;
+    if (decoded > XACRO_LIMITS.maxOutputChars)
+      throw new ReferenceProblem(
+        `entity references expand past ${XACRO_LIMITS.maxOutputChars.toLocaleString("en-US")} characters`,
+        at,
+      );
+    return r.text;
+  };
 }
 
 /** A reference expat refuses, at the element holding it. */

@@ -1,0 +1,86 @@
+import { isUtf8 } from "node:buffer";
+import { basename, dirname } from "node:path";
+
+import { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
+import { decodeXmlBytes } from "../parse/decodeXmlBytes.js";
+import { printXacroDocument } from "../parse/xacro/printXacroDocument.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
+import { InputError, UsageError } from "./errors.js";
+import { readInputFile } from "./readInputFile.js";
+import { expandXacroFile } from "./readXacro.js";
+import { writeStdoutSync } from "./writeStdoutSync.js";
+
+/**
+ * Splits xacro's command-line words into `name:=value` mappings and the other words, as ROS 2's
+ * xacro does: names and values are trimmed, a mapping with an empty side or a `_private` name
+ * is ignored, and a word with two `:=` is refused.
+ */
+export function splitXacroMappings(words: readonly string[]): { mappings: Record<string, string>; rest: string[] } {
+  const mappings: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const w of words) {
+    if (!w.includes(":=")) {
+      rest.push(w);
+      continue;
+    }
+    const parts = w.split(":=").map((p) => p.trim());
+    if (parts.length !== 2) throw new UsageError(`invalid remapping argument '${w}'`);
+    const [name = "", value = ""] = parts;
+    if (name === "" || value === "") continue;
+    if (name.length > 1 && name.startsWith("_") && name[1] !== "_") continue;
+    mappings[name] = value;
+  }
+  return { mappings, rest };
+}
+
+/**
+ * Runs `robokit xacro` on the words after `xacro`, without commander (its start-up is the
+ * command's cost): `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`, `-i`/`--inorder`, the
+ * file and `name:=value` words in any order. Help (`-h`) goes through commander (main.ts).
+ */
+export async function runXacro(words: readonly string[]): Promise<void> {
+  let output: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (w === "-o" || w === "--output") {
+      const value = words[++i];
+      if (value === undefined) throw new UsageError(`option '${w}' argument missing`);
+      output = value;
+    } else if (w.startsWith("--output=")) output = w.slice(9);
+    else if (w.startsWith("-o") && !w.includes(":=")) output = w.slice(2);
+    else if (w === "-i" || w === "--inorder") continue;
+    else if (w.startsWith("-") && w !== "-" && !w.includes(":="))
+      throw new UsageError(`unknown option '${w}' (robokit xacro --help)`);
+    else rest.push(w);
+  }
+  await expandXacroCommand(rest, output);
+}
+
+/**
+ * Expands the one input file among `words` (the others are `name:=value`) and prints it to
+ * stdout, or writes it to `output` (all or nothing).
+ */
+export async function expandXacroCommand(words: readonly string[], output: string | undefined): Promise<void> {
+  const { mappings, rest } = splitXacroMappings(words);
+  if (rest.length !== 1) throw new UsageError(`expected exactly one input file as argument, got ${rest.length}`);
+  const file = rest[0] as string;
+  const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
+  // xacro reads UTF-8; other encodings (a UTF-16 BOM, a declared one) take the full decoder.
+  let text: string | undefined = isUtf8(bytes) ? bytes.toString("utf8") : undefined;
+  if (text === undefined) {
+    const decoded = decodeXmlBytes(bytes, file);
+    if (decoded.text === undefined) throw new InputError(`${file}: cannot decode the file`, decoded.diagnostics);
+    text = decoded.text;
+  }
+  const { root, outside, diagnostics } = expandXacroFile(file, file, text, mappings, [], true);
+  if (root === undefined) throw new InputError(`${file}: cannot expand the xacro`, diagnostics);
+  for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  const printed = printXacroDocument(root, file, outside.before, outside.after);
+  if (output === undefined) writeStdoutSync(printed);
+  else {
+    // Loaded only for -o: the atomic writer brings node:crypto (temporary names), which stdout does not need.
+    const { writeArtifacts } = await import("./writeArtifacts.js");
+    writeArtifacts(dirname(output), [{ path: basename(output), content: printed }]);
+  }
+}
