@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { mario } from "../../examples/mario/mario.js";
 import { robotino } from "../../examples/robotino/robotino.js";
 import { runSweepRuns } from "../../src/cli/simSweep.js";
+import { sweepProgressLine } from "../../src/cli/sweepProgressLine.js";
 import { loadMujoco } from "../../src/sim/mujoco/loadMujoco.js";
 import { readScenario } from "../../src/sim/readScenario.js";
 import type { Scenario } from "../../src/sim/Scenario.js";
@@ -89,4 +90,14 @@ describe("failed runs of a sweep", () => {
     }
     expect(sweepMetricNames(scenario("robotino", "rose"))).toContain("path_rms_m");
   }, 120_000);
+});
+
+describe("the progress line", () => {
+  it("shows runs done, failures, elapsed time and, between the first and the last run, time left", () => {
+    // 42 s / 37 runs × 63 runs left = 71.5 s.
+    expect(sweepProgressLine(37, 100, 1, 42)).toBe("robokit sim: 37 / 100 runs, 1 failed, 42 s, ~72 s left");
+    expect(sweepProgressLine(0, 100, 0, 0.4)).toBe("robokit sim: 0 / 100 runs, 0 failed, 0 s");
+    expect(sweepProgressLine(100, 100, 3, 119.6)).toBe("robokit sim: 100 / 100 runs, 3 failed, 120 s");
+    expect(sweepProgressLine(1, 4, 0, 2.5)).toBe("robokit sim: 1 / 4 runs, 0 failed, 3 s, ~8 s left");
+  });
 });

@@ -40,6 +40,7 @@ import {
   sweepManifest,
   sweepRunsCsv,
 } from "../simSweep.js";
+import { sweepProgressLine } from "../sweepProgressLine.js";
 
 interface SimOptions {
   scenario?: string;
@@ -343,10 +344,10 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
   const started = performance.now();
   // A run that fails is a row of runs.csv; only a worker thread that crashes (a robokit bug)
   // ends the sweep here.
-  const rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done) => {
+  const rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done, failed) => {
     if (tty)
       process.stderr.write(
-        `\rrobokit sim: ${done} / ${indices.length} runs (${((performance.now() - started) / 1000).toFixed(0)} s)${done === indices.length ? "\n" : ""}`,
+        `\r${sweepProgressLine(done, indices.length, failed, (performance.now() - started) / 1000)}\x1b[K${done === indices.length ? "\n" : ""}`,
       );
   });
   const runsCsv = sweepRunsCsv(spec, rows);
