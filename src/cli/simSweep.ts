@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
+import type { Worker } from "node:worker_threads";
 
 import type { Artifact } from "../emit/Artifact.js";
 import { loadMujoco } from "../sim/mujoco/loadMujoco.js";
+import { failedSweepRow } from "../sim/sweep/failedSweepRow.js";
 import { runSweepRun, type SweepSpec } from "../sim/sweep/runSweepRun.js";
 import type { SweepManifest } from "../sim/sweep/SweepManifest.js";
+import { sweepErrorMessage } from "../sim/sweep/sweepErrorMessage.js";
 import type { SweepRow } from "../sim/sweep/SweepRow.js";
 import { sweepSummary } from "../sim/sweep/sweepSummary.js";
 import { parseSweepCsv, sweepCsv, type SweepTable } from "../sim/sweep/sweepTable.js";
@@ -16,7 +19,10 @@ export interface SweepJobMessage {
   readonly run: number;
 }
 
-/** A worker's answer: the run's row, or why it failed; `ready` once MuJoCo is loaded. */
+/**
+ * A worker's answer: the run's row, or why it failed ({@link sweepErrorMessage}; the main
+ * thread makes the failed row); `ready` once MuJoCo is loaded.
+ */
 export type SweepRowMessage =
   | { readonly run: number; readonly row: SweepRow }
   | { readonly run: number; readonly error: string }
@@ -30,56 +36,79 @@ export function sha256(text: string): string {
 /**
  * Runs the given runs of a sweep and returns their rows sorted by run index, whatever order
  * they finish in. With `jobs` > 1, that many worker threads (each with its own MuJoCo) take
- * the next run as soon as they finish one; with 1, they run in this thread.
+ * the next run as soon as they finish one; with 1, they run in this thread. A run that throws
+ * (a plant MuJoCo rejects, a simulation that diverges) gives a failed row
+ * ({@link failedSweepRow}) and the sweep goes on; both ways give the same rows.
  *
- * @param onDone - called after each run with the number done.
- * @throws Error with the first failing run's message.
+ * @param onDone - called after each run with the number done and how many of them failed.
+ * @throws Error when a worker thread itself fails (it crashed or exited): a robokit bug.
  */
 export async function runSweepRuns(
   spec: SweepSpec,
   runs: readonly number[],
   jobs: number,
   workerUrl: URL,
-  onDone: (done: number) => void,
+  onDone: (done: number, failed: number) => void,
 ): Promise<SweepRow[]> {
   const threads = Math.max(1, Math.min(jobs, runs.length));
   const rows: SweepRow[] = [];
+  let failed = 0;
+  const record = (row: SweepRow): void => {
+    rows.push(row);
+    if (row.error !== undefined) failed++;
+    onDone(rows.length, failed);
+  };
   if (threads <= 1) {
     const mujoco = await loadMujoco();
     for (const r of runs) {
-      rows.push(runSweepRun(mujoco, spec, r));
-      onDone(rows.length);
+      let row: SweepRow;
+      try {
+        row = runSweepRun(mujoco, spec, r);
+      } catch (error) {
+        row = failedSweepRow(spec, r, sweepErrorMessage(error));
+      }
+      record(row);
     }
     return rows;
   }
   let next = 0;
+  const workers: Worker[] = [];
   const runWorker = (): Promise<void> =>
     new Promise((resolvePromise, reject) => {
       const worker = startWorker(workerUrl, spec);
+      workers.push(worker);
+      // Set once this thread ends the worker: its exit is then no crash.
+      let finished = false;
       const give = (): void => {
         const run = runs[next];
         if (run !== undefined) {
           next++;
           worker.postMessage({ run } satisfies SweepJobMessage);
         } else {
+          finished = true;
           void worker.terminate().then(() => resolvePromise());
         }
       };
       worker.on("message", (m: SweepRowMessage) => {
-        if ("error" in m) {
-          void worker.terminate();
-          reject(new Error(`run ${m.run}: ${m.error}`));
-          return;
-        }
-        if ("row" in m) {
-          rows.push(m.row);
-          onDone(rows.length);
-        }
+        if ("error" in m) record(failedSweepRow(spec, m.run, m.error));
+        else if ("row" in m) record(m.row);
         give();
       });
-      worker.on("error", reject);
+      worker.on("error", (error) => {
+        finished = true;
+        reject(error);
+      });
+      worker.on("exit", (code) => {
+        if (!finished) reject(new Error(`a sweep worker thread exited (code ${code}) before the sweep ended`));
+      });
     });
-  await Promise.all(Array.from({ length: threads }, runWorker));
+  try {
+    await Promise.all(Array.from({ length: threads }, runWorker));
+  } catch (error) {
+    // Stop the other workers too: the process would otherwise wait for them.
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw error;
+  }
   return rows.sort((a, b) => a.run - b.run);
 }
 

@@ -1,3 +1,4 @@
+import { csvField } from "../util/csvField.js";
 import { formatNumber } from "../util/formatNumber.js";
 import type { SimulationTrace } from "./SimulationTrace.js";
 
@@ -60,9 +61,4 @@ export function* simulationCsvChunks(
       chunk += `${columns.map(([, col]) => formatNumber(col[k] as number)).join(",")}\n`;
     yield chunk;
   }
-}
-
-/** A header field, quoted when it holds a comma, quote or line break (joint names are free text). */
-function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

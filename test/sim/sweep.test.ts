@@ -17,9 +17,10 @@ import { sampleVariation } from "../../src/sim/sweep/sampleVariation.js";
 import { shardRuns, type SweepManifest } from "../../src/sim/sweep/SweepManifest.js";
 import type { SweepRow } from "../../src/sim/sweep/SweepRow.js";
 import { sweepStatistics } from "../../src/sim/sweep/sweepSummary.js";
-import { parseSweepCsv, sweepCsv } from "../../src/sim/sweep/sweepTable.js";
+import { formatSweepTable, parseSweepCsv, sweepCsv } from "../../src/sim/sweep/sweepTable.js";
 import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
 import { sha256, sweepArtifacts } from "../../src/cli/simSweep.js";
+import { formatNumber } from "../../src/util/formatNumber.js";
 
 const VARY = `parameters:
   mass:base_link: { uniform: [9, 11] }
@@ -141,15 +142,29 @@ describe("--vary files", () => {
   });
 });
 
-/** Synthetic rows (the merge logic does not care how they were simulated). */
-function rows(n: number, seedBase: number): SweepRow[] {
-  return Array.from({ length: n }, (_, run) => ({
-    run,
-    seed: seedBase + run,
-    values: [1 + run / 7],
-    metricNames: ["a", "b"],
-    metrics: [Math.sin(run) * 3.3, run % 3 === 0 ? NaN : run / 3],
-  }));
+/**
+ * Synthetic rows (the merge logic does not care how they were simulated); the runs in `failed`
+ * are failed rows, with an error that needs CSV quoting.
+ */
+function rows(n: number, seedBase: number, failed: ReadonlySet<number> = new Set()): SweepRow[] {
+  return Array.from({ length: n }, (_, run) =>
+    failed.has(run)
+      ? {
+          run,
+          seed: seedBase + run,
+          values: [1 + run / 7],
+          metricNames: ["a", "b"],
+          metrics: [],
+          error: `RangeError: run ${run}, "friction" must be ≥ 0`,
+        }
+      : {
+          run,
+          seed: seedBase + run,
+          values: [1 + run / 7],
+          metricNames: ["a", "b"],
+          metrics: [Math.sin(run) * 3.3, run % 3 === 0 ? NaN : run / 3],
+        },
+  );
 }
 
 function manifest(
@@ -212,8 +227,10 @@ describe("sharding and merging", () => {
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 12 }),
         fc.integer(),
-        (n, count, shuffle) => {
-          const all = rows(n, 5);
+        fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
+        (n, count, shuffle, fails) => {
+          const failed = new Set(fails.flatMap((f, run) => (f && run < n ? [run] : [])));
+          const all = rows(n, 5, failed);
           const whole = sweepCsv(["friction"], all);
           const unsharded = sweepArtifacts(
             manifest(
@@ -232,6 +249,12 @@ describe("sharding and merging", () => {
           if (!merged.ok) return;
           expect(merged.runsCsv).toBe(whole);
           expect(sweepArtifacts(merged.manifest, merged.runsCsv, merged.table)).toEqual(unsharded);
+          // The failed runs are listed, and their error column survives the merge.
+          const json = JSON.parse(unsharded.find((a) => a.path === "summary.json")?.content ?? "") as {
+            failedRuns: number[];
+          };
+          expect(json.failedRuns).toEqual([...failed].sort((a, b) => a - b));
+          expect([...merged.table.errors.keys()].sort((a, b) => a - b)).toEqual(json.failedRuns);
         },
       ),
       { numRuns: 100 },
@@ -266,6 +289,44 @@ describe("sharding and merging", () => {
       /shard1: runs.csv does not match its manifest's hash/,
     );
     expect(mergeSweeps([], sha256).ok).toBe(false);
+  });
+});
+
+describe("failed runs in runs.csv and the summaries", () => {
+  it("a failed row has empty metrics and its error, quoted, in the last column; read back byte for byte", () => {
+    const csv = sweepCsv(["friction"], rows(4, 5, new Set([1, 3])));
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0]).toBe("run,seed,friction,a,b,error");
+    expect(lines[1]?.endsWith(",")).toBe(true); // run 0 simulated: empty error
+    expect(lines[2]).toBe(`1,6,${formatNumber(1 + 1 / 7)},,,"RangeError: run 1, ""friction"" must be ≥ 0"`);
+    const table = parseSweepCsv(csv);
+    expect(table.header).toEqual(["run", "seed", "friction", "a", "b"]);
+    expect(table.errors).toEqual(
+      new Map([
+        [1, 'RangeError: run 1, "friction" must be ≥ 0'],
+        [3, 'RangeError: run 3, "friction" must be ≥ 0'],
+      ]),
+    );
+    expect(formatSweepTable(table)).toBe(csv);
+    expect(() => parseSweepCsv(csv.replace('""friction""', '"friction"'))).toThrow(/line 3, column error/);
+  });
+
+  it("summaries count the runs that simulated and list the failed ones", () => {
+    const csv = sweepCsv(["friction"], rows(5, 0, new Set([2, 4])));
+    const m = manifest(5, { index: 0, count: 1 }, [0, 1, 2, 3, 4], csv);
+    const files = Object.fromEntries(sweepArtifacts(m, csv).map((a) => [a.path, a.content]));
+    const json = JSON.parse(files["summary.json"] ?? "") as {
+      failedRuns: number[];
+      columns: Record<string, { n: number }>;
+    };
+    expect(json.failedRuns).toEqual([2, 4]);
+    expect(json.columns["a"]?.n).toBe(3); // runs 0, 1, 3
+    expect(json.columns["friction"]?.n).toBe(5); // the draws of failed runs are known too
+    expect(files["summary.md"]).toContain("\n2 runs failed: 2, 4.\n");
+    const none = sweepCsv(["friction"], rows(2, 0));
+    const clean = sweepArtifacts(manifest(2, { index: 0, count: 1 }, [0, 1], none), none);
+    expect(clean.find((a) => a.path === "summary.md")?.content).not.toMatch(/failed/);
+    expect(JSON.parse(clean.find((a) => a.path === "summary.json")?.content ?? "").failedRuns).toEqual([]);
   });
 });
 

@@ -6,6 +6,10 @@ import { join } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { readSweepVariation } from "../../src/sim/sweep/readSweepVariation.js";
+import { sampleVariation } from "../../src/sim/sweep/sampleVariation.js";
+import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
+import { parseSweepCsv } from "../../src/sim/sweep/sweepTable.js";
 import { runCliProcess } from "../support/runCliProcess.js";
 
 let dir = "";
@@ -119,6 +123,65 @@ describe("robokit sim --runs (sweeps)", () => {
     expect(mixed.status).toBe(1);
     expect(mixed.stderr).toMatch(/variationSha256/);
     expect(readdirSync(dir).filter((f) => f.startsWith("bad"))).toEqual([]);
+  }, 600_000);
+
+  it("failing runs are rows: all files written, exit 1 with one line, no progress text off a terminal", () => {
+    writeFileSync(join(dir, "slippery.yaml"), "parameters:\n  friction: { uniform: [-0.5, 1.5] }\n");
+    const read = readSweepVariation(readFileSync(join(dir, "slippery.yaml"), "utf8"), "slippery.yaml");
+    const variation = read.variation as SweepVariation;
+    // Runs whose μ is drawn below 0: applyVariation refuses their plant.
+    const bad = [0, 1, 2, 3, 4, 5].filter((r) => (sampleVariation(variation, 3 + r)[0] as number) < 0);
+    expect(bad.length).toBeGreaterThan(0);
+    expect(bad.length).toBeLessThan(6);
+    const slippery = (out: string, ...extra: string[]) =>
+      runCliProcess([
+        "sim",
+        "mario",
+        "--scenario",
+        "paper",
+        "--duration",
+        "0.2",
+        "--runs",
+        "6",
+        "--seed",
+        "3",
+        "--vary",
+        join(dir, "slippery.yaml"),
+        "--out",
+        join(dir, out),
+        ...extra,
+      ]);
+    for (const [out, extra, total] of [
+      ["f1", ["--jobs", "1"], 6],
+      ["f2", ["--jobs", "2"], 6],
+      ["fs0", ["--jobs", "1", "--shard", "0/2"], 3],
+      ["fs1", ["--jobs", "1", "--shard", "1/2"], 3],
+    ] as const) {
+      const r = slippery(out, ...extra);
+      const failed = bad.filter((b) => total === 6 || b % 2 === Number(out.at(-1))).length;
+      expect(r.status, out).toBe(failed > 0 ? 1 : 0);
+      // stderr is a pipe here: no progress line, only the verdict.
+      expect(r.stderr, out).not.toMatch(/runs,/);
+      expect(r.stderr, out).toBe(
+        failed > 0 ? `robokit: sim: ${failed} of ${total} runs failed (see the error column of runs.csv)\n` : "",
+      );
+    }
+    const one = files(join(dir, "f1"));
+    expect(Object.keys(one)).toEqual(["manifest.json", "runs.csv", "summary.json", "summary.md"]);
+    const lines = (one["runs.csv"] ?? "").trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^run,seed,friction,vx_error_odometry_pct,.*,duration_s,error$/);
+    // The message holds a comma: the cell is quoted as CSV.
+    expect(one["runs.csv"]).toContain(',"RangeError: friction: a friction coefficient must be ≥ 0, got -');
+    const table = parseSweepCsv(one["runs.csv"] ?? "");
+    expect([...table.errors.keys()]).toEqual(bad);
+    for (const run of bad)
+      expect(table.errors.get(run)).toMatch(/^RangeError: friction: a friction coefficient must be ≥ 0, got -0\.\d+$/);
+    expect(JSON.parse(one["summary.json"] ?? "").failedRuns).toEqual(bad);
+    expect(one["summary.md"]).toContain(`${bad.length} run${bad.length === 1 ? "" : "s"} failed: ${bad.join(", ")}.`);
+    expect(files(join(dir, "f2"))).toEqual(one);
+    const m = runCliProcess(["sim", "merge", join(dir, "fs0"), join(dir, "fs1"), "--out", join(dir, "fmerged")]);
+    expect(m.status).toBe(0);
+    expect(files(join(dir, "fmerged"))).toEqual(one);
   }, 600_000);
 
   it("usage errors exit 2: a bad --shard, --runs or --view with a sweep", () => {

@@ -29,7 +29,6 @@ import { applyVariation } from "../../sim/sweep/applyVariation.js";
 import { mergeSweeps, type SweepPart } from "../../sim/sweep/mergeSweeps.js";
 import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";
 import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
-import { sampleVariation } from "../../sim/sweep/sampleVariation.js";
 import { shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
 import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
 import {
@@ -41,6 +40,7 @@ import {
   sweepManifest,
   sweepRunsCsv,
 } from "../simSweep.js";
+import { sweepProgressLine } from "../sweepProgressLine.js";
 
 interface SimOptions {
   scenario?: string;
@@ -307,9 +307,15 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
     );
     if (read.variation === undefined) throw new InputError(`${opts.vary}: invalid variation`, read.diagnostics);
     variation = read.variation;
-    // Names a link or joint the robot lacks? Say so now, not after the first run.
+    // Names a link or joint the robot lacks? Say so now, not after the first run. Tried with
+    // each parameter's largest value, not a seed's draw: whether this refuses must not depend
+    // on the seed or the shard (a value only some draws reach fails those runs, as rows).
     try {
-      applyVariation(robot, variation, sampleVariation(variation, seedBase));
+      applyVariation(
+        robot,
+        variation,
+        variation.parameters.map((p) => p.distribution.max),
+      );
     } catch (error) {
       if (error instanceof RangeError) throw new InputError(`${opts.vary}: ${error.message}`);
       throw error;
@@ -334,22 +340,16 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
       safePathSegment(scenario.name, "scenario name", opts.scenario),
       "sweep",
     );
-  const tty = process.stderr.isTTY;
+  const tty = process.stderr.isTTY === true;
   const started = performance.now();
-  let rows: Awaited<ReturnType<typeof runSweepRuns>>;
-  try {
-    rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done) => {
-      if (tty)
-        process.stderr.write(
-          `\rrobokit sim: ${done} / ${indices.length} runs (${((performance.now() - started) / 1000).toFixed(0)} s)${done === indices.length ? "\n" : ""}`,
-        );
-    });
-  } catch (error) {
-    if (error instanceof MjcfLoadError) throw new InputError(error.message);
-    if (error instanceof RangeError || (error instanceof Error && /RangeError|MjcfLoadError/.test(error.message)))
-      throw new InputError(`${robotArg}: cannot simulate: ${error.message}`);
-    throw error;
-  }
+  // A run that fails is a row of runs.csv; only a worker thread that crashes (a robokit bug)
+  // ends the sweep here.
+  const rows = await runSweepRuns(spec, indices, jobs, simWorkerUrl, (done, failed) => {
+    if (tty)
+      process.stderr.write(
+        `\r${sweepProgressLine(done, indices.length, failed, (performance.now() - started) / 1000)}\x1b[K${done === indices.length ? "\n" : ""}`,
+      );
+  });
   const runsCsv = sweepRunsCsv(spec, rows);
   const manifest = sweepManifest(spec, sweepIdentity(spec), shard, indices, runsCsv);
   const written = writePackage(out, sweepArtifacts(manifest, runsCsv));
@@ -357,6 +357,10 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
   process.stdout.write(
     `robokit: ${indices.length} runs of "${scenario.name}" for "${robot.name}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${out}\n`,
   );
+  const failed = rows.filter((r) => r.error !== undefined).length;
+  // Everything is written; the exit code still says that this plant or scenario does not simulate.
+  if (failed > 0)
+    throw new InputError(`sim: ${failed} of ${indices.length} runs failed (see the error column of runs.csv)`);
 }
 
 /** `robokit sim merge DIR… --out DIR`: joins shard folders into one sweep. */

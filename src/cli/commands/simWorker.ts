@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 
 import { loadMujoco } from "../../sim/mujoco/loadMujoco.js";
 import { runSweepRun, type SweepSpec } from "../../sim/sweep/runSweepRun.js";
+import { sweepErrorMessage } from "../../sim/sweep/sweepErrorMessage.js";
 import type { SweepJobMessage, SweepRowMessage } from "../simSweep.js";
 
 const spec = workerData as SweepSpec;
@@ -13,7 +14,8 @@ parentPort?.on("message", (job: SweepJobMessage) => {
   try {
     answer = { run: job.run, row: runSweepRun(mujoco, spec, job.run) };
   } catch (error) {
-    answer = { run: job.run, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    // A run that fails is data (a failed row), not the end of this worker.
+    answer = { run: job.run, error: sweepErrorMessage(error) };
   }
   parentPort?.postMessage(answer);
 });

@@ -6,7 +6,10 @@ export interface SweepRow {
   readonly seed: number;
   /** Drawn parameter values, in the variation's order (units per parameter). */
   readonly values: readonly number[];
-  /** Metric names, as {@link sweepMetricColumns} gives them. */
+  /** Metric names, as {@link sweepMetricColumns} gives them (a failed run's too). */
   readonly metricNames: readonly string[];
+  /** One per metric name; empty for a failed run. */
   readonly metrics: readonly number[];
+  /** Why the run failed (one line, `Name: message`); absent for a run that simulated. */
+  readonly error?: string;
 }

@@ -29,7 +29,7 @@ const SAME: readonly (keyof SweepManifest)[] = [
  * Merges shard folders into one sweep, or says why not: every part must come from the same
  * robot, scenario, variation, seed base, run count, options and robokit version; each
  * part's runs.csv must match its manifest (hash and run indices), and together they must hold
- * every run 0…N−1 exactly once. Pure: the hash function is injected.
+ * every run 0…N−1 exactly once. Failed runs keep their error column. Pure: the hash function is injected.
  *
  * @returns the merged runs.csv text and table (rows sorted by run) and its manifest, or the
  *   problems found (each naming the part).
@@ -46,6 +46,7 @@ export function mergeSweeps(
   const owner = new Map<number, string>();
   let header: readonly string[] | undefined;
   const rows: (readonly number[])[] = [];
+  const errors = new Map<number, string>();
   for (const part of parts) {
     const m = part.manifest;
     for (const key of SAME) {
@@ -88,6 +89,8 @@ export function mergeSweeps(
       else {
         owner.set(run, part.name);
         rows.push(row);
+        const error = table.errors.get(run);
+        if (error !== undefined) errors.set(run, error);
       }
     }
   }
@@ -99,7 +102,7 @@ export function mergeSweeps(
     );
   if (problems.length > 0 || header === undefined)
     return { ok: false, problems: problems.length > 0 ? problems : ["no runs"] };
-  const table: SweepTable = { header, rows: rows.sort((a, b) => (a[0] as number) - (b[0] as number)) };
+  const table: SweepTable = { header, rows: rows.sort((a, b) => (a[0] as number) - (b[0] as number)), errors };
   const runsCsv = formatSweepTable(table);
   const manifest: SweepManifest = {
     ...first.manifest,

@@ -12,8 +12,13 @@ export interface ColumnStatistics {
   readonly max: number | null;
 }
 
-/** Mean, sample standard deviation, min and max of every column after run and seed. */
-export function sweepStatistics(table: SweepTable): { readonly name: string; readonly stats: ColumnStatistics }[] {
+/**
+ * Mean, sample standard deviation, min and max of every column after run and seed (a failed
+ * run's metrics are empty, so only the runs that simulated count in them).
+ */
+export function sweepStatistics(
+  table: Pick<SweepTable, "header" | "rows">,
+): { readonly name: string; readonly stats: ColumnStatistics }[] {
   return table.header.slice(2).map((name, i) => {
     const xs = table.rows.map((r) => r[i + 2] as number).filter((v) => Number.isFinite(v));
     const n = xs.length;
@@ -40,20 +45,25 @@ export interface SweepSummaryHeader {
   readonly parameters: readonly string[];
 }
 
-/** summary.json and summary.md of a sweep, from its runs.csv table (sorted by run). */
+/**
+ * summary.json and summary.md of a sweep, from its runs.csv table (sorted by run). Both list
+ * the failed runs by index (summary.json: `failedRuns`, empty when none failed).
+ */
 export function sweepSummary(
   head: SweepSummaryHeader,
   table: SweepTable,
 ): { readonly json: string; readonly markdown: string } {
   const sorted: SweepTable = {
-    header: table.header,
+    ...table,
     rows: [...table.rows].sort((a, b) => (a[0] as number) - (b[0] as number)),
   };
   const stats = sweepStatistics(sorted);
+  const failedRuns = sorted.rows.map((r) => r[0] as number).filter((run) => table.errors.has(run));
   const round = (v: number | null): number | null => (v === null ? null : Number(formatNumber(v)));
   const json = `${JSON.stringify(
     {
       ...head,
+      failedRuns,
       columns: Object.fromEntries(
         stats.map(({ name, stats: s }) => [
           name,
@@ -70,6 +80,9 @@ export function sweepSummary(
     "",
     `${head.runs} runs, seeds ${head.seedBase}…${head.seedBase + head.runs - 1}${head.parameters.length > 0 ? `, varying ${head.parameters.join(", ")}` : " (sensor noise only)"}.`,
     "",
+    ...(failedRuns.length > 0
+      ? [`${failedRuns.length} ${failedRuns.length === 1 ? "run" : "runs"} failed: ${failedRuns.join(", ")}.`, ""]
+      : []),
     "| column | n | mean ± std | min | max |",
     "| --- | ---: | --- | ---: | ---: |",
     ...stats.map(
