@@ -138,6 +138,54 @@ const cases: readonly AgreementCase[] = [
       text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia",
     },
   },
+  // libsdformat 12's URDF reader leaves out a link without mass with every link below it; with no
+  // link left it refuses the robot, which urdfdom loads (issue 27, held-out set).
+  {
+    file: "urdf/agreement/massless_root.urdf",
+    ign: "Error Code 16: Msg: A model must have at least one link.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "MODEL_WITHOUT_LINK",
+      text: "link [base] has mass 0, so it leaves out [base], [arm] and no link remains (Error Code 16",
+    },
+  },
+  {
+    file: "urdf/agreement/massless_no_inertial.urdf",
+    ign: "Error Code 16: Msg: A model must have at least one link.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "MODEL_WITHOUT_LINK", text: "urdfdom (check_urdf, RViz) loads it" },
+  },
+  // A link without <inertial> whose fixed child has mass: after fixed-joint reduction it has mass.
+  {
+    file: "urdf/agreement/massless_fixed_mount.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+  },
+  // A massless link fixed to a massive one: libsdformat keeps the base, leaves out the arm below.
+  {
+    file: "urdf/agreement/massless_mount_drops_arm.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+    warning: {
+      code: "LINK_INERTIA_INVALID",
+      text: "link [mount] has no <inertial>: libsdformat 12 (Gazebo) leaves it out with the 1 link(s) below it ([arm])",
+    },
+  },
+  // A joint named like a link: one name scope in SDF, two in URDF.
+  {
+    file: "urdf/agreement/joint_named_like_link.urdf",
+    ign: "Error Code 2: Msg: Joint with non-unique name [arm] detected in model with name [r].",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "DUPLICATE_NAME", text: "libsdformat 12 (Gazebo) refuses the robot (Error Code 2" },
+  },
+  {
+    file: "urdf/agreement/robot_name_empty.urdf",
+    ign: "Error Code 5",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "ATTRIBUTE_INVALID", text: "robot name is empty: libsdformat 12 (Gazebo) refuses the robot" },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {
