@@ -138,6 +138,19 @@ const cases: readonly AgreementCase[] = [
       text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia",
     },
   },
+  // On the edge of the triangle inequality: libsdformat's tolerance is 10 machine epsilons of half the trace.
+  {
+    file: "urdf/agreement/inertia_triangle_edge.urdf",
+    ign: "Error Code 18: Msg: A link named plate has invalid inertia.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "LINK_INERTIA_INVALID", text: "link [plate] principal moments" },
+  },
+  {
+    file: "urdf/agreement/inertia_triangle_exact.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+  },
   // libsdformat 12's URDF reader leaves out a link without mass with every link below it; with no
   // link left it refuses the robot, which urdfdom loads (issue 27, held-out set).
   {

@@ -144,7 +144,10 @@ function checkInertial(
   const scale = Math.max(Math.abs(ixx), Math.abs(iyy), Math.abs(izz), 1e-300);
   const tol = 1e-9 * scale;
   const moments = `${fmt(l1)}, ${fmt(l2)}, ${fmt(l3)}`;
-  const problem = l1 < -tol ? "negative" : l1 + l2 < l3 - tol ? "triangle" : undefined;
+  // The triangle inequality with libsdformat 12's tolerance (ignition::math MassMatrix3::ValidMoments:
+  // 10 machine epsilons of half the trace), so a tensor on the edge gets its verdict.
+  const triangleTol = 10 * Number.EPSILON * 0.5 * Math.abs(l1 + l2 + l3);
+  const problem = l1 < -tol ? "negative" : l1 + l2 + triangleTol < l3 ? "triangle" : undefined;
   if (problem !== undefined) {
     const text =
       problem === "negative"
