@@ -336,6 +336,14 @@ export const severityPolicy = {
     consequence:
       "urdfdom (check_urdf, RViz) loads it; libsdformat 12 (Gazebo) loads the robot without these links and their joints",
   },
+  urdfGazeboNonFiniteInertial: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: libsdformat's fixed-joint reduction adds masses that sum to 0 and gives a link a non-finite inertial pose",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 9 (pose values must be finite); urdfdom (check_urdf, RViz) loads it",
+  },
   urdfGazeboNoLink: {
     code: "MODEL_WITHOUT_LINK",
     severity: "error",

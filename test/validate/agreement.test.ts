@@ -186,6 +186,16 @@ const cases: readonly AgreementCase[] = [
       text: "link [mount] has no <inertial>: libsdformat 12 (Gazebo) leaves it out with the 1 link(s) below it ([arm])",
     },
   },
+  // The fixed-joint reduction divides by a total mass of 0 and writes a non-finite pose.
+  {
+    file: "urdf/agreement/lumping_zero_total_mass.urdf",
+    ign: 'Error Code 9: [/sdf/model[@name="r"]/link[@name="base"]/inertial/pose:urdf file:L0]: Msg: Error reading element <pose>',
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "LINK_INERTIA_INVALID",
+      text: "adds link [cam] to link [mount] when their masses sum to 0 and divides by that total, so link [base] gets a non-finite inertial pose (Error Code 9",
+    },
+  },
   // A joint named like a link: one name scope in SDF, two in URDF.
   {
     file: "urdf/agreement/joint_named_like_link.urdf",

@@ -41,7 +41,16 @@ function listed(names: readonly string[]): string {
  */
 function reportGazeboDrops(ctx: RuleContext): void {
   const gz = urdfGazeboLinks(ctx.root);
-  if (gz === undefined || gz.drops.length === 0) return;
+  if (gz === undefined) return;
+  for (const { link, cause } of gz.nonFinite) {
+    const el = ctx.root.children.find((c) => c.name === "link" && attr(c, "name") === link);
+    ctx.flag(
+      "urdfGazeboNonFiniteInertial",
+      el ?? ctx.root,
+      `libsdformat 12 (Gazebo) refuses the robot: its fixed-joint reduction adds link [${cause.child}] to link [${cause.parent}] when their masses sum to 0 and divides by that total, so link [${link}] gets a non-finite inertial pose (Error Code 9: Pose values must be finite); urdfdom (check_urdf, RViz) loads it`,
+    );
+  }
+  if (gz.drops.length === 0) return;
   const why = (d: (typeof gz.drops)[number]): string =>
     `link [${d.name}] ${d.reason === "no-inertial" ? "has no <inertial>" : "has mass 0"}`;
   const at = (d: (typeof gz.drops)[number]): XmlElement => {

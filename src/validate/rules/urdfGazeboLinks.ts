@@ -20,6 +20,12 @@ export interface GazeboLinks {
   readonly kept: readonly string[];
   /** Where the reader stops, in tree order. */
   readonly drops: readonly GazeboDrop[];
+  /**
+   * Kept links whose lumped inertial pose is not finite: the reduction added a link of mass m to a
+   * parent of mass -m (both 0, mostly) and divided by the total mass 0; the NaN spreads to every
+   * link the parent is reduced into. `cause` is the first such pair.
+   */
+  readonly nonFinite: readonly { readonly link: string; readonly cause: { parent: string; child: string } }[];
 }
 
 /** ignition::math::equal's default tolerance, which libsdformat uses for "mass is 0". */
@@ -56,7 +62,7 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
       if (v.toLowerCase() === "true" || v.toLowerCase() === "yes" || v === "1") kept.add(ref);
     }
   }
-  const parentOf = new Map<string, { parent: string; reduced: boolean }>();
+  const parentOf = new Map<string, { parent: string; reduced: boolean; joint: string }>();
   const children = new Map<string, string[]>();
   for (const j of robot.children) {
     if (j.name !== "joint") continue;
@@ -65,11 +71,16 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
     if (parent === undefined || c === undefined || !links.has(parent) || !links.has(c) || parentOf.has(c))
       return undefined;
     const reduced = attr(j, "type") === "fixed" && !kept.has(attr(j, "name") ?? "") && parent !== "world";
-    parentOf.set(c, { parent, reduced });
+    parentOf.set(c, { parent, reduced, joint: attr(j, "name") ?? "" });
     const list = children.get(parent);
     if (list === undefined) children.set(parent, [c]);
     else list.push(c);
   }
+  // urdfdom lists a link's children in the order of their joints' names (a std::map), which is
+  // the order the reduction adds them to the parent.
+  const jointName = (n: string): string => parentOf.get(n)?.joint ?? "";
+  for (const list of children.values())
+    list.sort((a, b) => (jointName(a) < jointName(b) ? -1 : jointName(a) > jointName(b) ? 1 : 0));
   const roots = [...links.keys()].filter((n) => !parentOf.has(n));
   if (roots.length !== 1) return undefined;
   const root = roots[0] as string;
@@ -97,13 +108,19 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
     for (const c of children.get(n) ?? []) stack.push(c);
   }
   if (seen.size !== links.size) return undefined; // a cycle: urdfdom refuses
+  // Reverse preorder with children pushed in joint-name order: each link's subtree is reduced
+  // before the link, and siblings are added to the parent in joint-name order.
   const lumped = new Map<string, number | undefined>(own);
+  const nan = new Map<string, { parent: string; child: string }>();
   for (let k = order.length - 1; k >= 0; k--) {
     const n = order[k] as string;
     const up = parentOf.get(n);
     const m = lumped.get(n);
     if (up === undefined || !up.reduced || m === undefined) continue;
-    lumped.set(up.parent, (lumped.get(up.parent) ?? 0) + m);
+    const before = lumped.get(up.parent) ?? 0;
+    const cause = nan.get(n) ?? nan.get(up.parent) ?? (before + m === 0 ? { parent: up.parent, child: n } : undefined);
+    if (cause !== undefined) nan.set(up.parent, cause);
+    lumped.set(up.parent, before + m);
   }
   const drops: GazeboDrop[] = [];
   const out: string[] = [];
@@ -133,5 +150,9 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
     if (!(parentOf.get(name)?.reduced ?? false)) out.push(name);
     for (const c of [...(children.get(name) ?? [])].reverse()) walk.push(c);
   }
-  return { kept: out, drops };
+  const nonFinite = out.flatMap((link) => {
+    const cause = nan.get(link);
+    return cause === undefined ? [] : [{ link, cause }];
+  });
+  return { kept: out, drops, nonFinite };
 }
