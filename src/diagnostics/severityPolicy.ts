@@ -344,6 +344,14 @@ export const severityPolicy = {
     consequence:
       "libsdformat 12 (Gazebo) refuses the robot with Error Code 9 (pose values must be finite); urdfdom (check_urdf, RViz) loads it",
   },
+  urdfGazeboUnsupportedJoint: {
+    code: "POSE_RELATIVE_TO_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: a link libsdformat keeps hangs from a floating or planar joint",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 25 (it writes no joint for these types but places the link relative to it); urdfdom (check_urdf, RViz) loads it",
+  },
   urdfGazeboNoLink: {
     code: "MODEL_WITHOUT_LINK",
     severity: "error",

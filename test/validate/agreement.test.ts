@@ -196,6 +196,16 @@ const cases: readonly AgreementCase[] = [
       text: "adds link [cam] to link [mount] when their masses sum to 0 and divides by that total, so link [base] gets a non-finite inertial pose (Error Code 9",
     },
   },
+  // A floating (or planar) joint: no SDF joint is written, but the child is placed relative to it.
+  {
+    file: "urdf/agreement/floating_joint_from_world.urdf",
+    ign: "Error Code 25: Msg: relative_to name[float] specified by link with name[base] does not match",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "POSE_RELATIVE_TO_INVALID",
+      text: "writes no SDF joint for the floating joint [float] but places link [base] relative to it (Error Code 25",
+    },
+  },
   // A joint named like a link: one name scope in SDF, two in URDF.
   {
     file: "urdf/agreement/joint_named_like_link.urdf",

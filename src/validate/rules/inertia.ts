@@ -42,6 +42,15 @@ function listed(names: readonly string[]): string {
 function reportGazeboDrops(ctx: RuleContext): void {
   const gz = urdfGazeboLinks(ctx.root);
   if (gz === undefined) return;
+  for (const { link, joint, type } of gz.unjointed) {
+    const el = ctx.root.children.find((c) => c.name === "joint" && attr(c, "name") === joint);
+    ctx.flag(
+      "urdfGazeboUnsupportedJoint",
+      el ?? ctx.root,
+      `libsdformat 12 (Gazebo) refuses the robot: its URDF reader writes no SDF joint for the ${type} joint [${joint}] but places link [${link}] relative to it (Error Code 25: relative_to name not found); urdfdom (check_urdf, RViz) loads it`,
+      "type",
+    );
+  }
   for (const { link, cause } of gz.nonFinite) {
     const el = ctx.root.children.find((c) => c.name === "link" && attr(c, "name") === link);
     ctx.flag(

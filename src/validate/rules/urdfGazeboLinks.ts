@@ -25,6 +25,11 @@ export interface GazeboLinks {
    * parent of mass -m (both 0, mostly) and divided by the total mass 0; the NaN spreads to every
    * link the parent is reduced into. `cause` is the first such pair.
    */
+  /**
+   * Kept links on a floating or planar joint: libsdformat writes no SDF joint for these types but
+   * places the link relative to the joint's name, which then names nothing.
+   */
+  readonly unjointed: readonly { readonly link: string; readonly joint: string; readonly type: string }[];
   readonly nonFinite: readonly { readonly link: string; readonly cause: { parent: string; child: string } }[];
 }
 
@@ -62,7 +67,7 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
       if (v.toLowerCase() === "true" || v.toLowerCase() === "yes" || v === "1") kept.add(ref);
     }
   }
-  const parentOf = new Map<string, { parent: string; reduced: boolean; joint: string }>();
+  const parentOf = new Map<string, { parent: string; reduced: boolean; joint: string; type: string }>();
   const children = new Map<string, string[]>();
   for (const j of robot.children) {
     if (j.name !== "joint") continue;
@@ -71,7 +76,7 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
     if (parent === undefined || c === undefined || !links.has(parent) || !links.has(c) || parentOf.has(c))
       return undefined;
     const reduced = attr(j, "type") === "fixed" && !kept.has(attr(j, "name") ?? "") && parent !== "world";
-    parentOf.set(c, { parent, reduced, joint: attr(j, "name") ?? "" });
+    parentOf.set(c, { parent, reduced, joint: attr(j, "name") ?? "", type: attr(j, "type") ?? "" });
     const list = children.get(parent);
     if (list === undefined) children.set(parent, [c]);
     else list.push(c);
@@ -154,5 +159,11 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
     const cause = nan.get(link);
     return cause === undefined ? [] : [{ link, cause }];
   });
-  return { kept: out, drops, nonFinite };
+  const unjointed = out.flatMap((link) => {
+    const up = parentOf.get(link);
+    return up === undefined || (up.type !== "floating" && up.type !== "planar")
+      ? []
+      : [{ link, joint: up.joint, type: up.type }];
+  });
+  return { kept: out, drops, nonFinite, unjointed };
 }
