@@ -147,11 +147,19 @@ export const severityPolicy = {
   },
   urdfLinkJointSameName: {
     code: "DUPLICATE_NAME",
-    severity: "warning",
-    basis: "loads",
+    severity: "error",
+    basis: "consumer",
     what: "URDF: a link and a joint share a name",
     consequence:
-      "urdfdom loads it (URDF names links and joints apart); libsdformat rejects it, since SDF puts links and joints in one name scope, so Gazebo cannot load the robot",
+      "libsdformat 12 (Gazebo) refuses it (Error Code 2: joint with non-unique name), since SDF puts links and joints in one name scope; urdfdom (check_urdf, RViz) loads it, as URDF names links and joints apart",
+  },
+  urdfRobotNameEmpty: {
+    code: "ATTRIBUTE_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: the robot's name is empty",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses it (Error Code 5, the model's required name is empty); urdfdom (check_urdf, RViz) loads it",
   },
   urdfNoLink: {
     code: "MODEL_WITHOUT_LINK",
@@ -320,13 +328,37 @@ export const severityPolicy = {
     consequence:
       "Gazebo (fixed-joint reduction) and MuJoCo (fusestatic) simulate only the lumped body, which is physical; the link's own numbers are still wrong",
   },
-  massZeroRoot: {
+  urdfGazeboDropsLinks: {
     code: "LINK_INERTIA_INVALID",
     severity: "warning",
     basis: "loads",
-    what: "URDF: the root link (with the links fixed to it) has no mass",
+    what: "URDF: a link without mass (no <inertial>, or mass 0 with the links fixed to it); other links remain",
     consequence:
-      "urdfdom loads it and pybullet makes a massless base static; libsdformat drops a massless link with everything jointed below it, so Gazebo gets no model",
+      "urdfdom (check_urdf, RViz) loads it; libsdformat 12 (Gazebo) loads the robot without these links and their joints",
+  },
+  urdfGazeboNonFiniteInertial: {
+    code: "LINK_INERTIA_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: libsdformat's fixed-joint reduction adds masses that sum to 0 and gives a link a non-finite inertial pose",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 9 (pose values must be finite); urdfdom (check_urdf, RViz) loads it",
+  },
+  urdfGazeboUnsupportedJoint: {
+    code: "POSE_RELATIVE_TO_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: a link libsdformat keeps hangs from a floating or planar joint",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 25 (it writes no joint for these types but places the link relative to it); urdfdom (check_urdf, RViz) loads it",
+  },
+  urdfGazeboNoLink: {
+    code: "MODEL_WITHOUT_LINK",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: libsdformat's URDF reader leaves out every link (massless links and all below them)",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 16 (a model must have at least one link); urdfdom (check_urdf, RViz) loads it",
   },
   massZeroStatic: {
     code: "LINK_INERTIA_INVALID",
@@ -339,9 +371,8 @@ export const severityPolicy = {
     code: "LINK_INERTIA_INVALID",
     severity: "warning",
     basis: "loads",
-    what: "a link moved by a joint (URDF: with the links fixed to it) has no mass",
-    consequence:
-      "urdfdom loads it; libsdformat drops a massless URDF link with everything jointed below it (Gazebo never sees them), and MuJoCo rejects a moving body without mass",
+    what: "SDF: zero mass on a link of a model that is not static",
+    consequence: "libsdformat loads it; MuJoCo rejects a moving body without mass",
   },
   inertiaZeroMoment: {
     code: "LINK_INERTIA_INVALID",

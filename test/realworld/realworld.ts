@@ -6,7 +6,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
-import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -99,35 +98,6 @@ function theirVerdict(
   return { theirs: sc === "0" ? "accept" : "reject", because: "" };
 }
 
-/**
- * Reasons derived from robokit's own findings, for disagreements every file of a kind shares.
- * Per-file reasons (reasons.json) take precedence.
- */
-function derivedReason(row: Omit<RealworldRow, "reason">, diagnostics: readonly Diagnostic[]): Reason | undefined {
-  if (row.ours === "invalid" || row.theirs !== "reject" || row.kind !== "urdf" || row.checkUrdf !== "0")
-    return undefined;
-  const warned = (pattern: RegExp): Diagnostic | undefined =>
-    diagnostics.find((d) => d.severity === "warning" && pattern.test(d.message));
-  if (/MODEL_WITHOUT_LINK/.test(row.libsdformatFirstError)) {
-    const d = warned(/libsdformat drops a massless/);
-    if (d !== undefined) {
-      return {
-        kind: "deliberate",
-        reason: `urdfdom, the URDF consumer, loads it; libsdformat's URDF reader drops links without mass and everything jointed below them, then finds no link left. robokit warns at line ${d.line ?? 0}: ${d.message.split(";")[0] ?? ""}.`,
-      };
-    }
-  }
-  if (/DUPLICATE_NAME/.test(row.libsdformatFirstError)) {
-    const d = warned(/has the name of a link/);
-    if (d !== undefined)
-      return {
-        kind: "deliberate",
-        reason: `urdfdom loads it: URDF names links and joints apart. SDF puts them in one scope, so libsdformat rejects it; robokit warns at line ${d.line ?? 0} (${d.message.split(";")[0] ?? ""}).`,
-      };
-  }
-  return undefined;
-}
-
 /** Runs every file of test/data/realworld. */
 export function runRealworld(): RealworldResult {
   const tsv = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8").trim().split("\n").slice(1);
@@ -167,7 +137,7 @@ export function runRealworld(): RealworldResult {
       internalError: diagnostics.some((d) => d.code === "INTERNAL_ERROR"),
       milliseconds,
     };
-    rows.push({ ...base, reason: reasons[path] ?? derivedReason(base, diagnostics) });
+    rows.push({ ...base, reason: reasons[path] });
   }
   const tally = (subset: readonly RealworldRow[], disagree: (r: RealworldRow) => boolean): Tally => ({
     files: subset.length,

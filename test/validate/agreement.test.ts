@@ -138,6 +138,87 @@ const cases: readonly AgreementCase[] = [
       text: "violate the triangle inequality (1 + 1 < 100); libsdformat 12 (Gazebo) refuses the link; urdfdom does not check inertia",
     },
   },
+  // On the edge of the triangle inequality: libsdformat's tolerance is 10 machine epsilons of half the trace.
+  {
+    file: "urdf/agreement/inertia_triangle_edge.urdf",
+    ign: "Error Code 18: Msg: A link named plate has invalid inertia.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "LINK_INERTIA_INVALID", text: "link [plate] principal moments" },
+  },
+  {
+    file: "urdf/agreement/inertia_triangle_exact.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+  },
+  // libsdformat 12's URDF reader leaves out a link without mass with every link below it; with no
+  // link left it refuses the robot, which urdfdom loads (issue 27, held-out set).
+  {
+    file: "urdf/agreement/massless_root.urdf",
+    ign: "Error Code 16: Msg: A model must have at least one link.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "MODEL_WITHOUT_LINK",
+      text: "link [base] has mass 0, so it leaves out [base], [arm] and no link remains (Error Code 16",
+    },
+  },
+  {
+    file: "urdf/agreement/massless_no_inertial.urdf",
+    ign: "Error Code 16: Msg: A model must have at least one link.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "MODEL_WITHOUT_LINK", text: "urdfdom (check_urdf, RViz) loads it" },
+  },
+  // A link without <inertial> whose fixed child has mass: after fixed-joint reduction it has mass.
+  {
+    file: "urdf/agreement/massless_fixed_mount.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+  },
+  // A massless link fixed to a massive one: libsdformat keeps the base, leaves out the arm below.
+  {
+    file: "urdf/agreement/massless_mount_drops_arm.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+    warning: {
+      code: "LINK_INERTIA_INVALID",
+      text: "link [mount] has no <inertial>: libsdformat 12 (Gazebo) leaves it out with the 1 link(s) below it ([arm])",
+    },
+  },
+  // The fixed-joint reduction divides by a total mass of 0 and writes a non-finite pose.
+  {
+    file: "urdf/agreement/lumping_zero_total_mass.urdf",
+    ign: 'Error Code 9: [/sdf/model[@name="r"]/link[@name="base"]/inertial/pose:urdf file:L0]: Msg: Error reading element <pose>',
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "LINK_INERTIA_INVALID",
+      text: "adds link [cam] to link [mount] when their masses sum to 0 and divides by that total, so link [base] gets a non-finite inertial pose (Error Code 9",
+    },
+  },
+  // A floating (or planar) joint: no SDF joint is written, but the child is placed relative to it.
+  {
+    file: "urdf/agreement/floating_joint_from_world.urdf",
+    ign: "Error Code 25: Msg: relative_to name[float] specified by link with name[base] does not match",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "POSE_RELATIVE_TO_INVALID",
+      text: "writes no SDF joint for the floating joint [float] but places link [base] relative to it (Error Code 25",
+    },
+  },
+  // A joint named like a link: one name scope in SDF, two in URDF.
+  {
+    file: "urdf/agreement/joint_named_like_link.urdf",
+    ign: "Error Code 2: Msg: Joint with non-unique name [arm] detected in model with name [r].",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "DUPLICATE_NAME", text: "libsdformat 12 (Gazebo) refuses the robot (Error Code 2" },
+  },
+  {
+    file: "urdf/agreement/robot_name_empty.urdf",
+    ign: "Error Code 5",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: { code: "ATTRIBUTE_INVALID", text: "robot name is empty: libsdformat 12 (Gazebo) refuses the robot" },
+  },
 ];
 
 function robokit(file: string): readonly Diagnostic[] {

@@ -201,11 +201,11 @@ const cases: [string, string, number, number, string | undefined, string][] = [
   ],
   [
     "urdf/invalid/zero_mass.urdf",
-    "LINK_INERTIA_INVALID",
+    "MODEL_WITHOUT_LINK",
     3,
     15,
     '/robot[@name="r"]/link[@name="a"]/inertial/mass',
-    "mass 0",
+    "link [a] has mass 0, so it leaves out [a] and no link remains (Error Code 16",
   ],
   [
     "sdf/invalid/attached_to_cycle.sdf",

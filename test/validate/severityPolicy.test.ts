@@ -37,7 +37,7 @@ const cases: { name: string; text: string; finding: keyof typeof severityPolicy;
         link("b", '<inertial><mass value="0"/><inertia ixx="0" iyy="0" izz="0" ixy="0" ixz="0" iyz="0"/></inertial>') +
         joint("revolute"),
     ),
-    finding: "massZeroMoving",
+    finding: "urdfGazeboDropsLinks",
     urdfdomLoads: true,
   },
   {
@@ -47,19 +47,25 @@ const cases: { name: string; text: string; finding: keyof typeof severityPolicy;
         link("b") +
         joint("revolute"),
     ),
-    finding: "massZeroRoot",
+    finding: "urdfGazeboNoLink",
     urdfdomLoads: true,
   },
   {
     name: "root link without inertial",
     text: robot(link("a", "") + link("b") + joint("revolute")),
-    finding: "massZeroRoot",
+    finding: "urdfGazeboNoLink",
+    urdfdomLoads: true,
+  },
+  {
+    name: "robot name empty",
+    text: robot(link("a")).replace('name="r"', 'name=""'),
+    finding: "urdfRobotNameEmpty",
     urdfdomLoads: true,
   },
   {
     name: "moving link without inertial",
     text: robot(link("a") + link("b", "") + joint("continuous", "")),
-    finding: "massZeroMoving",
+    finding: "urdfGazeboDropsLinks",
     urdfdomLoads: true,
   },
   {
@@ -93,13 +99,18 @@ const cases: { name: string; text: string; finding: keyof typeof severityPolicy;
   },
   {
     name: "geometry without shape",
-    text: robot(link("a", "<visual><geometry></geometry></visual>")),
+    text: robot(
+      link(
+        "a",
+        '<visual><geometry></geometry></visual><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>',
+      ),
+    ),
     finding: "geometryNoShape",
     urdfdomLoads: true,
   },
   {
     name: "link and joint with one name",
-    text: robot(link("a") + link("b") + joint("fixed", "").replace('name="j"', 'name="b"')),
+    text: robot(link("a") + link("b") + joint("continuous", "").replace('name="j"', 'name="b"')),
     finding: "urdfLinkJointSameName",
     urdfdomLoads: true,
   },

@@ -49,7 +49,7 @@ describe("robokit validate", () => {
     };
     expect(json.errors).toBe(1);
     expect(json.files[0]).toMatchObject({ file, valid: false });
-    // The fixture's links have no <inertial>: massless-link warnings come with the one error.
+    // One error, listed with its line in the JSON.
     expect(json.files[0]?.diagnostics.filter((d) => d.severity === "error")).toMatchObject([
       { code: "JOINT_AXIS_ZERO", line: 3 },
     ]);

@@ -3,6 +3,7 @@ import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
 import { isExtensionSubtree } from "./elementsNamed.js";
 import { parseNumber } from "./numbers.js";
+import { urdfGazeboLinks } from "./urdfGazeboLinks.js";
 import { type LumpedBody, urdfLumpedBodies } from "./urdfLumpedInertials.js";
 
 /** How a link is attached, which decides what a zero mass means to the consumers. */
@@ -22,42 +23,68 @@ export const inertia: Rule = (ctx) => {
     bodies ??= urdfLumpedBodies(ctx.root);
     return bodies.get(link);
   };
-  // The links of each body, built once (a scan per link would be quadratic in links).
-  let members: Map<LumpedBody, string[]> | undefined;
-  const membersOf = (body: LumpedBody): readonly string[] => {
-    if (members === undefined) {
-      members = new Map();
-      for (const [n, b] of bodies ?? []) {
-        const list = members.get(b);
-        if (list === undefined) members.set(b, [n]);
-        else list.push(n);
-      }
-    }
-    return members.get(body) ?? [];
-  };
   for (const { link, attachment } of linksWithAttachment(ctx)) {
     const inertial = child(link, "inertial");
     if (inertial !== undefined) checkInertial(ctx, link, inertial, attachment, bodyOf);
-    // URDF: libsdformat drops a body (links joined by fixed joints) without mass, and all below it.
-    if (ctx.format !== "urdf") continue;
-    const name = attr(link, "name") ?? "";
-    const body = bodyOf(name);
-    if (
-      body === undefined ||
-      body.root !== name ||
-      body.inertial !== undefined ||
-      (attachment === "root" && name === "world")
-    )
-      continue;
-    const massEl = inertial === undefined ? undefined : child(inertial, "mass");
-    const mass = massEl === undefined ? undefined : parseNumber(attr(massEl, "value") ?? "");
-    if (mass !== undefined && !(mass >= 0)) continue; // negative or NaN: reported as an error
-    const how = inertial === undefined ? "has no <inertial>" : "has mass 0";
-    const fixedTo = membersOf(body).filter((n) => n !== name);
-    const text = `link [${name}] ${how}${fixedTo.length > 0 ? `, nor do the links fixed to it (${fixedTo.slice(0, 4).join(", ")}${fixedTo.length > 4 ? ", …" : ""})` : ""}`;
-    ctx.flag(attachment === "moving" ? "massZeroMoving" : "massZeroRoot", massEl ?? link, text);
   }
+  if (ctx.format === "urdf") reportGazeboDrops(ctx);
 };
+
+function listed(names: readonly string[]): string {
+  return `[${names.slice(0, 6).join("], [")}]${names.length > 6 ? ` and ${names.length - 6} more` : ""}`;
+}
+
+/**
+ * URDF: libsdformat 12 leaves out a link without mass (after fixed-joint reduction) with every
+ * link below it. When no link is left it refuses the robot (an error); otherwise a warning per
+ * link where it stops, naming the links Gazebo never sees.
+ */
+function reportGazeboDrops(ctx: RuleContext): void {
+  const gz = urdfGazeboLinks(ctx.root);
+  if (gz === undefined) return;
+  for (const { link, joint, type } of gz.unjointed) {
+    const el = ctx.root.children.find((c) => c.name === "joint" && attr(c, "name") === joint);
+    ctx.flag(
+      "urdfGazeboUnsupportedJoint",
+      el ?? ctx.root,
+      `libsdformat 12 (Gazebo) refuses the robot: its URDF reader writes no SDF joint for the ${type} joint [${joint}] but places link [${link}] relative to it (Error Code 25: relative_to name not found); urdfdom (check_urdf, RViz) loads it`,
+      "type",
+    );
+  }
+  for (const { link, cause } of gz.nonFinite) {
+    const el = ctx.root.children.find((c) => c.name === "link" && attr(c, "name") === link);
+    ctx.flag(
+      "urdfGazeboNonFiniteInertial",
+      el ?? ctx.root,
+      `libsdformat 12 (Gazebo) refuses the robot: its fixed-joint reduction adds link [${cause.child}] to link [${cause.parent}] when their masses sum to 0 and divides by that total, so link [${link}] gets a non-finite inertial pose (Error Code 9: Pose values must be finite); urdfdom (check_urdf, RViz) loads it`,
+    );
+  }
+  if (gz.drops.length === 0) return;
+  const why = (d: (typeof gz.drops)[number]): string =>
+    `link [${d.name}] ${d.reason === "no-inertial" ? "has no <inertial>" : "has mass 0"}`;
+  const at = (d: (typeof gz.drops)[number]): XmlElement => {
+    const mass = child(child(d.link, "inertial") ?? d.link, "mass");
+    return d.reason === "mass-zero" && mass !== undefined ? mass : d.link;
+  };
+  if (gz.kept.length === 0) {
+    const first = gz.drops[0] as (typeof gz.drops)[number];
+    const all = gz.drops.flatMap((d) => d.dropped);
+    ctx.flag(
+      "urdfGazeboNoLink",
+      at(first),
+      `libsdformat 12 (Gazebo) refuses the robot: its URDF reader leaves out a link without mass (no <inertial>, or mass 0 with the links fixed to it) and every link jointed below it; ${gz.drops.map(why).join(", ")}, so it leaves out ${listed(all)} and no link remains (Error Code 16: a model must have at least one link); urdfdom (check_urdf, RViz) loads it`,
+    );
+    return;
+  }
+  for (const d of gz.drops) {
+    const rest = d.dropped.slice(1);
+    ctx.flag(
+      "urdfGazeboDropsLinks",
+      at(d),
+      `${why(d)}: libsdformat 12 (Gazebo) leaves it out${rest.length > 0 ? ` with the ${rest.length} link(s) below it (${listed(rest)})` : ""}`,
+    );
+  }
+}
 
 function linksWithAttachment(ctx: RuleContext): { link: XmlElement; attachment: Attachment }[] {
   const out: { link: XmlElement; attachment: Attachment }[] = [];
@@ -135,7 +162,10 @@ function checkInertial(
   const scale = Math.max(Math.abs(ixx), Math.abs(iyy), Math.abs(izz), 1e-300);
   const tol = 1e-9 * scale;
   const moments = `${fmt(l1)}, ${fmt(l2)}, ${fmt(l3)}`;
-  const problem = l1 < -tol ? "negative" : l1 + l2 < l3 - tol ? "triangle" : undefined;
+  // The triangle inequality with libsdformat 12's tolerance (ignition::math MassMatrix3::ValidMoments:
+  // 10 machine epsilons of half the trace), so a tensor on the edge gets its verdict.
+  const triangleTol = 10 * Number.EPSILON * 0.5 * Math.abs(l1 + l2 + l3);
+  const problem = l1 < -tol ? "negative" : l1 + l2 + triangleTol < l3 ? "triangle" : undefined;
   if (problem !== undefined) {
     const text =
       problem === "negative"

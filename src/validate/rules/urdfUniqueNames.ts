@@ -1,11 +1,20 @@
-import { attr, type XmlElement } from "../../parse/XmlDocument.js";
+import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
+import { urdfGazeboLinks } from "./urdfGazeboLinks.js";
 
 /**
- * URDF link, joint, top-level material, transmission and ros2_control names are unique; a link
- * and a joint with the same name load in urdfdom but not in libsdformat (a warning).
+ * URDF link, joint, top-level material, transmission and ros2_control names are unique. A link
+ * and a joint with the same name, or an empty robot name, load in urdfdom but libsdformat 12
+ * refuses them (an error that names both).
  */
 export const urdfUniqueNames: Rule = (ctx) => {
+  if (attr(ctx.root, "name") === "")
+    ctx.flag(
+      "urdfRobotNameEmpty",
+      ctx.root,
+      "robot name is empty: libsdformat 12 (Gazebo) refuses the robot (Error Code 5: unable to read attribute [name] of the model it makes); urdfdom (check_urdf, RViz) loads it",
+      "name",
+    );
   for (const kind of ["link", "joint", "material", "transmission", "ros2_control"]) {
     const seen = new Map<string, XmlElement>();
     for (const el of ctx.root.children) {
@@ -24,11 +33,22 @@ export const urdfUniqueNames: Rule = (ctx) => {
     }
   }
   const links = new Set(ctx.root.children.filter((c) => c.name === "link").map((c) => attr(c, "name")));
+  // Only a joint and a link that both reach the SDF clash: libsdformat reduces fixed joints and
+  // leaves out massless links (urdfGazeboLinks); undefined when urdfdom refuses the tree anyway.
+  const sdfLinks = urdfGazeboLinks(ctx.root)?.kept;
+  const inSdf = sdfLinks === undefined ? undefined : new Set(sdfLinks);
   const reported = new Set<string>();
   for (const joint of ctx.root.children) {
     const name = attr(joint, "name");
     if (joint.name !== "joint" || name === undefined || !links.has(name) || reported.has(name)) continue;
+    const childLink = attr(child(joint, "child") ?? joint, "link") ?? "";
+    if (inSdf !== undefined && !(inSdf.has(name) && inSdf.has(childLink))) continue;
     reported.add(name);
-    ctx.flag("urdfLinkJointSameName", joint, `joint [${name}] has the name of a link`, "name");
+    ctx.flag(
+      "urdfLinkJointSameName",
+      joint,
+      `joint [${name}] has the name of a link: libsdformat 12 (Gazebo) refuses the robot (Error Code 2: joint with non-unique name), as SDF puts links and joints in one name scope; urdfdom (check_urdf, RViz) loads it`,
+      "name",
+    );
   }
 };
