@@ -70,6 +70,14 @@ const cases: [string, string, number, number, string | undefined, string][] = [
     "0.0001 kg·m² is 1667000 times smaller",
   ],
   [
+    "urdf/invalid/declaration_after_comment.urdf",
+    "XML_TOLERATED",
+    2,
+    1,
+    undefined,
+    "the XML declaration comes after a comment; check_urdf or libsdformat read the file",
+  ],
+  [
     "urdf/invalid/com_outside.urdf",
     "COM_OUTSIDE_GEOMETRY",
     2,
