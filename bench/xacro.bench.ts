@@ -8,7 +8,8 @@
 // both write to /dev/null. The floor, `node -e 0` and `python3 -c 0` timed the same way, is
 // reported beside. ROBOKIT_BENCH_RUNS: runs per case (default 5); ROBOKIT_BENCH_BIN: another
 // robokit bin to time (default dist/src/bundle/main.js); ROBOKIT_BENCH_SMOKE=1: three cases,
-// one run (not timed).
+// one run (not timed); ROBOKIT_BENCH_BASE: an earlier robokit bin, timed in the same interleaved
+// runs (a before/after comparison under the same load).
 import { spawnSync } from "node:child_process";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -30,6 +31,7 @@ const repo = join(here, "..");
 const smoke = process.env["ROBOKIT_BENCH_SMOKE"] === "1";
 const RUNS = smoke ? 1 : Number(process.env["ROBOKIT_BENCH_RUNS"] ?? 5);
 const bin = process.env["ROBOKIT_BENCH_BIN"] ?? join(repo, "dist", "src", "bundle", "main.js");
+const base = process.env["ROBOKIT_BENCH_BASE"];
 
 /** Runs argv[1:] as a child with stdout to /dev/null; prints its wall and CPU seconds and its exit status. */
 const TIMER = [
@@ -108,6 +110,7 @@ export async function runBench(): Promise<void> {
   const rows: string[] = [];
   const ours: { wall: number; cpu: number }[] = [];
   const theirs: { wall: number; cpu: number }[] = [];
+  const before: { wall: number; cpu: number }[] = [];
   let floor: { wall: number; cpu: number }[] = [];
   try {
     floor = interleaved(
@@ -126,14 +129,16 @@ export async function runBench(): Promise<void> {
       };
       const args = Object.entries(c.args).map(([k, v]) => `${k}:=${v}`);
       const file = join(xacroDataRoot, c.file);
-      const [r, x] = interleaved(
+      const [r, x, b] = interleaved(
         [
           ["node", bin, "xacro", file, ...args],
           ["/usr/bin/python3", "-c", "import xacro; xacro.main()", file, ...args],
+          ...(base === undefined ? [] : [["node", base, "xacro", file, ...args]]),
         ],
         env,
         RUNS,
       );
+      if (b !== undefined) before.push(b);
       ours.push(r!);
       theirs.push(x!);
       rows.push(
@@ -160,6 +165,12 @@ export async function runBench(): Promise<void> {
     "",
     summary("cpu", "CPU time"),
     "",
+    ...(base === undefined
+      ? []
+      : [
+          `The earlier bin ${base} in the same runs: ${m(before, "wall").toFixed(3)} s wall (${(m(before, "wall") / m(theirs, "wall")).toFixed(2)}× xacro's), ${m(before, "cpu").toFixed(3)} s CPU (${(m(before, "cpu") / m(theirs, "cpu")).toFixed(2)}×); this bin ${(m(ours, "wall") / m(theirs, "wall")).toFixed(2)}× wall, ${(m(ours, "cpu") / m(theirs, "cpu")).toFixed(2)}× CPU.`,
+          "",
+        ]),
     `The floor on this machine (an empty process, same timing): \`node -e 0\` ${floor[0]!.wall.toFixed(3)} s wall, ${floor[0]!.cpu.toFixed(3)} s CPU; \`python3 -c 0\` ${floor[1]!.wall.toFixed(3)} s wall, ${floor[1]!.cpu.toFixed(3)} s CPU.`,
     "",
   ].join("\n");

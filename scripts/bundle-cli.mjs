@@ -70,6 +70,53 @@ for (const [pkg, { file }] of Object.entries(LAZY)) {
     logLevel: "warning",
   });
 }
+/**
+ * Node built-ins taken with require() (the bundle banner's), not as ES modules: an ES module
+ * import of node:fs reads every export, which loads Node's stream modules.
+ */
+const builtinsByRequire = {
+  name: "builtins-by-require",
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.namespace === "node-require"
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: "node-require" },
+    );
+    b.onLoad({ filter: /.*/, namespace: "node-require" }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: "js",
+    }));
+  },
+};
+// `robokit xacro` (src/cli/runXacro.ts) as one file, xacro.js, that main.js loads for that
+// command only: one module to resolve and compile instead of the dozen chunks it shares with the
+// other commands (a CommonJS file measured slower: Node lexes it to import it). It has its own
+// copy of the error classes, so main.ts reports its errors through it (reportXacroError).
+await build({
+  absWorkingDir: repo,
+  entryPoints: ["dist/src/cli/runXacro.js"],
+  outfile: join(outdir, "xacro.js"),
+  bundle: true,
+  format: "esm",
+  banner: {
+    js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);',
+  },
+  platform: "node",
+  target: "node20",
+  plugins: [lazyXacroPackages, builtinsByRequire],
+  logLevel: "warning",
+});
+/** main.js's import of runXacro.js becomes the file built above. */
+const xacroFile = {
+  name: "xacro-file",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/runXacro\.js$/ }, (args) =>
+      args.importer.endsWith(join("dist", "src", "cli", "main.js"))
+        ? { path: "./xacro.js", external: true }
+        : undefined,
+    );
+  },
+};
 await build({
   absWorkingDir: repo,
   entryPoints: [
@@ -87,7 +134,7 @@ await build({
   target: "node20",
   // playwright-core (view --screenshot) finds its own files through __dirname, so it stays a package too.
   external: ["mujoco-js", "tsx", "tsx/*", "playwright-core"],
-  plugins: [lazyXacroPackages],
+  plugins: [lazyXacroPackages, xacroFile],
   // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
   banner: {
     js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);',

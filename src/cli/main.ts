@@ -144,9 +144,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const args = argv.filter((a) => a !== "--debug");
   try {
     // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
-    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help"))
-      await (await import("./runXacro.js")).runXacro(args.slice(1));
-    else await (await createProgram(args)).parseAsync(args, { from: "user" });
+    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help")) {
+      // The bundle builds runXacro as a file of its own (xacro.js): its errors are reported by its own copy.
+      const xacro = await import("./runXacro.js");
+      try {
+        await xacro.runXacro(args.slice(1));
+        return 0;
+      } catch (error) {
+        return xacro.reportXacroError(error, debug);
+      }
+    }
+    await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     // Help and version end as commander "errors": answered without loading the error mapping.

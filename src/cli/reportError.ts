@@ -1,5 +1,3 @@
-import { CommanderError } from "commander";
-
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
 import { describeIoError, InputError, IoError, isModelError, isSystemIoError, UsageError } from "./errors.js";
@@ -13,7 +11,7 @@ export const EXIT = { ok: 0, invalidInput: 1, usage: 2, io: 3, internal: 70 } as
  * explains is an internal bug (70); its stack is printed only with `debug`.
  */
 export function reportError(error: unknown, write: (text: string) => void, debug: boolean): number {
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0
       ? EXIT.ok
       : EXIT.usage;
@@ -55,4 +53,18 @@ export function reportError(error: unknown, write: (text: string) => void, debug
 function firstLine(text: string): string {
   const line = text.split("\n")[0] ?? "";
   return escapeTerminal(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+}
+
+/**
+ * commander's CommanderError, known by its `commander.` code and exit code rather than by its
+ * class: `robokit xacro` reports its errors without loading commander.
+ */
+function isCommanderError(error: unknown): error is { code: string; exitCode: number } {
+  const e = error as { code?: unknown; exitCode?: unknown } | null;
+  return (
+    error instanceof Error &&
+    typeof e?.code === "string" &&
+    e.code.startsWith("commander.") &&
+    typeof e.exitCode === "number"
+  );
 }

@@ -58,6 +58,16 @@ export async function runXacro(words: readonly string[]): Promise<void> {
 }
 
 /**
+ * Maps what {@link runXacro} threw to an exit code, writing its message to stderr (see
+ * reportError). Exported from here so that the error classes it tests are the ones runXacro
+ * throws when the bundle builds this command as a file of its own.
+ */
+export async function reportXacroError(error: unknown, debug: boolean): Promise<number> {
+  const { reportError } = await import("./reportError.js");
+  return reportError(error, (text) => process.stderr.write(text), debug);
+}
+
+/**
  * Expands the one input file among `words` (the others are `name:=value`) and prints it to
  * stdout, or writes it to `output` (all or nothing).
  */

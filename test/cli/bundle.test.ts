@@ -102,6 +102,23 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, 
     }
   });
 
+  it("ends xacro's failures with the unbundled CLI's exit codes and messages (xacro.js has its own error classes)", () => {
+    const urdf = "test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro";
+    const cases = [
+      { args: [urdf, urdf], status: 2 },
+      { args: ["test/data/xacro/no-such-file.urdf.xacro"], status: 1 },
+      // A folder that cannot exist: /dev/null is a file.
+      { args: [urdf, "-o", "/dev/null/x.urdf"], status: 3 },
+    ];
+    for (const c of cases) {
+      const a = run(bundle, ["xacro", ...c.args]);
+      const b = run(compiled, ["xacro", ...c.args]);
+      expect(a.status, a.stderr).toBe(c.status);
+      expect(a.stderr).toMatch(/^robokit: /);
+      expect(a.stderr).toBe(b.stderr);
+    }
+  });
+
   it("answers --version and --help", () => {
     expect(run(bundle, ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(run(bundle, ["--help"]).stdout).toBe(run(compiled, ["--help"]).stdout);

@@ -39,17 +39,26 @@ describe("the one-pass xacro XML scanner", () => {
     expect(taken / files.length).toBeGreaterThan(0.9);
   });
 
+  it("reads CR LF and CR line ends itself, into the tree the general parser builds", () => {
+    const doc =
+      '<?xml version="1.0"?>\r\n<!-- c\r\nd -->\r\n<robot a="x\r\ny\rz&#13;"\r\n b = "1">\r\n <l>t\r\nu\rv&#13;</l><![CDATA[p\r\nq]]><!-- e\r\n--></robot\r\n>\r\n';
+    expect(scanned(doc)).toBe(true);
+    const tree = parseXacroXml(doc, "f.xacro");
+    expect(tree).toEqual(parseXacroXml(doc, "f.xacro", true));
+    expect(JSON.stringify(tree)).not.toContain("\\r\\n");
+  });
+
   it("agrees with the general parser on generated documents, well-formed or not", () => {
     // Mostly what files hold, sometimes what no well-formed file may (a bare `<` or `&`, `]]>`).
     const mostly = (usual: fc.Arbitrary<string>, wild: fc.Arbitrary<string>): fc.Arbitrary<string> =>
       fc.oneof({ weight: 30, arbitrary: usual }, { weight: 1, arbitrary: wild });
     const name = mostly(fc.constantFrom("a", "xacro:macro", "b_1", "link", "x-y.z"), fc.constantFrom("é", "1a", "a b"));
     const attrValue = mostly(
-      fc.stringMatching(/^(?:[a-z ${}()\t\n-]|&amp;|&#x41;|&lt;){0,8}$/),
+      fc.stringMatching(/^(?:[a-z ${}()\t\n\r-]|&amp;|&#x41;|&lt;|&#13;){0,8}$/),
       fc.stringMatching(/^[a-z ${}()&;#0-9<>'\t\n-]{0,8}$/),
     );
     const text = mostly(
-      fc.stringMatching(/^(?:[a-z \n\t>"'=/-]|&amp;|&#10;|&gt;){0,10}$/),
+      fc.stringMatching(/^(?:[a-z \n\r\t>"'=/-]|&amp;|&#10;|&#13;|&gt;){0,10}$/),
       fc.stringMatching(/^[a-z \n\t&;#0-9x<>\]'"=/-]{0,10}$/),
     );
     const attrs = fc
@@ -91,8 +100,10 @@ describe("the one-pass xacro XML scanner", () => {
         fc.constantFrom("", '<?xml version="1.0"?>\n', "<!-- c -->\n", "\n"),
         mostly(element(node(3)), node(3)),
         fc.constantFrom("", "\n", "\n<!-- after -->\n", "\n", "junk"),
+        // Line ends as Unix, Windows and old Mac files write them.
+        fc.constantFrom("\n", "\n", "\r\n", "\r"),
       )
-      .map(([head, body, tail]) => `${head}${body}${tail}`);
+      .map(([head, body, tail, eol]) => `${head}${body}${tail}`.replaceAll("\n", eol));
     let runs = 0;
     let taken = 0;
     fc.assert(

@@ -4,17 +4,23 @@ import type { XacroElement } from "./XacroNode.js";
 /** A name as the scanner takes it: ASCII only; any other name sends the file to the general parser. */
 const NAME = /[A-Za-z_][\w.:-]*/y;
 
-/** True for the characters XML counts as white space between markup: space, tab, line feed. */
+/** True for the characters XML counts as white space between markup: space, tab, line feed, carriage return. */
 function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10;
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** XML's line-end normalisation: CR LF and a lone CR read as LF (in text, CDATA and comments). */
+function lineEnds(raw: string): string {
+  return raw.includes("\r") ? raw.replace(/\r\n?/g, "\n") : raw;
 }
 
 /**
  * One pass over the XML most xacro files are: elements with quoted attributes, text, comments,
  * CDATA, and an XML declaration at the very start. It builds the tree parseXacroXml builds from
  * fast-xml-parser's output (same nodes, same positions), several times faster and without
- * loading that parser. Anything else (a DOCTYPE, a processing instruction, a carriage return,
- * a non-ASCII name, a duplicate attribute, a second root, text outside the root,
+ * loading that parser. Line ends are normalised as the general path does (CR LF and CR read
+ * as LF; in an attribute value every line end is one space). Anything else (a DOCTYPE, a
+ * processing instruction, a non-ASCII name, a duplicate attribute, a second root, text outside the root,
  * deep nesting, anything not well-formed) returns undefined, and the general parser, whose
  * checks and messages stand, reads the file.
  *
@@ -30,7 +36,6 @@ export function scanXacroXml(
   decode: (raw: string, at: { line: number; column: number }) => string,
   maxDepth: number,
 ): { root: XacroElement; outside: { before: string[]; after: string[] } } | undefined {
-  if (source.includes("\r")) return undefined;
   const n = source.length;
   const before: string[] = [];
   const after: string[] = [];
@@ -47,7 +52,7 @@ export function scanXacroXml(
         if (/\S/.test(raw)) return undefined;
       } else {
         if (raw.includes("]]>")) return undefined;
-        top.children.push({ type: "text", text: decode(raw, top.origin) });
+        top.children.push({ type: "text", text: decode(lineEnds(raw), top.origin) });
       }
     }
     if (lt < 0) break;
@@ -56,7 +61,7 @@ export function scanXacroXml(
       if (source.startsWith("<!--", lt)) {
         const end = source.indexOf("-->", lt + 4);
         if (end < 0) return undefined;
-        const body = source.slice(lt + 4, end);
+        const body = lineEnds(source.slice(lt + 4, end));
         if (body.includes("--") || body.endsWith("-")) return undefined;
         const top = stack[stack.length - 1];
         if (top !== undefined) top.children.push({ type: "comment", text: body });
@@ -68,7 +73,7 @@ export function scanXacroXml(
       if (top === undefined || !source.startsWith("<![CDATA[", lt)) return undefined;
       const end = source.indexOf("]]>", lt + 9);
       if (end < 0) return undefined;
-      top.children.push({ type: "text", text: source.slice(lt + 9, end) });
+      top.children.push({ type: "text", text: lineEnds(source.slice(lt + 9, end)) });
       i = end + 3;
       continue;
     }
@@ -131,7 +136,7 @@ export function scanXacroXml(
       const raw = source.slice(j + 1, end);
       if (raw.includes("<") || attrs.some(([a]) => a === key)) return undefined;
       // Attribute-value normalisation, as parseXacroXml does it for the general parser's values.
-      attrs.push([key, decode(raw.replace(/[\n\t]/g, " "), at)]);
+      attrs.push([key, decode(raw.replace(/\r\n|[\n\r\t]/g, " "), at)]);
       j = end + 1;
     }
     const element: XacroElement = {
