@@ -77,6 +77,14 @@ function reportGazeboDrops(ctx: RuleContext): void {
     return;
   }
   for (const d of gz.drops) {
+    if (d.reduced) {
+      ctx.flag(
+        "urdfGazeboDropsLinks",
+        at(d),
+        `${why(d)}: libsdformat 12 (Gazebo) adds its shapes to its parent through the fixed joint but leaves out the ${d.dropped.length} link(s) jointed below it (${listed(d.dropped)})`,
+      );
+      continue;
+    }
     const rest = d.dropped.slice(1);
     ctx.flag(
       "urdfGazeboDropsLinks",

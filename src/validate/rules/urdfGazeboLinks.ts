@@ -10,7 +10,16 @@ export interface GazeboDrop {
   readonly link: XmlElement;
   readonly name: string;
   readonly reason: GazeboDropReason;
-  /** Every link left out because of it: the link itself first, then all links below it. */
+  /**
+   * Whether the link sits on a reduced fixed joint: then its shapes, sensors and frame were already
+   * added to its parent, and only links jointed below it through a joint that is not reduced are lost.
+   */
+  readonly reduced: boolean;
+  /**
+   * Every link whose content Gazebo loses because of it, in tree order: the link itself first
+   * unless it is reduced, then each link below it that is not (only) reduced into it. Never empty:
+   * a reduced link that loses nothing is no drop.
+   */
   readonly dropped: readonly string[];
 }
 
@@ -46,7 +55,9 @@ const MASS_ZERO = 1e-6;
  * `disableFixedJointLumping` block are not reduced. The reader then walks the tree from the root
  * (from each child of a root named `world`): a link without an inertial, or whose mass is 0
  * within 1e-6, is left out with every link below it in the URDF tree, even one on a fixed joint
- * whose parent kept its mass. Links on reduced fixed joints do not become SDF links.
+ * whose parent kept its mass; what such a reduced link and the links reduced into it carried is
+ * already in the parent, so only links behind a joint that is not reduced are lost. Links on
+ * reduced fixed joints do not become SDF links.
  */
 export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
   const links = new Map<string, XmlElement>();
@@ -129,13 +140,18 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
   }
   const drops: GazeboDrop[] = [];
   const out: string[] = [];
-  const below = (from: string): string[] => {
+  // What is lost when the reader stops at `from`: CreateSDF does not recurse below it, but a link
+  // reached only through reduced fixed joints had its shapes added up the tree before that walk
+  // (ReduceFixedJoints), so Gazebo still has them (a sensor link without <inertial> on a fixed
+  // joint loses nothing). A link behind any joint that is not reduced is lost.
+  const lostBelow = (from: string): string[] => {
     const all: string[] = [];
-    const todo = [from];
+    const todo: [string, boolean][] = [[from, !(parentOf.get(from)?.reduced ?? false)]];
     while (todo.length > 0) {
-      const n = todo.pop() as string;
-      all.push(n);
-      for (const c of [...(children.get(n) ?? [])].reverse()) todo.push(c);
+      const [n, lost] = todo.pop() as [string, boolean];
+      if (lost) all.push(n);
+      for (const c of [...(children.get(n) ?? [])].reverse())
+        todo.push([c, lost || !(parentOf.get(c)?.reduced ?? false)]);
     }
     return all;
   };
@@ -144,12 +160,15 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
     const name = walk.pop() as string;
     const m = lumped.get(name);
     if (name !== "world" && (m === undefined || Math.abs(m) <= MASS_ZERO)) {
-      drops.push({
-        link: links.get(name) as XmlElement,
-        name,
-        reason: m === undefined ? "no-inertial" : "mass-zero",
-        dropped: below(name),
-      });
+      const dropped = lostBelow(name);
+      if (dropped.length > 0)
+        drops.push({
+          link: links.get(name) as XmlElement,
+          name,
+          reason: m === undefined ? "no-inertial" : "mass-zero",
+          reduced: parentOf.get(name)?.reduced ?? false,
+          dropped,
+        });
       continue;
     }
     if (!(parentOf.get(name)?.reduced ?? false)) out.push(name);
