@@ -28,8 +28,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+// The link has mass: libsdformat refuses a URDF whose only link is massless, which is not what these tests are about.
 const urdf = (filename: string): string =>
-  `<robot name="r"><link name="a"><visual><geometry><mesh filename="${filename}"/></geometry></visual></link></robot>\n`;
+  `<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial><visual><geometry><mesh filename="${filename}"/></geometry></visual></link></robot>\n`;
 const sdf = (uri: string): string =>
   `<sdf version="1.9"><model name="m"><link name="l"><visual name="v"><geometry><mesh><uri>${uri}</uri></mesh></geometry></visual></link></model></sdf>\n`;
 

@@ -9,7 +9,9 @@ import { repoRoot } from "../support/testData.js";
 import { haveTool, runTool } from "../support/tools.js";
 
 const work = join(repoRoot, "tmp", "xml-oddities");
-const URDF = '<robot name="r"><link name="a"/></robot>';
+// One link with mass: libsdformat would refuse a URDF whose only link is massless (Error Code 16).
+const URDF =
+  '<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link></robot>';
 const SDF = '<sdf version="1.9"><model name="m"><link name="a"/></model></sdf>';
 
 /**

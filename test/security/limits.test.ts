@@ -104,10 +104,12 @@ describe("limits: each one a named diagnostic and exit 1, never a heap crash", (
 
   it("past 10,000 diagnostics of one code, the rest are counted in one TOO_MANY_ERRORS note (3.2 million used to take 4 GB)", () => {
     const n = 25_000;
-    const urdf = `<robot name="r">${Array.from({ length: n }, (_, i) => `<link name="l${i}"/>`).join("")}</robot>`;
+    // Every link has a negative mass: one LINK_INERTIA_INVALID error each.
+    const bad = '<inertial><mass value="-1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>';
+    const urdf = `<robot name="r">${Array.from({ length: n }, (_, i) => `<link name="l${i}">${bad}</link>`).join("")}</robot>`;
     const diagnostics = validateFile(urdf, "wide.urdf", { strict: false });
-    const noInertial = diagnostics.filter((d) => d.code === "LINK_INERTIA_INVALID");
-    expect(noInertial).toHaveLength(INPUT_LIMITS.maxDiagnosticsPerCode);
+    const negative = diagnostics.filter((d) => d.code === "LINK_INERTIA_INVALID");
+    expect(negative).toHaveLength(INPUT_LIMITS.maxDiagnosticsPerCode);
     const notes = diagnostics.filter((d) => d.code === "TOO_MANY_ERRORS");
     expect(notes.map((d) => d.message)).toContainEqual(
       expect.stringMatching(

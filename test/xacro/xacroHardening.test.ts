@@ -16,8 +16,10 @@ import { runCliInProcess } from "../support/runCliInProcess.js";
 const dir = mkdtempSync(join(tmpdir(), "robokit-xacro-hard-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// Links carry mass: libsdformat refuses a URDF whose links are all massless, which these tests are not about.
+const MASS = '<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>';
 const robot = (body: string): string =>
-  `<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  ${body}\n  <link name="a"/>\n</robot>\n`;
+  `<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  ${body}\n  <link name="a">${MASS}</link>\n</robot>\n`;
 
 function write(name: string, text: string): string {
   const path = join(dir, name);
@@ -54,7 +56,7 @@ describe("xacro input is bounded like <include> (issue 11)", () => {
     try {
       writeFileSync(
         join(outside, "secret.xacro"),
-        '<?xml version="1.0"?>\n<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint><link name="b"/></robot>\n',
+        `<?xml version="1.0"?>\n<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint><link name="b">${MASS}</link></robot>\n`,
       );
       symlinkSync(join(outside, "secret.xacro"), join(dir, "link.xacro"));
       const file = write("symlink.urdf.xacro", robot('<xacro:include filename="link.xacro"/>'));
