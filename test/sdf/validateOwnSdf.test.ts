@@ -14,9 +14,21 @@ describe.each(SDF_VERSIONS)("robokit validate on robokit's SDF %s", (version) =>
   });
 
   it("random robots validate clean", () => {
+    // The random robots' inertials are drawn independently of their shapes (0.1 kg·m² on a 1 cm box):
+    // the checks of inertials against geometry judge the robot, not the SDF writer, and have their own
+    // tests (test/validate/inertiaGeometry*.test.ts). Everything else must be silent.
+    const aboutThePhysics = new Set([
+      "INERTIA_GEOMETRY_MISMATCH",
+      "DENSITY_IMPLAUSIBLE",
+      "COM_OUTSIDE_GEOMETRY",
+      "MESH_UNITS_SUSPECT",
+    ]);
     fc.assert(
       fc.property(arbitraryRobot(), (robot) => {
-        expect(validateFile(emitSdf(robot, { version }), "model.sdf").filter((d) => d.severity !== "info")).toEqual([]);
+        const found = validateFile(emitSdf(robot, { version }), "model.sdf").filter(
+          (d) => d.severity !== "info" && !aboutThePhysics.has(d.code),
+        );
+        expect(found).toEqual([]);
       }),
       { numRuns: 30 },
     );
