@@ -29,7 +29,6 @@ import { sceneUrdf } from "./sceneUrdf.js";
 import { inertiaWarningsByLink } from "./inertiaWarningsByLink.js";
 import { viewMeshMeasurer } from "./viewMeshMeasurer.js";
 import { viewRefusalDiagnostic } from "./viewRefusalDiagnostic.js";
-import { viewResourceReader } from "./viewResourceReader.js";
 import { viewRoots, type ViewRoots } from "./viewRoots.js";
 
 /** What the viewer page draws: sent as JSON by `GET /api/scene`. */
@@ -118,12 +117,11 @@ export async function loadViewScene(
     if (decoded.text === undefined) throw new InputError(`${arg}: cannot read`, decoded.diagnostics);
     const text = decoded.text;
     const isSdf = ext !== ".urdf" && (ext !== ".xml" || /<sdf[\s>]/.test(text));
-    // As `robokit validate -I` would (same search paths), but meshes are read only inside the view's roots.
+    // As `robokit validate -I` would (same search paths), which reads meshes only inside these same roots.
     const diagnostics = validatePath(file, {
       displayName: arg,
       searchPaths: paths.models,
       packagePaths: paths.packages,
-      readResource: viewResourceReader(roots.roots),
     }).diagnostics;
     // A world shows its inline model with the most links (sdfToModel's choice, with a warning saying so).
     const read = isSdf

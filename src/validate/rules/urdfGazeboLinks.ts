@@ -146,12 +146,12 @@ export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
   // joint loses nothing). A link behind any joint that is not reduced is lost.
   const lostBelow = (from: string): string[] => {
     const all: string[] = [];
-    const todo: [string, boolean][] = [[from, !(parentOf.get(from)?.reduced ?? false)]];
-    while (todo.length > 0) {
-      const [n, lost] = todo.pop() as [string, boolean];
+    const pending: [string, boolean][] = [[from, !(parentOf.get(from)?.reduced ?? false)]];
+    while (pending.length > 0) {
+      const [n, lost] = pending.pop() as [string, boolean];
       if (lost) all.push(n);
       for (const c of [...(children.get(n) ?? [])].reverse())
-        todo.push([c, lost || !(parentOf.get(c)?.reduced ?? false)]);
+        pending.push([c, lost || !(parentOf.get(c)?.reduced ?? false)]);
     }
     return all;
   };
