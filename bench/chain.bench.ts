@@ -17,7 +17,7 @@ import { chainRobot } from "./support/chainRobot.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const stageScript = join(root, "bench", "support", "chainStage.ts");
-const cli = join(root, "dist", "src", "bundle", "main.js");
+const cli = join(root, "dist", "src", "bundle", "robokit.cjs");
 
 /** Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one process run under /usr/bin/time. */
 function timed(args: readonly string[]): {

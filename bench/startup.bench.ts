@@ -1,5 +1,5 @@
 // The comparing benchmark of issue 12: robokit as whole processes (the bin,
-// dist/src/bundle/main.js) beside `node -e 0`, `ign sdf -k` and `check_urdf` on the same files
+// dist/src/bundle/robokit.cjs) beside `node -e 0`, `ign sdf -k` and `check_urdf` on the same files
 // in the same run, as ratios, with peak memory (max RSS from /usr/bin/time). Each row
 // interleaves its commands run by run (after one warm-up of each), so a change in machine
 // load hits all of them alike; figures are medians. Writes bench/RESULTS.md.
@@ -21,7 +21,7 @@ const repo = join(here, "..");
 const smoke = process.env["ROBOKIT_BENCH_SMOKE"] === "1";
 const RUNS = smoke ? 1 : 7;
 const SIZES = smoke ? [10, 20, 40] : [100, 1_000, 10_000];
-const bin = join(repo, "dist", "src", "bundle", "main.js");
+const bin = join(repo, "dist", "src", "bundle", "robokit.cjs");
 const smallSdf = join(
   repo,
   "test",
@@ -317,7 +317,7 @@ export async function runBench(): Promise<void> {
     `# robokit start-up and validation benchmark${smoke ? " (smoke run: tiny sizes, one run, not timed)" : ""}`,
     "",
     `Written by \`npm run bench\` (bench/startup.bench.ts) on ${started}: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load average ${load0.toFixed(1)} at the start and ${load1.toFixed(1)} at the end.`,
-    `Whole processes: robokit is the bin (\`node dist/src/bundle/main.js\`); each row's commands run interleaved, one warm-up each, then ${RUNS} runs each (3 for robokit's batch and for \`ign sdf -k\` at ${SIZES[1]!.toLocaleString("en-US")} links), medians. Wall time from the parent process; peak = max RSS (/usr/bin/time). Ratios are taken within the row, so machine load hits both sides alike.`,
+    `Whole processes: robokit is the bin (\`node dist/src/bundle/robokit.cjs\`); each row's commands run interleaved, one warm-up each, then ${RUNS} runs each (3 for robokit's batch and for \`ign sdf -k\` at ${SIZES[1]!.toLocaleString("en-US")} links), medians. Wall time from the parent process; peak = max RSS (/usr/bin/time). Ratios are taken within the row, so machine load hits both sides alike.`,
     "",
     "## Commands",
     "",

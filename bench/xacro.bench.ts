@@ -7,7 +7,7 @@
 // prefix (AMENT_PREFIX_PATH) holding the case's packages, as in a sourced ROS 2 workspace, and
 // both write to /dev/null. The floor, `node -e 0` and `python3 -c 0` timed the same way, is
 // reported beside. ROBOKIT_BENCH_RUNS: runs per case (default 5); ROBOKIT_BENCH_BIN: another
-// robokit bin to time (default dist/src/bundle/main.js); ROBOKIT_BENCH_SMOKE=1: three cases,
+// robokit bin to time (default the package bin, dist/src/bundle/robokit.cjs); ROBOKIT_BENCH_SMOKE=1: three cases,
 // one run (not timed); ROBOKIT_BENCH_BASE: an earlier robokit bin, timed in the same interleaved
 // runs (a before/after comparison under the same load).
 import { spawnSync } from "node:child_process";
@@ -30,7 +30,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
 const smoke = process.env["ROBOKIT_BENCH_SMOKE"] === "1";
 const RUNS = smoke ? 1 : Number(process.env["ROBOKIT_BENCH_RUNS"] ?? 5);
-const bin = process.env["ROBOKIT_BENCH_BIN"] ?? join(repo, "dist", "src", "bundle", "main.js");
+const bin = process.env["ROBOKIT_BENCH_BIN"] ?? join(repo, "dist", "src", "bundle", "robokit.cjs");
 const base = process.env["ROBOKIT_BENCH_BASE"];
 
 /** Runs argv[1:] as a child with stdout to /dev/null; prints its wall and CPU seconds and its exit status. */

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
+import { isXacroRun } from "./isXacroRun.js";
 import { stdoutFailure } from "./stdoutFailure.js";
 
 /**
@@ -144,16 +145,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const args = argv.filter((a) => a !== "--debug");
   try {
     // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
-    if (args[0] === "xacro" && !args.includes("-h") && !args.includes("--help")) {
-      // The bundle builds runXacro as a file of its own (xacro.js): its errors are reported by its own copy.
-      const xacro = await import("./runXacro.js");
-      try {
-        await xacro.runXacro(args.slice(1));
-        return 0;
-      } catch (error) {
-        return xacro.reportXacroError(error, debug);
-      }
-    }
+    // The bundle builds runXacro as a file of its own (xacro.cjs): its errors are reported by its own copy.
+    if (isXacroRun(args)) return (await import("./runXacro.js")).runXacroCli(args.slice(1), debug);
     await (await createProgram(args)).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
@@ -166,10 +159,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-if (invokedDirectly) {
-  const argv = process.argv.slice(2);
+/**
+ * Runs the CLI as the process: sets up what every command but `xacro` needs, then sets
+ * `process.exitCode` from {@link runCli}. Called when this module is the process's script, and by
+ * the bin (bin.ts), which hands every command but `xacro` to it.
+ */
+export async function runMain(argv: readonly string[]): Promise<void> {
   // `robokit xacro` writes with blocking writes of its own (writeStdoutSync) and keeps its
   // expansion within XACRO_LIMITS: it skips this set-up, whose modules (node:v8, the stdout
   // stream) are a tenth of its start-up.
@@ -189,3 +184,7 @@ if (invokedDirectly) {
   }
   process.exitCode = await runCli(argv);
 }
+
+const invokedDirectly =
+  process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invokedDirectly) await runMain(process.argv.slice(2));

@@ -68,6 +68,20 @@ export async function reportXacroError(error: unknown, debug: boolean): Promise<
 }
 
 /**
+ * `robokit xacro WORDS…` as a whole command: runs {@link runXacro} and returns the exit code
+ * (0, or {@link reportXacroError}'s: 1 invalid input, 2 usage, 3 I/O, 70 a robokit bug).
+ * `debug` adds stacks to the report. Used by both entry points, the bin (bin.ts) and main.ts.
+ */
+export async function runXacroCli(words: readonly string[], debug: boolean): Promise<number> {
+  try {
+    await runXacro(words);
+    return 0;
+  } catch (error) {
+    return reportXacroError(error, debug);
+  }
+}
+
+/**
  * Expands the one input file among `words` (the others are `name:=value`) and prints it to
  * stdout, or writes it to `output` (all or nothing).
  */

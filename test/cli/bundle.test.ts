@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { haveTool } from "../support/tools.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const bundle = join(root, "dist", "src", "bundle", "main.js");
+const bundle = join(root, "dist", "src", "bundle", "robokit.cjs");
 const compiled = join(root, "dist", "src", "cli", "main.js");
 
 function run(
@@ -38,10 +38,22 @@ function files(dir: string): Map<string, string> {
 }
 
 // npm test builds first (npm run build = tsc + scripts/bundle-cli.mjs); the package's bin is the bundle.
-describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, the bin)", () => {
+describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/robokit.cjs, the bin)", () => {
   it("is the package's bin", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> };
-    expect(pkg.bin["robokit"]).toBe("dist/src/bundle/main.js");
+    expect(pkg.bin["robokit"]).toBe("dist/src/bundle/robokit.cjs");
+  });
+
+  it("runs xacro from its two CommonJS files alone, without the CLI's ES modules", () => {
+    // The bin and xacro.cjs copied to a folder of their own: no main.js, no chunks to import.
+    const dir = mkdtempSync(join(tmpdir(), "robokit-bin-alone-"));
+    for (const f of ["robokit.cjs", "xacro.cjs"]) copyFileSync(join(dirname(bundle), f), join(dir, f));
+    const urdf = "test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro";
+    const a = run(join(dir, "robokit.cjs"), ["xacro", urdf]);
+    expect(a.status, a.stderr).toBe(0);
+    expect(a.stdout).toBe(run(compiled, ["xacro", urdf]).stdout);
+    // Every other command is main.js's, which that folder lacks.
+    expect(run(join(dir, "robokit.cjs"), ["--version"]).status).not.toBe(0);
   });
 
   it("validates a folder with worker threads exactly as the unbundled CLI does", () => {
@@ -102,7 +114,7 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/main.js, 
     }
   });
 
-  it("ends xacro's failures with the unbundled CLI's exit codes and messages (xacro.js has its own error classes)", () => {
+  it("ends xacro's failures with the unbundled CLI's exit codes and messages (xacro.cjs has its own error classes)", () => {
     const urdf = "test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro";
     const cases = [
       { args: [urdf, urdf], status: 2 },

@@ -56,7 +56,7 @@ describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () 
         .flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)))
         .filter((t) => !t.includes("*")),
     ].map(packagePath);
-    expect(entries).toContain("dist/src/bundle/main.js");
+    expect(entries).toContain("dist/src/bundle/robokit.cjs");
     expect(entries).toContain("dist/src/index.d.ts");
     for (const entry of entries) expect(files, entry).toContain(entry);
   });
