@@ -244,11 +244,12 @@ export function parseMacroParams(params: string): {
   return { params: out, defaults };
 }
 
+/** xacro's lexer for eval_text, sticky: each expression is tried where the last match ended (`lastIndex`). */
 const LEX = [
-  { id: "dollars", re: /^\$\$+(\{|\()/ },
-  { id: "expr", re: /^\$\{[^}]*\}/ },
-  { id: "ext", re: /^\$\([^)]*\)/ },
-  { id: "text", re: /^(?:[^$]+|\$[^{($]+|\$$)/ },
+  { id: "dollars", re: /\$\$+(\{|\()/y },
+  { id: "expr", re: /\$\{[^}]*\}/y },
+  { id: "ext", re: /\$\([^)]*\)/y },
+  { id: "text", re: /(?:[^$]+|\$[^{($]+|\$$)/y },
 ] as const;
 
 class Expander {
@@ -348,15 +349,19 @@ class Expander {
   /** xacro's eval_text: `${expr}` evaluated, `$(ext)` substituted, `$$` escapes; a single part keeps its type. */
   evalText(text: string, symbols: SymbolTable): PyValue {
     this.budget.step();
+    // Most attribute values and texts hold no `$`: the lexer would return them whole.
+    if (!text.includes("$")) return text;
     const results: PyValue[] = [];
-    let s = text;
-    while (s !== "") {
+    let pos = 0;
+    while (pos < text.length) {
       let matched = false;
       for (const { id, re } of LEX) {
-        const m = re.exec(s);
+        // Set before each try: the nested evalText calls below move the shared lastIndex.
+        re.lastIndex = pos;
+        const m = re.exec(text);
         if (m === null) continue;
         matched = true;
-        s = s.slice(m[0].length);
+        pos += m[0].length;
         if (id === "expr") {
           const inner = m[0].slice(2, -1);
           try {
@@ -379,7 +384,7 @@ class Expander {
         } else results.push(m[0]);
         break;
       }
-      if (!matched) throw new XacroError(`invalid expression: ${s}`, this.current);
+      if (!matched) throw new XacroError(`invalid expression: ${text.slice(pos)}`, this.current);
     }
     if (results.length === 1) return results[0] ?? null;
     return results.map(pyStr).join("");
