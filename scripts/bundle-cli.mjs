@@ -71,24 +71,6 @@ for (const [pkg, { file }] of Object.entries(LAZY)) {
     logLevel: "warning",
   });
 }
-/**
- * Node built-ins taken with require() (the bundle banner's), not as ES modules: an ES module
- * import of node:fs reads every export, which loads Node's stream modules.
- */
-const builtinsByRequire = {
-  name: "builtins-by-require",
-  setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) =>
-      args.namespace === "node-require"
-        ? { path: args.path, external: true }
-        : { path: args.path, namespace: "node-require" },
-    );
-    b.onLoad({ filter: /.*/, namespace: "node-require" }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: "js",
-    }));
-  },
-};
 // `robokit xacro` (src/cli/runXacro.ts) as one CommonJS file, xacro.cjs, that the bin requires
 // for that command only: one file to read and compile instead of the dozen chunks it shares
 // with the other commands, and no ES module loader (Node's ES module loader is ~10 % of the
@@ -102,7 +84,8 @@ await build({
   format: "cjs",
   platform: "node",
   target: "node20",
-  plugins: [lazyXacroPackages, builtinsByRequire],
+  // Node's built-ins stay plain require() calls here: no ES module import reads their exports.
+  plugins: [lazyXacroPackages],
   logLevel: "warning",
 });
 /** An importer's `./runXacro.js` becomes the file built above: main.js imports it. */
