@@ -317,6 +317,8 @@ export function diskXacroHost(file: string, includePaths: readonly string[], ame
  * Expands a decoded xacro file from disk (package lookup and includes bounded as
  * {@link diskXacroHost} says). `displayName` names the top-level file in diagnostics; included
  * files are named relative to the working folder (`show` does the same for other paths).
+ * `onLongRun` is called once if the expansion runs far longer than a real robot's
+ * (ExpandXacroOptions.onLongRun).
  */
 export function expandXacroFile(
   path: string,
@@ -325,6 +327,7 @@ export function expandXacroFile(
   args: Readonly<Record<string, string>>,
   includePaths: readonly string[] = [],
   amentFirst = false,
+  onLongRun?: () => void,
 ): {
   root: XacroElement | undefined;
   outside: { readonly before: readonly string[]; readonly after: readonly string[] };
@@ -338,6 +341,7 @@ export function expandXacroFile(
     path: absolute,
     args,
     host: diskXacroHost(path, includePaths, amentFirst),
+    ...(onLongRun === undefined ? {} : { onLongRun }),
   });
   const diagnostics = result.diagnostics.map((d) => ({
     ...d,

@@ -19,7 +19,7 @@ import {
   truthy,
   type PyValue,
 } from "./PyValue.js";
-import { XACRO_LIMITS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
+import { XACRO_LIMITS, XACRO_LONG_RUN_STEPS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
 import {
   cloneXacroNode,
   type XacroCall,
@@ -68,6 +68,12 @@ export interface ExpandXacroOptions {
   /** Absolute path of the top-level file (includes and `$(dirname)` resolve against it). */
   readonly path: string;
   readonly host: XacroHost;
+  /**
+   * Called once if the expansion passes {@link XACRO_LONG_RUN_STEPS} evaluation steps: a caller
+   * that tuned the process for a short run (robokit xacro starts without V8's optimizing
+   * compiler) can undo that for a long one.
+   */
+  readonly onLongRun?: () => void;
 }
 
 /** The expansion: the expanded document as a tree, plus warnings and the error that stopped it. */
@@ -264,7 +270,7 @@ class Expander {
   /** Elements expanded so far (bounded by XACRO_LIMITS.maxElements). */
   elements = 0;
   /** Steps, nesting and output of the whole expansion (XACRO_LIMITS). */
-  readonly budget = new XacroBudget();
+  readonly budget: XacroBudget;
   /** Each included file parsed once; an include expands a copy (includes are textual, so a repeat expands again). */
   readonly parsed = new Map<string, XacroElement>();
   /** The element being expanded (for messages). */
@@ -274,7 +280,9 @@ class Expander {
     readonly host: XacroHost,
     readonly topPath: string,
     args: Readonly<Record<string, string>>,
+    onLongRun?: () => void,
   ) {
+    this.budget = new XacroBudget(onLongRun && { steps: XACRO_LONG_RUN_STEPS, call: onLongRun });
     for (const [k, v] of Object.entries(args)) this.args.set(k, v);
     this.globals = pythonGlobals({
       loadYaml: (file) => this.loadYaml(file),
@@ -1044,7 +1052,7 @@ export function callTrace(at: XacroOrigin | undefined): string {
  * caused it, with the macro calls that led there.
  */
 export function expandXacro(text: string, file: string, options: ExpandXacroOptions): ExpandXacroResult {
-  const ex = new Expander(options.host, options.path, options.args ?? {});
+  const ex = new Expander(options.host, options.path, options.args ?? {}, options.onLongRun);
   ex.dependencies.push(options.path);
   const parsed = parseXacroXml(text, file);
   if ("error" in parsed) {
