@@ -45,6 +45,8 @@ const ESCAPES: Readonly<Record<string, string>> = {
 };
 const HEX_LENGTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 const HEX = /^[0-9a-fA-F]+$/;
+/** Flow indicators, which a plain key in the subset does not hold. */
+const FLOW_INDICATOR = /[[\]{},]/;
 
 type Container = unknown[] | Record<string, unknown>;
 interface Frame {
@@ -52,16 +54,9 @@ interface Frame {
   readonly node: Container;
   readonly seq: boolean;
 }
-interface Slot {
+interface Tagged {
   readonly node: Container;
   readonly key: string | number;
-}
-interface Pending extends Slot {
-  /** Indentation of the mapping or sequence the empty entry belongs to. */
-  readonly owner: number;
-  readonly ownerIsMap: boolean;
-}
-interface Tagged extends Slot {
   readonly resolve: PlainYamlTag;
   readonly source: string;
   readonly placeholder: object;
@@ -111,7 +106,14 @@ class PlainYamlReader {
   private readonly stack: Frame[] = [];
   /** The document's value, in a one-item array so the root is a slot like any other. */
   private readonly holder: unknown[] = [null];
-  private pending: Pending | undefined;
+  /** The entry with an empty value that the next line may give a block (undefined: none). */
+  private pendingNode: Container | undefined;
+  private pendingKey: string | number = 0;
+  /** Indentation of the mapping or sequence that entry belongs to. */
+  private pendingOwner = 0;
+  private pendingOwnerIsMap = false;
+  /** Where keyAt's key ends: the index after its `:`. */
+  private keyNext = 0;
   private readonly tagged: Tagged[] = [];
   private started = false;
   private marker = false;
@@ -147,7 +149,7 @@ class PlainYamlReader {
         return undefined;
       }
       // A repeated key may have replaced the tagged value; it was still resolved, as yaml does.
-      if (get(t) === t.placeholder) set(t, value);
+      if (get(t.node, t.key) === t.placeholder) set(t.node, t.key, value);
     }
     return this.holder[0];
   }
@@ -155,14 +157,15 @@ class PlainYamlReader {
   private content(text: string, col: number): void {
     if (this.scalarRoot) throw OUT;
     const item = isItem(text, col);
-    const p = this.pending;
-    if (p !== undefined) {
-      this.pending = undefined;
+    const pending = this.pendingNode;
+    if (pending !== undefined) {
+      this.pendingNode = undefined;
       // The empty entry's value is the block that starts here, if it is deeper (or a sequence at
       // the indentation of its mapping's keys); otherwise it stays null.
-      if (col > p.owner || (col === p.owner && p.ownerIsMap && item)) {
+      const owner = this.pendingOwner;
+      if (col > owner || (col === owner && this.pendingOwnerIsMap && item)) {
         const node: Container = item ? [] : {};
-        set(p, node);
+        set(pending, this.pendingKey, node);
         this.push(col, node, item);
       }
     }
@@ -178,16 +181,15 @@ class PlainYamlReader {
     if (top === undefined) {
       if (this.started) throw OUT;
       this.started = true;
-      const root = { node: this.holder, key: 0 };
       if (item) {
         top = this.push(col, [], true);
-        set(root, top.node);
+        this.holder[0] = top.node;
       } else if (this.keyAt(text, col) !== undefined) {
         top = this.push(col, {}, false);
-        set(root, top.node);
+        this.holder[0] = top.node;
       } else {
         this.scalarRoot = true;
-        this.value(text, col, root, col, false);
+        this.value(text, col, this.holder, 0, col, false);
         return;
       }
     }
@@ -206,21 +208,19 @@ class PlainYamlReader {
   /** `- …` at `col`: an item of the sequence `frame`; its content may open a compact block. */
   private item(frame: Frame, text: string, col: number): void {
     const list = frame.node as unknown[];
-    const slot = { node: list, key: list.length };
+    const index = list.length;
     list.push(null);
     const i = skipSpaces(text, col + 1);
-    if (i === text.length || text[i] === "#") {
-      this.pending = { ...slot, owner: col, ownerIsMap: false };
-    } else if (isItem(text, i)) {
+    if (isItem(text, i)) {
       const inner = this.push(i, [], true);
-      set(slot, inner.node);
+      list[index] = inner.node;
       this.item(inner, text, i);
     } else if (this.keyAt(text, i) !== undefined) {
       const inner = this.push(i, {}, false);
-      set(slot, inner.node);
+      list[index] = inner.node;
       this.entry(inner, text, i);
     } else {
-      this.value(text, i, slot, col, false);
+      this.value(text, i, list, index, col, false);
     }
   }
 
@@ -228,45 +228,54 @@ class PlainYamlReader {
   private entry(frame: Frame, text: string, col: number): void {
     const key = this.keyAt(text, col);
     if (key === undefined) throw OUT;
-    const slot = { node: frame.node, key: key.key };
-    set(slot, null);
-    this.value(text, skipSpaces(text, key.next), slot, col, true);
+    this.value(text, skipSpaces(text, this.keyNext), frame.node, key, col, true);
   }
 
   /**
-   * The implicit key starting at `i` and the index after its `:`, or undefined when the line
-   * holds no key there (a scalar; the caller decides whether that is allowed).
+   * The implicit key starting at `i` (its end in keyNext), or undefined when the line holds no
+   * key there (a scalar; the caller decides whether that is allowed).
    */
-  private keyAt(text: string, i: number): { key: string; next: number } | undefined {
+  private keyAt(text: string, i: number): string | undefined {
     const c = text[i] ?? "";
     if (c === "'" || c === '"') {
       const q = quoted(text, i);
       const j = skipSpaces(text, q.end);
       if (text[j] !== ":") return undefined;
       if (!(j + 1 === text.length || text[j + 1] === " ") || j - i > MAX_KEY) throw OUT;
-      return { key: q.value, next: j + 1 };
+      this.keyNext = j + 1;
+      return q.value;
     }
     if (!plainFirst(text, i)) return undefined;
-    let flowIndicator = false;
-    for (let j = i; j < text.length; j++) {
-      const d = text[j];
-      if (d === ":" && (j + 1 === text.length || text[j + 1] === " ")) {
-        if (flowIndicator || j - i > MAX_KEY) throw OUT;
-        return { key: keyString(resolvePlain(text.slice(i, trimSpacesEnd(text, i, j)))), next: j + 1 };
-      }
-      if (d === "#" && text[j - 1] === " ") return undefined;
-      if (d === "[" || d === "]" || d === "{" || d === "}" || d === ",") flowIndicator = true;
-    }
-    return undefined;
+    // indexOf, not a loop over characters: this code runs once per process, mostly interpreted.
+    let colon = text.indexOf(":", i);
+    while (colon >= 0 && !(colon + 1 === text.length || text.charCodeAt(colon + 1) === 32))
+      colon = text.indexOf(":", colon + 1);
+    if (colon < 0) return undefined;
+    const hash = text.indexOf(" #", i);
+    if (hash >= 0 && hash < colon) return undefined;
+    if (colon - i > MAX_KEY || FLOW_INDICATOR.test(text.slice(i, colon))) throw OUT;
+    this.keyNext = colon + 1;
+    return keyString(resolvePlain(text.slice(i, trimSpacesEnd(text, i, colon))));
   }
 
   /**
    * The value starting at `i` (spaces skipped) of an entry: empty (null, and the next lines may
    * give it a block), quoted, a flow sequence, a tagged or a plain scalar, then only a comment.
    */
-  private value(text: string, i: number, slot: Slot, owner: number, ownerIsMap: boolean): void {
+  private value(
+    text: string,
+    i: number,
+    node: Container,
+    key: string | number,
+    owner: number,
+    ownerIsMap: boolean,
+  ): void {
     if (i === text.length || text[i] === "#") {
-      this.pending = { ...slot, owner, ownerIsMap };
+      set(node, key, null);
+      this.pendingNode = node;
+      this.pendingKey = key;
+      this.pendingOwner = owner;
+      this.pendingOwnerIsMap = ownerIsMap;
       return;
     }
     const c = text[i];
@@ -274,7 +283,7 @@ class PlainYamlReader {
       const v = c === "[" ? flowSequence(text, i) : quoted(text, i);
       const j = skipSpaces(text, v.end);
       if (j < text.length && !(text[j] === "#" && j > v.end)) throw OUT;
-      set(slot, v.value);
+      set(node, key, v.value);
       return;
     }
     if (c === "!") {
@@ -284,11 +293,11 @@ class PlainYamlReader {
       const k = skipSpaces(text, j);
       if (resolve === undefined || k === text.length || text[k] === "#") throw OUT;
       const placeholder = {};
-      set(slot, placeholder);
-      this.tagged.push({ ...slot, resolve, source: plainValue(text, k), placeholder });
+      set(node, key, placeholder);
+      this.tagged.push({ node, key, resolve, source: plainValue(text, k), placeholder });
       return;
     }
-    set(slot, resolvePlain(plainValue(text, i)));
+    set(node, key, resolvePlain(plainValue(text, i)));
   }
 }
 
@@ -320,15 +329,10 @@ function plainFirst(text: string, i: number): boolean {
 /** A one-line plain value from `i` to the comment or line end; a `: ` in it (a nested mapping) is outside. */
 function plainValue(text: string, i: number): string {
   if (!plainFirst(text, i)) throw OUT;
-  let end = text.length;
-  for (let j = i; j < text.length; j++) {
-    const d = text[j];
-    if (d === ":" && (j + 1 === text.length || text[j + 1] === " ")) throw OUT;
-    if (d === "#" && text[j - 1] === " ") {
-      end = j;
-      break;
-    }
-  }
+  const hash = text.indexOf(" #", i);
+  const end = hash < 0 ? text.length : hash;
+  const colon = text.indexOf(": ", i);
+  if ((colon >= 0 && colon < end) || (hash < 0 && text.charCodeAt(end - 1) === 58)) throw OUT;
   return text.slice(i, trimSpacesEnd(text, i, end));
 }
 
@@ -432,20 +436,14 @@ function keyString(key: unknown): string {
   return key === null ? "" : String(key);
 }
 
-function get(slot: Slot): unknown {
-  return Array.isArray(slot.node) ? slot.node[slot.key as number] : slot.node[slot.key as string];
+function get(node: Container, key: string | number): unknown {
+  return Array.isArray(node) ? node[key as number] : node[key as string];
 }
 
-/** Sets a slot as the yaml package does: a name the object already has (`__proto__` too) is defined, not assigned. */
-function set(slot: Slot, value: unknown): void {
-  if (Array.isArray(slot.node)) {
-    slot.node[slot.key as number] = value;
-    return;
-  }
-  const key = slot.key as string;
-  if (key in slot.node) {
-    Object.defineProperty(slot.node, key, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    slot.node[key] = value;
-  }
+/** Sets an item or entry as the yaml package does: a name the object already has (`__proto__` too) is defined, not assigned. */
+function set(node: Container, key: string | number, value: unknown): void {
+  if (Array.isArray(node)) node[key as number] = value;
+  else if (key in node)
+    Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  else node[key as string] = value;
 }
