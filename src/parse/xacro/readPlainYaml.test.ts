@@ -455,6 +455,21 @@ describe("readPlainYaml (plain YAML without the yaml package)", () => {
     expect(calls).toEqual([]);
   });
 
+  it("does work linear in the text (sizes at which a quadratic scan would run for hours)", () => {
+    const n = 1_000_000;
+    // Colons without a space, and a comment marker, on one long line: scanned once for the key.
+    expect(readPlainYaml(`${"a:".repeat(n)}b # x`)).toBe(`${"a:".repeat(n)}b`);
+    expect(readPlainYaml(`k: ${"a:b".repeat(n)} #${" #".repeat(n)}`)).toEqual({ k: "a:b".repeat(n) });
+    // Escapes and doubled quotes, each one appended once.
+    expect(readPlainYaml(`k: '${"''".repeat(n)}'`)).toEqual({ k: "'".repeat(n) });
+    expect(readPlainYaml(`k: "${"\\n".repeat(n)}"`)).toEqual({ k: "\n".repeat(n) });
+    // 100,000 entries, each nesting 50 deep and closing again: every level is entered and left once.
+    const deep = Array.from({ length: 50 }, (_, d) => `${" ".repeat(d)}k${d}:`).join("\n");
+    const doc = readPlainYaml(Array.from({ length: 2_000 }, () => deep).join("\n")) as Record<string, unknown>;
+    expect(Object.keys(doc)).toEqual(["k0"]);
+    expect(readPlainYaml(`[${"1, ".repeat(n)}]`)).toHaveLength(n);
+  });
+
   it("reads the YAML files of the xacro test set as the yaml package does, most of them itself", () => {
     const files = yamlFiles(xacroData);
     expect(files.length).toBeGreaterThanOrEqual(96);
