@@ -74,7 +74,7 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/robokit.c
     expect(a).toEqual(files(outB));
   });
 
-  it("expands xacro as the unbundled CLI does, reading yaml.cjs and fxp.cjs only for files that need them", () => {
+  it("expands xacro as the unbundled CLI does, reading yaml.cjs and fxp.cjs only for files that need them (issue 27)", () => {
     const dir = mkdtempSync(join(tmpdir(), "robokit-bundle-xacro-"));
     // Preloaded: names, at exit, the CommonJS files the process required (yaml.cjs and fxp.cjs are).
     const preload = join(dir, "requiredFiles.cjs");
@@ -88,17 +88,26 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/robokit.c
       doctype,
       '<?xml version="1.0"?>\n<!DOCTYPE robot [<!ENTITY w "0.5">]>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  <xacro:property name="x" value="&w;"/>\n  <link name="l${x}"/>\n</robot>\n',
     );
+    // An anchor and an alias are beyond readPlainYaml: the yaml package reads this file.
+    writeFileSync(join(dir, "anchored.yaml"), "a: &w 0.5\nb: *w\nc: !degrees 90\n");
+    const anchored = join(dir, "anchored.urdf.xacro");
+    writeFileSync(
+      anchored,
+      '<?xml version="1.0"?>\n<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n  <xacro:property name="y" value="${xacro.load_yaml(\'anchored.yaml\')}"/>\n  <link name="l${y[\'b\']}_${y[\'c\']}"/>\n</robot>\n',
+    );
     const cases = [
       { args: ["test/data/xacro/ros+urdf_tutorial/urdf/08-macroed.urdf.xacro"], yaml: false, fxp: false },
+      // Its four load_yaml files (joint limits with !degrees included) are plain: readPlainYaml reads them.
       {
         args: [
           "test/data/xacro/UniversalRobots+Universal_Robots_ROS2_Description/urdf/ur.urdf.xacro",
           "name:=ur",
           "ur_type:=ur5e",
         ],
-        yaml: true,
+        yaml: false,
         fxp: false,
       },
+      { args: [anchored], yaml: true, fxp: false },
       { args: [doctype], yaml: false, fxp: true },
     ];
     for (const c of cases) {

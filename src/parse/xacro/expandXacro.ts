@@ -8,6 +8,7 @@ import { policyOf, type Finding } from "../../diagnostics/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
+import { readPlainYaml } from "./readPlainYaml.js";
 import {
   NAMESPACE,
   parsePyFloat,
@@ -336,7 +337,22 @@ class Expander {
         return degrees ? (v * Math.PI) / 180 : v;
       },
     });
-    const customTags: Tags = [angle(true), angle(false)] as unknown as Tags;
+    // Most robot YAML is plain: read it here, and load the yaml package (a large bundle to compile)
+    // only for a file outside that subset. The tags are resolved by the same code either way.
+    const [degrees, radians] = [angle(true), angle(false)];
+    const { steps, depth } = this.budget;
+    const plain = readPlainYaml(
+      text,
+      new Map([
+        [degrees.tag, degrees.resolve],
+        [radians.tag, radians.resolve],
+      ]),
+    );
+    if (plain !== undefined) return toPy(plain);
+    // A tag that failed there is evaluated again by the yaml package: count its steps once.
+    this.budget.steps = steps;
+    this.budget.depth = depth;
+    const customTags: Tags = [degrees, radians] as unknown as Tags;
     let data: unknown;
     try {
       data = parseYaml(text, { intAsBigInt: true, customTags, schema: "core", uniqueKeys: false });
