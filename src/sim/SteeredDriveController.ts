@@ -254,6 +254,8 @@ export class SteeredDriveController implements DriveController {
         ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * (this.#targets[i] as number);
         ctrl[this.#wheelActuator[i] as number] = 0;
       }
+      // A brake is a wait: the base rolls again once the servos have arrived.
+      this.#waiting = true;
       return 0;
     }
     let top = 0;

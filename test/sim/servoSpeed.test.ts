@@ -1,6 +1,8 @@
 // Issue 26: a servo's speed limit holds at the joint, not only on its command. robokit's sim
-// rate-limits the steering targets, but MuJoCo's position servo had no speed limit of its own, so
-// the joint overshot the ramp (MARIO's steering reached 4.35 rad/s against a 3 rad/s limit).
+// limits the steering targets' rate, but MuJoCo's position servo had no speed limit of its own, so
+// the joint overshot the ramp (MARIO's steering reached 4.35 rad/s against a 3 rad/s limit); and
+// the joystick drive's reversals and restarts threw it past the limit until the targets got an
+// acceleration limit too (3.33 rad/s in MuJoCo, 3.45 in DART).
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
