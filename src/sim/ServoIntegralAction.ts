@@ -26,10 +26,15 @@ const VELOCITY = 1;
  * servo (q at the end of the interval), and I += r⁻·T − Δq for a velocity servo (Δq, the
  * joint's travel over the interval, is the exact integral of q̇). Anti-windup as in ROS's
  * control_toolbox: |i·I| is held within iClamp (N·m or N), or within the joint's effort
- * limit when the model gives no iClamp; and a position servo's integral holds while its
- * target moves (conditional integration), so a rate-limited ramp is tracked without
- * overshooting the joint's velocity limit. MuJoCo still clamps u to the actuator's ctrlrange
- * and the force to its forcerange.
+ * limit when the model gives no iClamp; and a position servo's integral holds (conditional
+ * integration) while its target moves, so a rate-limited ramp is tracked without overshooting
+ * the joint's velocity limit, and while the joint closes its error on its own at least as fast
+ * as the integral would (over the last period Δq·sign(e) ≥ (i/p)·|e|·T, i/p being the
+ * integral's rate): the error of an approach is transient, and integrating it wound the term
+ * up behind a swing that the tyre's scrub slowed, holding the servo at full effort, and at its
+ * velocity limit, up to its target. The integral works on the error that stays: a stalled or
+ * creeping joint. MuJoCo still clamps u to the actuator's ctrlrange and the force to its
+ * forcerange.
  *
  * A position servo's joint carries viscous damping b ({@link mjcfJointDamping}: the D gain, or
  * the motor's speed–torque slope that keeps the joint within its velocity limit), which makes
@@ -122,8 +127,13 @@ export class ServoIntegralAction {
       // would overshoot the ramp and swing the joint past its velocity limit.
       const moving = this.#kind[k] === POSITION && target !== this.#prevTarget[k];
       const rate = this.#started ? (target - (this.#prevTarget[k] as number)) / T : 0;
-      if (this.#started && !moving) {
-        const prev = this.#prevTarget[k] as number;
+      const prev = this.#prevTarget[k] as number;
+      // A position servo whose joint closed its error this period at least at the integral's
+      // own rate (i/p) converges without it: integrating that transient winds the term up.
+      const closing =
+        this.#kind[k] === POSITION &&
+        (q - (this.#prevQ[k] as number)) * Math.sign(prev - q) >= (this.#ratio[k] as number) * Math.abs(prev - q) * T;
+      if (this.#started && !moving && !closing) {
         const e = this.#kind[k] === POSITION ? (prev - q) * T : prev * T - (q - (this.#prevQ[k] as number));
         const bound = this.#bound[k] as number;
         this.#integral[k] = Math.min(bound, Math.max(-bound, (this.#integral[k] as number) + e));

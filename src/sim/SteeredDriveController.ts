@@ -1,8 +1,10 @@
+import { mjcfJointDamping } from "../emit/mjcf/mjcfJointDamping.js";
 import { mjcfNames } from "../emit/mjcf/mjcfNames.js";
 import { isKabschValid } from "../kinematics/KabschResult.js";
 import { KabschWheelOdometry } from "../kinematics/KabschWheelOdometry.js";
 import { optimizeWheelStatesInto } from "../kinematics/optimizeWheelState.js";
 import { SteeredDriveKinematics } from "../kinematics/SteeredDriveKinematics.js";
+import { TrapezoidalProfile } from "../kinematics/TrapezoidalProfile.js";
 import { wrapAngle } from "../util/wrapAngle.js";
 import type { Robot } from "../model/Robot.js";
 import type { SteeredModuleLayout, WheelLayout } from "../model/wheelLayout.js";
@@ -29,11 +31,21 @@ const TIE_TOLERANCE = 0.01;
  *   the joint's limits (angle ± π with reversed speed); if no equivalent angle fits, brake.
  *   The base waits (all wheel speeds 0, so the motion stays rigid) while any servo is more
  *   than 0.1 rad from its wanted angle; speeds are then scaled by cos(steering error), the
- *   measured steering rate ψ̇ adds −ψ̇·e_y (the offset contact point sweeps along the wheel),
- *   and all are desaturated together (ratio-preserving) to the slowest joint velocity limit.
- * - Limits: the steering targets move at most at the steering joint's velocity limit (a
- *   rate limit per control period, since MuJoCo's position servos have none); wheel rate
- *   targets stay within the wheel joints' velocity limit (desaturation above, MJCF ctrlrange).
+ *   measured steering rate ψ̇ (mean over the last control period) adds −ψ̇·e_y (the offset
+ *   contact point sweeps along the wheel), and all are desaturated together
+ *   (ratio-preserving) to the slowest joint velocity limit.
+ * - Limits: the steering targets follow a trapezoidal motion profile
+ *   ({@link TrapezoidalProfile}), as a servo drive's profile generator does: at most the
+ *   steering joint's velocity limit v_max (MuJoCo's position servos have none), and at most
+ *   the acceleration v_max·p/b with which the servo's own position loop (gain p against the
+ *   joint's damping b, {@link mjcfJointDamping}) sets off after a ramp at v_max, decelerating
+ *   to arrive. A target that jumped from +v_max to −v_max in one tick stepped the servo's
+ *   velocity feed-forward by twice its effort limit; the tyre's stored scrub then threw the
+ *   joint past its limit (issue 26). Wheel rate targets stay within the wheel joints'
+ *   velocity limit (desaturation above, MJCF ctrlrange).
+ * - After a wait the base rolls again only once every steering target has arrived: wheels
+ *   that start while a servo still swings at full effort push it on through the contact's
+ *   lateral offset (their traction times e_y) past its velocity limit.
  * - Odometry: Kabsch fit of the pivots' motion ({@link KabschWheelOdometry}); a pivot's
  *   travel along its wheel is the wheel's rolled distance plus e_y·(Δθ + Δψ), which the
  *   offset turns into rolling when the base or the module turns (two passes on Δθ).
@@ -55,8 +67,10 @@ export class SteeredDriveController implements DriveController {
   readonly #lower: Float64Array;
   readonly #upper: Float64Array;
   readonly #maxContactSpeed: number;
-  /** Largest steering target change per control tick (rad): velocity limit × period. */
-  readonly #steerStep: Float64Array;
+  /** The steering targets' motion profile (rad, about the base's +z). */
+  readonly #profile: TrapezoidalProfile;
+  /** Control period (s); +∞ when the controller was given none. */
+  readonly #period: number;
   readonly #alignTolerance: number;
   readonly #steerQpos: Int32Array;
   readonly #steerDof: Int32Array;
@@ -74,14 +88,18 @@ export class SteeredDriveController implements DriveController {
   readonly #prevWheel: Float64Array;
   readonly #travel: Float64Array;
   readonly #steerNow: Float64Array;
+  /** Steering angles at the previous {@link command} (rad), for the mean steering rate. */
+  readonly #steerBefore: Float64Array;
   readonly #kabsch = new Float64Array(4);
+  /** True while the base waits for its servos (it starts waiting, at rest). */
+  #waiting = true;
 
   /**
    * @param robot - the checked model (joint axes and actuators are read from it).
    * @param layout - its steered wheel layout.
    * @param session - the compiled MJCF of the same robot.
-   * @param controlPeriod - time between two {@link command} calls (s): with a steering
-   *   joint's velocity limit it bounds the target change per call. Default ∞ (no limit).
+   * @param controlPeriod - time between two {@link command} calls (s): the steering
+   *   targets' motion profile steps by it. Default ∞ (no profile: targets jump).
    * @param alignTolerance - steering error (rad) above which the base waits. Default 0.1.
    * @throws RangeError when a steering joint is not a position servo or a wheel is not a
    *   velocity servo, or the steering axis is not vertical.
@@ -120,7 +138,10 @@ export class SteeredDriveController implements DriveController {
     this.#wheelQpos = new Int32Array(n);
     this.#wheelDof = new Int32Array(n);
     this.#steerActuator = new Int32Array(n);
-    this.#steerStep = new Float64Array(n).fill(Infinity);
+    const vmax = new Float64Array(n).fill(Infinity);
+    const amax = new Float64Array(n).fill(Infinity);
+    const timed = Number.isFinite(controlPeriod) && controlPeriod > 0;
+    this.#period = timed ? controlPeriod : Infinity;
     this.#alignTolerance = alignTolerance;
     this.#wheelActuator = new Int32Array(n);
     let maxContact = Infinity;
@@ -137,8 +158,13 @@ export class SteeredDriveController implements DriveController {
         this.#upper[i] = sign > 0 ? m.steerLimits[1] : -m.steerLimits[0];
       }
       const steer = joints.get(m.steerJoint);
-      const vmax = steer?.type === "revolute" || steer?.type === "continuous" ? steer.limit?.velocity : undefined;
-      if (vmax !== undefined && vmax > 0) this.#steerStep[i] = vmax * controlPeriod;
+      const v = steer?.type === "revolute" || steer?.type === "continuous" ? steer.limit?.velocity : undefined;
+      if (steer !== undefined && v !== undefined && v > 0 && timed) {
+        vmax[i] = v;
+        // The servo's position loop: time constant b/p (s). Undamped, it has no such bound.
+        const lag = mjcfJointDamping(steer) / (steer.actuator?.pid?.p ?? 1);
+        if (lag > 0) amax[i] = v / lag;
+      }
       this.#offsetY[i] = m.position[1] - m.pivot[1];
       this.#tieSwing[i] = m.pivot[1] > 0 ? -1 : 1;
       this.#radius[i] = m.radius;
@@ -160,13 +186,14 @@ export class SteeredDriveController implements DriveController {
     this.#speeds = new Float64Array(n);
     this.#rates = new Float64Array(n);
     this.#current = new Float64Array(n);
-    this.#targets = new Float64Array(n);
     this.#prevSteer = new Float64Array(n);
     this.#prevWheel = new Float64Array(n);
     this.#travel = new Float64Array(n);
     this.#steerNow = new Float64Array(n);
     this.steeringAnglesInto(this.#prevSteer);
-    this.#targets.set(this.#prevSteer);
+    this.#steerBefore = Float64Array.from(this.#prevSteer);
+    this.#profile = new TrapezoidalProfile(vmax, amax, timed ? controlPeriod : 1, this.#prevSteer);
+    this.#targets = this.#profile.position;
     const qpos = session.qpos;
     for (let i = 0; i < n; i++) this.#prevWheel[i] = qpos[this.#wheelQpos[i] as number] as number;
   }
@@ -222,23 +249,40 @@ export class SteeredDriveController implements DriveController {
     const ctrl = this.#session.ctrl;
     if (!feasible) {
       for (let i = 0; i < n; i++) {
+        this.#profile.reset(i, this.#targets[i] as number);
+        this.#steerBefore[i] = current[i] as number;
         ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * (this.#targets[i] as number);
         ctrl[this.#wheelActuator[i] as number] = 0;
       }
+      // A brake is a wait: the base rolls again once the servos have arrived.
+      this.#waiting = true;
       return 0;
     }
     let top = 0;
     const qvel = this.#session.qvel;
     // The base waits (every wheel, so the motion stays rigid) while any servo is more than
     // ALIGN_TOLERANCE from its wanted angle: the servos turn at ≤ their velocity limit, and
-    // rolling misaligned tyres drags them and corrupts the odometry.
+    // rolling misaligned tyres drags them and corrupts the odometry. Once waiting, it waits
+    // until every steering target has also arrived (the profile lands exactly on its goal).
     let go = 1;
-    for (let i = 0; i < n; i++)
+    let arrived = true;
+    for (let i = 0; i < n; i++) {
       if (Math.abs(wrapAngle((angles[i] as number) - (current[i] as number))) > this.#alignTolerance) go = 0;
+      if (this.#profile.step(i, angles[i] as number) !== angles[i]) arrived = false;
+    }
+    if (this.#waiting && !arrived) go = 0;
+    this.#waiting = go === 0;
+    const T = this.#period;
     for (let i = 0; i < n; i++) {
       // While the module turns at ψ̇, an offset contact point sweeps −ψ̇·e_y along the wheel:
-      // rolling with it keeps the servo from dragging the tyre sideways.
-      const steerRate = (this.#steerSign[i] as number) * (qvel[this.#steerDof[i] as number] as number);
+      // rolling with it keeps the servo from dragging the tyre sideways. ψ̇ is the mean over
+      // the last period (what the odometry sees): the joint's instantaneous rate samples the
+      // tyre's stick-slip (MuJoCo: 1.2 ↔ 3 rad/s from one 2 ms step to the next), and the
+      // wheel's jumps then kicked the servo past its limit.
+      const steerRate = Number.isFinite(T)
+        ? wrapAngle((current[i] as number) - (this.#steerBefore[i] as number)) / T
+        : (this.#steerSign[i] as number) * (qvel[this.#steerDof[i] as number] as number);
+      this.#steerBefore[i] = current[i] as number;
       const aligned = go * (speeds[i] as number) * Math.cos((angles[i] as number) - (current[i] as number));
       const contact = aligned - (go * omega + steerRate) * (this.#offsetY[i] as number);
       speeds[i] = contact;
@@ -246,13 +290,8 @@ export class SteeredDriveController implements DriveController {
     }
     const scale = top > this.#maxContactSpeed ? this.#maxContactSpeed / top : 1;
     for (let i = 0; i < n; i++) {
-      // The servo's velocity limit (which MJCF cannot carry): the target moves towards the
-      // wanted angle by at most v_max·T per tick; the wheel speed waits (cosine scaling).
-      const prev = this.#targets[i] as number;
-      const lim = this.#steerStep[i] as number;
-      const target = prev + Math.max(-lim, Math.min(lim, (angles[i] as number) - prev));
-      this.#targets[i] = target;
-      ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * target;
+      // The profile's target (stepped above); the wheel speed waits (cosine scaling).
+      ctrl[this.#steerActuator[i] as number] = (this.#steerSign[i] as number) * (this.#targets[i] as number);
       ctrl[this.#wheelActuator[i] as number] =
         ((this.#wheelSign[i] as number) * (speeds[i] as number) * scale) / (this.#radius[i] as number);
     }
