@@ -70,7 +70,7 @@ export interface ExpandXacroOptions {
   readonly path: string;
   readonly host: XacroHost;
   /**
-   * Called once if the expansion passes {@link XACRO_LONG_RUN_STEPS} evaluation steps: a caller
+   * Called once if the expansion passes `XACRO_LONG_RUN_STEPS` (XacroBudget.ts) evaluation steps: a caller
    * that tuned the process for a short run (robokit xacro starts without V8's optimizing
    * compiler) can undo that for a long one.
    */
