@@ -186,7 +186,7 @@ const variants: { name: string; go: (s: Scenario) => Run }[] = [
     go: (s) => run(`${s.name} no wait`, mario, s, 1, { alignTolerance: Infinity }),
   },
   {
-    name: "neither rate limit nor waiting (the controller before issue 13)",
+    name: "neither rate limit nor waiting (the earlier controller)",
     go: (s) => run(`${s.name} no limit no wait`, noSteerLimit, s, 1, { alignTolerance: Infinity }),
   },
   {
