@@ -166,8 +166,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
  */
 export async function runMain(argv: readonly string[]): Promise<void> {
   // `robokit xacro` writes with blocking writes of its own (writeStdoutSync) and keeps its
-  // expansion within XACRO_LIMITS: it skips this set-up, whose modules (node:v8, the stdout
-  // stream) are a tenth of its start-up.
+  // expansion within XACRO_LIMITS: it skips this set-up, whose stdout stream costs it start-up
+  // time (it sets V8's flags itself, in runXacro).
   if (argv[0] !== "xacro") {
     // V8 lets the heap grow to several times what is alive before it collects; robokit's
     // readers make much short-lived garbage on large robots, and a 100,000-link file would
