@@ -352,6 +352,22 @@ export const severityPolicy = {
     consequence:
       "libsdformat 12 (Gazebo) refuses the robot with Error Code 25 (it writes no joint for these types but places the link relative to it); urdfdom (check_urdf, RViz) loads it",
   },
+  urdfGazeboExtensionJointParent: {
+    code: "JOINT_PARENT_LINK_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: a joint in a <gazebo> block names a parent that is not a link of the SDF model (lumped, left out or unknown)",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 20 (parent frame not found); urdfdom (check_urdf, RViz) ignores <gazebo> and loads it",
+  },
+  urdfGazeboExtensionJointChild: {
+    code: "JOINT_CHILD_LINK_INVALID",
+    severity: "error",
+    basis: "consumer",
+    what: "URDF: a joint in a <gazebo> block names a child that is not a link of the SDF model (lumped, left out or unknown)",
+    consequence:
+      "libsdformat 12 (Gazebo) refuses the robot with Error Code 19 (child frame not found); urdfdom (check_urdf, RViz) ignores <gazebo> and loads it",
+  },
   urdfGazeboNoLink: {
     code: "MODEL_WITHOUT_LINK",
     severity: "error",

@@ -8,6 +8,7 @@ import { inertiaGeometry } from "./rules/inertiaGeometry.js";
 import { jointAxis } from "./rules/jointAxis.js";
 import { jointLimits } from "./rules/jointLimits.js";
 import { meshResources } from "./rules/meshResources.js";
+import { urdfGazeboExtensionJoints } from "./rules/urdfGazeboExtensionJoints.js";
 import { urdfKinematicTree } from "./rules/urdfKinematicTree.js";
 import { urdfMimic } from "./rules/urdfMimic.js";
 import { urdfReferences } from "./rules/urdfReferences.js";
@@ -24,6 +25,7 @@ export const urdfRules: readonly Rule[] = [
   urdfReferences,
   urdfVisuals,
   inertia,
+  urdfGazeboExtensionJoints,
   jointAxis,
   jointLimits,
   finiteNumbers,

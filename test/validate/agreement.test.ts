@@ -213,6 +213,24 @@ const cases: readonly AgreementCase[] = [
       text: "writes no SDF joint for the floating joint [float] but places link [base] relative to it (Error Code 25",
     },
   },
+  // A joint in a <gazebo> block names SDF links: a link lumped by fixed-joint reduction is none
+  // (PR2's gripper linkages, held-out set); before this rule robokit said nothing.
+  {
+    file: "urdf/agreement/gazebo_joint_to_lumped_link.urdf",
+    ign: "Error Code 19: Msg: Child frame with name[palm] specified by joint with name[linkage] not found",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: {
+      code: "JOINT_CHILD_LINK_INVALID",
+      text: "names child [palm], which is not a link of the model libsdformat 12 (Gazebo) makes: its URDF reader lumps that link into its parent through a fixed joint, so it refuses the robot (Error Code 19",
+    },
+  },
+  // Between kept links (closing a loop) and from `world`, such joints load.
+  {
+    file: "urdf/agreement/gazebo_joint_closes_loop.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+  },
   // A joint named like a link: one name scope in SDF, two in URDF.
   {
     file: "urdf/agreement/joint_named_like_link.urdf",
