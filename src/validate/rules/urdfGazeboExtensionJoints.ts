@@ -9,7 +9,8 @@ import { urdfGazeboLinks } from "./urdfGazeboLinks.js";
  * not a link of that model: a link lumped into its parent by fixed-joint reduction, a link left
  * out for want of mass, or no link at all (Error Code 20 for the parent, 19 for the child;
  * checked against `ign sdf -k`). `world` is a valid parent. Names that the same blocks add
- * (their own `<link>`, `<frame>` or `<model>`) count as present. urdfdom ignores `<gazebo>`.
+ * (their own `<link>`, `<frame>` or `<model>`) count as present, and scoped names (`a::b`, into
+ * a model a block includes) are left alone. urdfdom ignores `<gazebo>`.
  */
 export const urdfGazeboExtensionJoints: Rule = (ctx) => {
   const blocks = ctx.root.children.filter((c) => c.name === "gazebo" && attr(c, "reference") === undefined);
@@ -40,6 +41,8 @@ export const urdfGazeboExtensionJoints: Rule = (ctx) => {
       const el: XmlElement | undefined = child(joint, end);
       const link = el?.text.trim();
       if (el === undefined || link === undefined || link === "" || present.has(link)) continue;
+      // A scoped name (`model::link`) points into a model the block includes: not resolved here.
+      if (link.includes("::")) continue;
       if (end === "parent" && link === "world") continue;
       ctx.flag(
         finding,
