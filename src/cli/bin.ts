@@ -4,10 +4,10 @@
 // module loader: it requires the command's own CommonJS file (xacro.cjs). Every other command
 // imports the CLI (main.js) and runs there.
 import { isXacroRun } from "./isXacroRun.js";
+import { splitDebugFlag } from "./splitDebugFlag.js";
 
 async function launch(argv: readonly string[]): Promise<void> {
-  const debug = argv.includes("--debug") || process.env["ROBOKIT_DEBUG"] === "1";
-  const args = argv.filter((a) => a !== "--debug");
+  const { debug, args } = splitDebugFlag(argv);
   if (isXacroRun(args)) {
     process.exitCode = await (await import("./runXacro.js")).runXacroCli(args.slice(1), debug);
     return;

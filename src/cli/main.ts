@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
 import { isXacroRun } from "./isXacroRun.js";
+import { splitDebugFlag } from "./splitDebugFlag.js";
 import { stdoutFailure } from "./stdoutFailure.js";
 
 /**
@@ -141,8 +142,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${ROBOKIT_VERSION}\n`);
     return 0;
   }
-  const debug = argv.includes("--debug") || process.env["ROBOKIT_DEBUG"] === "1";
-  const args = argv.filter((a) => a !== "--debug");
+  const { debug, args } = splitDebugFlag(argv);
   try {
     // `robokit xacro` stands in for ROS's xacro in launch files: it starts without commander.
     // The bundle builds runXacro as a file of its own (xacro.cjs): its errors are reported by its own copy.
