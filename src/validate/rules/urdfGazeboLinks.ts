@@ -60,6 +60,18 @@ const MASS_ZERO = 1e-6;
  * reduced fixed joints do not become SDF links.
  */
 export function urdfGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
+  // Three rules ask about the same document: simulate it once.
+  const known = simulated.get(robot);
+  if (known !== undefined) return known ?? undefined;
+  const result = simulateGazeboLinks(robot);
+  simulated.set(robot, result ?? null);
+  return result;
+}
+
+/** Each parsed `<robot>` simulated so far (null: a tree urdfdom refuses), while the document lives. */
+const simulated = new WeakMap<XmlElement, GazeboLinks | null>();
+
+function simulateGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
   const links = new Map<string, XmlElement>();
   for (const c of robot.children) {
     if (c.name !== "link") continue;
