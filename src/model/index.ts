@@ -3,7 +3,17 @@ export type { ArduPilotChannel, ArduPilotLink } from "./ArduPilotLink.js";
 export { checkRobot } from "./checkRobot.js";
 export type { CheckRobotOptions } from "./checkRobot.js";
 export { defineRobot } from "./defineRobot.js";
-export type { Drive, OmniDrive, SteeredDrive, SteeredModule } from "./Drive.js";
+export type {
+  AckermannDrive,
+  BicycleDrive,
+  DifferentialDrive,
+  Drive,
+  MecanumDrive,
+  OmniDrive,
+  SteeredDrive,
+  SteeredModule,
+  TricycleDrive,
+} from "./Drive.js";
 export type {
   BoxGeometry,
   CapsuleGeometry,

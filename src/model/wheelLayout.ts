@@ -1,3 +1,4 @@
+import { assertNever } from "../util/assertNever.js";
 import type { Geometry } from "./Geometry.js";
 import { jointAxis, type Joint } from "./Joint.js";
 import { linkPoses } from "./linkPoses.js";
@@ -138,6 +139,14 @@ export function wheelLayout(robot: Robot, baseLink?: string): WheelLayout {
           };
         }),
       };
+    case "differential":
+    case "mecanum":
+    case "ackermann":
+    case "bicycle":
+    case "tricycle":
+      throw new RangeError(`robot "${robot.name}": the ${drive.type} drive has no wheel layout of this kind`);
+    default:
+      return assertNever(drive, "drive type");
   }
 }
 
