@@ -56,7 +56,7 @@ describe("checkRobot on a drive's geometry", () => {
     const robot = cart();
     const fixed = {
       ...robot,
-      joints: robot.joints?.map((j) => (j.name === "l" ? { ...j, type: "fixed" as const } : j)),
+      joints: (robot.joints ?? []).map((j) => (j.name === "l" ? { ...j, type: "fixed" as const } : j)),
     };
     expect(messages(fixed)).toEqual([expect.stringMatching(/wheel joint "l" is fixed; expected continuous/)]);
     expect(messages(cart({}, {}, { right: ["l"] } as Partial<Drive>))).toContainEqual(
@@ -94,7 +94,7 @@ describe("checkRobot on a drive's geometry", () => {
     });
     const flipped = {
       ...robot,
-      joints: robot.joints?.map((j) => (j.name === "s" ? { ...j, axis: [0, 0, -1] as const } : j)),
+      joints: (robot.joints ?? []).map((j) => (j.name === "s" ? { ...j, axis: [0, 0, -1] as const } : j)),
     };
     expect(messages(flipped)).toEqual([expect.stringMatching(/steering joint "s" turns the wheel to the right/)]);
   });
