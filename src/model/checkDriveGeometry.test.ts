@@ -111,3 +111,15 @@ describe("checkRobot on a drive's geometry", () => {
     expect(found).toContainEqual(expect.stringMatching(/centre of the mecanum wheels is at \(0\.01, 0\) m/));
   });
 });
+
+describe("checkRobot on a differential drive's wheel count", () => {
+  it("refuses a different number of wheels per side (diff_drive_controller does)", () => {
+    const robot = wheeledRobot({
+      wheels: [wheel("l0", 0.2, 0.2), wheel("l1", -0.2, 0.2), wheel("r0", 0, -0.2)],
+      drive: { type: "differential", left: ["l0", "l1"], right: ["r0"] },
+    });
+    expect(messages(robot)).toEqual([
+      expect.stringMatching(/^error .*2 left and 1 right wheels; diff_drive_controller/),
+    ]);
+  });
+});

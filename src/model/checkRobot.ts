@@ -474,6 +474,12 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
           add("REFERENCE_INVALID", `/drive/${side}`, `drive: a differential drive needs a wheel on its ${side} side`);
         drive[side].forEach((w, i) => wheel(w, `/drive/${side}/${i}`));
       }
+      if (drive.left.length > 0 && drive.right.length > 0 && drive.left.length !== drive.right.length)
+        add(
+          "REFERENCE_INVALID",
+          "/drive/right",
+          `drive: ${drive.left.length} left and ${drive.right.length} right wheels; diff_drive_controller refuses to configure with a different number of wheels per side`,
+        );
       positive("wheelRadius", drive.wheelRadius);
       positive("wheelSeparation", drive.wheelSeparation);
       break;
