@@ -89,6 +89,14 @@ const CLASSES: Readonly<Record<MobileBaseGeometry["type"], string>> = {
   tricycle: "tricycle_steering_controller/TricycleSteeringController",
 };
 
+/**
+ * The topic (under the controller's name) where each mobile-base controller takes its body
+ * twist, a geometry_msgs/TwistStamped on every distro as robokit configures it.
+ */
+export function twistTopic(type: MobileBaseGeometry["type"]): string {
+  return type === "differential" ? "cmd_vel" : "reference";
+}
+
 /** The pluginlib class of each drive's controller. */
 export function controllerClass(type: MobileBaseGeometry["type"]): string {
   return CLASSES[type];
@@ -232,7 +240,16 @@ function steeringParams(
               front_wheels_radius: rosDouble(front),
               rear_wheels_radius: rosDouble(g.wheelRadius),
             };
-    return { front_steering: true, front_wheels_names: steering, rear_wheels_names: traction, ...specific, ...common };
+    // use_stamped_vel: Humble's default (false) listens for an unstamped Twist on ~/reference_unstamped;
+    // stamped, the controller takes a TwistStamped on ~/reference, as on every later distro.
+    return {
+      front_steering: true,
+      front_wheels_names: steering,
+      rear_wheels_names: traction,
+      ...specific,
+      use_stamped_vel: true,
+      ...common,
+    };
   }
   const specific =
     g.type === "ackermann"
