@@ -284,3 +284,35 @@ describe("the definition reader this test checks with", () => {
     ).toBe(true);
   });
 });
+
+describe("the interfaces a drive controller needs on its joints", () => {
+  it("refuses a diff drive wheel whose actuator offers no position state (the controller reads it)", () => {
+    const robot = wheeledRobot({
+      wheels: [
+        { joint: "l", at: [0, 0.2, 0], radius: 0.1 },
+        { joint: "r", at: [0, -0.2, 0], radius: 0.1 },
+      ],
+      drive: { type: "differential", left: ["l"], right: ["r"] },
+    });
+    const velocityOnly = {
+      ...robot,
+      joints: (robot.joints ?? []).map((j) =>
+        j.name === "r" ? { ...j, actuator: { command: "velocity" as const, states: ["velocity" as const] } } : j,
+      ),
+    };
+    expect(() => emitControllersYaml(velocityOnly, "gz", "jazzy")).toThrow(
+      /joint "r": diff_drive_controller reads its position state/,
+    );
+    const noActuator = {
+      ...robot,
+      joints: (robot.joints ?? []).map((j) => {
+        if (j.name !== "l") return j;
+        const { actuator: _, ...rest } = j;
+        return rest;
+      }),
+    };
+    expect(() => emitControllersYaml(noActuator, "gz", "jazzy")).toThrow(
+      /joint "l" has no actuator; diff_drive_controller commands its velocity/,
+    );
+  });
+});

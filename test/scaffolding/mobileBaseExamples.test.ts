@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 
 import { ackermann } from "../../examples/ackermann/ackermann.js";
@@ -15,7 +16,12 @@ import { writeArtifacts } from "../../src/cli/writeArtifacts.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import { defaultDistro, distrosOf } from "../../src/emit/gazebo/RosDistro.js";
 import { SIM_TARGETS } from "../../src/emit/gazebo/SimTarget.js";
-import { controllerClass, type MobileBaseGeometry } from "../../src/emit/ros2-control/driveController.js";
+import {
+  claimedJoints,
+  controllerClass,
+  type MobileBaseGeometry,
+} from "../../src/emit/ros2-control/driveController.js";
+import { driveGeometry } from "../../src/model/driveGeometry.js";
 import { checkRobot } from "../../src/model/checkRobot.js";
 import type { Robot } from "../../src/model/Robot.js";
 import { validateFile } from "../../src/validate/validateFile.js";
@@ -50,6 +56,27 @@ describe.each(examples)("example $name", (robot) => {
           expect(validateFile(text, path), `${where} ${path}`).toEqual([]);
         }
       }
+    }
+  });
+
+  it("<ros2_control> offers each joint the controller claims its command and the state it reads", () => {
+    const urdf = buildArtifacts(robot, { target: "gz", distro: "jazzy" }).find((a) => a.path.endsWith(".urdf"));
+    type El = { "@name": string; command_interface?: El | El[]; state_interface?: El | El[] };
+    const list = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(urdf?.content ?? "");
+    const joints = new Map(list<El>(doc.robot.ros2_control.joint).map((j) => [j["@name"], j] as const));
+    const claims = claimedJoints(driveGeometry(robot) as MobileBaseGeometry);
+    expect(claims.length).toBeGreaterThan(0);
+    for (const c of claims) {
+      const j = joints.get(c.joint);
+      expect(
+        list(j?.command_interface).map((i) => i["@name"]),
+        c.joint,
+      ).toEqual([c.command]);
+      expect(
+        list(j?.state_interface).map((i) => i["@name"]),
+        c.joint,
+      ).toContain(c.state);
     }
   });
 
