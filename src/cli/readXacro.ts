@@ -3,6 +3,7 @@ import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
 import {
   expandXacro,
+  callLocations,
   callTrace,
   type XacroFindRefusal,
   type XacroHost,
@@ -346,6 +347,7 @@ export function expandXacroFile(
   const diagnostics = result.diagnostics.map((d) => ({
     ...d,
     ...(d.file === undefined ? {} : { file: show(d.file) }),
+    ...(d.related === undefined ? {} : { related: d.related.map((r) => ({ ...r, file: show(r.file) })) }),
     message: relativiseTrace(d.message, show),
   }));
   return { root: result.root, outside: result.outside ?? { before: [], after: [] }, diagnostics, show };
@@ -394,6 +396,7 @@ export function readDescriptionSource(
         file: show(o.file),
         line: o.line,
         column: o.column,
+        ...callLocations(o, show),
         message: relativiseTrace(d.message + callTrace(o), show),
       };
     },
