@@ -376,13 +376,16 @@ export function readDescriptionSource(
   const result = { root };
   const written = writeXacroXml(result.root);
   const lines = [...written.origins.keys()].sort((a, b) => a - b);
+  // The last origin at or before the line (binary search: a robot has thousands of lines).
   const originAt = (line: number): XacroOrigin | undefined => {
-    let best: XacroOrigin | undefined;
-    for (const l of lines) {
-      if (l > line) break;
-      best = written.origins.get(l);
+    let lo = 0;
+    let hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lines[mid]! <= line) lo = mid + 1;
+      else hi = mid;
     }
-    return best;
+    return lo === 0 ? undefined : written.origins.get(lines[lo - 1]!);
   };
   return {
     text: written.text,

@@ -127,6 +127,17 @@ export function validatePath(
   }
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
+  return validateText(path, decoded.text, options);
+}
+
+/**
+ * Validates the decoded text of the file at `path` (an editor's unsaved buffer, or what
+ * {@link validatePath} read), following its includes and `$(find)` from disk as validate does.
+ * Never throws.
+ */
+export function validateText(path: string, text: string, options: Parameters<typeof validatePath>[1]): FileReport {
+  const name = options.displayName ?? path;
+  const decoded = { text };
   // xacro is expanded first; diagnostics on the expansion point back at the xacro source.
   const source = readDescriptionSource(path, name, decoded.text, {
     args: options.xacroArgs ?? [],
