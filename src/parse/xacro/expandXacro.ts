@@ -1058,17 +1058,25 @@ export function callTrace(at: XacroOrigin | undefined): string {
   return ` [${at.calls.map((c) => `in macro ${c.macro} (defined at ${c.definedIn}:${c.definedLine}) called at ${c.file}:${c.line}:${c.column}`).join("; ")}]`;
 }
 
+/** Most macro calls listed as related locations: the innermost ones, then the outermost call. */
+const MAX_RELATED_CALLS = 16;
+
 /**
  * The macro calls that led to `at`, innermost first, as related locations: each call site,
- * then where the macro is defined. Empty (no `related` key) outside macros.
+ * then where the macro is defined (at most MAX_RELATED_CALLS calls: the innermost, and the
+ * outermost, which is in the file the user opened). Empty (no `related` key) outside macros.
  */
 export function callLocations(
   at: XacroOrigin,
   rename: (file: string) => string = (f) => f,
 ): { related?: RelatedLocation[] } {
   if (at.calls.length === 0) return {};
+  const calls =
+    at.calls.length <= MAX_RELATED_CALLS
+      ? at.calls
+      : [...at.calls.slice(0, MAX_RELATED_CALLS - 1), at.calls[at.calls.length - 1]!];
   return {
-    related: at.calls.flatMap((c) => [
+    related: calls.flatMap((c) => [
       { file: rename(c.file), line: c.line, column: c.column, message: `macro ${c.macro} called here` },
       { file: rename(c.definedIn), line: c.definedLine, message: `macro ${c.macro} defined here` },
     ]),
