@@ -47,7 +47,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   },
   {
     name: "lsp",
-    term: "--stdio [options]",
+    term: "[options]",
     summary: "language server for editors (URDF, xacro, SDF, robot YAML; LSP over stdio)",
     load: async () => (await import("./commands/lspCommand.js")).lspCommand(),
   },

@@ -78,6 +78,13 @@ export class LspClient {
     this.send({ method, params });
   }
 
+  /** Calls `listener` with the parameters of every notification of `method` from now on. */
+  on<T>(method: string, listener: (params: T) => void): void {
+    this.listeners.push((m) => {
+      if (m.method === method) listener(m.params as T);
+    });
+  }
+
   /** Resolves with the first notification of `method` that `accept` takes. */
   next<T>(method: string, accept: (params: T) => boolean = () => true, timeoutMs = 30_000): Promise<T> {
     return new Promise((resolvePromise, reject) => {
