@@ -31,6 +31,8 @@ export interface XacroReadOptions {
   readonly args?: readonly string[];
   /** Extra folders searched for ROS packages (`-I`), before ROS_PACKAGE_PATH and AMENT_PREFIX_PATH. */
   readonly includePaths?: readonly string[];
+  /** Texts that replace files on disk, by absolute path (an editor's unsaved buffers). */
+  readonly unsaved?: ReadonlyMap<string, string>;
 }
 
 /** A description read from disk: its (expanded) text and how to point diagnostics back at the source. */
@@ -319,7 +321,7 @@ export function diskXacroHost(file: string, includePaths: readonly string[], ame
  * {@link diskXacroHost} says). `displayName` names the top-level file in diagnostics; included
  * files are named relative to the working folder (`show` does the same for other paths).
  * `onLongRun` is called once if the expansion runs far longer than a real robot's
- * (ExpandXacroOptions.onLongRun).
+ * (ExpandXacroOptions.onLongRun). `unsaved` texts are read instead of the files at those paths.
  */
 export function expandXacroFile(
   path: string,
@@ -329,6 +331,7 @@ export function expandXacroFile(
   includePaths: readonly string[] = [],
   amentFirst = false,
   onLongRun?: () => void,
+  unsaved?: ReadonlyMap<string, string>,
 ): {
   root: XacroElement | undefined;
   outside: { readonly before: readonly string[]; readonly after: readonly string[] };
@@ -338,10 +341,11 @@ export function expandXacroFile(
   const absolute = resolve(path);
   const show = (f: string): string =>
     f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f);
+  const disk = diskXacroHost(path, includePaths, amentFirst);
   const result = expandXacro(text, displayName, {
     path: absolute,
     args,
-    host: diskXacroHost(path, includePaths, amentFirst),
+    host: unsaved === undefined ? disk : { ...disk, readFile: (p) => unsaved.get(p) ?? disk.readFile(p) },
     ...(onLongRun === undefined ? {} : { onLongRun }),
   });
   const diagnostics = result.diagnostics.map((d) => ({
@@ -371,6 +375,9 @@ export function readDescriptionSource(
     text,
     parseXacroArgs(options.args ?? []),
     options.includePaths ?? [],
+    false,
+    undefined,
+    options.unsaved,
   );
   if (root === undefined) return { text: undefined, diagnostics, toSource: (d) => d };
   const result = { root };

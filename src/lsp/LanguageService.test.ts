@@ -46,6 +46,19 @@ const SDF = `<sdf version="1.9">
 </sdf>
 `;
 
+const CONTROLLERS = `controller_manager:
+  ros__parameters:
+    update_rate: 100
+arm_controller:
+  ros__parameters:
+    joints:
+      - arm_joint
+    interface_name: position
+gripper_controller:
+  ros__parameters:
+    joint_names: [arm_joint, "missing_joint"]
+`;
+
 const PKG = "/ws/src/bot_description";
 const FILES: Record<string, string> = {
   [`${PKG}/urdf/bot.urdf.xacro`]: ROBOT,
@@ -183,6 +196,29 @@ describe("LanguageService", () => {
       "wheel_radius",
       "prefix",
     ]);
+  });
+
+  it("links a controller file's joint lists to the robot's joints", () => {
+    const s = service();
+    const yamlUri = pathToUri(`${PKG}/config/controllers.yaml`);
+    s.update(yamlUri, CONTROLLERS, 1);
+    expect(s.definition(yamlUri, at(CONTROLLERS, "- arm_joint", 4)).map((l) => [l.uri, l.range.start])).toEqual([
+      [robotUri, at(ROBOT, "arm_joint")],
+    ]);
+    expect(s.definition(yamlUri, at(CONTROLLERS, "missing_joint", 2))).toEqual([]);
+    const refs = s.references(robotUri, at(ROBOT, "arm_joint", 1), false);
+    expect(refs.filter((r) => r.uri === yamlUri).map((r) => r.range.start)).toEqual([
+      at(CONTROLLERS, "arm_joint"),
+      at(CONTROLLERS, "[arm_joint", 1),
+    ]);
+    expect(Object.keys(s.rename(robotUri, at(ROBOT, "arm_joint", 1), "shoulder")?.changes ?? {}).sort()).toEqual(
+      [robotUri, yamlUri].sort(),
+    );
+    const typing = CONTROLLERS.replace("      - arm_joint", "      - ");
+    s.update(yamlUri, typing, 2);
+    // Joints of every open description (the SDF model's j too), links never.
+    expect(s.completion(yamlUri, at(typing, "      - ", 8)).map((c) => c.label)).toEqual(["arm_joint", "j"]);
+    expect(s.completion(yamlUri, at(typing, "interface_name: ", 16))).toEqual([]);
   });
 
   it("scans any text without throwing, with tags in order and inside the text", () => {

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
 
 import { type DocumentKind, documentKind, isXmlKind } from "./documentKind.js";
+import { indexControllerYaml } from "./indexControllerYaml.js";
 import { type DocumentIndex, indexDocument } from "./indexDocument.js";
 import type { LspHost } from "./LspHost.js";
 
@@ -88,7 +89,9 @@ export class Workspace {
       uri,
       kind,
       document,
-      index: isXmlKind(kind) ? indexDocument(text) : indexDocument(""),
+      index: isXmlKind(kind)
+        ? indexDocument(text)
+        : { ...indexDocument(""), names: kind === "controller-parameters" ? indexControllerYaml(text) : [] },
     };
     this.cache.set(path, file);
     return file;
@@ -140,8 +143,9 @@ export class Workspace {
   }
 
   /**
-   * The files whose names a file sees: its own include closure, and the closures of the open
-   * documents that include it (a macro file's links are used by the robot that includes it).
+   * The files whose names a file sees: its own include closure, the closures of the open
+   * documents that include it (a macro file's links are used by the robot that includes it), and
+   * the open ros2_control parameter files (their joint lists name the robot's joints).
    */
   scope(path: string): WorkspaceFile[] {
     const byPath = new Map(this.includeClosure(path).map((f) => [f.path, f]));
@@ -150,9 +154,10 @@ export class Workspace {
       if (openPath === undefined || byPath.has(openPath)) continue;
       const openFile = this.fileAt(openPath);
       if (openFile === undefined) continue;
-      // YAML files (controller joints) see every open description.
+      // Controller files see every open description, and every description sees the open controller files.
       const closure = this.includeClosure(openPath);
-      if (!isXmlKind(documentKind(path, "")) || closure.some((f) => f.path === path))
+      const yaml = !isXmlKind(documentKind(path, "")) || openFile.kind === "controller-parameters";
+      if (yaml || closure.some((f) => f.path === path))
         for (const f of closure) if (byPath.size < MAX_SCOPE_FILES) byPath.set(f.path, f);
     }
     return [...byPath.values()];

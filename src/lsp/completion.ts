@@ -1,6 +1,7 @@
 import { type CompletionItem, CompletionItemKind } from "vscode-languageserver";
 
 import { cursorContext } from "./cursorContext.js";
+import { jointSlotAt } from "./indexControllerYaml.js";
 import { type NameKind, XACRO_KEYWORDS } from "./indexDocument.js";
 import { enclosingMacro } from "./navigation.js";
 import { specAt, specPath } from "./specAt.js";
@@ -48,6 +49,8 @@ function macrosIn(ws: Workspace, file: WorkspaceFile): CompletionItem[] {
  * parameters; link and joint names where a name is expected; properties inside `${`.
  */
 export function completion(ws: Workspace, file: WorkspaceFile, offset: number): CompletionItem[] {
+  if (file.kind === "controller-parameters")
+    return jointSlotAt(file.document.getText(), offset) ? namesIn(ws, file, "joint") : [];
   const ctx = cursorContext(file.index.scanned, offset);
   const xacro = file.kind === "xacro" || file.index.macros.length > 0;
   switch (ctx.kind) {

@@ -184,6 +184,30 @@ describe("robokit lsp --stdio (a JSON-RPC client over stdio)", () => {
     ]);
   });
 
+  it("an open macro file is checked through the robot that includes it, not alone", async () => {
+    const wheelText = readFileSync(WHEEL, "utf8");
+    const published = publishedFor([wheelUri]);
+    client.notify("textDocument/didOpen", {
+      textDocument: { uri: wheelUri, languageId: "xml", version: 1, text: wheelText },
+    });
+    // Alone, the macro file would be a <robot> without name or links (two errors).
+    expect((await published).get(wheelUri)!.map((d) => d.code)).toEqual(["JOINT_AXIS_ZERO"]);
+    const edited = publishedFor([wheelUri]);
+    const fixed = wheelText.replace('<axis xyz="${axis}"/>', '<axis xyz="0 1 0"/>');
+    client.notify("textDocument/didChange", {
+      textDocument: { uri: wheelUri, version: 2 },
+      contentChanges: [{ text: fixed }],
+    });
+    expect((await edited).get(wheelUri)).toEqual([]);
+    const closed = publishedFor([wheelUri]);
+    client.notify("textDocument/didChange", {
+      textDocument: { uri: wheelUri, version: 3 },
+      contentChanges: [{ text: wheelText }],
+    });
+    await closed;
+    client.notify("textDocument/didClose", { textDocument: { uri: wheelUri } });
+  });
+
   it("a hostile file: a budget error, and the server keeps answering", async () => {
     const uri = pathToFileURL(HOSTILE).href;
     const published = publishedFor([uri]);

@@ -9,7 +9,7 @@ import { type OpenDocumentOptions, validateOpenDocument } from "../lsp/validateO
 const options = workerData as OpenDocumentOptions;
 parentPort?.on("message", (job: ValidationJob) => {
   const started = performance.now();
-  const diagnostics = validateOpenDocument(job.text, job.path, job.kind, options);
+  const diagnostics = validateOpenDocument(job.text, job.path, job.kind, options, new Map(job.unsaved));
   const result: ValidationResult = {
     id: job.id,
     uri: job.uri,

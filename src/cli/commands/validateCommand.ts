@@ -103,6 +103,8 @@ export function validatePath(
     xacroArgs?: readonly string[];
     /** Reads the meshes the geometry rules measure (default: any regular file up to the mesh byte limit). */
     readResource?: ResourceReader;
+    /** Texts that replace xacro includes on disk, by absolute path (an editor's unsaved buffers). */
+    unsaved?: ReadonlyMap<string, string>;
   },
 ): FileReport {
   const name = options.displayName ?? path;
@@ -142,6 +144,7 @@ export function validateText(path: string, text: string, options: Parameters<typ
   const source = readDescriptionSource(path, name, decoded.text, {
     args: options.xacroArgs ?? [],
     includePaths: [...(options.searchPaths ?? []), ...(options.packagePaths ?? [])],
+    ...(options.unsaved === undefined ? {} : { unsaved: options.unsaved }),
   });
   if (source.text === undefined) return { file: name, diagnostics: source.diagnostics };
   const resolvers = diskResolvers(

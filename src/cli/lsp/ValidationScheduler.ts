@@ -13,6 +13,8 @@ export interface ValidationJob {
   readonly version: number;
   readonly text: string;
   readonly kind: DocumentKind;
+  /** The unsaved texts of the open files it includes, as [absolute path, text]. */
+  readonly unsaved: readonly (readonly [string, string])[];
 }
 
 /** The worker's answer. */

@@ -34,22 +34,29 @@ export interface LanguageServerOptions extends OpenDocumentOptions {
 export function startLanguageServer(options: LanguageServerOptions): Promise<void> {
   const connection = createConnection(options.input, options.output);
   const documents = new TextDocuments(TextDocument);
-  const service = new LanguageService(diskLspHost([...options.searchPaths, ...options.packagePaths]));
+  const host = diskLspHost([...options.searchPaths, ...options.packagePaths]);
+  const service = new LanguageService(host);
   const cwd = process.cwd();
-  /** The files each open document's last run published diagnostics for (to clear them later). */
-  const published = new Map<string, Set<string>>();
+  // Each open document's last run, by the file its diagnostics are in: a macro file included by
+  // two open robots shows the findings of both.
+  const bySource = new Map<string, Map<string, LspDiagnostic[]>>();
   const publish = (source: string, byUri: Map<string, LspDiagnostic[]>): void => {
-    const before = published.get(source) ?? new Set<string>();
-    for (const [uri, list] of byUri) {
-      service.setDiagnostics(uri, list);
-      void connection.sendDiagnostics({ uri, diagnostics: list });
+    const targets = new Set([...(bySource.get(source)?.keys() ?? []), ...byUri.keys()]);
+    if (byUri.size === 0) bySource.delete(source);
+    else bySource.set(source, byUri);
+    for (const target of targets) {
+      const seen = new Set<string>();
+      const merged: LspDiagnostic[] = [];
+      for (const runs of bySource.values())
+        for (const d of runs.get(target) ?? []) {
+          const key = JSON.stringify([d.code, d.range, d.message]);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          merged.push(d);
+        }
+      service.setDiagnostics(target, merged);
+      void connection.sendDiagnostics({ uri: target, diagnostics: merged });
     }
-    for (const uri of before)
-      if (!byUri.has(uri)) {
-        service.setDiagnostics(uri, []);
-        void connection.sendDiagnostics({ uri, diagnostics: [] });
-      }
-    published.set(source, new Set(byUri.keys()));
   };
   const scheduler = new ValidationScheduler(
     options.workerUrl,
@@ -73,8 +80,7 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     },
     options.times ?? DEFAULT_SCHEDULER_TIMES,
   );
-  const changed = (doc: TextDocument): void => {
-    service.update(doc.uri, doc.getText(), doc.version);
+  const validate = (doc: TextDocument): void => {
     const path = uriToPath(doc.uri);
     if (path === undefined) return;
     scheduler.schedule({
@@ -83,14 +89,46 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
       version: doc.version,
       text: doc.getText(),
       kind: documentKind(path, doc.getText()),
+      unsaved: service.workspace
+        .includeClosure(path)
+        .filter((f) => f.path !== path && service.workspace.openText(f.uri) !== undefined)
+        .map((f) => [f.path, f.document.getText()] as const),
     });
+  };
+  /**
+   * A changed document is validated, and so is every open document that includes it. A file
+   * that open documents include (a file of macros) is checked as part of them, not alone, as
+   * its consumers only ever read it through them.
+   */
+  const changed = (doc: TextDocument): void => {
+    service.update(doc.uri, doc.getText(), doc.version);
+    const path = uriToPath(doc.uri);
+    if (path === undefined) return;
+    host.allowRootsOf(path);
+    const includers = documents
+      .all()
+      .filter((d) => d.uri !== doc.uri)
+      .filter((d) => {
+        const p = uriToPath(d.uri);
+        return p !== undefined && service.workspace.includeClosure(p).some((f) => f.path === path);
+      });
+    if (includers.length === 0) validate(doc);
+    else {
+      scheduler.forget(doc.uri);
+      if (bySource.has(doc.uri)) publish(doc.uri, new Map());
+      for (const d of includers) validate(d);
+    }
   };
   documents.onDidOpen((e) => changed(e.document));
   documents.onDidChangeContent((e) => changed(e.document));
   documents.onDidClose((e) => {
+    const path = uriToPath(e.document.uri);
+    const included = path === undefined ? [] : service.workspace.includeClosure(path).map((f) => f.uri);
     service.close(e.document.uri);
     scheduler.forget(e.document.uri);
     publish(e.document.uri, new Map());
+    // The open files it included are checked on their own again (or through another includer).
+    for (const d of documents.all()) if (d.uri !== e.document.uri && included.includes(d.uri)) changed(d);
   });
   connection.onInitialize(
     (): InitializeResult => ({

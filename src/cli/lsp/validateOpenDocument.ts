@@ -12,8 +12,16 @@ export interface OpenDocumentOptions {
   readonly xacroArgs: readonly string[];
 }
 
-/** A checker for one kind of file: its text and absolute path in, diagnostics out. */
-export type DocumentChecker = (text: string, path: string, options: OpenDocumentOptions) => Diagnostic[];
+/**
+ * A checker for one kind of file: its text and absolute path in, diagnostics out; `unsaved`
+ * holds the editor's texts of other open files, by absolute path, read instead of the disk.
+ */
+export type DocumentChecker = (
+  text: string,
+  path: string,
+  options: OpenDocumentOptions,
+  unsaved: ReadonlyMap<string, string>,
+) => Diagnostic[];
 
 /**
  * ros2_control parameter files: YAML syntax until the controller parameter check
@@ -31,7 +39,12 @@ export const DOCUMENT_CHECKERS: Readonly<Record<DocumentKind, DocumentChecker | 
   other: undefined,
 };
 
-function validateXml(text: string, path: string, options: OpenDocumentOptions): Diagnostic[] {
+function validateXml(
+  text: string,
+  path: string,
+  options: OpenDocumentOptions,
+  unsaved: ReadonlyMap<string, string>,
+): Diagnostic[] {
   return [
     ...validateText(path, text, {
       displayName: path,
@@ -39,25 +52,27 @@ function validateXml(text: string, path: string, options: OpenDocumentOptions): 
       searchPaths: options.searchPaths,
       packagePaths: options.packagePaths,
       xacroArgs: options.xacroArgs,
+      unsaved,
     }).diagnostics,
   ];
 }
 
 /**
  * The diagnostics `robokit validate` gives for a file, from the editor's (unsaved) text: the
- * same codes, severities and positions, includes and `$(find)` resolved from disk as the CLI
- * resolves them. Never throws.
+ * same codes, severities and positions, includes and `$(find)` resolved as the CLI resolves
+ * them, an open include's unsaved text read instead of its file. Never throws.
  */
 export function validateOpenDocument(
   text: string,
   path: string,
   kind: DocumentKind,
   options: OpenDocumentOptions,
+  unsaved: ReadonlyMap<string, string> = new Map(),
 ): Diagnostic[] {
   const check = DOCUMENT_CHECKERS[kind];
   if (check === undefined) return [];
   try {
-    return check(text, path, options);
+    return check(text, path, options, unsaved);
   } catch (error) {
     return [
       {
