@@ -20,6 +20,12 @@ export interface WorkspaceFile {
 /** Most files one document's includes reach that navigation follows. */
 export const MAX_SCOPE_FILES = 128;
 
+/**
+ * Largest text indexed for navigation, characters (32 Mi): a 10,000-link robot is about 10 MB;
+ * a larger buffer still gets its diagnostics (the validator's own limits), not navigation.
+ */
+export const MAX_INDEXED_CHARS = 32 * 1024 * 1024;
+
 /** An absolute path's `file:` URI, and back. */
 export function pathToUri(path: string): string {
   return pathToFileURL(path).href;
@@ -83,7 +89,7 @@ export class Workspace {
     const known = this.cache.get(path);
     if (known !== undefined && known.document.getText() === text) return known;
     const document = openDoc ?? TextDocument.create(uri, "robokit", 0, text);
-    const kind = documentKind(path, text);
+    const kind = text.length > MAX_INDEXED_CHARS ? "other" : documentKind(path, text);
     const file: WorkspaceFile = {
       path,
       uri,
