@@ -42,6 +42,8 @@ const SDF = `<sdf version="1.9">
     <link name="a"><inertial><mass>1</mass></inertial></link>
     <link name="b"/>
     <joint name="j" type="revolute"><parent>a</parent><child>b</child></joint>
+    <include><uri>model://wheel_model</uri></include>
+    <link name="c"><visual name="v"><geometry><mesh><uri>package://bot_description/meshes/c.dae</uri></mesh></geometry></visual></link>
   </model>
 </sdf>
 `;
@@ -70,6 +72,7 @@ function service(): LanguageService {
   const s = new LanguageService({
     readFile: (p) => FILES[p],
     findPackage: (name) => (name === "bot_description" ? PKG : undefined),
+    findModel: (name) => (name === "wheel_model" ? "/ws/models/wheel_model" : undefined),
   });
   s.update(pathToUri(`${PKG}/urdf/bot.urdf.xacro`), ROBOT, 1);
   s.update(pathToUri("/ws/m.sdf"), SDF, 1);
@@ -113,6 +116,19 @@ describe("LanguageService", () => {
     ]);
     expect(s.definition(robotUri, at(ROBOT, "${wheel_radius}", 4)).map((l) => l.range.start)).toEqual([
       at(ROBOT, '"wheel_radius"', 1),
+    ]);
+  });
+
+  it("goes to SDF model:// includes and package:// meshes", () => {
+    const s = service();
+    expect(s.definition(sdfUri, at(SDF, "model://wheel_model", 12)).map((l) => l.uri)).toEqual([
+      pathToUri("/ws/models/wheel_model"),
+    ]);
+    expect(s.definition(sdfUri, at(SDF, "package://bot_description/meshes", 30)).map((l) => l.uri)).toEqual([
+      pathToUri(`${PKG}/meshes/c.dae`),
+    ]);
+    expect(s.definition(sdfUri, at(SDF, "package://bot_description/meshes", 12)).map((l) => l.uri)).toEqual([
+      pathToUri(`${PKG}/package.xml`),
     ]);
   });
 
@@ -161,7 +177,7 @@ describe("LanguageService", () => {
     const elements = s.completion(sdfUri, at(typing, '"b"><', 5)).map((c) => c.label);
     expect(elements).toEqual(expect.arrayContaining(["inertial", "visual", "collision", "sensor"]));
     expect(elements).not.toContain("joint");
-    expect(s.completion(sdfUri, at(SDF, "<parent>a", 8)).map((c) => c.label)).toEqual(["a", "b"]);
+    expect(s.completion(sdfUri, at(SDF, "<parent>a", 8)).map((c) => c.label)).toEqual(["a", "b", "c"]);
   });
 
   it("hovers the SDF spec, URDF elements, xacro properties and macros", () => {
@@ -190,7 +206,7 @@ describe("LanguageService", () => {
     const s = service();
     const tree = (list: DocumentSymbol[]): unknown =>
       list.map((d) => (d.children?.length ? { [d.name]: tree(d.children) } : d.name));
-    expect(tree(s.documentSymbols(sdfUri))).toEqual([{ a: [{ j: ["b"] }] }]);
+    expect(tree(s.documentSymbols(sdfUri))).toEqual([{ a: [{ j: ["b"] }] }, "c"]);
     expect(tree(s.documentSymbols(robotUri))).toEqual([
       { base_link: [{ arm_joint: ["arm"] }] },
       "wheel_radius",

@@ -8,4 +8,6 @@ export interface LspHost {
   readFile(path: string): string | undefined;
   /** The folder of ROS package `name`, searched as `$(find)` searches from `fromFile`, or undefined. */
   findPackage(name: string, fromFile: string): string | undefined;
+  /** The folder of SDF model `name` (`model://name`), searched as validate searches from `fromFile`. */
+  findModel?(name: string, fromFile: string): string | undefined;
 }

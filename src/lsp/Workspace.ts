@@ -104,8 +104,8 @@ export class Workspace {
   }
 
   /**
-   * The absolute path a file reference names, resolved as xacro and ROS do: `$(find pkg)`,
-   * `package://pkg/…`, `file://…`, absolute, or relative to the referring file. Undefined when
+   * The absolute path a file reference names, resolved as xacro, ROS and Gazebo do: `$(find pkg)`,
+   * `package://pkg/…`, `model://name/…`, `file://…`, absolute, or relative to the referring file. Undefined when
    * it holds another substitution or the package is not found.
    */
   resolveTarget(target: string, fromPath: string): string | undefined {
@@ -121,6 +121,11 @@ export class Workspace {
     if (pkg !== null) {
       const dir = this.host.findPackage(pkg[1]!, fromPath);
       return dir === undefined ? undefined : join(dir, pkg[2]!);
+    }
+    const model = /^model:\/\/([^/]+)\/?(.*)$/.exec(t);
+    if (model !== null) {
+      const dir = this.host.findModel?.(model[1]!, fromPath);
+      return dir === undefined ? undefined : join(dir, model[2]!);
     }
     if (t.startsWith("file://")) return uriToPath(t);
     if (t.includes("${") || t.includes("$(") || /^[a-z]+:\/\//.test(t) || t === "") return undefined;

@@ -99,8 +99,21 @@ export function indexDocument(text: string): DocumentIndex {
     indexTag(scanned, t, tag, parentName(tag), site, names);
     if (tag.name.startsWith("xacro:")) indexXacro(tag, macros, properties, args, files);
     for (const a of tag.attributes)
-      if (a.value.startsWith("package://") || a.value.startsWith("model://"))
+      if (
+        a.value.startsWith("package://") ||
+        a.value.startsWith("model://") ||
+        (a.name === "filename" && (tag.name === "mesh" || tag.name === "texture"))
+      )
         files.push({ target: a.value, start: a.valueStart, end: a.valueEnd, includes: false });
+    // SDF names files in element text: <include><uri>, <mesh><uri>.
+    if (tag.name === "uri" && tag.complete && !tag.selfClosing) {
+      const raw = text.slice(tag.end, tag.contentEnd);
+      const target = raw.trim();
+      if (target !== "" && !target.includes("<")) {
+        const start = tag.end + raw.indexOf(target);
+        files.push({ target, start, end: start + target.length, includes: false });
+      }
+    }
   }
   const root = scanned.tags[0];
   const version = root?.name === "sdf" ? root.attributes.find((a) => a.name === "version")?.value : undefined;

@@ -1,5 +1,5 @@
-import { realpathSync } from "node:fs";
-import { dirname, sep } from "node:path";
+import { realpathSync, statSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
 
 import type { LspHost } from "../../lsp/LspHost.js";
 import { diskXacroHost, includeRoots } from "../readXacro.js";
@@ -19,9 +19,13 @@ export interface DiskLspHost extends LspHost {
  * The disk as the language service sees it: regular files up to the include size limit, only
  * below the include roots of the open documents (each one's workspace, `-I` folders,
  * ROS_PACKAGE_PATH, AMENT_PREFIX_PATH: where `robokit validate` may read their includes), and
- * ROS packages found as `$(find)` finds them, each folder's package index kept for a short while.
+ * ROS packages found as `$(find)` finds them, each folder's package index kept for a short while,
+ * and SDF models (`model://name`) next to the file, then in the model paths.
+ *
+ * @param includePaths - `-I` folders and ROS_PACKAGE_PATH entries, searched for packages.
+ * @param modelPaths - `-I` folders, SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH.
  */
-export function diskLspHost(includePaths: readonly string[]): DiskLspHost {
+export function diskLspHost(includePaths: readonly string[], modelPaths: readonly string[] = []): DiskLspHost {
   const finders = new Map<string, { at: number; find: (name: string) => string | undefined }>();
   const roots = new Set<string>();
   const seenFolders = new Set<string>();
@@ -45,6 +49,16 @@ export function diskLspHost(includePaths: readonly string[]): DiskLspHost {
       if (!inside(real)) return undefined;
       const r = readRegularFile(real, defaultIncludeLimits.maxFileBytes);
       return "bytes" in r ? r.bytes.toString("utf8") : undefined;
+    },
+    findModel: (name, fromFile) => {
+      for (const dir of [dirname(fromFile), ...modelPaths]) {
+        try {
+          if (statSync(join(dir, name)).isDirectory()) return join(dir, name);
+        } catch {
+          // not in this folder
+        }
+      }
+      return undefined;
     },
     findPackage: (name, fromFile) => {
       const key = dirname(fromFile);

@@ -34,7 +34,7 @@ export interface LanguageServerOptions extends OpenDocumentOptions {
 export function startLanguageServer(options: LanguageServerOptions): Promise<void> {
   const connection = createConnection(options.input, options.output);
   const documents = new TextDocuments(TextDocument);
-  const host = diskLspHost([...options.searchPaths, ...options.packagePaths]);
+  const host = diskLspHost([...options.searchPaths, ...options.packagePaths], options.searchPaths);
   const service = new LanguageService(host);
   const cwd = process.cwd();
   // Each open document's last run, by the file its diagnostics are in: a macro file included by
