@@ -29,7 +29,7 @@ export interface AckermannWheelPositions {
 }
 
 /** Geometry of an Ackermann base (m). */
-export interface AckermannGeometry {
+export interface AckermannDimensions {
   /** Distance from the rear (traction) axle to the front (steering) axle, L (m), > 0. */
   readonly wheelbase: number;
   /** Distance between the rear wheels, b (m), > 0. */
@@ -63,7 +63,7 @@ export class AckermannDriveKinematics implements DriveKinematics<AckermannWheelS
   readonly wheelRadius: number;
 
   /** @throws RangeError on a non-finite or non-positive length. */
-  constructor(geometry: AckermannGeometry) {
+  constructor(geometry: AckermannDimensions) {
     checkPositive(geometry.wheelbase, "wheelbase (m)");
     checkPositive(geometry.tractionTrackWidth, "traction track width (m)");
     checkPositive(geometry.steeringTrackWidth, "steering track width (m)");

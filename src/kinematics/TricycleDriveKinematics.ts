@@ -25,7 +25,7 @@ export interface TricycleWheelPositions {
 }
 
 /** Geometry of a tricycle base (m). */
-export interface TricycleGeometry {
+export interface TricycleDimensions {
   /** Distance from the rear axle to the front wheel's steering axis, L (m), > 0. */
   readonly wheelbase: number;
   /** Distance between the rear wheels, b (m), > 0. */
@@ -54,7 +54,7 @@ export class TricycleDriveKinematics implements DriveKinematics<TricycleWheelSpe
   readonly wheelRadius: number;
 
   /** @throws RangeError on a non-finite or non-positive length. */
-  constructor(geometry: TricycleGeometry) {
+  constructor(geometry: TricycleDimensions) {
     checkPositive(geometry.wheelbase, "wheelbase (m)");
     checkPositive(geometry.trackWidth, "track width (m)");
     checkPositive(geometry.wheelRadius, "wheel radius (m)");

@@ -7,14 +7,14 @@
  * @packageDocumentation
  */
 export { AckermannDriveKinematics } from "./AckermannDriveKinematics.js";
-export type { AckermannGeometry, AckermannWheelPositions, AckermannWheelSpeeds } from "./AckermannDriveKinematics.js";
+export type { AckermannDimensions, AckermannWheelPositions, AckermannWheelSpeeds } from "./AckermannDriveKinematics.js";
 export { BicycleDriveKinematics } from "./BicycleDriveKinematics.js";
 export type { BicycleWheelPositions, BicycleWheelSpeeds } from "./BicycleDriveKinematics.js";
 export type { DriveKinematics } from "./DriveKinematics.js";
 export { DriveOdometry } from "./DriveOdometry.js";
 export { steeredWheelAngle } from "./steeredWheelAngle.js";
 export { TricycleDriveKinematics } from "./TricycleDriveKinematics.js";
-export type { TricycleGeometry, TricycleWheelPositions, TricycleWheelSpeeds } from "./TricycleDriveKinematics.js";
+export type { TricycleDimensions, TricycleWheelPositions, TricycleWheelSpeeds } from "./TricycleDriveKinematics.js";
 export { TWIST_EPSILON, unachievableTwist } from "./unachievableTwist.js";
 export type { ChassisAcceleration } from "./ChassisAcceleration.js";
 export type { ChassisVelocity } from "./ChassisVelocity.js";
