@@ -34,7 +34,7 @@ const steer = (joint: string, x: number, y: number, limit: number): SteerSpec =>
 });
 
 /** Test bases, one per drive, each with base_link at its kinematic centre; right wheels spin reversed. */
-const bases: Record<string, { wheels: WheelSpec[]; steering?: SteerSpec[]; drive: Drive }> = {
+const bases = {
   diff: {
     wheels: [wheel("l", 0, 0.2, 0.05), wheel("r", 0, -0.2, 0.05, { reverse: true, style: 1 })],
     drive: { type: "differential", left: ["l"], right: ["r"] },
@@ -72,7 +72,7 @@ const bases: Record<string, { wheels: WheelSpec[]; steering?: SteerSpec[]; drive
     steering: [steer("s", 0.6, 0, 1.6)],
     drive: { type: "tricycle", steering: "s", traction: ["tl", "tr"] },
   },
-};
+} satisfies Record<string, { wheels: WheelSpec[]; steering?: SteerSpec[]; drive: Drive }>;
 const files = Object.fromEntries(
   Object.entries(bases).map(([name, b]) => [name, save(wheeledRobot({ name, ...b }))]),
 ) as Record<keyof typeof bases, string>;
