@@ -41,7 +41,8 @@ const INERTIAL: Inertial = { mass: 1, inertia: { ixx: 0.01, ixy: 0, ixz: 0, iyy:
 /**
  * A valid robot whose wheels and steering joints sit exactly where the specs say, in the frame
  * of `base_link`. The wheels hang from a `chassis` link fixed to base_link at `chassis`
- * (base_T_chassis), so that reading them back goes through a frame change.
+ * (base_T_chassis), so that reading them back goes through a frame change. Wheel joints have
+ * velocity actuators, steering joints position actuators; the steered wheels are passive.
  */
 export function wheeledRobot(options: {
   readonly name?: string;
@@ -79,6 +80,7 @@ export function wheeledRobot(options: {
       child: `${w.joint}_link`,
       origin: composePoses(chassis_T_base, { xyz: w.at, rpy: style.rpy }),
       axis,
+      actuator: { command: "velocity" },
       ...(w.maxSpeed === undefined ? {} : { limit: { effort: 10, velocity: w.maxSpeed } }),
     });
   }
@@ -93,6 +95,7 @@ export function wheeledRobot(options: {
         child: `${s.joint}_link`,
         origin: composePoses(chassis_T_base, { xyz: s.at, rpy: [0, 0, 0] }),
         axis: [0, 0, 1],
+        actuator: { command: "position" },
         limit: { lower: s.limits[0], upper: s.limits[1], effort: 10, velocity: s.maxRate },
       },
       {
