@@ -16,6 +16,8 @@ import type { SimulationSession } from "./SimulationSession.js";
  * from the wheels' rolled angles over the step through the forward kinematics, integrated
  * as a constant twist (exact SE(2) arc) at the drive's kinematic centre and carried to the
  * base frame. A differential base cannot move sideways: it drops vy, as its controller does.
+ * A mecanum wheel must carry its rollers as joints (a plain cylinder would roll like an
+ * ordinary wheel in the simulator, and the base could not move sideways).
  */
 export class WheelDriveController implements DriveController {
   readonly type: "differential" | "mecanum";
@@ -57,6 +59,7 @@ export class WheelDriveController implements DriveController {
     } else {
       const mg = drive.geometry;
       this.#wheels = [mg.frontLeft, mg.frontRight, mg.rearLeft, mg.rearRight];
+      for (const w of this.#wheels) requireRollers(robot, w.joint);
       this.#source = Int32Array.of(0, 1, 2, 3);
       this.#centre = [0, 0];
       this.#travel = new Float64Array(4);
@@ -124,4 +127,13 @@ export class WheelDriveController implements DriveController {
       t[2] as number,
     );
   }
+}
+
+/** @throws RangeError when a mecanum wheel joint's link carries no roller joints. */
+function requireRollers(robot: Robot, wheelJoint: string): void {
+  const link = robot.joints?.find((j) => j.name === wheelJoint)?.child;
+  if (!(robot.joints ?? []).some((j) => j.parent === link && j.type === "continuous"))
+    throw new RangeError(
+      `mecanum wheel joint "${wheelJoint}" spins a plain wheel (no roller joints below its link "${link ?? ""}"): a simulator rolls it as an ordinary wheel, so the base could not move sideways; model its rollers as joints (as examples/robotino does)`,
+    );
 }
