@@ -65,6 +65,53 @@ function simRobot(name: string, wheels: WheelSpec[], drive: Drive, steering: Ste
   return { ...robot, joints };
 }
 
+/**
+ * A mecanum base whose wheels carry 16 free spherical rollers each, at 45° to the wheel axis
+ * (an "X" seen from above: the floor rollers of FL and RR run front-right to rear-left). The
+ * hubs have no collision; the rollers alone touch the floor.
+ */
+function mecanumWithRollers(): Robot {
+  const r = 0.05;
+  const rho = 0.02;
+  const n = 16;
+  const specs: [string, number, number, 1 | -1][] = [
+    ["fl", 0.2, 0.15, 1],
+    ["fr", 0.2, -0.15, -1],
+    ["rl", -0.2, 0.15, -1],
+    ["rr", -0.2, -0.15, 1],
+  ];
+  const base = simRobot(
+    "mecr",
+    specs.map(([j, x, y]) => wheel(j, x, y, r)),
+    { type: "mecanum", frontLeft: "fl", frontRight: "fr", rearLeft: "rl", rearRight: "rr" },
+  );
+  const hubs = new Set(specs.map(([j]) => `${j}_link`));
+  const links = base.links.map((l) => (hubs.has(l.name) ? { ...l, collisions: [] } : l));
+  const joints = [...(base.joints ?? [])];
+  const c = Math.SQRT1_2;
+  for (const [j, , , s] of specs) {
+    for (let k = 0; k < n; k++) {
+      const beta = (2 * Math.PI * k) / n;
+      const name = `${j}_roller${k}`;
+      links.push({
+        name,
+        collisions: [{ geometry: { type: "sphere", radius: rho } }],
+        inertial: { mass: 0.01, inertia: { ixx: 2e-6, ixy: 0, ixz: 0, iyy: 2e-6, iyz: 0, izz: 2e-6 } },
+      });
+      // Hub z is the spin axis; the roller axis leans 45° from it towards the rim tangent.
+      joints.push({
+        name: `${name}_joint`,
+        type: "continuous",
+        parent: `${j}_link`,
+        child: name,
+        origin: { xyz: [(r - rho) * Math.cos(beta), (r - rho) * Math.sin(beta), 0], rpy: [0, 0, 0] },
+        axis: [-s * c * Math.sin(beta), s * c * Math.cos(beta), c],
+      });
+    }
+  }
+  return { ...base, links, joints };
+}
+
 const cases: { robot: Robot; vx: number; vy: number; omega: number }[] = [
   {
     robot: simRobot("diff", [wheel("l", 0, 0.2, 0.06), wheel("r", 0, -0.2, 0.06, true)], {
@@ -76,6 +123,7 @@ const cases: { robot: Robot; vx: number; vy: number; omega: number }[] = [
     vy: 0,
     omega: 0.4,
   },
+  { robot: mecanumWithRollers(), vx: 0.1, vy: 0.15, omega: 0.3 },
   {
     robot: simRobot(
       "ack",
