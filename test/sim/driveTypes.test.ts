@@ -10,6 +10,10 @@ import type { Robot } from "../../src/model/Robot.js";
 import { loadMujoco } from "../../src/sim/mujoco/loadMujoco.js";
 import { readScenario } from "../../src/sim/readScenario.js";
 import { runSimulation } from "../../src/sim/runSimulation.js";
+import { applyVariation } from "../../src/sim/sweep/applyVariation.js";
+import { readSweepVariation } from "../../src/sim/sweep/readSweepVariation.js";
+import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
+import { driveGeometry } from "../../src/model/driveGeometry.js";
 import type { CommandsProfile } from "../../src/sim/Scenario.js";
 import { type SteerSpec, type WheelSpec, wheeledRobot } from "../support/driveRobots.js";
 
@@ -261,5 +265,17 @@ describe("the shipped drive scenario of every example base", () => {
     expect(() => runSimulation(robot, scenario, { mujoco: mujocoModule, duration: 1 })).toThrow(
       /mecanum wheel joint "front_left_wheel_joint" spins a plain wheel/,
     );
+  });
+});
+
+describe("sweep variations on the new drive types", () => {
+  it("wheelRadius changes every wheel of a car-like base, the steered ones too", async () => {
+    const r = readSweepVariation("parameters:\n  wheelRadius: { uniform: [0.1, 0.2] }\n", "vary.yaml");
+    expect(r.diagnostics).toEqual([]);
+    const robot = await loadRobot("ackermann");
+    const varied = applyVariation(robot, r.variation as SweepVariation, [0.12]);
+    const g = driveGeometry(varied);
+    if (g.type !== "ackermann") throw new Error("the example is an Ackermann base");
+    expect([...g.traction, ...g.steering.map((s) => s.wheel)].map((w) => w?.radius)).toEqual([0.12, 0.12, 0.12, 0.12]);
   });
 });
