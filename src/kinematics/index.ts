@@ -20,7 +20,20 @@ export type { ChassisAcceleration } from "./ChassisAcceleration.js";
 export type { ChassisVelocity } from "./ChassisVelocity.js";
 export { classifyDriveMode, DEFAULT_MODE_EPSILON, driveModeOf } from "./classifyDriveMode.js";
 export { driveFromModel } from "./driveFromModel.js";
-export type { DriveFromModelResult, OmniDriveFromModel, SteeredDriveFromModel } from "./driveFromModel.js";
+export type {
+  AckermannDriveFromModel,
+  BicycleDriveFromModel,
+  DifferentialDriveFromModel,
+  DriveFromModel,
+  DriveFromModelResult,
+  MecanumDriveFromModel,
+  OmniDriveFromModel,
+  SteeredDriveFromModel,
+  TricycleDriveFromModel,
+} from "./driveFromModel.js";
+export { driveJoints } from "./driveJoints.js";
+export type { DriveJoints } from "./driveJoints.js";
+export { baseMotionFromPointInto, twistAtPointInto } from "./shiftTwist.js";
 export type { DriveMode, DriveModeReport } from "./classifyDriveMode.js";
 export { desaturateWheelSpeeds, desaturateWheelSpeedsInto } from "./desaturateWheelSpeeds.js";
 export { DifferentialDriveKinematics } from "./DifferentialDriveKinematics.js";
