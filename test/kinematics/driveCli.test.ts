@@ -67,6 +67,12 @@ const bases = {
     steering: [steer("s", 0.8, 0, 0.8)],
     drive: { type: "bicycle", steering: "s", traction: "rear" },
   },
+  // base_link 0.3 m ahead of the rear axle: the twist of base_link carries a sideways part.
+  ahead: {
+    wheels: [wheel("tl", -0.3, 0.25, 0.1), wheel("tr", -0.3, -0.25, 0.1)],
+    steering: [steer("s", 0.3, 0, 1.6)],
+    drive: { type: "tricycle", steering: "s", traction: ["tl", "tr"] },
+  },
   trike: {
     wheels: [wheel("tl", 0, 0.25, 0.1), wheel("tr", 0, -0.25, 0.1, { reverse: true })],
     steering: [steer("s", 0.6, 0, 1.6)],
@@ -148,6 +154,18 @@ describe("robokit ik for every drive", () => {
     expect(rate(t, "tr")).toBeCloseTo(-0.25 / 0.1, 12);
   });
 
+  it("a base frame ahead of the rear axle: its twist is carried to the axle's centre", async () => {
+    // base_link 0.3 m ahead turning at 0.5 rad/s moves sideways at 0.15 m/s.
+    const a = await ik(files.ahead, 0.4, 0.15, 0.5);
+    expect(angle(a, "s")).toBeCloseTo(Math.atan((0.6 * 0.5) / 0.4), 9);
+    expect(rate(a, "tl")).toBeCloseTo((0.4 - 0.5 * 0.25) / 0.1, 9);
+    const r = await runCliInProcess(["ik", files.ahead, "--vx", "0.4", "--wz", "0.5"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /at its kinematic centre \(-0\.3, 0\) m in the base frame the twist is vx 0\.4 m\/s, vy -0\.15 m\/s/,
+    );
+  });
+
   it("a twist the drive cannot follow is exit 1 naming what it cannot do", async () => {
     for (const name of ["diff", "skid", "ack", "bike", "trike"] as const) {
       const r = await runCliInProcess(["ik", files[name], "--vx", "0.5", "--vy", "0.1"]);
@@ -190,6 +208,7 @@ describe("robokit odom for every drive", () => {
       ["ack", 1, 0, 0.3],
       ["bike", 0.8, 0, 0.4],
       ["trike", 0.5, 0, -0.6],
+      ["ahead", 0.4, 0.15, 0.5],
     ];
     for (const [name, vx, vy, wz] of cases) {
       const [t, x, y, theta] = await run(name, vx, vy, wz);
