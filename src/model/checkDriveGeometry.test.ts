@@ -123,3 +123,18 @@ describe("checkRobot on a differential drive's wheel count", () => {
     ]);
   });
 });
+
+describe("checkRobot on a steered base's joint pairs", () => {
+  it("refuses an ackermann drive with one steering joint, however it was typed", () => {
+    const robot = wheeledRobot({
+      wheels: [wheel("rl", 0, 0.3), wheel("rr", 0, -0.3)],
+      steering: [steer("sl", 1, 0.3)],
+      drive: { type: "ackermann", steering: ["sl"], traction: ["rl", "rr"] } as unknown as Drive,
+    });
+    expect(messages(robot)).toEqual([
+      expect.stringMatching(
+        /^error REFERENCE_INVALID \/drive\/steering: drive: the ackermann drive needs 2 steering joints/,
+      ),
+    ]);
+  });
+});

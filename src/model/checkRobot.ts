@@ -452,6 +452,15 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
     if (value !== undefined && !(value > 0))
       add("VALUE_OUT_OF_RANGE", `/drive/${field}`, `drive: ${field} must be > 0 m (got ${value})`);
   };
+  // A plain object is not held to the tuple types the way a document is held to the schema.
+  const pair = (field: string, joints: readonly string[]): void => {
+    if (joints.length !== 2)
+      add(
+        "REFERENCE_INVALID",
+        `/drive/${field}`,
+        `drive: the ${drive.type} drive needs 2 ${field} joints, [left, right] (got ${joints.length})`,
+      );
+  };
   switch (drive.type) {
     case "steered":
       if (drive.modules.length < 2)
@@ -490,6 +499,8 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
       positive("sumOfDistances", drive.sumOfDistances);
       break;
     case "ackermann":
+      pair("steering", drive.steering);
+      pair("traction", drive.traction);
       drive.steering.forEach((s, i) => steer(s, `/drive/steering/${i}`));
       drive.traction.forEach((w, i) => wheel(w, `/drive/traction/${i}`));
       positive("wheelRadius", drive.wheelRadius);
@@ -505,6 +516,7 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
       break;
     case "tricycle":
       steer(drive.steering, "/drive/steering");
+      pair("traction", drive.traction);
       drive.traction.forEach((w, i) => wheel(w, `/drive/traction/${i}`));
       positive("wheelRadius", drive.wheelRadius);
       positive("wheelbase", drive.wheelbase);

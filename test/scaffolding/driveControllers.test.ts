@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 import { emitControllersYaml } from "../../src/emit/ros2-control/emitControllersYaml.js";
-import { type DriveGeometry, driveGeometry } from "../../src/model/driveGeometry.js";
 import type { Robot } from "../../src/model/Robot.js";
 import { declaresClass, parameterDefinitions, parameterProblems } from "../support/controllerParameters.js";
 import { wheeledRobot } from "../support/driveRobots.js";
@@ -109,50 +108,41 @@ const PACKAGES: Readonly<Record<string, readonly [string, string, readonly strin
   ],
 };
 
-/** The numbers each distro's parameters must carry, by parameter name, from the model's geometry. */
-function expectedNumbers(g: DriveGeometry, distro: Distro): Record<string, number> {
-  switch (g.type) {
+/** The numbers each distro's parameters must carry, by parameter name: those the model was built from. */
+function expectedNumbers(type: string, n: Numbers, distro: Distro): Record<string, number> {
+  switch (type) {
     case "differential":
-      return { wheel_separation: g.wheelSeparation, wheel_radius: g.wheelRadius };
+      return { wheel_separation: n.track, wheel_radius: n.radius };
     case "mecanum":
       return {
-        "kinematics.wheels_radius": g.wheelRadius,
-        "kinematics.sum_of_robot_center_projection_on_X_Y_axis": g.sumOfDistances,
+        "kinematics.wheels_radius": n.radius,
+        "kinematics.sum_of_robot_center_projection_on_X_Y_axis": n.wheelbase / 2 + n.track / 2,
       };
     case "ackermann":
       return distro === "humble"
         ? {
-            wheelbase: g.wheelbase,
-            front_wheel_track: g.steeringTrackWidth,
-            rear_wheel_track: g.tractionTrackWidth,
-            front_wheels_radius: g.steeredWheelRadius ?? Number.NaN,
-            rear_wheels_radius: g.wheelRadius,
+            wheelbase: n.wheelbase,
+            front_wheel_track: n.steerTrack,
+            rear_wheel_track: n.track,
+            front_wheels_radius: n.front,
+            rear_wheels_radius: n.radius,
           }
         : {
-            wheelbase: g.wheelbase,
-            traction_track_width: g.tractionTrackWidth,
-            steering_track_width: g.steeringTrackWidth,
-            traction_wheels_radius: g.wheelRadius,
+            wheelbase: n.wheelbase,
+            traction_track_width: n.track,
+            steering_track_width: n.steerTrack,
+            traction_wheels_radius: n.radius,
           };
     case "bicycle":
       return distro === "humble"
-        ? {
-            wheelbase: g.wheelbase,
-            front_wheel_radius: g.steeredWheelRadius ?? Number.NaN,
-            rear_wheel_radius: g.wheelRadius,
-          }
-        : { wheelbase: g.wheelbase, traction_wheel_radius: g.wheelRadius };
+        ? { wheelbase: n.wheelbase, front_wheel_radius: n.front, rear_wheel_radius: n.radius }
+        : { wheelbase: n.wheelbase, traction_wheel_radius: n.radius };
     case "tricycle":
       return distro === "humble"
-        ? {
-            wheelbase: g.wheelbase,
-            wheel_track: g.tractionTrackWidth,
-            front_wheels_radius: g.steeredWheelRadius ?? Number.NaN,
-            rear_wheels_radius: g.wheelRadius,
-          }
-        : { wheelbase: g.wheelbase, traction_track_width: g.tractionTrackWidth, traction_wheels_radius: g.wheelRadius };
+        ? { wheelbase: n.wheelbase, wheel_track: n.track, front_wheels_radius: n.front, rear_wheels_radius: n.radius }
+        : { wheelbase: n.wheelbase, traction_track_width: n.track, traction_wheels_radius: n.radius };
     default:
-      throw new Error(`no controller for ${g.type}`);
+      throw new Error(`no controller for ${type}`);
   }
 }
 
@@ -180,7 +170,7 @@ describe("the controller each drive gets, against the vendored ros2_controllers 
               expect(manager[pkg]).toEqual({ type: className });
               const params = doc[pkg]!.ros__parameters;
               expect(parameterProblems(definitions, params)).toEqual([]);
-              for (const [name, value] of Object.entries(expectedNumbers(driveGeometry(robot), distro))) {
+              for (const [name, value] of Object.entries(expectedNumbers(type, n, distro))) {
                 const got = dig(params, name);
                 expect(typeof got, name).toBe("number");
                 expect(Math.abs((got as number) - value), name).toBeLessThan(TOL);
@@ -282,5 +272,37 @@ describe("the definition reader this test checks with", () => {
     expect(
       declaresClass("jazzy", "omni_wheel_drive_controller", "omni_wheel_drive_controller/OmniWheelDriveController"),
     ).toBe(true);
+  });
+});
+
+describe("the interfaces a drive controller needs on its joints", () => {
+  it("refuses a diff drive wheel whose actuator offers no position state (the controller reads it)", () => {
+    const robot = wheeledRobot({
+      wheels: [
+        { joint: "l", at: [0, 0.2, 0], radius: 0.1 },
+        { joint: "r", at: [0, -0.2, 0], radius: 0.1 },
+      ],
+      drive: { type: "differential", left: ["l"], right: ["r"] },
+    });
+    const velocityOnly = {
+      ...robot,
+      joints: (robot.joints ?? []).map((j) =>
+        j.name === "r" ? { ...j, actuator: { command: "velocity" as const, states: ["velocity" as const] } } : j,
+      ),
+    };
+    expect(() => emitControllersYaml(velocityOnly, "gz", "jazzy")).toThrow(
+      /joint "r": diff_drive_controller reads its position state/,
+    );
+    const noActuator = {
+      ...robot,
+      joints: (robot.joints ?? []).map((j) => {
+        if (j.name !== "l") return j;
+        const { actuator: _, ...rest } = j;
+        return rest;
+      }),
+    };
+    expect(() => emitControllersYaml(noActuator, "gz", "jazzy")).toThrow(
+      /joint "l" has no actuator; diff_drive_controller commands its velocity/,
+    );
   });
 });
