@@ -8,6 +8,7 @@ import { DriveOdometry } from "./DriveOdometry.js";
 import { MecanumDriveKinematics } from "./MecanumDriveKinematics.js";
 import { OmniDriveKinematics } from "./OmniDriveKinematics.js";
 import { se2Exp } from "./se2Exp.js";
+import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
 import { TricycleDriveKinematics } from "./TricycleDriveKinematics.js";
 import { unachievableTwist } from "./unachievableTwist.js";
 
@@ -197,6 +198,36 @@ describe("odometry of a constant twist integrates to the SE(2) exponential (prop
         const b = new BicycleDriveKinematics(L, 0.25);
         const sb = b.toWheelSpeeds({ vx, vy: 0, omega: w });
         constantTwistOdometry(b, (t) => ({ steeringAngle: sb.steeringAngle, traction: sb.tractionRate * t }), vx, 0, w);
+      }),
+    );
+  });
+
+  it("steered (4WD4S)", () => {
+    fc.assert(
+      fc.property(len, len, speed, speed, yawRate, (lx, ly, vx, vy, w) => {
+        // Below the drive's speed threshold (1e-6 m/s) a wheel holds still by design.
+        fc.pre(Math.hypot(vx, vy) > 1e-4 || Math.abs(w) > 1e-4);
+        const k = new SteeredDriveKinematics(
+          [
+            { x: lx, y: ly },
+            { x: lx, y: -ly },
+            { x: -lx, y: ly },
+            { x: -lx, y: -ly },
+          ],
+          0.1,
+        );
+        const wheels = k.toWheelSpeeds({ vx, vy, omega: w }).wheels;
+        constantTwistOdometry(
+          k,
+          (t) => ({ angles: wheels.map((s) => s.angle), distances: wheels.map((s) => s.speed * t) }),
+          vx,
+          vy,
+          w,
+        );
+        const c = k.toChassisSpeeds({ wheels });
+        expect(c.vx).toBeCloseTo(vx, 9);
+        expect(c.vy).toBeCloseTo(vy, 9);
+        expect(c.omega).toBeCloseTo(w, 9);
       }),
     );
   });
