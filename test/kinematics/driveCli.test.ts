@@ -79,9 +79,20 @@ const bases = {
     drive: { type: "tricycle", steering: "s", traction: ["tl", "tr"] },
   },
 } satisfies Record<string, { wheels: WheelSpec[]; steering?: SteerSpec[]; drive: Drive }>;
-const files = Object.fromEntries(
-  Object.entries(bases).map(([name, b]) => [name, save(wheeledRobot({ name, ...b }))]),
-) as Record<keyof typeof bases, string>;
+/** The bicycle with its steering joint's axis pointing down: a positive joint angle steers right. */
+function flippedSteering(robot: Robot): Robot {
+  return {
+    ...robot,
+    name: "bikedown",
+    joints: (robot.joints ?? []).map((j) => (j.name === "s" ? { ...j, axis: [0, 0, -1] as const } : j)),
+  };
+}
+const files = {
+  ...(Object.fromEntries(
+    Object.entries(bases).map(([name, b]) => [name, save(wheeledRobot({ name, ...b }))]),
+  ) as Record<keyof typeof bases, string>),
+  bikedown: save(flippedSteering(wheeledRobot({ name: "bike", ...bases.bike }))),
+};
 
 interface IkJson {
   drive: string;
@@ -147,6 +158,8 @@ describe("robokit ik for every drive", () => {
   it("bicycle and tricycle: δ = atan(L·ω/vx); tricycle turns on the spot about its rear axle", async () => {
     const b = await ik(files.bike, 1, 0, 0.5);
     expect(angle(b, "s")).toBeCloseTo(Math.atan(0.8 * 0.5), 12);
+    // The joint's own sign: an axis along −z turns left for a negative angle.
+    expect(angle(await ik(files.bikedown, 1, 0, 0.5), "s")).toBeCloseTo(-Math.atan(0.8 * 0.5), 12);
     expect(rate(b, "rear")).toBeCloseTo(1 / 0.1, 12);
     const t = await ik(files.trike, 0, 0, 1);
     expect(angle(t, "s")).toBeCloseTo(Math.PI / 2, 12);
@@ -209,6 +222,7 @@ describe("robokit odom for every drive", () => {
       ["bike", 0.8, 0, 0.4],
       ["trike", 0.5, 0, -0.6],
       ["ahead", 0.4, 0.15, 0.5],
+      ["bikedown", 0.8, 0, 0.4],
     ];
     for (const [name, vx, vy, wz] of cases) {
       const [t, x, y, theta] = await run(name, vx, vy, wz);

@@ -148,6 +148,20 @@ const cases: { robot: Robot; vx: number; vy: number; omega: number }[] = [
     omega: 0.2,
   },
   {
+    // The steering joint's axis points down: a positive joint angle steers right.
+    robot: ((r: Robot): Robot => ({
+      ...r,
+      joints: (r.joints ?? []).map((j) => (j.name === "s" ? { ...j, axis: [0, 0, -1] as const } : j)),
+    }))(
+      simRobot("bikedown", [wheel("rear", 0, 0, 0.08)], { type: "bicycle", steering: "s", traction: "rear" }, [
+        steer("s", 0.6, 0, 0.8),
+      ]),
+    ),
+    vx: 0.3,
+    vy: 0,
+    omega: 0.2,
+  },
+  {
     robot: simRobot(
       "trike",
       [wheel("tl", 0, 0.2, 0.08), wheel("tr", 0, -0.2, 0.08, true)],
