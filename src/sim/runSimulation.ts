@@ -20,6 +20,7 @@ import { yawOfMjQuat } from "./planarPose.js";
 import { profileForRun } from "./profileForRun.js";
 import { roseAt, unwrapTo } from "./rosePath.js";
 import type { RunProfile, Scenario } from "./Scenario.js";
+import { scenarioDriveProblem } from "./scenarioDriveProblem.js";
 import { scenarioDuration } from "./scenarioDuration.js";
 import { simulationLimitProblems } from "./simulationLimits.js";
 import type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";
@@ -62,7 +63,8 @@ export interface SimulationOptions {
  * actuator targets, plus the integral term of the model's joint PIDs
  * (`ServoIntegralAction`); MuJoCo then integrates 1/(rate·timestep) steps.
  *
- * @throws RangeError for a robot without a supported drive, a rate that does not divide
+ * @throws RangeError for a robot without a supported drive, a scenario that commands what the
+ *   drive cannot do (`scenarioDriveProblem`), a rate that does not divide
  *   the MJCF step, a non-positive duration, or a run over `SIMULATION_LIMITS`; MjcfLoadError when MuJoCo refuses the model.
  */
 export function runSimulation(robot: Robot, scenario: Scenario, options: SimulationOptions): SimulationTrace {
@@ -98,6 +100,8 @@ export function runSimulationOn(
   if (tooMuch !== undefined) throw new RangeError(tooMuch.message);
   const model = driveFromModel(robot);
   if (model.drive === undefined) throw new RangeError(`robot "${robot.name}": ${model.diagnostic.message}`);
+  const unfit = scenarioDriveProblem(scenario, model.drive);
+  if (unfit !== undefined) throw new RangeError(unfit);
   const substepsReal = 1 / (rate * session.timestep);
   const substeps = Math.round(substepsReal);
   if (substeps < 1 || Math.abs(substepsReal - substeps) > 1e-6) {

@@ -14,7 +14,9 @@ import { applyVariation } from "../../src/sim/sweep/applyVariation.js";
 import { readSweepVariation } from "../../src/sim/sweep/readSweepVariation.js";
 import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
 import { driveGeometry } from "../../src/model/driveGeometry.js";
-import type { CommandsProfile } from "../../src/sim/Scenario.js";
+import type { CommandsProfile, Scenario } from "../../src/sim/Scenario.js";
+import { scenarioDriveProblem } from "../../src/sim/scenarioDriveProblem.js";
+import { type DriveFromModel, driveFromModel } from "../../src/kinematics/driveFromModel.js";
 import { type SteerSpec, type WheelSpec, wheeledRobot } from "../support/driveRobots.js";
 
 // One small base per drive family, driven in MuJoCo for 3 s at a constant twist. Stated
@@ -291,5 +293,35 @@ describe("sweep variations on the new drive types", () => {
     const g = driveGeometry(varied);
     if (g.type !== "ackermann") throw new Error("the example is an Ackermann base");
     expect([...g.traction, ...g.steering.map((s) => s.wheel)].map((w) => w?.radius)).toEqual([0.12, 0.12, 0.12, 0.12]);
+  });
+});
+
+describe("a scenario the drive cannot follow", () => {
+  const commands = (vx: number, vy: number, omega: number): Scenario => ({
+    name: "ask",
+    profile: { type: "commands", points: [{ t: 0 }, { t: 1, vx, vy, omega }] },
+  });
+  const drive = async (name: string): Promise<DriveFromModel> => {
+    const d = driveFromModel(await loadRobot(name)).drive;
+    if (d === undefined) throw new Error(`${name} has no drive`);
+    return d;
+  };
+
+  it("is refused before the run, naming the point and what the drive cannot do", async () => {
+    expect(scenarioDriveProblem(commands(0.2, 0.1, 0), await drive("cart"))).toMatch(
+      /scenario "ask", \/profile\/points\/1 \(t = 1 s\): a differential drive cannot move sideways/,
+    );
+    expect(scenarioDriveProblem(commands(0, 0, 0.3), await drive("bicycle"))).toMatch(/cannot turn on the spot/);
+    expect(scenarioDriveProblem(commands(0, 0, 0.3), await drive("tricycle"))).toBeUndefined();
+    expect(scenarioDriveProblem(commands(0.2, 0.1, 0.3), await drive("mecanum"))).toBeUndefined();
+    const joystick: Scenario = {
+      name: "stick",
+      profile: { type: "joystick", duration: 10, hold: 2, ramp: 0.5, maxSpeed: 0.2, maxYawRate: 0.3 },
+    };
+    expect(scenarioDriveProblem(joystick, await drive("ackermann"))).toMatch(/joystick profile commands sideways/);
+    expect(scenarioDriveProblem(joystick, await drive("mario"))).toBeUndefined();
+    const mujoco = await loadMujoco();
+    const cart = await loadRobot("cart");
+    expect(() => runSimulation(cart, commands(0.2, 0.1, 0), { mujoco, duration: 1 })).toThrow(/cannot move sideways/);
   });
 });
