@@ -262,3 +262,17 @@ describe("odometry of a constant twist integrates to the SE(2) exponential (prop
     );
   });
 });
+
+describe("DriveOdometry", () => {
+  it("takes a gyro's heading change instead of the wheels' when given", () => {
+    const k = new DifferentialDriveKinematics(0.5, 0.1);
+    const odom = new DriveOdometry(k, { left: 0, right: 0 }, { x: 1, y: 2, theta: 0 });
+    // The wheels say 1 m straight; the gyro says the base turned 0.2 rad meanwhile.
+    const pose = odom.update({ left: 1, right: 1 }, 0.2);
+    const arc = se2Exp({ dx: 1, dy: 0, dtheta: 0.2 });
+    expect(pose.x).toBeCloseTo(1 + arc.x, 12);
+    expect(pose.y).toBeCloseTo(2 + arc.y, 12);
+    expect(pose.theta).toBeCloseTo(0.2, 12);
+    expect(odom.update({ left: 1, right: 1 }).theta).toBeCloseTo(0.2, 12);
+  });
+});
