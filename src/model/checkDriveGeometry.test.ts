@@ -46,6 +46,13 @@ describe("checkRobot on a drive's geometry", () => {
     expect(found).toContainEqual(expect.stringMatching(/^warning .*right wheel "r" is at y = 0\.2 m/));
   });
 
+  it("warns about a base frame away from the point midway between the wheels", () => {
+    const found = messages(cart({ at: [0.1, 0.2, 0.1] }, { at: [0.1, -0.2, 0.1] }));
+    expect(found).toEqual([
+      expect.stringMatching(/^warning .*the wheels' centre is at \(0\.1, 0\) m in "base_link".*diff_drive_controller/),
+    ]);
+  });
+
   it("warns about wheels off their axle and unequal radii", () => {
     const found = messages(cart({ at: [0.05, 0.2, 0.1], radius: 0.12 }));
     expect(found).toContainEqual(expect.stringMatching(/"l", "r".* not on one axle/));

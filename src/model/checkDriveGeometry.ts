@@ -109,6 +109,14 @@ function differential(g: DifferentialGeometry, report: Report): void {
   }
   if (g.left.length === 1 && g.right.length === 1) sameAxle([g.left[0]!, g.right[0]!], "left and right", c, report);
   sameRadius([...g.left, ...g.right], "", c, report);
+  const all = [...g.left, ...g.right];
+  const centre = [0, 1].map((k) => all.reduce((sum, w) => sum + w.position[k]!, 0) / all.length) as [number, number];
+  if (Math.hypot(...centre) > LENGTH_TOLERANCE)
+    report(
+      "warning",
+      "/drive",
+      `drive: the wheels' centre is at (${formatNumber(centre[0])}, ${formatNumber(centre[1])}) m in "${g.baseLink}", not at its origin; ${c} computes the odometry of the point midway between the wheels and publishes it as "${g.baseLink}" (put "${g.baseLink}" there, e.g. with a fixed joint)`,
+    );
 }
 
 function mecanum(g: MecanumGeometry, report: Report): void {

@@ -30,10 +30,12 @@ describe("driveGeometry reads back the numbers the model was built from", () => 
         len(0.5, 50),
         chassis,
         (perSide, radius, separation, xs, s, maxSpeed, pose) => {
+          // Axles spread along x about the base origin, which sits midway between the wheels.
+          const mid = xs.slice(0, perSide).reduce((a, b) => a + b, 0) / perSide;
           const side = (name: string, y: number) =>
             Array.from({ length: perSide }, (_, i) => ({
               joint: `${name}${i}`,
-              at: [xs[i]!, y, radius] as const,
+              at: [xs[i]! - mid, y, radius] as const,
               radius,
               style: s,
               maxSpeed,

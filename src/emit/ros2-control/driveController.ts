@@ -170,7 +170,6 @@ function diffDriveParams(g: DifferentialGeometry, distro: RosDistro): Record<str
     left_wheel_names: g.left.map((w) => w.joint),
     right_wheel_names: g.right.map((w) => w.joint),
     wheel_separation: rosDouble(g.wheelSeparation),
-    ...(distro === "humble" ? { wheels_per_side: g.left.length } : {}),
     wheel_radius: rosDouble(g.wheelRadius),
     odom_frame_id: "odom",
     base_frame_id: g.baseLink,
