@@ -73,7 +73,7 @@ export function importCommand(): Command {
         const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
         for (const d of [...diagnostics, ...shownFindings])
           if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
-        const extras = importExtras(source.text, file);
+        const extras = importExtras(source.text, file, read.robot);
         const { blocks } = extras;
         // TypeScript: links whose inertial is their mesh's uniform solid become solidLink's mesh form.
         const meshes =
@@ -81,7 +81,7 @@ export function importCommand(): Command {
         const solidLinks = meshes === undefined ? new Map() : meshSolidLinks(read.robot, meshes.solids);
         const notes = [...extras.notes, ...meshNotes(solidLinks, meshes?.skipped ?? [])];
         for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
-        const asRead = markImportedAsRead(read.robot, findings);
+        const asRead = markImportedAsRead(extras.robot ?? read.robot, findings);
         const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
         const text =
           opts.to === "ts"
