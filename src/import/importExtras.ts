@@ -4,6 +4,7 @@ import { parseXacroXml } from "../parse/xacro/parseXacroXml.js";
 import { writeXacroElement } from "../parse/xacro/writeXacroXml.js";
 import { visibleText } from "./codegen/unsafeCharacters.js";
 import { recoverGeneratedBlocks } from "./generated/recoverGeneratedBlocks.js";
+import { withNamespaces } from "./withNamespaces.js";
 
 const URDF_MODEL_ELEMENTS = new Set(["link", "joint", "material"]);
 
@@ -24,7 +25,8 @@ export interface ImportExtras {
  * The top-level URDF elements robokit's model does not describe (`<transmission>`,
  * `<ros2_control>`, `<gazebo>` …) as verbatim XML blocks, which the URDF emitter writes back,
  * plus a note per kind. `<gazebo reference>` friction and contact are also read into the model;
- * the whole block is kept too, so nothing in it is lost. SDF yields nothing here. Each note is
+ * the whole block is kept too, so nothing in it is lost. A block using a namespace prefix
+ * declared on `<robot>` carries that declaration itself. SDF yields nothing here. Each note is
  * one line of visible text (names from the file pass through {@link visibleText}).
  *
  * Given the robot the URDF reader made of the file (`base`), the blocks robokit generates from
@@ -48,7 +50,8 @@ export function importExtras(text: string, file: string, base?: Robot): ImportEx
       if (left === 0) continue;
       kept.set(xml, left - 1);
     }
-    blocks.push({ format: "urdf", xml });
+    // Prefixes declared on <robot> travel with the block that uses them.
+    blocks.push({ format: "urdf", xml: writeXacroElement(withNamespaces(c, parsed.root)) });
     const label = c.attrs.find(([k]) => k === "name" || k === "reference")?.[1] ?? "";
     byName.set(c.name, [...(byName.get(c.name) ?? []), label]);
   }

@@ -222,7 +222,10 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
       `limit: { lower: ${n(l.lower)}, upper: ${n(l.upper)}, effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`,
     );
   } else if ((joint.type === "continuous" || joint.type === "planar") && joint.limit !== undefined) {
-    parts.push(`limit: { effort: ${n(joint.limit.effort)}, velocity: ${n(joint.limit.velocity)} }`);
+    const l = joint.limit;
+    // Bounds the file wrote on a joint without any are kept as read (urdfdom parses them).
+    const bounds = (["lower", "upper"] as const).flatMap((k) => (l[k] === undefined ? [] : [`${k}: ${n(l[k])}, `]));
+    parts.push(`limit: { ${bounds.join("")}effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`);
   } else if (joint.type === "fixed" && joint.limit !== undefined) {
     // A fixed joint's limit keeps only the fields the file gave.
     const fields = (["lower", "upper", "effort", "velocity"] as const).flatMap((k) =>

@@ -16,6 +16,14 @@ export interface JointLimit {
 export interface RateLimit {
   readonly effort: number;
   readonly velocity: number;
+  /**
+   * Position bounds a URDF wrote on a joint that has none (rad or m). urdfdom parses them
+   * and its consumers ignore them on continuous and planar joints; kept so an imported file
+   * writes back as read. robokit's outputs give them no meaning.
+   */
+  readonly lower?: number;
+  /** See {@link RateLimit.lower}. */
+  readonly upper?: number;
 }
 
 /** Viscous damping (N·m·s/rad or N·s/m) and static friction (N·m or N). */
