@@ -134,6 +134,9 @@ export const diagnosticCodes = {
   // issue 27: what the reference tools read although it is not well-formed XML
   XML_TOLERATED:
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
+  // What a conversion (convert, emit, build) cannot carry into the output format
+  EXTENSION_NOT_CARRIED:
+    "An element of the input (a <gazebo> plugin, sensor or setting, <ros2_control>, <transmission>, an SDF sensor or frame, a kept URDF block) has no place in the output format, or is not carried into it; the output is written without it.",
 } as const;
 
 /** A stable diagnostic code. */
