@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { mario } from "../../examples/mario/mario.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
+import { mjcfLosses } from "../../src/emit/mjcf/mjcfLosses.js";
 import { parseXacroXml } from "../../src/parse/xacro/parseXacroXml.js";
 import type { XacroElement } from "../../src/parse/xacro/XacroNode.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
@@ -87,5 +88,45 @@ describe("robokit convert carries or names every extension element", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(names(r.stdout, "ros2_control")).toEqual(["GazeboSimSystem"]);
     expect(names(r.stdout, "plugin")).toEqual(names(urdf, "plugin"));
+  });
+});
+
+describe("emit -f mjcf and build name what MJCF cannot hold", () => {
+  it("names a lidar, which MJCF writes as a site only", () => {
+    const lidar = {
+      type: "lidar",
+      name: "scan",
+      updateRate: 10,
+      horizontal: { samples: 360, minAngle: -3, maxAngle: 3 },
+      rangeMin: 0.1,
+      rangeMax: 10,
+    } as const;
+    const robot = { ...mario, links: mario.links.map((l, i) => (i === 0 ? { ...l, sensors: [lidar] } : l)) };
+    expect(mjcfLosses(robot).map((d) => d.message)).toContain(
+      'lidar "scan": MJCF rangefinders are single rays; only a site at the sensor is written, no scan',
+    );
+    expect(mjcfLosses(mario)).toEqual([]);
+  });
+
+  it("a URDF block kept from an import is one warning on stderr", async () => {
+    const file = write(
+      "kept.urdf",
+      `<robot name="kept">
+  <link name="a">${INERTIAL}</link>
+  <gazebo><plugin name="p" filename="libp.so"/></gazebo>
+</robot>
+`,
+    );
+    const ts = await runCliInProcess(["import", file, "--to", "yaml", "--out", join(dir, "kept.yaml")]);
+    expect(ts.code, ts.stderr).toBe(0);
+    const yaml = join(dir, "kept.yaml");
+    const emitted = await runCliInProcess(["emit", yaml, "-f", "mjcf"]);
+    expect(emitted.code, emitted.stderr).toBe(0);
+    expect(emitted.stderr).toMatch(
+      /warning EXTENSION_NOT_CARRIED: <gazebo> \(kept from the imported URDF\) is not written: MJCF has no place for it/,
+    );
+    const built = await runCliInProcess(["build", yaml, "--out", join(dir, "kept-build")]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr.match(/EXTENSION_NOT_CARRIED/g)?.length).toBe(1);
   });
 });
