@@ -258,7 +258,10 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
       break;
   }
   if (
-    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    (joint.type === "revolute" ||
+      joint.type === "continuous" ||
+      joint.type === "prismatic" ||
+      joint.type === "fixed") &&
     joint.mimic !== undefined
   ) {
     const m = joint.mimic;

@@ -93,6 +93,12 @@ export interface FixedJoint extends JointBase {
   readonly axis?: Vec3;
   /** A `<limit>` written on a fixed joint, kept as given (see {@link FixedJointLimit}). */
   readonly limit?: FixedJointLimit;
+  /**
+   * A `<mimic>` written on a fixed joint. Nothing moves (urdfdom reads it, its consumers find
+   * no motion to copy); kept so that a URDF read into the model writes it back. The other
+   * outputs leave it out.
+   */
+  readonly mimic?: Mimic;
 }
 
 /** Rotation about `axis` within [lower, upper] (rad). */

@@ -399,7 +399,7 @@ class UrdfReader {
       case "fixed": {
         // Meaningless on a fixed joint, but written by some tools: kept so the URDF reads back as written.
         const limit = limitEl === undefined ? undefined : this.#fixedLimit(limitEl);
-        return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }) };
+        return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }), ...withMimic };
       }
       case "floating":
         return { ...base, type };

@@ -26,6 +26,16 @@ describe("import keeps what the file's consumers read", () => {
     expect(reimported(text)).toContain('<limit lower="-3.14" upper="3.14" effort="10" velocity="2"/>');
   });
 
+  it("keeps a <mimic> written on a fixed joint (urdfdom reads it)", () => {
+    const text = `<robot name="r">
+  ${LINKS}
+  <link name="c"/>
+  <joint name="j" type="revolute"><parent link="a"/><child link="b"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="k" type="fixed"><parent link="b"/><child link="c"/><mimic joint="j" multiplier="2" offset="0.5"/></joint>
+</robot>`;
+    expect(reimported(text)).toContain('<mimic joint="j" multiplier="2" offset="0.5"/>');
+  });
+
   it("writes a continuous joint without bounds as before", () => {
     const text = `<robot name="r">
   ${LINKS}

@@ -219,8 +219,12 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
     case "floating":
       break;
   }
+  // A fixed joint's mimic is kept as read (urdfdom reads it).
   if (
-    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    (joint.type === "revolute" ||
+      joint.type === "continuous" ||
+      joint.type === "prismatic" ||
+      joint.type === "fixed") &&
     joint.mimic !== undefined
   ) {
     el.ele("mimic", {
