@@ -114,6 +114,8 @@ export function recoverGeneratedBlocks(text: string, file: string, base: Robot):
   const parsed = parseXacroXml(text, file);
   if ("error" in parsed || parsed.root.name !== "robot") return { robot: base, blocks: [], recognised: 0 };
   const present = extensionElements(parsed.root);
+  // Nothing to recognise: no model is emitted again (a large robot without blocks costs nothing more).
+  if (present.length === 0) return { robot: base, blocks: [], recognised: 0 };
   const verbatim = (list: readonly TopLevel[]): XmlBlock[] => list.map((e) => ({ format: "urdf", xml: e.text }));
   const control = present.find((e) => e.element.name === "ros2_control");
   const actuators = control === undefined ? new Map<string, JointActuator>() : recoverActuators(control.element);
