@@ -56,6 +56,13 @@ export const severityPolicy = {
     consequence:
       "check_urdf or libsdformat read the file while ignoring that text; stricter XML tools (xacro, lxml, ROS launch) reject it",
   },
+  extensionNotCarried: {
+    code: "EXTENSION_NOT_CARRIED",
+    severity: "warning",
+    basis: "loads",
+    what: "an element of the input that the converted output does not carry (a <gazebo> setting, <ros2_control>, <transmission>, an SDF sensor, a kept URDF block in MJCF)",
+    consequence: "the output loads without it: its simulator or controller never sees that element",
+  },
   // --- structure (phase 1: the format's schema) ---
   attributeMissing: {
     code: "ATTRIBUTE_MISSING",
