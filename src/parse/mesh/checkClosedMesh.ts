@@ -63,10 +63,54 @@ export function checkClosedMesh(mesh: TriangleMesh): ClosedMeshCheck {
 }
 
 /**
- * For each vertex, the first vertex with exactly its coordinates (−0 and 0 alike): an
- * open-addressing hash table over the coordinates' bits, in typed arrays.
+ * For each vertex, the first vertex with exactly its coordinates (−0 and 0 alike; a vertex with
+ * a NaN coordinate equals none). A hash table over the coordinates' bits is the fast way, but
+ * vertices chosen to collide make it quadratic; past a budget of probes the vertices are sorted
+ * by their coordinates instead, so equal ones sit together: O(n log n) whatever the values.
  */
 function weldVertices(positions: Float64Array): Uint32Array {
+  return weldByHash(positions) ?? weldBySort(positions);
+}
+
+/** Probes of the hash table allowed per vertex on average before welding falls back to sorting. */
+const PROBES_PER_VERTEX = 8;
+
+function weldBySort(positions: Float64Array): Uint32Array {
+  const count = positions.length / 3;
+  const welded = new Uint32Array(count);
+  const order = new Uint32Array(count);
+  let used = 0;
+  for (let v = 0; v < count; v++) {
+    welded[v] = v;
+    const x = positions[3 * v]!;
+    const y = positions[3 * v + 1]!;
+    const z = positions[3 * v + 2]!;
+    if (!Number.isNaN(x) && !Number.isNaN(y) && !Number.isNaN(z)) order[used++] = v;
+  }
+  const sorted = order.subarray(0, used);
+  // Finite or infinite, never NaN here: a difference has the sign of the order (and −0 is 0).
+  sorted.sort(
+    (a, b) =>
+      positions[3 * a]! - positions[3 * b]! ||
+      positions[3 * a + 1]! - positions[3 * b + 1]! ||
+      positions[3 * a + 2]! - positions[3 * b + 2]! ||
+      a - b,
+  );
+  for (let i = 1; i < used; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    if (
+      positions[3 * a] === positions[3 * b] &&
+      positions[3 * a + 1] === positions[3 * b + 1] &&
+      positions[3 * a + 2] === positions[3 * b + 2]
+    )
+      welded[b] = welded[a]!;
+  }
+  return welded;
+}
+
+/** {@link weldVertices} by an open-addressing hash table in typed arrays; undefined past the probe budget. */
+function weldByHash(positions: Float64Array): Uint32Array | undefined {
   const count = positions.length / 3;
   const welded = new Uint32Array(count);
   let capacity = 16;
@@ -75,6 +119,7 @@ function weldVertices(positions: Float64Array): Uint32Array {
   const slots = new Int32Array(capacity).fill(-1);
   const scratch = new Float64Array(1);
   const bits = new Uint32Array(scratch.buffer);
+  let probes = PROBES_PER_VERTEX * count + 64;
   for (let v = 0; v < count; v++) {
     const x = positions[3 * v]! + 0;
     const y = positions[3 * v + 1]! + 0;
@@ -92,6 +137,7 @@ function weldVertices(positions: Float64Array): Uint32Array {
         welded[v] = other;
         break;
       }
+      if (--probes < 0) return undefined;
       slot = (slot + 1) & mask;
     }
   }
