@@ -144,6 +144,22 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
   const p = measured.properties;
   if (p === undefined) return { diagnostics };
   const density = opts.mass !== undefined ? opts.mass / p.volume : (opts.density ?? DEFAULT_DENSITY);
+  const atDensity = massPropertiesAtDensity(p, density);
+  const i = atDensity.inertia;
+  if (![density, atDensity.mass, i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz].every(Number.isFinite)) {
+    const given = opts.mass !== undefined ? `--mass ${opts.mass} kg` : `density ${density} kg/m³`;
+    return {
+      diagnostics: [
+        ...diagnostics,
+        {
+          code: "NUMBER_NOT_FINITE",
+          severity: "error",
+          message: `${given} over a volume of ${p.volume} m³ gives a density, mass or inertia that overflows a double (NaN or infinite)`,
+          file,
+        },
+      ],
+    };
+  }
   diagnostics.push(...massPlausibility(p, density, file));
   return {
     report: {
@@ -153,7 +169,7 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
       density,
       method: p.method,
       ...(mesh.upAxis === undefined ? {} : { upAxis: { declared: mesh.upAxis, mode: opts.colladaUpAxis } }),
-      ...massPropertiesAtDensity(p, density),
+      ...atDensity,
     },
     diagnostics,
   };

@@ -50,6 +50,26 @@ export function meshMassProperties(
   file: string,
   options: MeshMassOptions = {},
 ): MeshMassPropertiesResult {
+  const result = measure(mesh, file, options);
+  const p = result.properties;
+  if (p === undefined) return result;
+  const u = p.unitInertia;
+  const values = [p.volume, ...p.com, ...p.size, u.ixx, u.iyy, u.izz, u.ixy, u.ixz, u.iyz];
+  if (values.every(Number.isFinite)) return result;
+  const scale = options.scale === undefined ? "" : ` at the scale ${options.scale.join(" ")}`;
+  return {
+    diagnostics: [
+      ...result.diagnostics.filter((d) => d.code !== "MESH_UNITS_SUSPECT"),
+      meshDiagnostic(
+        "numberNotFinite",
+        `the mesh${scale} spans ${p.size.join(" × ")} m: its volume or inertia overflows a double (NaN or infinite); no simulator can use it`,
+        file,
+      ),
+    ],
+  };
+}
+
+function measure(mesh: TriangleMesh, file: string, options: MeshMassOptions): MeshMassPropertiesResult {
   const [sx, sy, sz] = options.scale ?? [1, 1, 1];
   if (!(sx !== 0 && sy !== 0 && sz !== 0 && Number.isFinite(sx * sy * sz))) {
     return {

@@ -15,7 +15,7 @@ type Matrix4 = Float64Array;
 /** Thrown inside the reader only, caught in {@link readCollada}: one malformed place ends the read. */
 class ColladaProblem extends Error {
   constructor(
-    readonly finding: "meshMalformed" | "meshTooLarge",
+    readonly finding: "meshMalformed" | "meshTooLarge" | "numberNotFinite",
     message: string,
     readonly line: number | undefined,
   ) {
@@ -248,6 +248,12 @@ class ColladaReader {
       throw new ColladaProblem("meshMalformed", `nodes nest deeper than ${MAX_NODE_DEPTH} levels`, node.line);
     this.#instantiate(node);
     const m = multiply(parent, this.#local(node));
+    if (!m.every(Number.isFinite))
+      throw new ColladaProblem(
+        "numberNotFinite",
+        "the transforms down to this <node> overflow a double (NaN or infinite): a <scale>, <matrix> or <translate> too large",
+        node.line,
+      );
     for (const c of node.children) {
       if (c.name === "instance_geometry") this.#geometry(this.#ref(c, "url", "geometry"), m);
       else if (c.name === "instance_controller") this.#ignore("controllers (skinned meshes)", c.line);
@@ -363,11 +369,16 @@ class ColladaReader {
       const x = positions[3 * index] as number;
       const y = positions[3 * index + 1] as number;
       const z = positions[3 * index + 2] as number;
-      const v = this.builder.addVertex(
-        (m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z + (m[3] as number),
-        (m[4] as number) * x + (m[5] as number) * y + (m[6] as number) * z + (m[7] as number),
-        (m[8] as number) * x + (m[9] as number) * y + (m[10] as number) * z + (m[11] as number),
-      );
+      const px = (m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z + (m[3] as number);
+      const py = (m[4] as number) * x + (m[5] as number) * y + (m[6] as number) * z + (m[7] as number);
+      const pz = (m[8] as number) * x + (m[9] as number) * y + (m[10] as number) * z + (m[11] as number);
+      if (!(Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz)))
+        throw new ColladaProblem(
+          "numberNotFinite",
+          `position ${index} placed by the node transforms is ${px} ${py} ${pz}: the transform overflows a double`,
+          at.line,
+        );
+      const v = this.builder.addVertex(px, py, pz);
       addedIndex[index] = v;
       stamp[index] = current;
       return v;
