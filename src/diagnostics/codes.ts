@@ -134,6 +134,8 @@ export const diagnosticCodes = {
   // issue 27: what the reference tools read although it is not well-formed XML
   XML_TOLERATED:
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
+  MESH_READ_BUDGET_EXCEEDED:
+    "The collision meshes of one file add up to more bytes than one validation reads; the links whose meshes were not read are not judged against their geometry.",
 } as const;
 
 /** A stable diagnostic code. */

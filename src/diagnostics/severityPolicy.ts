@@ -816,6 +816,13 @@ export const severityPolicy = {
     what: "more diagnostics of one code than robokit reports",
     consequence: "the first 10,000 of each code are reported, the rest counted",
   },
+  meshReadBudgetExceeded: {
+    code: "MESH_READ_BUDGET_EXCEEDED",
+    severity: "info",
+    basis: "note",
+    what: "collision meshes of one file adding up to more than robokit reads in one validation (1 GiB)",
+    consequence: "the links whose meshes were not read are not judged against their geometry",
+  },
   tooManySchemaErrors: {
     code: "TOO_MANY_ERRORS",
     severity: "info",
