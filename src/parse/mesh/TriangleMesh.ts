@@ -28,7 +28,7 @@ export interface MeshLimits {
   readonly maxBytes: number;
   /** Most triangles (after polygons are split into triangles). */
   readonly maxTriangles: number;
-  /** Most vertices. */
+  /** Most vertices of an OBJ or COLLADA file (an STL's corners belong to its triangles, bounded by `maxTriangles`). */
   readonly maxVertices: number;
   /**
    * COLLADA: most node, geometry and primitive instantiations while the scene is walked (a node that
@@ -38,8 +38,8 @@ export interface MeshLimits {
 }
 
 /**
- * Default mesh limits: 128 MiB (a binary STL of 2.8 million triangles), 4 million triangles
- * and 4 million vertices, about 100 MB of numbers once read, and 1 million COLLADA node, geometry
+ * Default mesh limits: 128 MiB (a binary STL of 2.68 million triangles), 4 million triangles
+ * and 4 million OBJ or COLLADA vertices, about 100 MB of numbers once read, and 1 million COLLADA node, geometry
  * and primitive instantiations.
  */
 export const MESH_LIMITS: MeshLimits = {
