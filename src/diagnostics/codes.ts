@@ -136,6 +136,8 @@ export const diagnosticCodes = {
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
   MESH_READ_BUDGET_EXCEEDED:
     "The collision meshes of one file add up to more bytes than one validation reads; the links whose meshes were not read are not judged against their geometry.",
+  MESH_SHELLS_OVERLAP:
+    "A closed mesh has shells that lie inside or across another solid shell: the volume they share is counted once per shell.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -904,6 +904,14 @@ export const severityPolicy = {
     consequence:
       "its volume is not defined: robokit's inertia falls back to the approximation named in the message, and MuJoCo's exact mesh inertia rejects such a mesh",
   },
+  meshShellsOverlap: {
+    code: "MESH_SHELLS_OVERLAP",
+    severity: "warning",
+    basis: "loads",
+    what: "a closed mesh whose shells lie inside or across another solid shell",
+    consequence:
+      "the shared volume is counted once per shell: robokit's mass properties and MuJoCo's mesh inertia come out too heavy there",
+  },
   meshInverted: {
     code: "MESH_INVERTED",
     severity: "warning",
