@@ -190,6 +190,19 @@ describe("robokit sim --runs (sweeps)", () => {
     expect(sweep("x", "--view").status).toBe(2);
   });
 
+  it("run counts and seeds have stated limits: --runs past 1,000,000 and seeds past 2^32 − 1 are usage errors", () => {
+    // A billion runs crashed Node natively (exit 133); seeds were reduced modulo 2^32, so
+    // --seed 1 and --seed 4294967297 gave the same sweep.
+    const many = sweep("x", "--runs", "1000000000");
+    expect(many.status).toBe(2);
+    expect(many.stderr).toContain("--runs must be a whole number from 1 to 1000000");
+    expect(sweep("x", "--seed", "4294967297").status).toBe(2);
+    expect(sweep("x", "--seed", "-1").status).toBe(2);
+    const last = sweep("x", "--seed", "4294967294");
+    expect(last.status).toBe(2);
+    expect(last.stderr).toContain("seeds up to 4294967296");
+  });
+
   it("a --vary naming a link the robot lacks is invalid input (exit 1), before any run", () => {
     writeFileSync(join(dir, "nolink.yaml"), "parameters:\n  mass:nope: { uniform: [1, 2] }\n");
     const r = runCliProcess([

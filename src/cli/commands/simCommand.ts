@@ -29,7 +29,7 @@ import { applyVariation } from "../../sim/sweep/applyVariation.js";
 import { mergeSweeps, type SweepPart } from "../../sim/sweep/mergeSweeps.js";
 import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";
 import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
-import { shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
+import { MAX_SWEEP_RUNS, MAX_SWEEP_SEED, shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
 import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
 import {
   defaultJobs,
@@ -164,8 +164,7 @@ export function simCommand(): Command {
         }
         const duration = positive(opts.duration, "--duration");
         const rate = positive(opts.rate, "--rate");
-        const seed = Number(opts.seed);
-        if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+        const seed = wholeNumber(opts.seed, "--seed", 0, MAX_SWEEP_SEED) as number;
         if (rate !== undefined) {
           const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
           if (Math.abs(substeps - Math.round(substeps)) > 1e-6 || Math.round(substeps) < 1) {
@@ -266,11 +265,16 @@ function checkRate(rate: number | undefined): void {
   }
 }
 
-function wholeNumber(text: string | undefined, flag: string, min: number): number | undefined {
+function wholeNumber(
+  text: string | undefined,
+  flag: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (text === undefined) return undefined;
   const v = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min)
-    throw new UsageError(`${flag} must be a whole number ≥ ${min}, got "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min || v > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
   return v;
 }
 
@@ -289,11 +293,14 @@ const simWorkerUrl = new URL(import.meta.url.endsWith(".ts") ? "./simWorker.ts" 
 
 /** `robokit sim ROBOT --scenario S --runs N …`: a sweep (docs/sweeps.md). */
 async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: string }): Promise<void> {
-  const runs = wholeNumber(opts.runs ?? "1", "--runs", 1) as number;
+  const runs = wholeNumber(opts.runs ?? "1", "--runs", 1, MAX_SWEEP_RUNS) as number;
   const jobs = wholeNumber(opts.jobs, "--jobs", 1) ?? defaultJobs();
   const shard = parseShard(opts.shard);
-  const seedBase = Number(opts.seed);
-  if (!Number.isSafeInteger(seedBase)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+  const seedBase = wholeNumber(opts.seed, "--seed", 0, MAX_SWEEP_SEED) as number;
+  if (seedBase + runs - 1 > MAX_SWEEP_SEED)
+    throw new UsageError(
+      `--seed ${seedBase} with --runs ${runs} gives seeds up to ${seedBase + runs - 1}; seeds are 32-bit (at most ${MAX_SWEEP_SEED})`,
+    );
   const duration = positive(opts.duration, "--duration");
   const rate = positive(opts.rate, "--rate");
   checkRate(rate);

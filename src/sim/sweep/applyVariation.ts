@@ -4,6 +4,7 @@ import type { Collision, Link } from "../../model/Link.js";
 import type { Robot } from "../../model/Robot.js";
 import { wheelLayout } from "../../model/wheelLayout.js";
 import type { SweepVariation } from "./SweepVariation.js";
+import { globMatcher } from "./globMatcher.js";
 
 /**
  * The robot as built for one run: `robot` with each varied parameter set to its drawn value
@@ -120,15 +121,4 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
     }
   });
   return { ...robot, links, joints };
-}
-
-/** A matcher for a name with `*` wildcards (any run of characters). */
-function globMatcher(pattern: string): (name: string) => boolean {
-  const re = new RegExp(
-    `^${pattern
-      .split("*")
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-  );
-  return (name) => re.test(name);
 }
