@@ -25,11 +25,13 @@ import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
 import { writePackage, type StreamedArtifact } from "../writePackage.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { escapeMarkdown } from "../../util/escapeMarkdown.js";
 import { applyVariation } from "../../sim/sweep/applyVariation.js";
 import { mergeSweeps, type SweepPart } from "../../sim/sweep/mergeSweeps.js";
 import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";
 import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
-import { MAX_SWEEP_RUNS, MAX_SWEEP_SEED, shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
+import { MAX_SWEEP_RUNS, MAX_SWEEP_SEED, shardRuns } from "../../sim/sweep/SweepManifest.js";
+import { readSweepManifest } from "../../sim/sweep/readSweepManifest.js";
 import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
 import {
   defaultJobs,
@@ -225,7 +227,7 @@ export function simCommand(): Command {
           ...simulationPlots(trace, { robot: robot.name, scenario: scenario.name }),
           {
             path: "summary.md",
-            content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}`,
+            content: `# ${escapeMarkdown(robot.name)}: ${escapeMarkdown(scenario.name)}\n\n${scenario.description ?? ""}\n\n${summary}`,
           },
           {
             path: "summary.json",
@@ -362,7 +364,7 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
   const written = writePackage(out, sweepArtifacts(manifest, runsCsv));
   const wall = (performance.now() - started) / 1000;
   process.stdout.write(
-    `robokit: ${indices.length} runs of "${scenario.name}" for "${robot.name}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${out}\n`,
+    `robokit: ${indices.length} runs of "${escapeTerminal(scenario.name)}" for "${escapeTerminal(robot.name)}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${escapeTerminal(out)}\n`,
   );
   const failed = rows.filter((r) => r.error !== undefined).length;
   // Everything is written; the exit code still says that this plant or scenario does not simulate.
@@ -384,23 +386,14 @@ function mergeCommand(): Command {
       if (out === undefined) throw new UsageError("robokit sim merge needs --out <dir>");
       const parts: SweepPart[] = dirs.map((dir) => {
         const manifestText = readInputFile(join(dir, "manifest.json"), INPUT_LIMITS.maxDocumentBytes).toString("utf8");
-        let manifest: SweepManifest;
-        try {
-          manifest = JSON.parse(manifestText) as SweepManifest;
-        } catch {
-          throw new InputError(`${join(dir, "manifest.json")}: not JSON`);
-        }
-        if (
-          typeof manifest !== "object" ||
-          manifest === null ||
-          manifest.format !== "robokit-sweep/1" ||
-          !Array.isArray(manifest.runIndices)
-        ) {
-          throw new InputError(`${join(dir, "manifest.json")}: not a robokit sweep manifest (format robokit-sweep/1)`);
-        }
+        const read = readSweepManifest(manifestText);
+        if (!read.ok)
+          throw new InputError(
+            `${join(dir, "manifest.json")}: not a robokit sweep manifest (format robokit-sweep/1): ${read.problems.join("; ")}`,
+          );
         return {
           name: dir,
-          manifest,
+          manifest: read.manifest,
           runsCsv: readInputFile(join(dir, "runs.csv"), INPUT_LIMITS.maxDocumentBytes).toString("utf8"),
         };
       });
@@ -408,7 +401,13 @@ function mergeCommand(): Command {
       if (!merged.ok) throw new InputError(`cannot merge: ${merged.problems.join("; ")}`);
       const written = writePackage(out, sweepArtifacts(merged.manifest, merged.runsCsv, merged.table));
       process.stdout.write(
-        `robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${out}\n`,
+        `robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${escapeTerminal(out)}\n`,
       );
+      // As for one unsharded sweep: every file written, and the exit code says that runs failed.
+      const failed = merged.table.errors.size;
+      if (failed > 0)
+        throw new InputError(
+          `sim merge: ${failed} of ${merged.table.rows.length} runs failed (see the error column of runs.csv)`,
+        );
     });
 }
