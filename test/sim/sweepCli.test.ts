@@ -180,7 +180,9 @@ describe("robokit sim --runs (sweeps)", () => {
     expect(one["summary.md"]).toContain(`${bad.length} run${bad.length === 1 ? "" : "s"} failed: ${bad.join(", ")}.`);
     expect(files(join(dir, "f2"))).toEqual(one);
     const m = runCliProcess(["sim", "merge", join(dir, "fs0"), join(dir, "fs1"), "--out", join(dir, "fmerged")]);
-    expect(m.status).toBe(0);
+    // As the unsharded sweep: every file written, exit 1 saying how many runs failed.
+    expect(m.status).toBe(1);
+    expect(m.stderr).toContain(`sim merge: ${bad.length} of 6 runs failed`);
     expect(files(join(dir, "fmerged"))).toEqual(one);
   }, 600_000);
 
