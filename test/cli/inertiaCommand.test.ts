@@ -179,3 +179,13 @@ describe("robokit inertia: values that overflow", () => {
     expect(heavy.stderr).toContain("--mass 1e+308 kg");
   });
 });
+
+describe("robokit inertia: the text report", () => {
+  it("prints a file name's escape sequences as visible escapes, not raw", () => {
+    const name = file("tet\u001b[2J\u001b[31m.obj", toObj(cornerTetrahedron(1, 1, 1)));
+    const run = runCliProcess(["inertia", name]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain("\u001b");
+    expect(run.stdout).toContain("tet\\x1b[2J\\x1b[31m.obj (obj, closed mesh, exact)");
+  });
+});

@@ -12,6 +12,7 @@ import { readMesh, type MeshFormat } from "../../parse/mesh/readMesh.js";
 import { MESH_LIMITS } from "../../parse/mesh/TriangleMesh.js";
 import type { Vec3 } from "../../model/Vector.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { InputError, IoError, UsageError } from "../errors.js";
@@ -207,7 +208,7 @@ function toText(r: MeshReport, opts: InertiaOptions): string {
         ? `, <up_axis>${r.upAxis.declared}</up_axis> ignored as Gazebo does`
         : `, <up_axis>${r.upAxis.declared}</up_axis> applied (turned to +z)`;
   return [
-    `${r.file} (${r.format}, ${method}${up})`,
+    `${escapeTerminal(r.file)} (${r.format}, ${method}${up})`,
     `  volume   ${n(r.volume)} m³`,
     `  density  ${n(r.density)} kg/m³ (${source})`,
     `  mass     ${n(r.mass)} kg`,
