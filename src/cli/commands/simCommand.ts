@@ -32,6 +32,7 @@ import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";
 import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
 import { MAX_SWEEP_RUNS, MAX_SWEEP_SEED, shardRuns } from "../../sim/sweep/SweepManifest.js";
 import { readSweepManifest } from "../../sim/sweep/readSweepManifest.js";
+import { wasmMemoryProblem } from "../../sim/mujoco/wasmMemoryProblem.js";
 import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
 import {
   defaultJobs,
@@ -158,6 +159,8 @@ export function simCommand(): Command {
       .action(async (robotArg: string, opts: SimOptions) => {
         if (opts.scenario === undefined)
           throw new UsageError("required option '-s, --scenario <name|file>' not specified");
+        const noWasm = wasmMemoryProblem();
+        if (noWasm !== undefined) throw new InputError(noWasm);
         if (opts.runs !== undefined || opts.vary !== undefined || opts.jobs !== undefined || opts.shard !== undefined) {
           if (opts.view === true)
             throw new UsageError("--view plays one run; it does not combine with a sweep (--runs)");
