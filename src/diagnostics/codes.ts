@@ -139,6 +139,10 @@ export const diagnosticCodes = {
   // What a conversion (convert, emit, build) cannot carry into the output format
   EXTENSION_NOT_CARRIED:
     "An element of the input (a <gazebo> plugin, sensor or setting, <ros2_control>, <transmission>, an SDF sensor or frame, a kept URDF block) has no place in the output format, or is not carried into it; the output is written without it.",
+  MESH_READ_BUDGET_EXCEEDED:
+    "The collision meshes of one file add up to more bytes than one validation reads; the links whose meshes were not read are not judged against their geometry.",
+  MESH_SHELLS_OVERLAP:
+    "A closed mesh has shells that lie inside or across another solid shell: the volume they share is counted once per shell.",
 } as const;
 
 /** A stable diagnostic code. */

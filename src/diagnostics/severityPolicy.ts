@@ -823,6 +823,13 @@ export const severityPolicy = {
     what: "more diagnostics of one code than robokit reports",
     consequence: "the first 10,000 of each code are reported, the rest counted",
   },
+  meshReadBudgetExceeded: {
+    code: "MESH_READ_BUDGET_EXCEEDED",
+    severity: "info",
+    basis: "note",
+    what: "collision meshes of one file adding up to more than robokit reads in one validation (1 GiB)",
+    consequence: "the links whose meshes were not read are not judged against their geometry",
+  },
   tooManySchemaErrors: {
     code: "TOO_MANY_ERRORS",
     severity: "info",
@@ -903,6 +910,14 @@ export const severityPolicy = {
     what: "an open, non-manifold or inconsistently oriented mesh",
     consequence:
       "its volume is not defined: robokit's inertia falls back to the approximation named in the message, and MuJoCo's exact mesh inertia rejects such a mesh",
+  },
+  meshShellsOverlap: {
+    code: "MESH_SHELLS_OVERLAP",
+    severity: "warning",
+    basis: "loads",
+    what: "a closed mesh whose shells lie inside or across another solid shell",
+    consequence:
+      "the shared volume is counted once per shell: robokit's mass properties and MuJoCo's mesh inertia come out too heavy there",
   },
   meshInverted: {
     code: "MESH_INVERTED",

@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 
-import { parse as parseYaml, type Tags } from "yaml";
+import type { Tags } from "yaml";
 
 import type { Diagnostic, RelatedLocation } from "../../diagnostics/Diagnostic.js";
 import type { DiagnosticCode } from "../../diagnostics/codes.js";
@@ -8,6 +8,7 @@ import { policyOf, type Finding } from "../../diagnostics/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
 import { parseXacroXml } from "./parseXacroXml.js";
 import { pythonGlobals } from "./pythonGlobals.js";
+import { loadYamlText } from "./loadYamlText.js";
 import { readPlainYaml } from "./readPlainYaml.js";
 import {
   NAMESPACE,
@@ -353,16 +354,15 @@ class Expander {
     this.budget.steps = steps;
     this.budget.depth = depth;
     const customTags: Tags = [degrees, radians] as unknown as Tags;
-    let data: unknown;
-    try {
-      data = parseYaml(text, { intAsBigInt: true, customTags, schema: "core", uniqueKeys: false });
-    } catch (error) {
+    const loaded = loadYamlText(text, customTags, XACRO_LIMITS.maxSequenceLength);
+    if (!loaded.ok)
       throw new XacroError(
-        `${path}: invalid YAML: ${error instanceof Error ? error.message : String(error)}`,
+        `${path}: invalid YAML: ${loaded.message}`,
         this.current,
+        loaded.tooLarge ? "XACRO_VALUE_TOO_LARGE" : "XACRO_ERROR",
       );
-    }
-    return toPy(data);
+    for (const warning of loaded.warnings) this.warn(`${path}: ${warning}`);
+    return toPy(loaded.data);
   }
 
   lookupGlobal(name: string): PyValue {

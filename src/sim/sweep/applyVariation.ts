@@ -5,6 +5,7 @@ import type { Robot } from "../../model/Robot.js";
 import { driveFromModel } from "../../kinematics/driveFromModel.js";
 import { driveJoints } from "../../kinematics/driveJoints.js";
 import type { SweepVariation } from "./SweepVariation.js";
+import { globMatcher } from "./globMatcher.js";
 
 /**
  * The robot as built for one run: `robot` with each varied parameter set to its drawn value
@@ -116,17 +117,6 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
     }
   });
   return { ...robot, links, joints };
-}
-
-/** A matcher for a name with `*` wildcards (any run of characters). */
-function globMatcher(pattern: string): (name: string) => boolean {
-  const re = new RegExp(
-    `^${pattern
-      .split("*")
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-  );
-  return (name) => re.test(name);
 }
 
 /**
