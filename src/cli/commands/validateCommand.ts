@@ -15,6 +15,8 @@ import { validateBatch } from "../validateBatch.js";
 import { diskResolvers } from "../resolve/diskResolvers.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
+import { isParameterFilePath, PARAMETER_FILE_EXTENSIONS, validateControllerFiles } from "../validateControllerFiles.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
 const workerUrl = new URL(
@@ -29,10 +31,12 @@ const workerUrl = new URL(
  */
 export function validateCommand(): Command {
   return new Command("validate")
-    .description("check URDF and SDF files (format and version detected from the content)")
+    .description(
+      "check URDF and SDF files (format and version detected from the content) and ros2_control parameter files",
+    )
     .argument(
       "<files...>",
-      "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)",
+      "URDF (.urdf), SDF (.sdf, .world) or ros2_control parameter (.yaml) files, folders (searched for them) or glob patterns (quoted)",
     )
     .option("--strict", "report every warning as an error (see the severity policy in README)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
@@ -47,14 +51,30 @@ export function validateCommand(): Command {
       [] as string[],
     )
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
+    .addOption(
+      new Option("--distro <distro>", "ROS 2 distro whose controllers read the ros2_control parameter files")
+        .choices(CONTROLLER_DISTROS)
+        .default("jazzy"),
+    )
+    .option("--robot <file>", "the robot (URDF, xacro, SDF) the parameter files' controllers drive")
     .action(
       async (
         files: string[],
-        opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number; arg?: string[] },
+        opts: {
+          strict?: boolean;
+          format: string;
+          includePath?: string[];
+          jobs?: number;
+          arg?: string[];
+          distro: ControllerDistro;
+          robot?: string;
+        },
       ) => {
         const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
-        const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
-        if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
+        const all = expandInputFiles(files, [...VALIDATE_EXTENSIONS, ...PARAMETER_FILE_EXTENSIONS]);
+        const paths = all.filter((p) => !isParameterFilePath(p));
+        const parameterFiles = all.filter(isParameterFilePath);
+        if (all.length === 0) throw new UsageError(`no URDF, SDF or parameter file in ${files.join(" ")}`);
         const options = {
           strict: opts.strict === true,
           searchPaths: searchPaths.models,
@@ -67,6 +87,17 @@ export function validateCommand(): Command {
           (file) => validatePath(file, options),
           workerUrl,
           opts.jobs,
+        );
+        // A lone robot among the files is the one the controllers drive.
+        const robots = paths.filter((p) => /\.(urdf|xacro)$/i.test(p));
+        const robot = opts.robot ?? (robots.length === 1 ? robots[0] : undefined);
+        reports.push(
+          ...validateControllerFiles(parameterFiles, new Set(files), {
+            distro: opts.distro,
+            ...(robot !== undefined ? { robot } : {}),
+            xacroArgs: opts.arg ?? [],
+            includePaths: [...searchPaths.models, ...searchPaths.packages],
+          }),
         );
         if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
         else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);

@@ -104,7 +104,7 @@ export function checkValue(who: string, name: string, def: ParamDef, value: RosV
     return [
       controllerDiagnostic(
         "parameterTypeMismatch",
-        `${who}: "${name}" is a ${def.t}, but ${showValue(value)} is ${article(value.type)}${asDouble ? " (write it with a decimal point, e.g. 1.0)" : ""}`,
+        `${who}: "${name}" is ${article(def.t)}, but ${showValue(value)} is ${article(value.type)}${asDouble ? " (write it with a decimal point, e.g. 1.0)" : ""}`,
         at,
       ),
     ];
@@ -131,9 +131,10 @@ export function checkValue(who: string, name: string, def: ParamDef, value: RosV
   return out;
 }
 
-function article(type: RosValue["type"]): string {
+function article(type: RosValue["type"] | ParamDef["t"]): string {
   if (type === "empty_array") return "an empty array";
-  return /^[aeiou]/.test(type) ? `an ${type === "int" ? "integer" : type}` : `a ${type}`;
+  const word = type === "int" ? "integer" : type.replace(/^int_array$/, "integer_array");
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 /** Parameters without a default, or whose default fails their own validators, that no file sets. */

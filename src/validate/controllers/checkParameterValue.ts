@@ -102,8 +102,9 @@ function lengthOf(value: RosValue): number | undefined {
   return undefined;
 }
 
-function show(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;
+function show(v: unknown, double = false): string {
+  if (Array.isArray(v)) return `[${v.map((e) => show(e, double)).join(", ")}]`;
+  if (typeof v === "number" && double && Number.isInteger(v)) return `${v}.0`;
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
@@ -190,5 +191,5 @@ function validatorFails(name: string, args: readonly unknown[], value: RosValue)
 
 /** A value as the file shows it, for messages. */
 export function showValue(value: RosValue): string {
-  return show(value.value);
+  return show(value.value, value.type === "double" || value.type === "double_array");
 }

@@ -31,6 +31,8 @@ export interface RosParam {
   readonly value: RosValue;
   readonly key: FilePlace;
   readonly at: FilePlace;
+  /** For an array, where each element stands. */
+  readonly elements?: readonly FilePlace[];
 }
 
 /** The `ros__parameters` of one node key of a file (`/**`, `controller_manager`, `/ns/diff_drive`). */
@@ -159,7 +161,13 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
       }
       const value = rosValue(valueNode, refuse, name);
       if (value === undefined) continue;
-      out.push({ name, value, key: place(pair.key as Node), at: place(valueNode ?? (pair.key as Node)) });
+      out.push({
+        name,
+        value,
+        key: place(pair.key as Node),
+        at: place(valueNode ?? (pair.key as Node)),
+        ...(isSeq(valueNode) ? { elements: valueNode.items.map((item) => place(item as Node)) } : {}),
+      });
     }
   };
   walkNodes(doc.contents, [], 0);
