@@ -150,7 +150,12 @@ export function wheelLayout(robot: Robot, baseLink?: string): WheelLayout {
   }
 }
 
-function wheelRadius(robot: Robot, wheel: Joint, poses: ReadonlyMap<string, Pose>): number {
+/**
+ * A wheel joint's wheel radius (m): its child link's first cylinder or sphere collision, else
+ * the rolling envelope of the rollers it carries (see {@link OmniWheelLayout.radius}).
+ * Throws RangeError when there is neither.
+ */
+export function wheelRadius(robot: Robot, wheel: Joint, poses: ReadonlyMap<string, Pose> = linkPoses(robot)): number {
   const linkName = wheel.child;
   const link = robot.links.find((l) => l.name === linkName);
   const round = (g: Geometry): number | undefined =>

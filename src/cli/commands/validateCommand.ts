@@ -99,6 +99,7 @@ export function validateCommand(): Command {
             includePaths: [...searchPaths.models, ...searchPaths.packages],
           }),
         );
+        if (reports.length === 0) throw new UsageError(`no URDF, SDF or parameter file in ${files.join(" ")}`);
         if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
         else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
         const bad = reports.filter((r) => hasErrors(r.diagnostics));
