@@ -259,6 +259,12 @@ describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
     // robokit view reports its refusals through the table too (issue 23).
     sources.push(readFileSync(join(src, "..", "cli", "view", "viewRefusalDiagnostic.ts"), "utf8"));
     sources.push(readFileSync(join(src, "..", "parse", "xacro", "expandXacro.ts"), "utf8"));
+    // The ros2_control parameter file checks (docs/controllers.md).
+    sources.push(
+      ...readdirSync(join(src, "controllers"))
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => readFileSync(join(src, "controllers", f), "utf8")),
+    );
     const text = sources.join("\n");
     const unused = Object.keys(severityPolicy).filter(
       (f) => !text.includes(`"${f}"`) && !text.includes(`severityPolicy.${f}.`),
