@@ -8,7 +8,6 @@ import { checkAgainstRobot } from "./checkAgainstRobot.js";
 import { loadControllerDefinitions } from "./loadControllerDefinitions.js";
 import { mergeSections } from "./lookupParameter.js";
 import { type FilePlace, type NodeBlock, type RosParam, readParameterFile } from "./readParameterFile.js";
-import { sortDiagnostics } from "../validateFile.js";
 
 /** A parameter file's name and text. */
 export interface ParameterFileInput {
@@ -131,7 +130,20 @@ export function checkControllerParameters(
           ),
         );
   if (options.robot !== undefined) out.push(...checkAgainstRobot(loaded, options.robot));
-  return sortDiagnostics(out);
+  return sortByPlace(out);
+}
+
+/** Stable order: file, line, column (the validator's order, without importing the XML validator). */
+function sortByPlace(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const fa = a.d.file ?? "";
+      const fb = b.d.file ?? "";
+      if (fa !== fb) return fa < fb ? -1 : 1;
+      return (a.d.line ?? 0) - (b.d.line ?? 0) || (a.d.column ?? 0) - (b.d.column ?? 0) || a.i - b.i;
+    })
+    .map(({ d }) => d);
 }
 
 /** Parameters of blocks in order, later ones replacing earlier ones of the same name. */
