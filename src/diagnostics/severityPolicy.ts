@@ -1044,7 +1044,8 @@ export const severityPolicy = {
     severity: "error",
     basis: "consumer",
     what: "controllers: a value of another ROS 2 type than declared (an integer for a double)",
-    consequence: "rclcpp refuses the value (InvalidParameterTypeException): controller_manager or the controller fails to start",
+    consequence:
+      "rclcpp refuses the value (InvalidParameterTypeException): controller_manager or the controller fails to start",
   },
   parameterValueInvalid: {
     code: "PARAMETER_VALUE_INVALID",

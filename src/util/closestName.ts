@@ -1,11 +1,11 @@
 /**
  * The candidate nearest to `name` by edit distance (Levenshtein, case-insensitive), when it is
- * close enough to be a typo: at most 2 edits, or a quarter of the name's length for long names.
+ * close enough to be a typo: at most 2 edits, or a third of the name's length for long names.
  * Ties go to the first candidate. Work is bounded: names over 200 characters match nothing.
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
   if (name.length > 200) return undefined;
-  const limit = Math.max(2, Math.floor(name.length / 4));
+  const limit = Math.max(2, Math.floor(name.length / 3));
   const lower = name.toLowerCase();
   let best: string | undefined;
   let bestDistance = limit + 1;
