@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { readParameterFile } from "./readParameterFile.js";
 
-function valueOf(yaml: string): unknown {
+function readValue(yaml: string): unknown {
   const { blocks, diagnostics } = readParameterFile(`node:\n  ros__parameters:\n    p: ${yaml}\n`, "f.yaml");
   expect(diagnostics).toEqual([]);
   return blocks[0]?.params[0]?.value;
@@ -13,19 +13,19 @@ describe("readParameterFile types scalars as rcl_yaml_param_parser does", () => 
   it("integers are int, numbers with a point or exponent double, quoted text string (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => {
-        expect(valueOf(String(n))).toEqual({ type: "int", value: n });
-        expect(valueOf(`${n}.0`)).toEqual({ type: "double", value: n });
-        expect(valueOf(`${n}e0`)).toEqual({ type: "double", value: n });
-        expect(valueOf(`"${n}"`)).toEqual({ type: "string", value: String(n) });
+        expect(readValue(String(n))).toEqual({ type: "int", value: n });
+        expect(readValue(`${n}.0`)).toEqual({ type: "double", value: n });
+        expect(readValue(`${n}e0`)).toEqual({ type: "double", value: n });
+        expect(readValue(`"${n}"`)).toEqual({ type: "string", value: String(n) });
       }),
     );
   });
 
   it("reads yes/on/True as booleans, .nan and .inf as doubles, and keeps nested keys dotted", () => {
-    expect(valueOf("yes")).toEqual({ type: "bool", value: true });
-    expect(valueOf("Off")).toEqual({ type: "bool", value: false });
-    expect(valueOf(".NAN")).toMatchObject({ type: "double" });
-    expect(valueOf("-.inf")).toEqual({ type: "double", value: Number.NEGATIVE_INFINITY });
+    expect(readValue("yes")).toEqual({ type: "bool", value: true });
+    expect(readValue("Off")).toEqual({ type: "bool", value: false });
+    expect(readValue(".NAN")).toMatchObject({ type: "double" });
+    expect(readValue("-.inf")).toEqual({ type: "double", value: Number.NEGATIVE_INFINITY });
     const { blocks } = readParameterFile("/ns/node:\n  ros__parameters:\n    a:\n      b.c: [x, z]\n", "f.yaml");
     expect(blocks.map((b) => [b.path, b.nodeName, b.params.map((p) => p.name)])).toEqual([
       ["ns/node", "node", ["a.b.c"]],
