@@ -180,6 +180,25 @@ fts:
     expect(codes(check(text))).toEqual(["3:PARAMETER_TYPE_MISMATCH", "11:PARAMETER_TYPE_MISMATCH"]);
   });
 
+  it("reports a wildcard parameter only when no node declares it", () => {
+    const ds = check(
+      `/**:\n  ros__parameters:\n    wheel_radius: 0.1\n    wheel_radiuss: 0.1\n${DIFF_DRIVE.replace("    wheel_radius: 0.1\n", "")}`,
+    );
+    expect(ds.map((d) => [d.line, d.code])).toEqual([[4, "PARAMETER_UNDECLARED"]]);
+    expect(ds[0]!.message).toMatch(/no node declares "wheel_radiuss" \(set for every node by \/\*\*\)/);
+  });
+
+  it("takes a controller's type from its own parameters, as the spawner does", () => {
+    const text =
+      "diff_drive:\n  ros__parameters:\n    type: diff_drive_controller/DiffDriveController\n    wheel_radius: 1\n";
+    expect(codes(check(text))).toEqual([
+      "3:PARAMETER_MISSING",
+      "3:PARAMETER_MISSING",
+      "3:PARAMETER_MISSING",
+      "4:PARAMETER_TYPE_MISMATCH",
+    ]);
+  });
+
   it("knows which distros have a class, and the close name of a typo", () => {
     const omni = (type: string): string => `controller_manager:\n  ros__parameters:\n    base:\n      type: ${type}\n`;
     const humble = check(omni("omni_wheel_drive_controller/OmniWheelDriveController"), { distro: "humble" });

@@ -80,21 +80,10 @@ export function checkControllerParameters(
   const managers = blocks.filter((b) => !b.wildcard && b.nodeName === "controller_manager");
   const managerParams = mergeParams([...wildcards, ...managers]);
   const declaredWildcards = new Set<RosParam>();
-  const controllers = new Map<string, { type: RosParam | undefined; typeText?: string }>();
-  for (const [name, { param }] of managerParams) {
-    const m = /^([^.]+)\.type$/.exec(name);
-    if (m !== null) controllers.set(m[1]!, { type: param });
-  }
+  const controllers = controllersOf(managerParams, blocks, options.types ?? {});
   out.push(...checkManager(distro, defs.controllerManager, managerParams, controllers, declaredWildcards, managers));
-  const loaded: LoadedController[] = [];
   const firstFile: FilePlace = { file: files[0]?.path ?? "", line: 1, column: 1 };
-  for (const [name, type] of Object.entries(options.types ?? {}))
-    if (!controllers.has(name)) controllers.set(name, { type: undefined, typeText: type });
-  for (const b of blocks) {
-    if (b.wildcard || b.nodeName === "controller_manager" || controllers.has(b.nodeName)) continue;
-    const own = b.params.find((p) => p.name === "type");
-    if (own?.value.type === "string" && own.value.value.includes("/")) controllers.set(b.nodeName, { type: own });
-  }
+  const loaded: LoadedController[] = [];
   for (const [name, given] of controllers) {
     const nodeBlocks = [...wildcards, ...blocks.filter((b) => !b.wildcard && b.nodeName === name)];
     const params = mergeParams(nodeBlocks);
@@ -106,22 +95,49 @@ export function checkControllerParameters(
     out.push(...verdict.diagnostics);
     loaded.push({ name, type: typeText, typeAt, ...(verdict.cls !== undefined ? { cls: verdict.cls } : {}), params });
     if (verdict.cls === undefined || verdict.cls.sets.length === 0) continue;
-    const tree = mergeSections([controllerBase(distro), ...verdict.cls.sets.map((s) => defs.sets[s] ?? {})]);
-    out.push(
-      ...checkNodeParameters(
-        `controller "${name}" (${typeText})`,
-        tree,
-        params,
-        typeAt,
-        declaredWildcards,
-        verdict.cls.preset ?? {},
-      ),
-    );
+    const tree = mergeSections([controllerBase(distro), ...verdict.cls.sets.map((set) => defs.sets[set] ?? {})]);
+    const who = `controller "${name}" (${typeText})`;
+    out.push(...checkNodeParameters(who, tree, params, typeAt, declaredWildcards, verdict.cls.preset ?? {}));
   }
   out.push(...strayBlocks(blocks, controllers));
+  if (controllers.size > 0 || managers.length > 0) out.push(...unusedWildcards(wildcards, declaredWildcards));
+  if (options.robot !== undefined) out.push(...checkAgainstRobot(loaded, options.robot));
+  return sortByPlace(out);
+}
+
+/** How a controller's type is given: controller_manager's `<name>.type`, its own `type`, or the caller's `types`. */
+interface GivenType {
+  readonly type: RosParam | undefined;
+  readonly typeText?: string;
+}
+
+/** The controllers controller_manager loads: its `<name>.type` keys, then the caller's types, then blocks with their own `pkg/Class` type. */
+function controllersOf(
+  managerParams: ReadonlyMap<string, NodeParam>,
+  blocks: readonly NodeBlock[],
+  types: Readonly<Record<string, string>>,
+): Map<string, GivenType> {
+  const controllers = new Map<string, GivenType>();
+  for (const [name, { param }] of managerParams) {
+    const m = /^([^.]+)\.type$/.exec(name);
+    if (m !== null) controllers.set(m[1]!, { type: param });
+  }
+  for (const [name, type] of Object.entries(types))
+    if (!controllers.has(name)) controllers.set(name, { type: undefined, typeText: type });
+  for (const b of blocks) {
+    if (b.wildcard || b.nodeName === "controller_manager" || controllers.has(b.nodeName)) continue;
+    const own = b.params.find((p) => p.name === "type");
+    if (own?.value.type === "string" && own.value.value.includes("/")) controllers.set(b.nodeName, { type: own });
+  }
+  return controllers;
+}
+
+/** Parameters a wildcard block sets that no node declares. */
+function unusedWildcards(wildcards: readonly NodeBlock[], declared: ReadonlySet<RosParam>): Diagnostic[] {
+  const out: Diagnostic[] = [];
   for (const b of wildcards)
     for (const p of b.params)
-      if (!declaredWildcards.has(p) && (controllers.size > 0 || managers.length > 0))
+      if (!declared.has(p))
         out.push(
           controllerDiagnostic(
             "parameterUndeclared",
@@ -129,8 +145,7 @@ export function checkControllerParameters(
             p.key,
           ),
         );
-  if (options.robot !== undefined) out.push(...checkAgainstRobot(loaded, options.robot));
-  return sortByPlace(out);
+  return out;
 }
 
 /** Stable order: file, line, column (the validator's order, without importing the XML validator). */
