@@ -38,6 +38,14 @@ describe("robokit validate on ros2_control parameter files", () => {
     expect(noRobot.stdout).not.toContain("CONTROLLER_JOINT_UNKNOWN");
   });
 
+  it("finds the robot in the parameter file's package when --robot is not given", async () => {
+    const seeded = join(pkg, "config", "seeded.yaml");
+    writeFileSync(seeded, readFileSync(yaml, "utf8").replace("- motor4", "- motor9"));
+    const r = await runCliInProcess(["validate", seeded, "--distro", "humble"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/CONTROLLER_JOINT_UNKNOWN: .*"motor9" is not in the <ros2_control> block of .*mario\.urdf/);
+  });
+
   it("refuses a named YAML file that is no parameter file", async () => {
     const other = join(dir, "robot.yaml");
     writeFileSync(other, "name: r\nlinks: []\n");

@@ -12,6 +12,7 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { expandInputFiles, VALIDATE_EXTENSIONS } from "../expandInputFiles.js";
 import { validateBatch } from "../validateBatch.js";
+import { findPackageRobot } from "../findPackageRobot.js";
 import { diskResolvers } from "../resolve/diskResolvers.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
 import { readDescriptionSource } from "../readXacro.js";
@@ -88,9 +89,10 @@ export function validateCommand(): Command {
           workerUrl,
           opts.jobs,
         );
-        // A lone robot among the files is the one the controllers drive.
+        // A lone robot among the files, else the one in the parameter files' package, is the one the controllers drive.
         const robots = paths.filter((p) => /\.(urdf|xacro)$/i.test(p));
-        const robot = opts.robot ?? (robots.length === 1 ? robots[0] : undefined);
+        const beside = parameterFiles[0] === undefined ? undefined : findPackageRobot(parameterFiles[0]);
+        const robot = opts.robot ?? (robots.length === 1 ? robots[0] : beside);
         reports.push(
           ...validateControllerFiles(parameterFiles, new Set(files), {
             distro: opts.distro,
