@@ -1045,7 +1045,7 @@ export const severityPolicy = {
     basis: "consumer",
     what: "controllers: a value of another ROS 2 type than declared (an integer for a double)",
     consequence:
-      "rclcpp refuses the value (InvalidParameterTypeException): controller_manager or the controller fails to start",
+      "rclcpp converts no parameter type, so reading it throws (ParameterTypeException): controller_manager or the controller fails to start",
   },
   parameterValueInvalid: {
     code: "PARAMETER_VALUE_INVALID",

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
@@ -275,6 +278,21 @@ wheels:
     expect(ds[0]!.message).toMatch(/wheel_separation is 0.55 m, but the robot's wheel separation .* is 0.5 m \(10 %\)/);
     const radius = check(DIFF_DRIVE.replace("wheel_radius: 0.1", "wheel_radius: 0.12"), { robot });
     expect(radius.map((d) => d.message)).toEqual([expect.stringMatching(/wheel_radius is 0.12 m, .* 0.1 m \(20 %\)/)]);
+  });
+});
+
+describe("the diffbot fixture of docs/controllers.md", () => {
+  it("gives the findings the page shows", () => {
+    const dir = join(import.meta.dirname, "..", "fixtures", "controllers");
+    const read = (f: string) => ({ path: f, text: readFileSync(join(dir, f), "utf8") });
+    const ds = checkControllerParameters([read("diffbot_controllers.yaml")], { robot: read("diffbot.urdf") });
+    expect(ds.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual([
+      "3:18 error PARAMETER_TYPE_MISMATCH",
+      "14:25 error CONTROLLER_JOINT_UNKNOWN",
+      "16:19 error PARAMETER_TYPE_MISMATCH",
+      "17:5 warning PARAMETER_UNDECLARED",
+      "21:14 warning CONTROLLER_INTERFACE_CONFLICT",
+    ]);
   });
 });
 

@@ -37,13 +37,18 @@ export interface LoadedController {
   readonly params: ReadonlyMap<string, NodeParam>;
 }
 
-/** controller_manager's keys per controller (`<name>.type`, …), with their types. */
+/** controller_manager's keys per controller (`<name>.type`, …), with their types; humble reads only the first two. */
 const PER_CONTROLLER_KEYS: Readonly<Record<string, readonly ParamDef[]>> = {
   type: [{ t: "string" }],
   params_file: [{ t: "string" }, { t: "string_array" }],
   fallback_controllers: [{ t: "string_array" }],
   node_options_args: [{ t: "string_array" }],
 };
+
+function perControllerKeys(distro: ControllerDistro): string[] {
+  const keys = Object.keys(PER_CONTROLLER_KEYS);
+  return distro === "humble" ? keys.slice(0, 2) : keys;
+}
 
 /** Parameters every controller declares (controller_interface's ControllerInterfaceBase), and `type`, which the spawner reads. */
 function controllerBase(distro: ControllerDistro): SectionDef {
@@ -181,7 +186,7 @@ function checkManager(
   const who = `controller_manager (${distro})`;
   for (const [name, entry] of params) {
     const m = /^([^.]+)\.([^.]+)$/.exec(name);
-    const keyTypes = m === null ? undefined : PER_CONTROLLER_KEYS[m[2]!];
+    const keyTypes = m === null || !perControllerKeys(distro).includes(m[2]!) ? undefined : PER_CONTROLLER_KEYS[m[2]!];
     if (m !== null && controllers.has(m[1]!)) {
       declaredWildcards.add(entry.param);
       if (keyTypes === undefined) {
@@ -189,11 +194,11 @@ function checkManager(
         out.push(
           controllerDiagnostic(
             "parameterUndeclared",
-            `${who} reads ${Object.keys(PER_CONTROLLER_KEYS)
+            `${who} reads ${perControllerKeys(distro)
               .map((k) => `${m[1]}.${k}`)
               .join(", ")}, not "${name}"; a controller's own parameters go under its own node`,
             entry.param.key,
-            closestKey(m[1]!, m[2]!),
+            closestKey(distro, m[1]!, m[2]!),
           ),
         );
       } else if (!keyTypes.some((t) => checkValue(who, name, t, entry.param.value, entry.param.at).length === 0)) {
@@ -213,8 +218,8 @@ function checkManager(
   return [...out, ...checkNodeParameters(who, defs, own, managers[0]!.at, declaredWildcards)];
 }
 
-function closestKey(controller: string, key: string): string | undefined {
-  const near = closestName(key, Object.keys(PER_CONTROLLER_KEYS));
+function closestKey(distro: ControllerDistro, controller: string, key: string): string | undefined {
+  const near = closestName(key, perControllerKeys(distro));
   return near === undefined ? undefined : `did you mean "${controller}.${near}"?`;
 }
 

@@ -39,7 +39,8 @@ export function checkDriveGeometry(c: LoadedController, robot: Robot): Diagnosti
     places: (joints) => wheelPlaces(robot, joints, base).filter((w): w is WheelPlace => w !== undefined),
     compare: (name, robotValue, what) => {
       const p = param(name);
-      const given = p?.value.type === "double" || p?.value.type === "int" ? p.value.value : undefined;
+      // An integer is already a type error.
+      const given = p?.value.type === "double" ? p.value.value : undefined;
       if (p === undefined || given === undefined || robotValue === undefined || !(robotValue > 0)) return;
       if (Math.abs(given - robotValue) <= GEOMETRY_TOLERANCE * robotValue) return;
       const percent = formatNumber(Math.round((given / robotValue - 1) * 1000) / 10);
