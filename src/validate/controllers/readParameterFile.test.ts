@@ -36,13 +36,13 @@ describe("readParameterFile types scalars as rcl_yaml_param_parser does", () => 
     ]);
   });
 
-  it("refuses what rcl refuses: mixed arrays, nested arrays, a key without a value", () => {
-    for (const bad of ["[1, 2.0]", "[[1], [2]]", ""]) {
-      const { diagnostics } = readParameterFile(`node:\n  ros__parameters:\n    p: ${bad}\n`, "f.yaml");
+  it("refuses what rcl refuses: mixed arrays, nested arrays, a key without a value, aliases", () => {
+    for (const bad of ["[1, 2.0]", "[[1], [2]]", "", "*a"]) {
+      const { diagnostics } = readParameterFile(`x: &a 1\nnode:\n  ros__parameters:\n    p: ${bad}\n`, "f.yaml");
       expect(
         diagnostics.map((d) => [d.code, d.line]),
         bad,
-      ).toEqual([["PARAMETER_FILE_INVALID", 3]]);
+      ).toEqual([["PARAMETER_FILE_INVALID", 4]]);
     }
   });
 });

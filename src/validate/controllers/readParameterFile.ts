@@ -1,4 +1,14 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from "yaml";
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node,
+  type Scalar,
+} from "yaml";
 
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
@@ -74,22 +84,21 @@ const DOUBLE = /^[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|i
  */
 export function readParameterFile(text: string, file: string): { blocks: NodeBlock[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  if (text.length > INPUT_LIMITS.maxDocumentBytes) {
-    diagnostics.push(
-      policyDiagnostic(
-        "inputTooLarge",
-        `the file has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`,
-        {
-          file,
-          line: 1,
-          column: 1,
-        },
-      ),
-    );
-    return { blocks: [], diagnostics };
-  }
+  const refused = sizeRefusal(text, file);
+  if (refused !== undefined) return { blocks: [], diagnostics: [refused] };
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+  } catch (error) {
+    // The parser's own recursion on absurd nesting: the nesting limit.
+    if (!(error instanceof RangeError)) throw error;
+    const message = `the file nests deeper than robokit reads (${INPUT_LIMITS.maxDepth} levels)`;
+    return {
+      blocks: [],
+      diagnostics: [{ code: "NESTING_TOO_DEEP", severity: "error", message, file, line: 1, column: 1 }],
+    };
+  }
   const place = (node: { range?: [number, number, number] | null } | null | undefined): FilePlace => {
     const p = lineCounter.linePos(node?.range?.[0] ?? 0);
     return { file, line: p.line, column: p.col };
@@ -177,6 +186,10 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
 type Refuse = (node: Node | null | undefined, message: string) => void;
 
 function rosValue(node: Node | null, refuse: Refuse, name: string): RosValue | undefined {
+  if (isAlias(node)) {
+    refuse(node, `parameter "${name}" is an alias (*${node.source}); rcl_yaml_param_parser does not support aliases`);
+    return undefined;
+  }
   if (isScalar(node)) {
     const scalar = scalarValue(node);
     if (scalar === undefined) refuse(node, `parameter "${name}" has no value; rcl_yaml_param_parser refuses the file`);
@@ -237,4 +250,30 @@ function scalarValue(node: Scalar): RosValue | undefined {
   if (DOUBLE.test(text))
     return { type: "double", value: Number(text.replace(/inf(inity)?$/i, "Infinity").replace(/^([-+]?)nan$/i, "NaN")) };
   return { type: "string", value: text };
+}
+
+/**
+ * Refuses a text over robokit's document limits before parsing: its length, and its separator
+ * count (`,` `:` `-` `[` `{` `?`), an upper bound of its YAML nodes.
+ */
+function sizeRefusal(text: string, file: string): Diagnostic | undefined {
+  const at = { file, line: 1, column: 1 };
+  if (text.length > INPUT_LIMITS.maxDocumentBytes)
+    return policyDiagnostic(
+      "inputTooLarge",
+      `the file has ${text.length} characters; robokit reads at most ${INPUT_LIMITS.maxDocumentBytes}`,
+      at,
+    );
+  let nodes = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44 || c === 58 || c === 45 || c === 91 || c === 123 || c === 63) nodes++;
+  }
+  if (nodes > INPUT_LIMITS.maxYamlNodes)
+    return policyDiagnostic(
+      "tooManyElements",
+      `the file has ${nodes} separators (, : - [ { ?), an upper bound of its values; robokit reads at most ${INPUT_LIMITS.maxYamlNodes}`,
+      at,
+    );
+  return undefined;
 }
