@@ -1,5 +1,6 @@
 import type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { effectiveSeverity } from "../diagnostics/severityPolicy.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import {
   checkControllerParameters,
@@ -27,7 +28,14 @@ export function isParameterFilePath(path: string): boolean {
 export function validateControllerFiles(
   paths: readonly string[],
   named: ReadonlySet<string>,
-  options: { distro: ControllerDistro; robot?: string; xacroArgs: readonly string[]; includePaths: readonly string[] },
+  options: {
+    distro: ControllerDistro;
+    robot?: string;
+    xacroArgs: readonly string[];
+    includePaths: readonly string[];
+    /** Report every warning as an error (the severity policy's `--strict`). */
+    strict?: boolean;
+  },
 ): FileReport[] {
   const reports = new Map<string, Diagnostic[]>();
   const inputs: ParameterFileInput[] = [];
@@ -73,7 +81,7 @@ export function validateControllerFiles(
       distro: options.distro,
       ...(robot !== undefined ? { robot } : {}),
     }))
-      reports.get(d.file ?? "")?.push(d);
+      reports.get(d.file ?? "")?.push({ ...d, severity: effectiveSeverity(d.severity, options.strict === true) });
   return [...reports].map(([file, diagnostics]) => ({ file, diagnostics }));
 }
 

@@ -43,7 +43,18 @@ describe("robokit validate on ros2_control parameter files", () => {
     writeFileSync(seeded, readFileSync(yaml, "utf8").replace("- motor4", "- motor9"));
     const r = await runCliInProcess(["validate", seeded, "--distro", "humble"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/CONTROLLER_JOINT_UNKNOWN: .*"motor9" is not in the <ros2_control> block of .*mario\.urdf/);
+    expect(r.stdout).toMatch(
+      /CONTROLLER_JOINT_UNKNOWN: .*"motor9" is not in the <ros2_control> block of .*mario\.urdf/,
+    );
+  });
+
+  it("--strict makes a warning an error", async () => {
+    const warned = join(dir, "warned.yaml");
+    writeFileSync(warned, `${readFileSync(yaml, "utf8")}    interface_nam: velocity\n`);
+    expect((await runCliInProcess(["validate", warned])).code).toBe(0);
+    const strict = await runCliInProcess(["validate", "--strict", warned]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/error PARAMETER_UNDECLARED: .*"interface_nam"/);
   });
 
   it("refuses a named YAML file that is no parameter file", async () => {

@@ -96,6 +96,7 @@ export function validateCommand(): Command {
         reports.push(
           ...validateControllerFiles(parameterFiles, new Set(files), {
             distro: opts.distro,
+            strict: opts.strict === true,
             ...(robot !== undefined ? { robot } : {}),
             xacroArgs: opts.arg ?? [],
             includePaths: [...searchPaths.models, ...searchPaths.packages],
