@@ -249,6 +249,15 @@ describe("checkControllerParameters against the robot", () => {
     expect(ds.map((d) => `${d.line}:${d.column}:${d.code}`)).toEqual(["9:25:CONTROLLER_JOINT_UNKNOWN"]);
   });
 
+  it("leaves a chained controller's reference interfaces (<controller>/<name>) to controller_manager", () => {
+    const text = `${DIFF_DRIVE.replace("      type: diff_drive_controller/DiffDriveController", "      type: diff_drive_controller/DiffDriveController\n    cmd:\n      type: forward_command_controller/ForwardCommandController")}cmd:
+  ros__parameters:
+    joints: [diff_drive/linear, ghost]
+    interface_name: velocity
+`;
+    expect(codes(check(text, { robot }))).toEqual(["16:CONTROLLER_JOINT_UNKNOWN"]);
+  });
+
   it("reports an interface the joint does not declare", () => {
     const text = `controller_manager:
   ros__parameters:

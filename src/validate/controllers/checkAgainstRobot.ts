@@ -19,8 +19,11 @@ export function checkAgainstRobot(
   const interfaces = readRos2ControlInterfaces(robotFile.text, robotFile.path);
   const owners = new Map<string, string>();
   const unknown = new Set<string>();
+  const names = new Set(controllers.map((c) => c.name));
   for (const c of controllers) {
     for (const claim of controllerClaims(c)) {
+      // `<controller>/<name>` is a chained controller's reference interface, not a joint of the robot.
+      if (names.has(claim.joint.split("/")[0] ?? "")) continue;
       const who = `controller "${c.name}" (${c.type})`;
       if (interfaces !== undefined) {
         const joint = interfaces.get(claim.joint);
