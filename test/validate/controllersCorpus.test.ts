@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { mario } from "../../examples/mario/mario.js";
+import { robot as pantilt } from "../../examples/pantilt/pantilt.js";
 import { robotino } from "../../examples/robotino/robotino.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import type { Robot } from "../../src/model/Robot.js";
-import { CONTROLLER_DISTROS, checkControllerParameters } from "../../src/validate/index.js";
+import { CONTROLLER_DISTROS, type ControllerDistro, checkControllerParameters } from "../../src/validate/index.js";
 import { loadControllerDefinitions } from "../../src/validate/controllers/loadControllerDefinitions.js";
 
 const corpus = join(import.meta.dirname, "..", "data", "ros2_controllers");
@@ -94,11 +95,15 @@ describe("ros2_controllers' own test configurations", () => {
 });
 
 describe("robokit's own controller YAML", () => {
-  const examples: readonly Robot[] = [mario, robotino];
+  const examples: readonly Robot[] = [mario, robotino, pantilt];
+  const targets: readonly { target: string; distro: ControllerDistro }[] = [
+    ...CONTROLLER_DISTROS.map((distro) => ({ target: "gz", distro })),
+    { target: "classic", distro: "humble" },
+  ];
   for (const robot of examples) {
-    for (const distro of CONTROLLER_DISTROS) {
-      it(`${robot.name} for ${distro} has no errors, against its own URDF`, () => {
-        const files = buildArtifacts(robot, { target: "gz", distro });
+    for (const { target, distro } of targets) {
+      it(`${robot.name} for ${target} ${distro} has no errors or warnings, against its own URDF`, () => {
+        const files = buildArtifacts(robot, { target, distro });
         const yaml = files.find((f) => f.path.endsWith("_controllers.yaml"));
         const urdf = files.find((f) => f.path.endsWith(".urdf"));
         expect(yaml).toBeDefined();
