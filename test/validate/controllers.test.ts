@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
+import { robotino } from "../../examples/robotino/robotino.js";
+import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import { checkControllerParameters, isControllerParameterFile } from "../../src/validate/index.js";
 
 /** Checks one file (jazzy unless told), returning its diagnostics. */
@@ -202,6 +204,22 @@ fts:
     ]);
   });
 
+  it("reads nested namespace keys above ros__parameters", () => {
+    const text = `robot_ns:
+  controller_manager:
+    ros__parameters:
+      diff_drive:
+        type: diff_drive_controller/DiffDriveController
+  diff_drive:
+    ros__parameters:
+      left_wheel_names: [l]
+      right_wheel_names: [r]
+      wheel_separation: 0.5
+      wheel_radius: 0
+`;
+    expect(codes(check(text))).toEqual(["11:PARAMETER_TYPE_MISMATCH"]);
+  });
+
   it("knows which distros have a class, and the close name of a typo", () => {
     const omni = (type: string): string => `controller_manager:\n  ros__parameters:\n    base:\n      type: ${type}\n`;
     const humble = check(omni("omni_wheel_drive_controller/OmniWheelDriveController"), { distro: "humble" });
@@ -310,5 +328,57 @@ describe("isControllerParameterFile", () => {
     expect(isControllerParameterFile(DIFF_DRIVE)).toBe(true);
     expect(isControllerParameterFile("name: mario\nlinks: []\n")).toBe(false);
     expect(isControllerParameterFile("talker:\n  ros__parameters:\n    rate: 1\n")).toBe(false);
+  });
+});
+
+describe("drive geometry of the other drive controllers", () => {
+  it("omni: robot_radius from Robotino's own wheels", () => {
+    const files = buildArtifacts(robotino, { target: "gz", distro: "jazzy" });
+    const yaml = String(files.find((f) => f.path.endsWith("_controllers.yaml"))!.content);
+    const urdf = { path: "robotino.urdf", text: String(files.find((f) => f.path.endsWith(".urdf"))!.content) };
+    const radius = /robot_radius: ([\d.]+)/.exec(yaml)![1]!;
+    const off = yaml.replace(`robot_radius: ${radius}`, `robot_radius: ${(Number(radius) * 1.05).toFixed(4)}`);
+    const ds = checkControllerParameters([{ path: "r.yaml", text: off }], { robot: urdf });
+    expect(ds.map((d) => d.code)).toEqual(["CONTROLLER_GEOMETRY_MISMATCH"]);
+    expect(ds[0]!.message).toMatch(
+      /robot_radius is .* m, but the robot's distance from the base to the wheel centres is .* m \(5 %\)/,
+    );
+  });
+
+  it("ackermann: wheelbase, tracks and radii from the wheels below the steering knuckles", () => {
+    const wheel = (name: string, parent: string, xyz: string, steer: boolean): string =>
+      steer
+        ? `<link name="${name}_knuckle"/><link name="${name}"><collision><geometry><cylinder radius="0.3" length="0.1"/></geometry></collision></link>
+  <joint name="${name}_steer" type="revolute"><parent link="${parent}"/><child link="${name}_knuckle"/><origin xyz="${xyz}"/><axis xyz="0 0 1"/><limit lower="-0.5" upper="0.5" effort="1" velocity="1"/></joint>
+  <joint name="${name}_wheel" type="continuous"><parent link="${name}_knuckle"/><child link="${name}"/><axis xyz="0 1 0"/></joint>`
+        : `<link name="${name}"><collision><geometry><cylinder radius="0.3" length="0.1"/></geometry></collision></link>
+  <joint name="${name}_wheel" type="continuous"><parent link="${parent}"/><child link="${name}"/><origin xyz="${xyz}"/><axis xyz="0 1 0"/></joint>`;
+    const urdf = `<robot name="car"><link name="base_link"/>
+  ${wheel("fl", "base_link", "1.5 0.8 0", true)}
+  ${wheel("fr", "base_link", "1.5 -0.8 0", true)}
+  ${wheel("rl", "base_link", "-1.5 0.7 0", false)}
+  ${wheel("rr", "base_link", "-1.5 -0.7 0", false)}
+</robot>`;
+    const yaml = `controller_manager:
+  ros__parameters:
+    car: {type: ackermann_steering_controller/AckermannSteeringController}
+car:
+  ros__parameters:
+    rear_wheels_names: [rr_wheel, rl_wheel]
+    front_wheels_names: [fr_steer, fl_steer]
+    wheelbase: 3.0
+    front_wheel_track: 1.6
+    rear_wheel_track: 1.5
+    front_wheels_radius: 0.3
+    rear_wheels_radius: 0.3
+`;
+    const robot = { path: "car.urdf", text: urdf };
+    expect(check(yaml.replace("rear_wheel_track: 1.5", "rear_wheel_track: 1.4"), { robot })).toEqual([]);
+    const ds = check(yaml.replace("front_wheels_radius: 0.3", "front_wheels_radius: 0.33"), { robot });
+    expect(ds.map((d) => d.line)).toEqual([10, 11]);
+    expect(ds.map((d) => d.message)).toEqual([
+      expect.stringMatching(/rear_wheel_track is 1.5 m, but the robot's rear track .* is 1.4 m \(7.1 %\)/),
+      expect.stringMatching(/front_wheels_radius is 0.33 m, .* 0.3 m \(10 %\)/),
+    ]);
   });
 });
