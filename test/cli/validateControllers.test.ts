@@ -34,6 +34,9 @@ describe("robokit validate on ros2_control parameter files", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${bad}:${rate}:18: error PARAMETER_TYPE_MISMATCH`);
     expect(r.stdout).toContain(`${bad}:${motor}:9: error CONTROLLER_JOINT_UNKNOWN`);
+    const urdf = join(pkg, "urdf", "mario.urdf");
+    const json = await runCliInProcess(["validate", "--format", "json", bad, urdf]);
+    expect((JSON.parse(json.stdout) as { files: { file: string }[] }).files.map((f) => f.file)).toEqual([bad, urdf]);
     const noRobot = await runCliInProcess(["validate", bad, "--distro", "kilted"]);
     expect(noRobot.stdout).not.toContain("CONTROLLER_JOINT_UNKNOWN");
   });

@@ -310,7 +310,7 @@ wheels:
 
 describe("the diffbot fixture of docs/controllers.md", () => {
   it("gives the findings the page shows", () => {
-    const dir = join(import.meta.dirname, "..", "fixtures", "controllers");
+    const dir = join(import.meta.dirname, "diffbot");
     const read = (f: string) => ({ path: f, text: readFileSync(join(dir, f), "utf8") });
     const ds = checkControllerParameters([read("diffbot_controllers.yaml")], { robot: read("diffbot.urdf") });
     expect(ds.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual([

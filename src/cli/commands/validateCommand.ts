@@ -82,26 +82,25 @@ export function validateCommand(): Command {
           packagePaths: searchPaths.packages,
           xacroArgs: opts.arg ?? [],
         };
-        const reports = await validateBatch(
-          paths,
-          options,
-          (file) => validatePath(file, options),
-          workerUrl,
-          opts.jobs,
-        );
+        let reports = await validateBatch(paths, options, (file) => validatePath(file, options), workerUrl, opts.jobs);
         // A lone robot among the files, else the one in the parameter files' package, is the one the controllers drive.
         const robots = paths.filter((p) => /\.(urdf|xacro)$/i.test(p));
         const beside = parameterFiles[0] === undefined ? undefined : findPackageRobot(parameterFiles[0]);
         const robot = opts.robot ?? (robots.length === 1 ? robots[0] : beside);
-        reports.push(
-          ...validateControllerFiles(parameterFiles, new Set(files), {
-            distro: opts.distro,
-            strict: opts.strict === true,
-            ...(robot !== undefined ? { robot } : {}),
-            xacroArgs: opts.arg ?? [],
-            includePaths: [...searchPaths.models, ...searchPaths.packages],
-          }),
-        );
+        const controllerReports = validateControllerFiles(parameterFiles, new Set(files), {
+          distro: opts.distro,
+          strict: opts.strict === true,
+          ...(robot !== undefined ? { robot } : {}),
+          xacroArgs: opts.arg ?? [],
+          includePaths: [...searchPaths.models, ...searchPaths.packages],
+        });
+        // Reports in argument order, parameter files among the others.
+        const byFile = new Map([...reports, ...controllerReports].map((r) => [r.file, r] as const));
+        reports = [...all, ...(robot === undefined ? [] : [robot])].flatMap((f) => {
+          const r = byFile.get(f);
+          byFile.delete(f);
+          return r === undefined ? [] : [r];
+        });
         if (reports.length === 0) throw new UsageError(`no URDF, SDF or parameter file in ${files.join(" ")}`);
         if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
         else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
