@@ -134,6 +134,8 @@ export const diagnosticCodes = {
   // issue 27: what the reference tools read although it is not well-formed XML
   XML_TOLERATED:
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
+  DRIVE_GEOMETRY_MISMATCH:
+    "A drive's wheels or steering joints are not where, or do not turn the way, the ros2_controllers controller written for it assumes.",
   // ros2_control parameter files checked against the controllers' definitions (docs/controllers.md)
   PARAMETER_FILE_INVALID:
     "A ROS 2 parameter file that rcl_yaml_param_parser refuses: not YAML, no node name above ros__parameters, a key without a value, an array of mixed types or of non-scalars.",

@@ -3,9 +3,8 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { mario } from "../../examples/mario/mario.js";
 import { robot as pantilt } from "../../examples/pantilt/pantilt.js";
-import { robotino } from "../../examples/robotino/robotino.js";
+import { bundledExamples } from "../../src/cli/bundledExamples.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import type { Robot } from "../../src/model/Robot.js";
 import { CONTROLLER_DISTROS, type ControllerDistro, checkControllerParameters } from "../../src/validate/index.js";
@@ -95,15 +94,18 @@ describe("ros2_controllers' own test configurations", () => {
 });
 
 describe("robokit's own controller YAML", () => {
-  const examples: readonly Robot[] = [mario, robotino, pantilt];
+  const load = async (name: string): Promise<Robot> => {
+    const example = bundledExamples[name];
+    return example === undefined ? pantilt : ((await example.load())[example.exportName] as Robot);
+  };
   const targets: readonly { target: string; distro: ControllerDistro }[] = [
     ...CONTROLLER_DISTROS.map((distro) => ({ target: "gz", distro })),
     { target: "classic", distro: "humble" },
   ];
-  for (const robot of examples) {
+  for (const name of [...Object.keys(bundledExamples), "pantilt"]) {
     for (const { target, distro } of targets) {
-      it(`${robot.name} for ${target} ${distro} has no errors or warnings, against its own URDF`, () => {
-        const files = buildArtifacts(robot, { target, distro });
+      it(`${name} for ${target} ${distro} has no errors or warnings, against its own URDF`, async () => {
+        const files = buildArtifacts(await load(name), { target, distro });
         const yaml = files.find((f) => f.path.endsWith("_controllers.yaml"));
         const urdf = files.find((f) => f.path.endsWith(".urdf"));
         expect(yaml).toBeDefined();
@@ -116,6 +118,32 @@ describe("robokit's own controller YAML", () => {
       });
     }
   }
+});
+
+describe("robokit's drive controllers against their robots", () => {
+  /** Every geometry parameter robokit's drive controllers write. */
+  const GEOMETRY =
+    /((?:wheel_separation|wheel_radius|wheels_radius|wheelbase|robot_radius|sum_of_robot_center_projection_on_X_Y_axis|\w*_track(?:_width)?|\w+_wheels?_radius): )([\d.]+)/g;
+  // Humble has no omni_wheel_drive_controller: Robotino's wheels get a forward controller there.
+  for (const name of ["cart", "skidsteer", "mecanum", "ackermann", "bicycle", "tricycle", "robotino"])
+    for (const distro of name === "robotino" ? (["jazzy", "rolling"] as const) : (["humble", "rolling"] as const))
+      it(`${name} (${distro}): each geometry parameter 5 % off is caught`, async () => {
+        const example = bundledExamples[name]!;
+        const files = buildArtifacts((await example.load())[example.exportName] as Robot, { target: "gz", distro });
+        const yaml = String(files.find((f) => f.path.endsWith("_controllers.yaml"))!.content);
+        const urdf = String(files.find((f) => f.path.endsWith(".urdf"))!.content);
+        let seeded = 0;
+        const text = yaml.replace(GEOMETRY, (_m, key: string, value: string) => {
+          seeded++;
+          return `${key}${(Number(value) * 1.05).toFixed(6)}`;
+        });
+        const ds = checkControllerParameters([{ path: "c.yaml", text }], {
+          distro,
+          robot: { path: "r.urdf", text: urdf },
+        });
+        expect(seeded).toBeGreaterThan(0);
+        expect(ds.map((d) => d.code)).toEqual(Array.from({ length: seeded }, () => "CONTROLLER_GEOMETRY_MISMATCH"));
+      });
 });
 
 describe("seeded mistakes in a real parameter file", () => {

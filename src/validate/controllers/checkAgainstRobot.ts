@@ -3,7 +3,7 @@ import { descriptionToModel } from "../../parse/descriptionToModel.js";
 import type { LoadedController, ParameterFileInput } from "./checkControllerParameters.js";
 import { controllerClaims } from "./controllerClaims.js";
 import { controllerDiagnostic } from "./controllerDiagnostic.js";
-import { checkDriveGeometry } from "./checkDriveGeometry.js";
+import { checkControllerGeometry } from "./checkControllerGeometry.js";
 import { readRos2ControlInterfaces } from "./readRos2ControlInterfaces.js";
 
 /**
@@ -65,6 +65,6 @@ export function checkAgainstRobot(
     }
   }
   const model = descriptionToModel(robotFile.text, robotFile.path).robot;
-  if (model !== undefined) for (const c of controllers) out.push(...checkDriveGeometry(c, model));
+  if (model !== undefined) for (const c of controllers) out.push(...checkControllerGeometry(c, model));
   return out;
 }

@@ -3,7 +3,7 @@ import type { Robot } from "../../model/Robot.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import type { LoadedController } from "./checkControllerParameters.js";
 import { controllerDiagnostic } from "./controllerDiagnostic.js";
-import { type WheelPlace, wheelPlaces } from "./driveGeometry.js";
+import { type WheelPlace, wheelPlaces } from "./wheelPlaces.js";
 import type { RosParam } from "./readParameterFile.js";
 
 /** Relative difference beyond which a controller's geometry disagrees with the robot's. */
@@ -25,7 +25,7 @@ interface GeometryContext {
  * zero positions, collision cylinders and spheres), in the controller's `base_frame_id`
  * (default base_link): a difference over 1 % is a warning naming both numbers.
  */
-export function checkDriveGeometry(c: LoadedController, robot: Robot): Diagnostic[] {
+export function checkControllerGeometry(c: LoadedController, robot: Robot): Diagnostic[] {
   const out: Diagnostic[] = [];
   const param = (name: string): RosParam | undefined => c.params.get(name)?.param;
   const baseValue = param("base_frame_id")?.value;

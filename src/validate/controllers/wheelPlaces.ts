@@ -2,7 +2,7 @@ import type { Joint } from "../../model/Joint.js";
 import { linkPoses } from "../../model/linkPoses.js";
 import { composePoses, invertPose, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
-import { wheelRadius } from "../../model/wheelLayout.js";
+import { rollingRadius } from "../../model/rollingRadius.js";
 
 /** A wheel as the robot places it: centre in the base frame (m, REP-103) and radius (m) when it has a round collision. */
 export interface WheelPlace {
@@ -33,15 +33,12 @@ export function wheelPlaces(robot: Robot, joints: readonly string[], baseFrame: 
 
 /**
  * The wheel radius under a joint: the child link's round collision or the rolling envelope of
- * its rollers ({@link wheelRadius}), else the first cylinder or sphere collision of the links
+ * its rollers ({@link rollingRadius}), else the first cylinder or sphere collision of the links
  * below (breadth first: a steering joint's child is the knuckle, the wheel hangs below it).
  */
 function radiusBelow(robot: Robot, joint: Joint, poses: ReadonlyMap<string, Pose>): number | undefined {
-  try {
-    return wheelRadius(robot, joint, poses);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-  }
+  const rolling = rollingRadius(robot, joint, poses);
+  if (rolling !== undefined) return rolling;
   const queue = [joint.child];
   const seen = new Set(queue);
   for (let i = 0; i < queue.length; i++) {
