@@ -9,6 +9,9 @@ import { MJCF_PHYSICS } from "../../emit/mjcf/mjcfPhysics.js";
 import type { Robot } from "../../model/Robot.js";
 import { loadMujoco } from "../../sim/mujoco/loadMujoco.js";
 import { MjcfLoadError } from "../../sim/mujoco/MjcfLoadError.js";
+import { driveFromModel } from "../../kinematics/driveFromModel.js";
+import { driveJoints } from "../../kinematics/driveJoints.js";
+import { slowSteeringServos } from "../../sim/slowSteeringServos.js";
 import { readScenario } from "../../sim/readScenario.js";
 import { runSimulation } from "../../sim/runSimulation.js";
 import { scenarioDuration } from "../../sim/scenarioDuration.js";
@@ -194,6 +197,9 @@ export function simCommand(): Command {
               `${tooMuch.setting === "rate" ? "--rate" : duration !== undefined ? "--duration" : "--rate"}: ${tooMuch.message}`,
             );
         }
+        const drive = driveFromModel(robot).drive;
+        for (const w of slowSteeringServos(robot, drive === undefined ? [] : driveJoints(drive).steerJoints))
+          process.stderr.write(`robokit sim: warning: ${escapeTerminal(w)}\n`);
         const mujoco = await loadMujoco();
         const started = performance.now();
         const progress = (fraction: number, t: number): void => {

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { basename, dirname, extname, join, resolve } from "node:path";
 
-import { steeredIk, omniIk } from "../commands/ikCommand.js";
-import { UsageError } from "../errors.js";
+import { driveIk } from "../commands/ikCommand.js";
+import { InputError, UsageError } from "../errors.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { checkViewFile, type ViewFile, type ViewFileRefusal } from "./checkViewFile.js";
 import type { LoadedScene } from "./loadViewScene.js";
@@ -207,12 +207,19 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     if (rest === "api/ik") {
       const drive = loaded.drive;
       if (drive === undefined)
-        return send(404, "application/json", JSON.stringify({ error: "the model has no steered or omni drive" }));
+        return send(404, "application/json", JSON.stringify({ error: "the model declares no drive robokit can use" }));
       const num = (k: string): number => Number(query.get(k) ?? 0);
       const opts = { vx: num("vx"), vy: num("vy"), wz: num("wz"), limits: query.get("limits") !== "false" };
       if (![opts.vx, opts.vy, opts.wz].every(Number.isFinite))
         return send(400, "application/json", JSON.stringify({ error: "vx, vy, wz must be finite numbers" }));
-      const report = drive.type === "steered" ? steeredIk(drive, opts) : omniIk(drive, opts);
+      let report: ReturnType<typeof driveIk>;
+      try {
+        report = driveIk(drive, opts, loaded.scene.name);
+      } catch (error) {
+        // A twist this drive cannot follow (vy for a car-like base): the client's mistake.
+        if (error instanceof InputError) return send(400, "application/json", JSON.stringify({ error: error.message }));
+        throw error;
+      }
       return send(
         200,
         "application/json",

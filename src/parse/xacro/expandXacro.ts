@@ -2,7 +2,7 @@ import { posix } from "node:path";
 
 import { parse as parseYaml, type Tags } from "yaml";
 
-import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import type { Diagnostic, RelatedLocation } from "../../diagnostics/Diagnostic.js";
 import type { DiagnosticCode } from "../../diagnostics/codes.js";
 import { policyOf, type Finding } from "../../diagnostics/severityPolicy.js";
 import { evaluatePython, type PyScope } from "./evaluatePython.js";
@@ -306,7 +306,7 @@ class Expander {
       severity: "warning",
       message: message + callTrace(at),
       file: at?.file ?? this.topPath,
-      ...(at === undefined ? {} : { line: at.line, column: at.column }),
+      ...(at === undefined ? {} : { line: at.line, column: at.column, ...callLocations(at) }),
     });
   }
 
@@ -1058,6 +1058,31 @@ export function callTrace(at: XacroOrigin | undefined): string {
   return ` [${at.calls.map((c) => `in macro ${c.macro} (defined at ${c.definedIn}:${c.definedLine}) called at ${c.file}:${c.line}:${c.column}`).join("; ")}]`;
 }
 
+/** Most macro calls listed as related locations: the innermost ones, then the outermost call. */
+const MAX_RELATED_CALLS = 16;
+
+/**
+ * The macro calls that led to `at`, innermost first, as related locations: each call site,
+ * then where the macro is defined (at most MAX_RELATED_CALLS calls: the innermost, and the
+ * outermost, which is in the file the user opened). Empty (no `related` key) outside macros.
+ */
+export function callLocations(
+  at: XacroOrigin,
+  rename: (file: string) => string = (f) => f,
+): { related?: RelatedLocation[] } {
+  if (at.calls.length === 0) return {};
+  const calls =
+    at.calls.length <= MAX_RELATED_CALLS
+      ? at.calls
+      : [...at.calls.slice(0, MAX_RELATED_CALLS - 1), at.calls[at.calls.length - 1]!];
+  return {
+    related: calls.flatMap((c) => [
+      { file: rename(c.file), line: c.line, column: c.column, message: `macro ${c.macro} called here` },
+      { file: rename(c.definedIn), line: c.definedLine, message: `macro ${c.macro} defined here` },
+    ]),
+  };
+}
+
 /**
  * Expands a xacro document as ROS 2's xacro does (in-order processing): `xacro:arg`,
  * properties (lazy, scoped, `default`, `remove`, blocks), macros (defaults, `^` forwarding,
@@ -1110,7 +1135,7 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
             ),
             message: error.message.split("\n").join(" ") + callTrace(at),
             file: rename(at?.file ?? file),
-            ...(at === undefined ? {} : { line: at.line, column: at.column }),
+            ...(at === undefined ? {} : { line: at.line, column: at.column, ...callLocations(at, rename) }),
           },
         ],
         dependencies: ex.dependencies,
