@@ -42,7 +42,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "validate",
     term: "[options] <files...>",
-    summary: "check URDF and SDF files (format and version detected from the content)",
+    summary: "check URDF and SDF files (format and version detected from the content) and ros2_control parameter files",
     load: async () => (await import("./commands/validateCommand.js")).validateCommand(),
   },
   {

@@ -143,6 +143,29 @@ export const diagnosticCodes = {
     "The collision meshes of one file add up to more bytes than one validation reads; the links whose meshes were not read are not judged against their geometry.",
   MESH_SHELLS_OVERLAP:
     "A closed mesh has shells that lie inside or across another solid shell: the volume they share is counted once per shell.",
+  // ros2_control parameter files checked against the controllers' definitions (docs/controllers.md)
+  PARAMETER_FILE_INVALID:
+    "A ROS 2 parameter file that rcl_yaml_param_parser refuses: not YAML, no node name above ros__parameters, a key without a value, an array of mixed types or of non-scalars.",
+  CONTROLLER_TYPE_UNKNOWN:
+    "A controller type names a ros2_controllers class that this distro does not have (a typo, or a class of another distro).",
+  CONTROLLER_TYPE_UNCHECKED:
+    "A controller type is a class of another package than ros2_controllers; its parameters are not checked.",
+  PARAMETER_UNDECLARED: "A parameter that the controller (or controller_manager) does not declare; it is ignored.",
+  PARAMETER_TYPE_MISMATCH:
+    "A parameter value has another ROS 2 type than the one declared (an integer for a double, a string for a string array, ...).",
+  PARAMETER_VALUE_INVALID:
+    "A parameter value fails a validator of its definition (gt, bounds, one_of, not_empty, fixed_size, unique, ...).",
+  PARAMETER_VALIDATOR_UNCHECKED: "A parameter has a validator written in C++ that robokit does not evaluate.",
+  PARAMETER_MISSING:
+    "A parameter without a default, or whose default fails its own validators, is not set in any of the files.",
+  CONTROLLER_NOT_LOADED:
+    "Parameters for a node named like a controller that controller_manager does not load (no `<name>.type`).",
+  CONTROLLER_JOINT_UNKNOWN: "A controller names a joint that the robot's <ros2_control> block does not have.",
+  CONTROLLER_INTERFACE_MISSING:
+    "A controller claims a command or state interface of a joint that the robot's <ros2_control> block does not declare.",
+  CONTROLLER_GEOMETRY_MISMATCH:
+    "A drive controller's geometry (wheel separation, radius, wheelbase, track) differs from the robot's wheels by more than 1 %.",
+  CONTROLLER_INTERFACE_CONFLICT: "Two controllers claim the same command interface of a joint.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -21,3 +21,10 @@ export type {
 export { severityPolicy } from "../diagnostics/severityPolicy.js";
 export type { SeverityBasis, SeverityEntry } from "../diagnostics/severityPolicy.js";
 export { validateFile, validateSdf, validateUrdf } from "./validateFile.js";
+export {
+  checkControllerParameters,
+  type ControllerCheckOptions,
+  type ParameterFileInput,
+} from "./controllers/checkControllerParameters.js";
+export { CONTROLLER_DISTROS, type ControllerDistro } from "./controllers/ControllerDefinitions.js";
+export { isControllerParameterFile } from "./controllers/isControllerParameterFile.js";

@@ -555,6 +555,20 @@ describe("validator fixtures: code, message, line:col and XML path", () => {
       "MESH_FEATURE_IGNORED",
       "MESH_UNITS_SUSPECT",
       "DENSITY_IMPLAUSIBLE",
+      // ros2_control parameter files: test/validate/controllers.test.ts and controllersCorpus.test.ts.
+      "PARAMETER_FILE_INVALID",
+      "CONTROLLER_TYPE_UNKNOWN",
+      "CONTROLLER_TYPE_UNCHECKED",
+      "PARAMETER_UNDECLARED",
+      "PARAMETER_TYPE_MISMATCH",
+      "PARAMETER_VALUE_INVALID",
+      "PARAMETER_VALIDATOR_UNCHECKED",
+      "PARAMETER_MISSING",
+      "CONTROLLER_NOT_LOADED",
+      "CONTROLLER_JOINT_UNKNOWN",
+      "CONTROLLER_INTERFACE_MISSING",
+      "CONTROLLER_GEOMETRY_MISMATCH",
+      "CONTROLLER_INTERFACE_CONFLICT",
     ]);
     const uncovered = [...emitted].filter((c) => !covered.has(c) && !ownTests.has(c)).sort();
     expect(emitted.size).toBeGreaterThan(30);

@@ -261,6 +261,12 @@ describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
     sources.push(readFileSync(join(src, "..", "parse", "xacro", "expandXacro.ts"), "utf8"));
     // What a conversion does not carry (robokit convert).
     sources.push(readFileSync(join(src, "..", "import", "carryUrdfExtensionsToSdf.ts"), "utf8"));
+    // The ros2_control parameter file checks (docs/controllers.md).
+    sources.push(
+      ...readdirSync(join(src, "controllers"))
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => readFileSync(join(src, "controllers", f), "utf8")),
+    );
     const text = sources.join("\n");
     const unused = Object.keys(severityPolicy).filter(
       (f) => !text.includes(`"${f}"`) && !text.includes(`severityPolicy.${f}.`),

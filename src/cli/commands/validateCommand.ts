@@ -16,9 +16,12 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { expandInputFiles, VALIDATE_EXTENSIONS } from "../expandInputFiles.js";
 import { validateBatch } from "../validateBatch.js";
+import { findPackageRobot } from "../findPackageRobot.js";
 import { diskResolvers } from "../resolve/diskResolvers.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
+import { isParameterFilePath, PARAMETER_FILE_EXTENSIONS, validateControllerFiles } from "../validateControllerFiles.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
 const workerUrl = new URL(
@@ -33,10 +36,12 @@ const workerUrl = new URL(
  */
 export function validateCommand(): Command {
   return new Command("validate")
-    .description("check URDF and SDF files (format and version detected from the content)")
+    .description(
+      "check URDF and SDF files (format and version detected from the content) and ros2_control parameter files",
+    )
     .argument(
       "<files...>",
-      "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)",
+      "URDF (.urdf), SDF (.sdf, .world) or ros2_control parameter (.yaml) files, folders (searched for them) or glob patterns (quoted)",
     )
     .option("--strict", "report every warning as an error (see the severity policy in README)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif"]).default("text"))
@@ -51,27 +56,56 @@ export function validateCommand(): Command {
       [] as string[],
     )
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
+    .addOption(
+      new Option("--distro <distro>", "ROS 2 distro whose controllers read the ros2_control parameter files")
+        .choices(CONTROLLER_DISTROS)
+        .default("jazzy"),
+    )
+    .option("--robot <file>", "the robot (URDF, xacro, SDF) the parameter files' controllers drive")
     .action(
       async (
         files: string[],
-        opts: { strict?: boolean; format: string; includePath?: string[]; jobs?: number; arg?: string[] },
+        opts: {
+          strict?: boolean;
+          format: string;
+          includePath?: string[];
+          jobs?: number;
+          arg?: string[];
+          distro: ControllerDistro;
+          robot?: string;
+        },
       ) => {
         const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
-        const paths = expandInputFiles(files, VALIDATE_EXTENSIONS);
-        if (paths.length === 0) throw new UsageError(`no URDF or SDF file in ${files.join(" ")}`);
+        const all = expandInputFiles(files, [...VALIDATE_EXTENSIONS, ...PARAMETER_FILE_EXTENSIONS]);
+        const paths = all.filter((p) => !isParameterFilePath(p));
+        const parameterFiles = all.filter(isParameterFilePath);
+        if (all.length === 0) throw new UsageError(`no URDF, SDF or parameter file in ${files.join(" ")}`);
         const options = {
           strict: opts.strict === true,
           searchPaths: searchPaths.models,
           packagePaths: searchPaths.packages,
           xacroArgs: opts.arg ?? [],
         };
-        const reports = await validateBatch(
-          paths,
-          options,
-          (file) => validatePath(file, options),
-          workerUrl,
-          opts.jobs,
-        );
+        let reports = await validateBatch(paths, options, (file) => validatePath(file, options), workerUrl, opts.jobs);
+        // A lone robot among the files, else the one in the parameter files' package, is the one the controllers drive.
+        const robots = paths.filter((p) => /\.(urdf|xacro)$/i.test(p));
+        const beside = parameterFiles[0] === undefined ? undefined : findPackageRobot(parameterFiles[0]);
+        const robot = opts.robot ?? (robots.length === 1 ? robots[0] : beside);
+        const controllerReports = validateControllerFiles(parameterFiles, new Set(files), {
+          distro: opts.distro,
+          strict: opts.strict === true,
+          ...(robot !== undefined ? { robot } : {}),
+          xacroArgs: opts.arg ?? [],
+          includePaths: [...searchPaths.models, ...searchPaths.packages],
+        });
+        // Reports in argument order, parameter files among the others.
+        const byFile = new Map([...reports, ...controllerReports].map((r) => [r.file, r] as const));
+        reports = [...all, ...(robot === undefined ? [] : [robot])].flatMap((f) => {
+          const r = byFile.get(f);
+          byFile.delete(f);
+          return r === undefined ? [] : [r];
+        });
+        if (reports.length === 0) throw new UsageError(`no URDF, SDF or parameter file in ${files.join(" ")}`);
         if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
         else if (opts.format === "sarif")
           process.stdout.write(

@@ -1,8 +1,16 @@
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import type { DocumentKind } from "../../lsp/documentKind.js";
 import { readRobotDocument } from "../../model/readRobotDocument.js";
-import { parseYamlDocument } from "../../util/yamlDocument.js";
+import { effectiveSeverity } from "../../diagnostics/severityPolicy.js";
+import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import {
+  checkControllerParameters,
+  type ParameterFileInput,
+} from "../../validate/controllers/checkControllerParameters.js";
 import { validateText } from "../commands/validateCommand.js";
+import { findPackageRobot } from "../findPackageRobot.js";
+import { readInputFile } from "../readInputFile.js";
+import { readDescriptionSource } from "../readXacro.js";
 
 /** How `robokit validate` is configured for the editor's files (from `robokit lsp`'s options). */
 export interface OpenDocumentOptions {
@@ -24,10 +32,37 @@ export type DocumentChecker = (
 ) => Diagnostic[];
 
 /**
- * ros2_control parameter files: YAML syntax until the controller parameter check
- * (checkControllerParameters) is plugged in here.
+ * ros2_control parameter files: `robokit validate`'s controller check (jazzy's definitions),
+ * against the robot of the file's ROS package when it has one (its unsaved text if open).
  */
-const checkControllerFile: DocumentChecker = (text, path) => parseYamlDocument(text, path).diagnostics ?? [];
+const checkControllerFile: DocumentChecker = (text, path, options, unsaved) => {
+  const robotPath = findPackageRobot(path);
+  const robot = robotPath === undefined ? undefined : robotSource(robotPath, options, unsaved);
+  return checkControllerParameters([{ path, text }], robot === undefined ? {} : { robot })
+    .filter((d) => d.file === path)
+    .map((d) => ({ ...d, severity: effectiveSeverity(d.severity, options.strict) }));
+};
+
+/** A robot's URDF text (xacro expanded), or undefined when it cannot be read. */
+function robotSource(
+  path: string,
+  options: OpenDocumentOptions,
+  unsaved: ReadonlyMap<string, string>,
+): ParameterFileInput | undefined {
+  let text = unsaved.get(path);
+  if (text === undefined) {
+    try {
+      text = readInputFile(path, INPUT_LIMITS.maxXmlBytes).toString("utf8");
+    } catch {
+      return undefined;
+    }
+  }
+  const source = readDescriptionSource(path, path, text, {
+    args: options.xacroArgs,
+    includePaths: [...options.searchPaths, ...options.packagePaths],
+  });
+  return source.text === undefined ? undefined : { path, text: source.text };
+}
 
 /** The checker of each kind of file: the seam where a new format's check plugs in. */
 export const DOCUMENT_CHECKERS: Readonly<Record<DocumentKind, DocumentChecker | undefined>> = {

@@ -1,0 +1,95 @@
+import type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
+import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import { effectiveSeverity } from "../diagnostics/severityPolicy.js";
+import { INPUT_LIMITS } from "../util/inputLimits.js";
+import {
+  checkControllerParameters,
+  type ParameterFileInput,
+} from "../validate/controllers/checkControllerParameters.js";
+import type { ControllerDistro } from "../validate/controllers/ControllerDefinitions.js";
+import { isControllerParameterFile } from "../validate/controllers/isControllerParameterFile.js";
+import { readDescriptionSource } from "./readXacro.js";
+import { readInputFile } from "./readInputFile.js";
+
+/** The extensions of ros2_control parameter files `robokit validate` picks up. */
+export const PARAMETER_FILE_EXTENSIONS: readonly string[] = [".yaml", ".yml"];
+
+/** True for a path `robokit validate` reads as a parameter file. */
+export function isParameterFilePath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return PARAMETER_FILE_EXTENSIONS.some((e) => lower.endsWith(e));
+}
+
+/**
+ * Validates the parameter files of one `robokit validate` run together (several files configure
+ * one controller_manager), against `robot` when given. A YAML file found in a folder that is not
+ * a parameter file is skipped; one named on the command line is an error. One report per file.
+ */
+export function validateControllerFiles(
+  paths: readonly string[],
+  named: ReadonlySet<string>,
+  options: {
+    distro: ControllerDistro;
+    robot?: string;
+    xacroArgs: readonly string[];
+    includePaths: readonly string[];
+    /** Report every warning as an error (the severity policy's `--strict`). */
+    strict?: boolean;
+  },
+): FileReport[] {
+  const reports = new Map<string, Diagnostic[]>();
+  const inputs: ParameterFileInput[] = [];
+  for (const path of paths) {
+    const text = readText(path, INPUT_LIMITS.maxDocumentBytes);
+    if (typeof text !== "string") {
+      reports.set(path, [text]);
+      continue;
+    }
+    if (!isControllerParameterFile(text)) {
+      if (named.has(path))
+        reports.set(path, [
+          {
+            code: "PARAMETER_FILE_INVALID",
+            severity: "error",
+            message:
+              "not a ros2_control parameter file (no ros__parameters with a controller_manager or a controller type)",
+            file: path,
+            line: 1,
+            column: 1,
+          },
+        ]);
+      continue;
+    }
+    reports.set(path, []);
+    inputs.push({ path, text });
+  }
+  let robot: ParameterFileInput | undefined;
+  if (options.robot !== undefined && inputs.length > 0) {
+    const text = readText(options.robot, INPUT_LIMITS.maxXmlBytes);
+    if (typeof text !== "string") reports.set(options.robot, [text]);
+    else {
+      const source = readDescriptionSource(options.robot, options.robot, text, {
+        args: options.xacroArgs,
+        includePaths: options.includePaths,
+      });
+      if (source.text === undefined) reports.set(options.robot, source.diagnostics);
+      else robot = { path: options.robot, text: source.text };
+    }
+  }
+  if (inputs.length > 0)
+    for (const d of checkControllerParameters(inputs, {
+      distro: options.distro,
+      ...(robot !== undefined ? { robot } : {}),
+    }))
+      reports.get(d.file ?? "")?.push({ ...d, severity: effectiveSeverity(d.severity, options.strict === true) });
+  return [...reports].map(([file, diagnostics]) => ({ file, diagnostics }));
+}
+
+function readText(path: string, limit: number): string | Diagnostic {
+  try {
+    return readInputFile(path, limit).toString("utf8");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { code: "FILE_READ_ERROR", severity: "error", message: `cannot read ${path} (${reason})`, file: path };
+  }
+}
