@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../support/lspClient.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
-const DIR = resolve("test/fixtures/lsp/bot_description/urdf");
+const DIR = resolve("test/lsp/fixtures/bot_description/urdf");
 const BOT = resolve(DIR, "bot.urdf.xacro");
 const WHEEL = resolve(DIR, "wheel.xacro");
-const HOSTILE = resolve("test/fixtures/lsp/hostile.urdf.xacro");
+const HOSTILE = resolve("test/lsp/fixtures/hostile.urdf.xacro");
 const botUri = pathToFileURL(BOT).href;
 const wheelUri = pathToFileURL(WHEEL).href;
 const botText = readFileSync(BOT, "utf8");

@@ -30,7 +30,7 @@ describe("Neovim's built-in LSP client", () => {
         "NONE",
         "-u",
         "test/lsp/neovim.lua",
-        "test/fixtures/lsp/bot_description/urdf/bot.urdf.xacro",
+        "test/lsp/fixtures/bot_description/urdf/bot.urdf.xacro",
       ],
       {
         encoding: "utf8",
