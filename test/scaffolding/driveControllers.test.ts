@@ -4,7 +4,8 @@ import { parse } from "yaml";
 
 import { emitControllersYaml } from "../../src/emit/ros2-control/emitControllersYaml.js";
 import type { Robot } from "../../src/model/Robot.js";
-import { declaresClass, parameterDefinitions, parameterProblems } from "../support/controllerParameters.js";
+import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
+import { checkControllerParameters } from "../../src/validate/controllers/checkControllerParameters.js";
 import { wheeledRobot } from "../support/driveRobots.js";
 
 const DISTROS = ["humble", "jazzy", "kilted", "rolling"] as const;
@@ -152,24 +153,28 @@ function dig(params: Record<string, unknown>, dotted: string): unknown {
 
 describe("the controller each drive gets, against the vendored ros2_controllers definitions", () => {
   for (const type of Object.keys(ROBOTS)) {
-    const [pkg, className, extra] = PACKAGES[type]!;
+    const [pkg, className] = PACKAGES[type]!;
     for (const distro of DISTROS) {
       it(`${type} on ${distro}: ${className}, declared keys, exact types, validators, required, geometry`, () => {
-        expect(declaresClass(distro, pkg, className)).toBe(true);
-        const definitions = parameterDefinitions(distro, pkg, extra);
         fc.assert(
           fc.property(geometry, (n) => {
             const robot = ROBOTS[type]!(n);
             const targets = distro === "humble" ? (["gz", "classic"] as const) : (["gz"] as const);
             for (const target of targets) {
-              const doc = parse(emitControllersYaml(robot, target, distro), { intAsBigInt: true }) as Record<
+              const yaml = emitControllersYaml(robot, target, distro);
+              const urdf = buildArtifacts(robot, { target, distro }).find((f) => f.path.endsWith(".urdf"));
+              const findings = checkControllerParameters([{ path: "controllers.yaml", text: yaml }], {
+                distro,
+                robot: { path: "robot.urdf", text: String(urdf?.content) },
+              });
+              expect(findings.map((d) => `${d.severity} ${d.code}: ${d.message}`)).toEqual([]);
+              const doc = parse(yaml, { intAsBigInt: true }) as Record<
                 string,
                 { ros__parameters: Record<string, unknown> }
               >;
               const manager = doc["controller_manager"]!.ros__parameters;
               expect(manager[pkg]).toEqual({ type: className });
               const params = doc[pkg]!.ros__parameters;
-              expect(parameterProblems(definitions, params)).toEqual([]);
               for (const [name, value] of Object.entries(expectedNumbers(type, n, distro))) {
                 const got = dig(params, name);
                 expect(typeof got, name).toBe("number");
@@ -236,42 +241,6 @@ describe("the controller each drive gets, against the vendored ros2_controllers 
     expect(() => emitControllersYaml(wrong, "gz", "jazzy")).toThrow(
       /joint "s": bicycle_steering_controller commands its position, but its actuator declares "velocity"/,
     );
-  });
-});
-
-describe("the definition reader this test checks with", () => {
-  const definitions = parameterDefinitions("kilted", "ackermann_steering_controller", ["steering_controllers_library"]);
-  const ok = {
-    traction_joints_names: ["rl", "rr"],
-    steering_joints_names: ["sl", "sr"],
-    wheelbase: 1,
-    traction_track_width: 0.5,
-    traction_wheels_radius: 0.1,
-  };
-
-  it("accepts a complete parameter set", () => {
-    expect(parameterProblems(definitions, ok)).toEqual([]);
-  });
-
-  it("finds an integer for a double, an undeclared key, a failed validator and a missing parameter", () => {
-    const { traction_wheels_radius: _, ...missing } = ok;
-    expect(
-      parameterProblems(definitions, { ...missing, wheelbase: 1n, rear_wheel_track: 0.5, traction_track_width: 0 }),
-    ).toEqual([
-      "wheelbase: expected double, got integer 1",
-      "traction_track_width: 0 fails gt<> [0]",
-      "rear_wheel_track: not declared",
-      "traction_wheels_radius: its default 0 fails its validation, not given",
-    ]);
-  });
-
-  it("knows which distro declares which class", () => {
-    expect(
-      declaresClass("humble", "omni_wheel_drive_controller", "omni_wheel_drive_controller/OmniWheelDriveController"),
-    ).toBe(false);
-    expect(
-      declaresClass("jazzy", "omni_wheel_drive_controller", "omni_wheel_drive_controller/OmniWheelDriveController"),
-    ).toBe(true);
   });
 });
 
