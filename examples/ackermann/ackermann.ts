@@ -31,10 +31,11 @@ const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
  * Steering servo P gain (N·m/rad), critically damped: kp = b²/(4·I), the stiffest servo that does
  * not overshoot. b = effort/velocity is the damping robokit's MJCF gives a position servo (the
  * motor's speed–torque slope), I the knuckle and wheel inertia about the steering axis (the
- * wheel's about a diameter). A softer servo lags: the MuJoCo default kp = 1 takes b/kp = 10 s.
+ * wheel's about a diameter). MuJoCo's default kp = 1 would take b/kp = 10 s to respond.
  */
 const STEER_KP = (STEER_LIMIT.effort / STEER_LIMIT.velocity) ** 2 / (4 * steeringInertia());
 
+/** Inertia about the steering axis (kg·m²): the holder's about its z, the wheel's about its y (turned onto z). */
 function steeringInertia(): number {
   const holder = solidLink("holder", { shape: box(KNUCKLE.size, KNUCKLE.size, KNUCKLE.size), mass: KNUCKLE.mass });
   const wheel = solidLink("wheel", { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass });
