@@ -23,6 +23,26 @@ const FORK = { size: 0.05, mass: 0.4 } as const;
 /** Outrigger balls at mid-wheelbase, y = ±OUTRIGGER.y (m), touching the floor with the wheels. */
 const OUTRIGGER = { radius: 0.04, y: 0.18, mass: 0.2 } as const;
 
+/**
+ * Wheel velocity-servo gain (N·m per rad/s): full torque at a speed error of a tenth of the top
+ * speed, so a wheel loaded to half its torque runs 5 % of its top speed slow.
+ */
+const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
+/**
+ * Steering servo P gain (N·m/rad), critically damped: kp = b²/(4·I), the stiffest servo that does
+ * not overshoot. b = effort/velocity is the damping robokit's MJCF gives a position servo (the
+ * motor's speed–torque slope), I the fork and wheel inertia about the steering axis (the
+ * wheel's about a diameter). MuJoCo's default kp = 1 would take b/kp = 5 s to respond.
+ */
+const STEER_KP = (STEER_LIMIT.effort / STEER_LIMIT.velocity) ** 2 / (4 * steeringInertia());
+
+/** Inertia about the steering axis (kg·m²): the holder's about its z, the wheel's about its y (turned onto z). */
+function steeringInertia(): number {
+  const holder = solidLink("holder", { shape: box(FORK.size, FORK.size, FORK.size), mass: FORK.mass });
+  const wheel = solidLink("wheel", { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass });
+  return (holder.inertial?.inertia.izz ?? 0) + (wheel.inertial?.inertia.iyy ?? 0);
+}
+
 function buildBicycle(): Robot {
   const b = new RobotBuilder("bicycle").material("green", [0.2, 0.55, 0.3, 1]).material("black", [0.1, 0.1, 0.1, 1]);
   // base_link on the rear wheel's axle; the chassis reaches forward.
@@ -47,7 +67,7 @@ function buildBicycle(): Robot {
     origin: { xyz: [0, 0, 0], rpy: [-Math.PI / 2, 0, 0] },
     axis: [0, 0, 1],
     limit: WHEEL_LIMIT,
-    actuator: { command: "velocity" },
+    actuator: { command: "velocity", pid: { p: WHEEL_KV } },
   });
   // Front: a steering joint about +z (positive turns left), carrying a free-rolling wheel.
   b.link(solidLink("steering_fork", { shape: box(FORK.size, FORK.size, FORK.size), mass: FORK.mass }));
@@ -59,7 +79,7 @@ function buildBicycle(): Robot {
     origin: { xyz: [WHEELBASE, 0, 0], rpy: [0, 0, 0] },
     axis: [0, 0, 1],
     limit: STEER_LIMIT,
-    actuator: { command: "position" },
+    actuator: { command: "position", pid: { p: STEER_KP } },
   });
   wheel("front_wheel");
   b.joint({

@@ -5,7 +5,7 @@
  *
  * Every number is a named assumption below (examples/cart/README.md).
  */
-import { box, cylinder, type Robot, RobotBuilder, solidLink, sphere } from "robokit";
+import { box, cylinder, type Link, type Robot, RobotBuilder, solidLink, sphere } from "robokit";
 
 /** Chassis box (m) and mass (kg). */
 const CHASSIS = { length: 0.5, width: 0.3, height: 0.1, mass: 8 } as const;
@@ -17,6 +17,24 @@ const TRACK = 0.36;
 const WHEEL_LIMIT = { effort: 10, velocity: 5 } as const;
 /** Caster balls front and rear (m), touching the floor with the wheels. */
 const CASTER = { radius: 0.05, x: 0.2, mass: 0.2 } as const;
+
+/**
+ * Wheel velocity-servo gain (N·m per rad/s): full torque at a speed error of a tenth of the top
+ * speed, so a wheel loaded to half its torque runs 5 % of its top speed slow.
+ */
+const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
+
+/**
+ * A wheel as it touches the floor: a crowned tyre, whose contact is a point under the axle
+ * (a sphere of the wheel's radius), drawn as its cylinder. A flat cylinder touches MuJoCo's floor
+ * along a line across its width; turning on the spot twists that line, and the soft contact
+ * lets it creep, so the base turned at 78 % of the commanded yaw rate with the wheels at the
+ * commanded speed.
+ */
+function wheelLink(name: string): Link {
+  const link = solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" });
+  return { ...link, collisions: [{ geometry: sphere(WHEEL.radius) }] };
+}
 
 function buildCart(): Robot {
   const b = new RobotBuilder("cart").material("grey", [0.5, 0.5, 0.5, 1]).material("black", [0.1, 0.1, 0.1, 1]);
@@ -32,9 +50,7 @@ function buildCart(): Robot {
     ["left", TRACK / 2],
     ["right", -TRACK / 2],
   ] as const) {
-    b.link(
-      solidLink(`${side}_wheel`, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" }),
-    );
+    b.link(wheelLink(`${side}_wheel`));
     // The cylinder's axis (z) turned onto +y: a positive rate rolls the cart forward on both sides.
     b.joint({
       name: `${side}_wheel_joint`,
@@ -44,7 +60,7 @@ function buildCart(): Robot {
       origin: { xyz: [0, y, 0], rpy: [-Math.PI / 2, 0, 0] },
       axis: [0, 0, 1],
       limit: WHEEL_LIMIT,
-      actuator: { command: "velocity" },
+      actuator: { command: "velocity", pid: { p: WHEEL_KV } },
     });
   }
   for (const [end, x] of [

@@ -2,13 +2,13 @@
  * A four-mecanum-wheel platform. mecanum_drive_controller takes the wheel radius and
  * lx + ly (half wheelbase plus half track), both read from this model.
  *
- * The wheels are plain cylinders: the controller and the kinematics read them right, but a
- * physics engine rolls them as ordinary wheels, so the simulated platform does not slide
- * sideways (examples/robotino shows rollers modelled as free joints).
+ * Each wheel carries free rollers at 45° to its axle, modelled as passive continuous joints so
+ * a physics engine can roll the platform sideways; the rollers alone touch the floor, and the
+ * kinematics read the wheel radius from their rolling envelope.
  *
  * Every number is a named assumption below (examples/mecanum/README.md).
  */
-import { box, cylinder, type Robot, RobotBuilder, solidLink } from "robokit";
+import { box, cylinder, type Robot, RobotBuilder, solidInertial, solidLink, sphere } from "robokit";
 
 /** Chassis box (m) and mass (kg). */
 const CHASSIS = { length: 0.5, width: 0.35, height: 0.1, mass: 10 } as const;
@@ -19,6 +19,49 @@ const LX = 0.2;
 const LY = 0.22;
 /** Wheel joint limits: torque (N·m) and speed (rad/s). */
 const WHEEL_LIMIT = { effort: 5, velocity: 20 } as const;
+/**
+ * Wheel velocity-servo gain (N·m per rad/s): full torque at a speed error of a tenth of the top
+ * speed, so a wheel loaded to half its torque runs 5 % of its top speed slow.
+ */
+const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
+/**
+ * Rollers per wheel, each a sphere (m, kg) whose centre sits WHEEL.radius − radius from the
+ * axle: 16 spheres of 0.4·r overlap round the rim, so the rolling envelope dips at most
+ * 0.6 mm below the wheel radius between two rollers.
+ */
+const ROLLER = { count: 16, radius: 0.4 * WHEEL.radius, mass: 0.01 } as const;
+/**
+ * Roller handedness: +1 where the floor roller runs front-right to rear-left (front left and
+ * rear right), −1 on the other two, an "X" seen from above as mecanum_drive_controller assumes.
+ */
+const HAND = { front_left: 1, front_right: -1, rear_left: -1, rear_right: 1 } as const;
+
+/**
+ * One wheel's rollers: each spins freely about an axis at 45° to the axle (the hub's z),
+ * leaning towards the rim tangent at its place β round the rim.
+ */
+function rollers(b: RobotBuilder, hub: string, hand: 1 | -1): void {
+  const c = Math.SQRT1_2;
+  const d = WHEEL.radius - ROLLER.radius;
+  for (let k = 0; k < ROLLER.count; k++) {
+    const beta = (2 * Math.PI * k) / ROLLER.count;
+    const name = `${hub}_roller${k + 1}`;
+    b.link({
+      name,
+      visuals: [{ geometry: sphere(ROLLER.radius), material: "black" }],
+      collisions: [{ geometry: sphere(ROLLER.radius) }],
+      inertial: solidInertial(ROLLER.mass, sphere(ROLLER.radius)),
+    });
+    b.joint({
+      name: `${name}_joint`,
+      type: "continuous",
+      parent: hub,
+      child: name,
+      origin: { xyz: [d * Math.cos(beta), d * Math.sin(beta), 0], rpy: [0, 0, 0] },
+      axis: [-hand * c * Math.sin(beta), hand * c * Math.cos(beta), c],
+    });
+  }
+}
 
 function buildMecanum(): Robot {
   const b = new RobotBuilder("mecanum").material("blue", [0.2, 0.3, 0.7, 1]).material("black", [0.1, 0.1, 0.1, 1]);
@@ -28,11 +71,16 @@ function buildMecanum(): Robot {
       shape: box(CHASSIS.length, CHASSIS.width, CHASSIS.height),
       mass: CHASSIS.mass,
       material: "blue",
+      // The box's bottom on the axles' plane, a wheel radius above the floor: centred on the
+      // axles it would rest on the floor.
+      origin: { xyz: [0, 0, CHASSIS.height / 2], rpy: [0, 0, 0] },
     }),
   );
   const joint = (end: "front" | "rear", side: "left" | "right"): string => {
     const name = `${end}_${side}_wheel`;
-    b.link(solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" }));
+    // The hub keeps its look and inertia but no collision: the rollers alone touch the floor.
+    const hub = solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" });
+    b.link({ ...hub, collisions: [] });
     // Cylinder axis (z) turned onto +y: a positive rate rolls forward.
     b.joint({
       name: `${name}_joint`,
@@ -42,8 +90,9 @@ function buildMecanum(): Robot {
       origin: { xyz: [end === "front" ? LX : -LX, side === "left" ? LY : -LY, 0], rpy: [-Math.PI / 2, 0, 0] },
       axis: [0, 0, 1],
       limit: WHEEL_LIMIT,
-      actuator: { command: "velocity" },
+      actuator: { command: "velocity", pid: { p: WHEEL_KV } },
     });
+    rollers(b, name, HAND[`${end}_${side}`]);
     return `${name}_joint`;
   };
   b.drive({

@@ -4,7 +4,7 @@
  *
  * Every number is a named assumption below (examples/skidsteer/README.md).
  */
-import { box, cylinder, type Robot, RobotBuilder, solidLink } from "robokit";
+import { box, cylinder, type Link, type Robot, RobotBuilder, solidLink, sphere } from "robokit";
 
 /** Chassis box (m) and mass (kg). */
 const CHASSIS = { length: 0.6, width: 0.4, height: 0.15, mass: 15 } as const;
@@ -15,6 +15,24 @@ const WHEELBASE = 0.4;
 const TRACK = 0.48;
 /** Wheel joint limits: torque (N·m) and speed (rad/s). */
 const WHEEL_LIMIT = { effort: 20, velocity: 8 } as const;
+
+/**
+ * Wheel velocity-servo gain (N·m per rad/s): full torque at a speed error of a tenth of the top
+ * speed, so a wheel loaded to half its torque runs 5 % of its top speed slow.
+ */
+const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
+
+/**
+ * A wheel as it touches the floor: a crowned tyre, whose contact is a point under the axle
+ * (a sphere of the wheel's radius), drawn as its cylinder. A flat cylinder touches MuJoCo's floor
+ * along a line across its width; turning on the spot twists that line, and the soft contact
+ * lets it creep, so the base turned at 78 % of the commanded yaw rate with the wheels at the
+ * commanded speed.
+ */
+function wheelLink(name: string): Link {
+  const link = solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" });
+  return { ...link, collisions: [{ geometry: sphere(WHEEL.radius) }] };
+}
 
 function buildSkidSteer(): Robot {
   const b = new RobotBuilder("skidsteer").material("olive", [0.4, 0.45, 0.2, 1]).material("black", [0.1, 0.1, 0.1, 1]);
@@ -36,7 +54,7 @@ function buildSkidSteer(): Robot {
       ["right", -TRACK / 2],
     ] as const) {
       const name = `${end}_${side}_wheel`;
-      b.link(solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" }));
+      b.link(wheelLink(name));
       // Cylinder axis (z) turned onto +y: a positive rate rolls forward.
       b.joint({
         name: `${name}_joint`,
@@ -46,7 +64,7 @@ function buildSkidSteer(): Robot {
         origin: { xyz: [x, y, 0], rpy: [-Math.PI / 2, 0, 0] },
         axis: [0, 0, 1],
         limit: WHEEL_LIMIT,
-        actuator: { command: "velocity" },
+        actuator: { command: "velocity", pid: { p: WHEEL_KV } },
       });
       sides[side].push(`${name}_joint`);
     }

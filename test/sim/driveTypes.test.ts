@@ -10,6 +10,7 @@ import type { Robot } from "../../src/model/Robot.js";
 import { loadMujoco } from "../../src/sim/mujoco/loadMujoco.js";
 import { readScenario } from "../../src/sim/readScenario.js";
 import { runSimulation } from "../../src/sim/runSimulation.js";
+import { simulationMetrics } from "../../src/sim/simulationMetrics.js";
 import { applyVariation } from "../../src/sim/sweep/applyVariation.js";
 import { readSweepVariation } from "../../src/sim/sweep/readSweepVariation.js";
 import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
@@ -251,36 +252,50 @@ describe("robokit sim drives every drive type (MuJoCo)", () => {
   });
 });
 
+// Each example base over its whole shipped drive scenario (31–36 s of simulated time, about
+// 1–7 s of wall time each). Stated bounds, on the simulated body itself (truth): the mean
+// velocity error of every commanded axis is below 10 % of the mean command (the examples
+// measure 1.5–6.5 %; the rest is the lag through each ramp and stop), and the wheel odometry
+// ends within 2 % of the distance driven of the true position (they measure 0.02–1 %).
 describe("the shipped drive scenario of every example base", () => {
-  it.each(["cart", "skidsteer", "ackermann", "bicycle", "tricycle"])(
-    "%s: its drive scenario reads, and its first 4 s drive the base forward as commanded",
-    async (name) => {
-      const file = `scenarios/${name}/drive.yaml`;
-      const { scenario, diagnostics } = readScenario(readFileSync(file, "utf8"), file);
-      expect(diagnostics).toEqual([]);
-      if (scenario === undefined) throw new Error("unreachable");
-      expect(scenario.robot).toBe(name);
-      const robot = await loadRobot(name);
-      const t = runSimulation(robot, scenario, { mujoco: await loadMujoco(), duration: 4, seed: 1 });
-      const k = t.rows - 1;
-      const from = Math.round(3.5 / t.dt);
-      const vx = t.trueTwist.vx.slice(from).reduce((a, b) => a + b, 0) / (t.rows - from);
-      expect(Math.abs(vx - (t.command.vx[k] as number))).toBeLessThan(0.03);
-      expect(t.command.vx[k]).toBeGreaterThan(0.2);
-      expect(Math.abs(t.truePose.y[k] as number)).toBeLessThan(0.01);
-      expect(Math.hypot((t.odomPose.x[k] as number) - (t.truePose.x[k] as number))).toBeLessThan(0.02);
+  const drive = async (name: string) => {
+    const file = `scenarios/${name}/drive.yaml`;
+    const { scenario, diagnostics } = readScenario(readFileSync(file, "utf8"), file);
+    expect(diagnostics).toEqual([]);
+    if (scenario === undefined) throw new Error("unreachable");
+    expect(scenario.robot).toBe(name);
+    const trace = runSimulation(await loadRobot(name), scenario, { mujoco: await loadMujoco(), seed: 1 });
+    return { trace, metrics: simulationMetrics(trace) };
+  };
+
+  it.each([
+    ["cart", ["vx", "omega"]],
+    ["mecanum", ["vx", "vy", "omega"]],
+    ["ackermann", ["vx", "omega"]],
+    ["bicycle", ["vx", "omega"]],
+    ["tricycle", ["vx", "omega"]],
+  ] as const)(
+    "%s: every commanded axis of %j within 10 per cent of the command, odometry within 2 per cent of the distance",
+    async (name, axes) => {
+      const { metrics: m } = await drive(name);
+      const msg = JSON.stringify(m);
+      expect(m.distance, msg).toBeGreaterThan(5);
+      for (const axis of axes) expect(m.velocityError[axis].truth, `${axis} ${msg}`).toBeLessThan(10);
+      expect(m.drift.position, msg).toBeLessThan(0.02 * m.distance);
     },
   );
 
-  it("mecanum: the example's plain-cylinder wheels are refused with the reason", async () => {
-    const file = "scenarios/mecanum/drive.yaml";
-    const { scenario } = readScenario(readFileSync(file, "utf8"), file);
-    if (scenario === undefined) throw new Error("the mecanum scenario does not read");
-    const robot = await loadRobot("mecanum");
-    const mujocoModule = await loadMujoco();
-    expect(() => runSimulation(robot, scenario, { mujoco: mujocoModule, duration: 1 })).toThrow(
-      /mecanum wheel joint "front_left_wheel_joint" spins a plain wheel/,
-    );
+  it("skidsteer: drives straight as commanded, and turns the commanded way though far short of the rate", async () => {
+    // A skid-steer turns only by sliding its front and rear wheels sideways; in MuJoCo that
+    // scrub holds the body to about a fifth of the yaw rate the wheels ask for (docs/simulation.md).
+    const { trace: t, metrics: m } = await drive("skidsteer");
+    expect(m.velocityError.vx.truth).toBeLessThan(10);
+    const mean = (col: Float64Array, a: number, b: number) =>
+      col.slice(Math.round(a / t.dt), Math.round(b / t.dt)).reduce((x, y) => x + y, 0) / Math.round((b - a) / t.dt);
+    // The zero-turn (commanded 0.6 rad/s from 9 s to 13 s) turns counter-clockwise.
+    expect(mean(t.command.omega, 10, 13)).toBeCloseTo(0.6, 6);
+    expect(mean(t.trueTwist.omega, 10, 13)).toBeGreaterThan(0.05);
+    expect(mean(t.trueTwist.omega, 10, 13)).toBeLessThan(0.6);
   });
 });
 

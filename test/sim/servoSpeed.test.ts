@@ -129,8 +129,6 @@ describe("joint velocities stay within the URDF velocity limits (+10 %) in MuJoC
         1,
       );
       const run = () => runSimulationOn(session, robot, shippedScenario(robotName, name), { seed: 1 });
-      // The mecanum example's wheels are plain cylinders: robokit sim refuses it, naming why.
-      if (robotName === "mecanum") return void expect(run).toThrow(/spins a plain wheel/);
       run();
       expectWithin(joints, session.peak, `${robotName}/${name}`);
     } finally {
