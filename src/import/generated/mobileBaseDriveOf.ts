@@ -150,11 +150,12 @@ function samePrinted(a: number, b: number): boolean {
 }
 
 /**
- * The geometry overrides `drive` needs so that robokit writes `file`'s numbers: each field's
+ * The geometry overrides `drive` needs so that robokit writes `file`'s numbers. Each field's
  * parameter is found by writing the drive with every override set to a distinct probe value
- * (the parameter that prints a field's probe is that field's), and the field is kept only
- * where the file's number differs (beyond the last printed digit) from what the model alone gives (or the model alone gives
- * none, e.g. a wheel without a round collision).
+ * (the parameter that prints a field's probe is that field's). A field is kept only where the
+ * file's number differs (beyond the last printed digit) from what the model gives with that
+ * field left out and the others as the file says, or where the model gives none (a wheel
+ * without a round collision to read its radius from).
  */
 function withOverrides(
   robot: Robot,
@@ -173,15 +174,20 @@ function withOverrides(
     type,
   );
   if (probed === undefined) return drive;
-  const plain = emittedParams(robot, drive, options, type);
-  const [atProbe, asRead, inFile] = [numbers(probed), plain === undefined ? undefined : numbers(plain), numbers(file)];
-  const found: Record<string, number> = {};
+  const [atProbe, inFile] = [numbers(probed), numbers(file)];
+  const given = new Map<string, { path: string; value: number }>();
   fields.forEach((field, i) => {
     const path = [...atProbe].find(([, v]) => v === probe(i))?.[0];
-    const want = path === undefined ? undefined : inFile.get(path);
-    const read = path === undefined ? undefined : asRead?.get(path);
-    if (want !== undefined && want > 0 && (read === undefined || !samePrinted(want, read))) found[field] = want;
+    const value = path === undefined ? undefined : inFile.get(path);
+    if (path !== undefined && value !== undefined && value > 0) given.set(field, { path, value });
   });
+  const found: Record<string, number> = {};
+  for (const [field, { path, value }] of given) {
+    const others = Object.fromEntries([...given].filter(([f]) => f !== field).map(([f, g]) => [f, g.value]));
+    const plain = emittedParams(robot, { ...drive, ...others } as MobileBaseDrive, options, type);
+    const read = plain === undefined ? undefined : numbers(plain).get(path);
+    if (read === undefined || !samePrinted(value, read)) found[field] = value;
+  }
   return { ...drive, ...found } as MobileBaseDrive;
 }
 
