@@ -174,6 +174,36 @@ describe("import recovers a mobile-base drive from the package build wrote", () 
     expect(roundTrip(boxed, "jazzy").imported.drive).toEqual(boxed.drive);
   });
 
+  it("takes no drive naming joints the URDF lacks, and no override from a parameter that is not a number", () => {
+    const robot = BASES.tricycle({
+      radius: 0.1,
+      front: 0.1,
+      wheelbase: 0.8,
+      track: 0.5,
+      steerTrack: 0.5,
+      perSide: 1,
+      maxSpeed: undefined,
+    });
+    const first = buildArtifacts(robot, {});
+    const urdf = first.find((a) => a.path.endsWith(".urdf"));
+    const yaml = first.find((a) => a.path.endsWith("_controllers.yaml"));
+    if (urdf === undefined || yaml === undefined) throw new Error("no URDF or controllers file built");
+    const read = importExtras(
+      urdf.content,
+      urdf.path,
+      descriptionToModel(urdf.content, urdf.path).robot as Robot,
+    ).robot;
+    if (read === undefined) throw new Error("import recovered no robot");
+    const recover = (text: string): Robot =>
+      recoverPackage(read, new Map(first.map((a) => [a.path, a === yaml ? text : a.content] as const)), {});
+    expect(recover(yaml.content).drive).toEqual(robot.drive);
+    const foreign = yaml.content.replaceAll("- s\n", "- nope\n");
+    const notNumber = yaml.content.replace(/wheelbase: .*/, "wheelbase: [1, 2]");
+    expect([foreign, notNumber]).not.toContain(yaml.content);
+    expect(recover(foreign).drive).toBeUndefined();
+    expect(recover(notNumber).drive).toEqual(robot.drive);
+  });
+
   it("names as overrides every number field of each drive type in the robot schema", () => {
     const schema = JSON.parse(readFileSync(join(repoRoot, "schemas", "robot.schema.json"), "utf8")) as {
       definitions: Record<string, { properties: Record<string, { type?: string; const?: string }> }>;
