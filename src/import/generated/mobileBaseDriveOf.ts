@@ -111,7 +111,14 @@ function record(v: unknown): Params | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Params) : undefined;
 }
 
-/** Every number in a parameter tree, by its dotted path. */
+/** The number at a dotted path of a parameter tree, if there is one. */
+function numberAt(tree: Params, path: string): number | undefined {
+  let at: unknown = tree;
+  for (const key of path.split(".")) at = record(at)?.[key];
+  return typeof at === "number" ? at : undefined;
+}
+
+/** Every number in a parameter tree robokit wrote, by its dotted path. */
 function numbers(tree: Params, prefix = "", out = new Map<string, number>()): Map<string, number> {
   for (const [k, v] of Object.entries(tree)) {
     const path = prefix === "" ? k : `${prefix}.${k}`;
@@ -122,12 +129,17 @@ function numbers(tree: Params, prefix = "", out = new Map<string, number>()): Ma
   return out;
 }
 
-/** The parameters robokit writes for `robot` with `drive` under the controller of class `type`, or undefined when it writes none. */
-function emittedParams(robot: Robot, drive: MobileBaseDrive, options: EmitOptions, type: string): Params | undefined {
+/** The parameters robokit writes for `robot` with `drive` under the controller of `pluginClass`, or undefined when it writes none. */
+function emittedParams(
+  robot: Robot,
+  drive: MobileBaseDrive,
+  options: EmitOptions,
+  pluginClass: string,
+): Params | undefined {
   try {
     const platform = platformOf(options);
     const doc = record(parse(emitControllersYaml({ ...robot, drive }, platform.target, platform.distro)));
-    const name = doc === undefined ? undefined : controllerOfClass(doc, type);
+    const name = doc === undefined ? undefined : controllerOfClass(doc, pluginClass);
     return name === undefined ? undefined : record(record(doc?.[name])?.["ros__parameters"]);
   } catch {
     // A drive the emitters refuse (a joint without the right actuator, a radius not readable) writes nothing.
@@ -135,10 +147,10 @@ function emittedParams(robot: Robot, drive: MobileBaseDrive, options: EmitOption
   }
 }
 
-/** The name controller_manager gives the controller of pluginlib class `type`. */
-function controllerOfClass(doc: Params, type: string): string | undefined {
+/** The name controller_manager gives the controller of a pluginlib class. */
+function controllerOfClass(doc: Params, pluginClass: string): string | undefined {
   const manager = record(record(doc["controller_manager"])?.["ros__parameters"]) ?? {};
-  return Object.keys(manager).find((name) => record(manager[name])?.["type"] === type);
+  return Object.keys(manager).find((name) => record(manager[name])?.["type"] === pluginClass);
 }
 
 /**
@@ -162,7 +174,7 @@ function withOverrides(
   drive: MobileBaseDrive,
   file: Params,
   options: EmitOptions,
-  type: string,
+  pluginClass: string,
 ): MobileBaseDrive {
   const fields: readonly string[] = DRIVES[drive.type].overrides;
   // Probes: 1000.5, 1001.5, …, exactly representable and far from any real base's metres.
@@ -171,21 +183,21 @@ function withOverrides(
     robot,
     { ...drive, ...Object.fromEntries(fields.map((f, i) => [f, probe(i)])) } as MobileBaseDrive,
     options,
-    type,
+    pluginClass,
   );
   if (probed === undefined) return drive;
-  const [atProbe, inFile] = [numbers(probed), numbers(file)];
+  const atProbe = numbers(probed);
   const given = new Map<string, { path: string; value: number }>();
   fields.forEach((field, i) => {
     const path = [...atProbe].find(([, v]) => v === probe(i))?.[0];
-    const value = path === undefined ? undefined : inFile.get(path);
+    const value = path === undefined ? undefined : numberAt(file, path);
     if (path !== undefined && value !== undefined && value > 0) given.set(field, { path, value });
   });
   const found: Record<string, number> = {};
   for (const [field, { path, value }] of given) {
     const others = Object.fromEntries([...given].filter(([f]) => f !== field).map(([f, g]) => [f, g.value]));
-    const plain = emittedParams(robot, { ...drive, ...others } as MobileBaseDrive, options, type);
-    const read = plain === undefined ? undefined : numbers(plain).get(path);
+    const plain = emittedParams(robot, { ...drive, ...others } as MobileBaseDrive, options, pluginClass);
+    const read = plain === undefined ? undefined : numberAt(plain, path);
     if (read === undefined || !samePrinted(value, read)) found[field] = value;
   }
   return { ...drive, ...found } as MobileBaseDrive;
