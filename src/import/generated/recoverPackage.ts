@@ -9,6 +9,7 @@ import type { Joint } from "../../model/Joint.js";
 import type { PackageInfo, Robot } from "../../model/Robot.js";
 import type { LidarSensor, RangeSensor, Sensor } from "../../model/Sensor.js";
 import { parseXacroXml } from "../../parse/xacro/parseXacroXml.js";
+import { mobileBaseDriveOf } from "./mobileBaseDriveOf.js";
 import { attribute, childElement, childElements, childText, elementText } from "./xacroElements.js";
 
 /** A generated file without the lines that name the generator (they differ between runs of `build`). */
@@ -44,8 +45,11 @@ function stringList(v: unknown): string[] | undefined {
   return Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
 }
 
-/** The drives robokit writes these controllers for (steered: steering and wheel groups; omni: the wheels). */
-function drivesOf(text: string | undefined): Drive[] {
+/**
+ * The drives robokit writes these controllers for (steered: steering and wheel groups; omni:
+ * the wheels; a mobile-base controller: its drive, {@link mobileBaseDriveOf}).
+ */
+function drivesOf(robot: Robot, text: string | undefined, options: EmitOptions): Drive[] {
   if (text === undefined) return [];
   let doc: unknown;
   try {
@@ -70,6 +74,8 @@ function drivesOf(text: string | undefined): Drive[] {
   const omni =
     stringList(params("omni_wheel_drive_controller")?.["wheel_names"]) ?? (steer === undefined ? wheels : undefined);
   if (omni !== undefined) out.push({ type: "omni", wheels: omni });
+  const mobile = mobileBaseDriveOf(robot, doc, options);
+  if (mobile !== undefined) out.push(mobile);
   return out;
 }
 
@@ -166,7 +172,7 @@ function score(robot: Robot, files: ReadonlyMap<string, string>, options: EmitOp
 
 /**
  * What a robokit package's other files say about the robot its URDF was built from: the
- * package metadata (package.xml), the drive (the controllers file: steered or omni) and which
+ * package metadata (package.xml), the drive (the controllers file: any drive type) and which
  * lidars were range sensors (gz writes both the same way; the RViz display tells them apart),
  * and the actuators' gains and reductions (MJCF's servos and motors).
  * Each is taken only where building the robot with it writes more lines of the package's
@@ -179,11 +185,11 @@ function score(robot: Robot, files: ReadonlyMap<string, string>, options: EmitOp
 export function recoverPackage(robot: Robot, files: ReadonlyMap<string, string>, options: EmitOptions): Robot {
   const info = packageInfoOf(files.get("package.xml"));
   const controllers = [...files.keys()].find((p) => p.startsWith("config/") && p.endsWith("_controllers.yaml"));
-  const drives = drivesOf(controllers === undefined ? undefined : files.get(controllers));
+  const text = controllers === undefined ? undefined : files.get(controllers);
   // One question at a time (each touches its own files): metadata, drive, range sensors.
   const steps: ((r: Robot) => (Robot | undefined)[])[] = [
     (r) => [info === undefined ? undefined : { ...r, package: info }],
-    (r) => drives.map((drive) => ({ ...r, drive })),
+    (r) => drivesOf(r, text, options).map((drive) => ({ ...r, drive })),
     (r) => [withRanges(r, "infrared"), withRanges(r, "ultrasound")],
     (r) => [withMjcfActuators(r, files.get(`mjcf/${r.name}.xml`))],
   ];
