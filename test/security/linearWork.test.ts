@@ -1,3 +1,4 @@
+// @slow: times work on inputs of hundreds of thousands of elements (vitest project `slow`).
 import { describe, expect, it } from "vitest";
 
 import { readXml } from "../../src/parse/readXml.js";

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+/**
+ * What sends a test file to the `slow` project: it starts processes (directly, through the CLI
+ * as a child, or through the reference tools), loads a browser, runs a simulator (MuJoCo's
+ * WebAssembly build, DART), type-checks generated code with the TypeScript compiler, or says
+ * why it is heavy in a first line `// @slow: <reason>` (inputs of millions of elements, whole
+ * corpora). Every other test file is a pure `unit` test: `npm run test:unit` runs those alone.
+ */
+export const SLOW_TEST_SOURCE =
+  /^\/\/ @slow: |from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|playwright|DartSession|from "typescript"/;
+
+/** The folders (relative to the repository root) that hold test files. */
+export const TEST_ROOTS = ["src", "test", "examples"] as const;
+
+/** Whether a test file's source makes it a slow test (see {@link SLOW_TEST_SOURCE}). */
+export function isSlowTestSource(source: string): boolean {
+  return SLOW_TEST_SOURCE.test(source);
+}
+
+/** Every `*.test.ts` under {@link TEST_ROOTS}, as repository-relative POSIX paths, sorted. */
+export function listTestFiles(repoRoot: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".test.ts")) found.push(relative(repoRoot, path).split(sep).join("/"));
+    }
+  };
+  for (const root of TEST_ROOTS) walk(join(repoRoot, root));
+  return found.sort();
+}
+
+/** The test files split into the `unit` and `slow` vitest projects. */
+export function testProjects(repoRoot: string): { unit: string[]; slow: string[] } {
+  const unit: string[] = [];
+  const slow: string[] = [];
+  for (const file of listTestFiles(repoRoot)) {
+    (isSlowTestSource(readFileSync(join(repoRoot, file), "utf8")) ? slow : unit).push(file);
+  }
+  return { unit, slow };
+}
