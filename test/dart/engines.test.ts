@@ -27,7 +27,7 @@ import { buildDartHarness, dartUnavailable } from "./DartSession.js";
 // (last test).
 const TRACKING = 0.25;
 const AGREEMENT = 0.2;
-// Yaw rates agree within 25 %: since issue 26 MuJoCo's steering servos carry their motor's
+// Yaw rates agree within 25 %: MuJoCo's steering servos carry their motor's
 // speed–torque slope (they cannot pass 3 rad/s, and slow under tyre scrub), while DART's
 // position loop is a velocity constraint clamped at the limit that scrub does not slow; MARIO's
 // paper drive measured 21.2 % (10.2 % measured before, README), MuJoCo's yaw tracking 21.8 % of the command.
@@ -61,8 +61,8 @@ function agrees(c: EngineComparison): boolean {
 }
 
 const cases: readonly [string, Robot, string, string][] = [
-  ["MARIO, seed 003 paper drive", mario, "mario", "paper"],
-  ["Robotino, seed 004 rose", robotino, "robotino", "rose"],
+  ["MARIO, Sharifi et al. 2018 drive", mario, "mario", "paper"],
+  ["Robotino, Damić and Čohodar Husić 2025 rose", robotino, "robotino", "rose"],
 ];
 
 describe("DART (ignition-physics 5, Gazebo Fortress) drives robokit's SDF as MuJoCo drives its MJCF", () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bundle = join(root, "dist", "src", "bundle", "main.js");
 
-/** The package size a stranger downloads and unpacks (issue 24): at most 20 MB. */
+/** The package size a stranger downloads and unpacks: at most 20 MB. */
 const MAX_UNPACKED_BYTES = 20_000_000;
 
 interface PackResult {

@@ -27,7 +27,7 @@ const cases: readonly [string, Twist][] = [
 describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odometry)", () => {
   for (const [name, command] of cases) {
     // Heading within 0.03 rad: the steering servos now cannot outrun their 3 rad/s limit (the
-    // motor's speed–torque slope, issue 26), so a 45° swing into the zero-turn lags its ramp and
+    // motor's speed–torque slope), so a 45° swing into the zero-turn lags its ramp and
     // the wheels scrub longer while it settles (measured 0.027 rad; 0.02 passed before).
     it(`${name}: reaches the commanded twist and wheel odometry stays within 2 cm and 0.03 rad of the truth`, async () => {
       const mujoco = await loadMujoco();

@@ -32,10 +32,10 @@ export interface DistroFacts {
 }
 
 /**
- * The one table of per-distro facts. Sources: ../shared/reference/gazebo-and-ros2-control.md
- * (ROS↔Gazebo pairs from ros_gz's README; gz-sim names §4.2; frame element §4.1;
- * omni_wheel_drive_controller "jazzy/kilted/master, not humble" §2.3; Classic only up to
- * Humble §0) and the released package lists of ros/rosdistro 8468e88 (2026-08-22), a
+ * The one table of per-distro facts. Sources: ros_gz's README (ROS↔Gazebo pairs),
+ * gz_ros2_control's documentation (gz-sim plugin names and the frame element),
+ * ros2_controllers' release notes (omni_wheel_drive_controller from Jazzy, not in Humble),
+ * Gazebo Classic's end of life (Classic only up to Humble) and the released package lists of ros/rosdistro 8468e88 (2026-08-22), a
  * trimmed copy of which is in test/fixtures/rosdistro (hector_gazebo_plugins and
  * gazebo_ros2_control: Humble has only the latter; noetic has the former).
  */
