@@ -1,8 +1,8 @@
-// The single generator of the README's simulation figures: runs the shipped
+// The single generator of the simulation figures of docs/simulation.md: runs the shipped
 // scenarios (MARIO paper drive, Robotino rose) and writes their plots to
 // docs/sim/<robot>-<scenario>/, then compares command profiles over several seeds, switches
 // off one effect at a time, and measures the contact-stiffness sensitivity. Prints the
-// README tables (markdown) to stdout; progress on stderr.
+// tables of docs/simulation.md (markdown) to stdout; progress on stderr.
 // Usage: npx tsx scripts/sim-results.ts        (about 2 min of CPU; 19 min wall on a loaded 2-core machine)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -218,7 +218,7 @@ function packageFinder(
 class SearchLimit extends Error {}
 
 /**
- * Reads the files a xacro expansion asks for, bounded as `<include>` is (README, Security):
+ * Reads the files a xacro expansion asks for, bounded as `<include>` is (docs/security-xacro.md):
  * only regular files below the file's workspace or a package search root (after symlinks),
  * each at most 16 MiB and all together at most 64 MiB, each read once (an include repeated
  * or a file included by many is served from memory).

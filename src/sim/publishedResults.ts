@@ -1,6 +1,6 @@
 /**
  * Published figures robokit's simulation is compared against (typed here once, used by the
- * summaries and the README tables).
+ * summaries and the tables of docs/simulation.md).
  */
 export const PUBLISHED_RESULTS = {
   /** Sharifi et al. 2018 (MARIO), Table 1: mean velocity error per axis against the command (%). */

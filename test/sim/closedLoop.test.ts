@@ -80,7 +80,7 @@ describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odome
 });
 
 describe("Robotino closed loop in MuJoCo (omni IK/FK, free rollers)", () => {
-  // Stated bounds, 3 s runs, averaged after 1 s (README "Embedded simulation"). Straight
+  // Stated bounds, 3 s runs, averaged after 1 s (docs/simulation.md, "Embedded simulation"). Straight
   // lines at 0.2 m/s: the displacement points within 0.02 rad of the commanded direction,
   // the speed is within 3 % of the command, the heading turns less than 0.02 rad, and wheel
   // odometry ends within 2 cm of the truth. (Measured: ≤ 0.005 rad, 0.6 % slow, ≤ 0.004 rad,

@@ -45,7 +45,7 @@ export function odomCommand(): Command {
   return new Command("odom")
     .description("wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out")
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
-    .argument("<file.csv>", "columns t (s) and one per drive joint (position, rad); see README")
+    .argument("<file.csv>", "columns t (s) and one per drive joint (position, rad); see docs/kinematics.md#cli")
     .addOption(
       new Option("--method <method>", "steered drives: Kabsch fit of contact points, or least squares + SE(2) exp")
         .choices(["kabsch", "least-squares"])

@@ -34,7 +34,7 @@ export function validateCommand(): Command {
       "<files...>",
       "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)",
     )
-    .option("--strict", "report every warning as an error (see the severity policy in README)")
+    .option("--strict", "report every warning as an error (severity policy: docs/validate.md)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
     .option(
       "-I, --include-path <dir...>",

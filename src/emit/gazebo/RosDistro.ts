@@ -14,7 +14,7 @@ export interface DistroFacts {
   readonly targets: readonly SimTarget[];
   /** Ubuntu release of the distro's binaries (rosdep `--os ubuntu:<this>`; REP 2000). */
   readonly ubuntu: string;
-  /** The Gazebo each target runs on this distro (README). */
+  /** The Gazebo each target runs on this distro (docs/ros-packages.md#targets-and-ros-distros). */
   readonly gazebo: Readonly<Partial<Record<SimTarget, string>>>;
   /** gz-sim system library prefix and class namespace: Fortress only knows the ignition names. */
   readonly gzSystems: {
@@ -27,7 +27,7 @@ export interface DistroFacts {
   readonly omniWheelDriveController: boolean;
   /** The RViz package. */
   readonly rviz: "rviz2" | "rviz";
-  /** Environment variable Gazebo reads model resources from (README). */
+  /** Environment variable Gazebo reads model resources from (docs/model.md). */
   readonly gazeboResourcePath: "IGN_GAZEBO_RESOURCE_PATH" | "GZ_SIM_RESOURCE_PATH" | "GAZEBO_MODEL_PATH";
 }
 
