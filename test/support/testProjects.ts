@@ -9,7 +9,7 @@ import { join, relative, sep } from "node:path";
  * corpora). Every other test file is a pure `unit` test: `npm run test:unit` runs those alone.
  */
 export const SLOW_TEST_SOURCE =
-  /^\/\/ @slow: |from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|playwright|DartSession|from "typescript"/;
+  /^\/\/ @slow: |from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|\blaunchChromium\b|DartSession|from "typescript"/;
 
 /** The folders (relative to the repository root) that hold test files. */
 export const TEST_ROOTS = ["src", "test", "examples"] as const;
