@@ -1,3 +1,5 @@
+import { dirname, basename as pathBasename } from "node:path";
+
 import { Command, Option } from "commander";
 
 import { emitSdf } from "../../emit/sdf/emitSdf.js";
@@ -16,17 +18,24 @@ import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { setsOption } from "../optionAlias.js";
+import { writeArtifacts } from "../writeArtifacts.js";
 import { writeStdout } from "../writeStdout.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { helpExamples } from "../helpExamples.js";
 
 /**
- * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
+ * `robokit convert <file> -f sdf|urdf [-o FILE]`: reads a URDF or SDF file into the model and writes
  * it in the other (or the same) format to stdout. Invalid input: exit 1 with file:line:col
  * diagnostics and nothing on stdout. What the conversion leaves out goes to stderr.
  */
 export function convertCommand(): Command {
   return new Command("convert")
     .description("convert a URDF or SDF file to SDF or URDF (stdout)")
+    .addHelpText(
+      "after",
+      helpExamples("robokit convert robot.urdf -f sdf -o model.sdf", "robokit convert model.sdf -f urdf > robot.urdf"),
+    )
     .argument("<file>", "URDF (<robot>), xacro (.xacro) or SDF (<sdf>) file")
     .option(
       "--arg <name:=value>",
@@ -38,9 +47,12 @@ export function convertCommand(): Command {
       "-I, --include-path <dir...>",
       "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)",
     )
-    .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
+    .addOption(new Option("-f, --format <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
+    .addOption(new Option("--to <format>").choices(["sdf", "urdf"]).hideHelp())
+    .on("option:to", setsOption("format"))
+    .option("-o, --out <file>", "write here (all or nothing) instead of stdout")
     .addOption(
-      new Option("--sdf-version <version>", "SDF version for --to sdf")
+      new Option("--sdf-version <version>", "SDF version for -f sdf")
         .choices(SDF_VERSIONS)
         .default(DEFAULT_SDF_VERSION),
     )
@@ -56,7 +68,7 @@ export function convertCommand(): Command {
       const { robot, lumped, diagnostics } = readForConversion(file, opts);
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
-      const losses: Diagnostic[] = (opts.to === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
+      const losses: Diagnostic[] = (opts.format === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
         ({ jsonPath: _modelPath, ...d }) => ({ ...d, file }),
       );
       for (const d of [...diagnostics, ...losses]) {
@@ -68,16 +80,18 @@ export function convertCommand(): Command {
         );
       }
       const stamp = { from: basename(file) };
-      writeStdout(
-        opts.to === "sdf"
+      const text =
+        opts.format === "sdf"
           ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] })
-          : emitUrdf(robot, { stamp }),
-      );
+          : emitUrdf(robot, { stamp });
+      if (opts.out === undefined) writeStdout(text);
+      else writeArtifacts(dirname(opts.out), [{ path: pathBasename(opts.out), content: text }]);
     });
 }
 
 interface ConvertOptions {
-  readonly to: "sdf" | "urdf";
+  readonly format: "sdf" | "urdf";
+  readonly out?: string;
   readonly sdfVersion: string;
   readonly keepFixed?: boolean;
   readonly model?: string;
@@ -103,7 +117,7 @@ function readForConversion(
   const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
   if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot convert`, diagnostics);
   // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
-  const lump = opts.to === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
+  const lump = opts.format === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
   const { robot, lumped } = lump
     ? lumpFixedJoints(read.robot, { keep: new Set(read.keepFixedJoints ?? []) })
     : { robot: read.robot, lumped: [] };

@@ -15,6 +15,7 @@ import { validateBatch } from "../validateBatch.js";
 import { diskResolvers } from "../resolve/diskResolvers.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
 const workerUrl = new URL(
@@ -30,12 +31,20 @@ const workerUrl = new URL(
 export function validateCommand(): Command {
   return new Command("validate")
     .description("check URDF and SDF files (format and version detected from the content)")
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit validate robot.urdf",
+        "robokit validate 'models/**/*.sdf' -f json",
+        "robokit validate robot.urdf.xacro --arg use_gpu:=false -I ~/ros2_ws/src",
+      ),
+    )
     .argument(
       "<files...>",
       "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)",
     )
     .option("--strict", "report every warning as an error (severity policy: docs/validate.md)")
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
     .option(
       "-I, --include-path <dir...>",
       "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages",
