@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 import type { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 
@@ -102,6 +106,23 @@ describe("usage errors", () => {
     const r = await runCliInProcess(["convert", "robot.urdf", "--to", "mjcf"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^robokit convert: error: option '--to <format>' argument 'mjcf' is invalid/);
+  });
+});
+
+describe("-o, --out writes what stdout would show", () => {
+  it("convert -o FILE writes the file and prints nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "robokit-grammar-"));
+    try {
+      const urdf = join(import.meta.dirname, "..", "fixtures", "urdf", "valid", "rover.urdf");
+      const shown = await runCliInProcess(["convert", urdf, "-f", "sdf"]);
+      const written = await runCliInProcess(["convert", urdf, "-f", "sdf", "-o", join(dir, "m.sdf")]);
+      expect(shown.code).toBe(0);
+      expect(written.code).toBe(0);
+      expect(written.stdout).toBe("");
+      expect(readFileSync(join(dir, "m.sdf"), "utf8")).toBe(shown.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
