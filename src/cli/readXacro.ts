@@ -1,13 +1,9 @@
 import { existsSync, readdirSync, realpathSync as realpathSyncJs, statSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
-import {
-  expandXacro,
-  callTrace,
-  type XacroFindRefusal,
-  type XacroHost,
-  type XacroReadRefusal,
-} from "../parse/xacro/expandXacro.js";
+import { callTrace } from "../parse/xacro/callTrace.js";
+import { expandXacro } from "../parse/xacro/expandXacro.js";
+import type { XacroFindRefusal, XacroHost, XacroReadRefusal } from "../parse/xacro/XacroHost.js";
 import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroElement, XacroOrigin } from "../parse/xacro/XacroNode.js";
