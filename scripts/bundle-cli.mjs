@@ -1,6 +1,6 @@
 // Bundles the compiled CLI (dist/src/cli/main.js, from tsc) with esbuild into
 // dist/src/bundle/: robokit.cjs (the `robokit` bin, which runs `xacro` from xacro.cjs and hands
-// every other command to main.js), main.js (the CLI), validateWorker.js (validate's worker thread), simWorker.js (sim sweeps)
+// every other command to main.js), main.js (the CLI), validateWorker.js (validate's worker thread), lspWorker.js (lsp's), simWorker.js (sim sweeps)
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
 // mujoco-js (WebAssembly next to its JS), tsx (loads user .ts robots) and playwright-core stay external; the
@@ -132,6 +132,7 @@ await build({
   entryPoints: [
     "dist/src/cli/main.js",
     "dist/src/cli/commands/validateWorker.js",
+    "dist/src/cli/commands/lspWorker.js",
     "dist/src/cli/commands/simWorker.js",
   ],
   outdir,

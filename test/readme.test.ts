@@ -114,6 +114,10 @@ describe("README and docs/", () => {
       expect(r.status, command).toBe(0);
     }
     expect(existsSync(join(work, "out", "cart", "urdf", "cart.urdf"))).toBe(true);
+    // The cart declares its drive: build gives it the controller that drives it.
+    expect(readFileSync(join(work, "out", "cart", "config", "cart_controllers.yaml"), "utf8")).toContain(
+      "type: diff_drive_controller/DiffDriveController",
+    );
   });
 
   it("has TypeScript examples, and every one type-checks against the real API", () => {

@@ -14,4 +14,28 @@ export const bundledExamples: Readonly<
     load: async () => (await import("../../examples/robotino/robotino.js")) as Record<string, unknown>,
     exportName: "robotino",
   },
+  cart: {
+    load: async () => (await import("../../examples/cart/cart.js")) as Record<string, unknown>,
+    exportName: "cart",
+  },
+  skidsteer: {
+    load: async () => (await import("../../examples/skidsteer/skidsteer.js")) as Record<string, unknown>,
+    exportName: "skidsteer",
+  },
+  mecanum: {
+    load: async () => (await import("../../examples/mecanum/mecanum.js")) as Record<string, unknown>,
+    exportName: "mecanum",
+  },
+  ackermann: {
+    load: async () => (await import("../../examples/ackermann/ackermann.js")) as Record<string, unknown>,
+    exportName: "ackermann",
+  },
+  bicycle: {
+    load: async () => (await import("../../examples/bicycle/bicycle.js")) as Record<string, unknown>,
+    exportName: "bicycle",
+  },
+  tricycle: {
+    load: async () => (await import("../../examples/tricycle/tricycle.js")) as Record<string, unknown>,
+    exportName: "tricycle",
+  },
 };

@@ -46,6 +46,12 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import("./commands/validateCommand.js")).validateCommand(),
   },
   {
+    name: "lsp",
+    term: "[options]",
+    summary: "language server for editors (URDF, xacro, SDF, robot YAML; LSP over stdio)",
+    load: async () => (await import("./commands/lspCommand.js")).lspCommand(),
+  },
+  {
     name: "convert",
     term: "[options] <file>",
     summary: "convert a URDF or SDF file to SDF or URDF (stdout)",

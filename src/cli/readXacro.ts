@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, realpathSync as realpathSyncJs, statSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
-import { callTrace } from "../parse/xacro/callTrace.js";
+import { callLocations, callTrace } from "../parse/xacro/callTrace.js";
 import { expandXacro } from "../parse/xacro/expandXacro.js";
 import type { XacroFindRefusal, XacroHost, XacroReadRefusal } from "../parse/xacro/XacroHost.js";
 import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
@@ -26,6 +26,8 @@ export interface XacroReadOptions {
   readonly args?: readonly string[];
   /** Extra folders searched for ROS packages (`-I`), before ROS_PACKAGE_PATH and AMENT_PREFIX_PATH. */
   readonly includePaths?: readonly string[];
+  /** Texts that replace files on disk, by absolute path (an editor's unsaved buffers). */
+  readonly unsaved?: ReadonlyMap<string, string>;
 }
 
 /** A description read from disk: its (expanded) text and how to point diagnostics back at the source. */
@@ -314,7 +316,7 @@ export function diskXacroHost(file: string, includePaths: readonly string[], ame
  * {@link diskXacroHost} says). `displayName` names the top-level file in diagnostics; included
  * files are named relative to the working folder (`show` does the same for other paths).
  * `onLongRun` is called once if the expansion runs far longer than a real robot's
- * (ExpandXacroOptions.onLongRun).
+ * (ExpandXacroOptions.onLongRun). `unsaved` texts are read instead of the files at those paths.
  */
 export function expandXacroFile(
   path: string,
@@ -324,6 +326,7 @@ export function expandXacroFile(
   includePaths: readonly string[] = [],
   amentFirst = false,
   onLongRun?: () => void,
+  unsaved?: ReadonlyMap<string, string>,
 ): {
   root: XacroElement | undefined;
   outside: { readonly before: readonly string[]; readonly after: readonly string[] };
@@ -333,15 +336,17 @@ export function expandXacroFile(
   const absolute = resolve(path);
   const show = (f: string): string =>
     f === displayName ? f : f === absolute ? displayName : relative(process.cwd(), f);
+  const disk = diskXacroHost(path, includePaths, amentFirst);
   const result = expandXacro(text, displayName, {
     path: absolute,
     args,
-    host: diskXacroHost(path, includePaths, amentFirst),
+    host: unsaved === undefined ? disk : { ...disk, readFile: (p) => unsaved.get(p) ?? disk.readFile(p) },
     ...(onLongRun === undefined ? {} : { onLongRun }),
   });
   const diagnostics = result.diagnostics.map((d) => ({
     ...d,
     ...(d.file === undefined ? {} : { file: show(d.file) }),
+    ...(d.related === undefined ? {} : { related: d.related.map((r) => ({ ...r, file: show(r.file) })) }),
     message: relativiseTrace(d.message, show),
   }));
   return { root: result.root, outside: result.outside ?? { before: [], after: [] }, diagnostics, show };
@@ -365,18 +370,24 @@ export function readDescriptionSource(
     text,
     parseXacroArgs(options.args ?? []),
     options.includePaths ?? [],
+    false,
+    undefined,
+    options.unsaved,
   );
   if (root === undefined) return { text: undefined, diagnostics, toSource: (d) => d };
   const result = { root };
   const written = writeXacroXml(result.root);
   const lines = [...written.origins.keys()].sort((a, b) => a - b);
+  // The last origin at or before the line (binary search: a robot has thousands of lines).
   const originAt = (line: number): XacroOrigin | undefined => {
-    let best: XacroOrigin | undefined;
-    for (const l of lines) {
-      if (l > line) break;
-      best = written.origins.get(l);
+    let lo = 0;
+    let hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lines[mid]! <= line) lo = mid + 1;
+      else hi = mid;
     }
-    return best;
+    return lo === 0 ? undefined : written.origins.get(lines[lo - 1]!);
   };
   return {
     text: written.text,
@@ -390,6 +401,7 @@ export function readDescriptionSource(
         file: show(o.file),
         line: o.line,
         column: o.column,
+        ...callLocations(o, show),
         message: relativiseTrace(d.message + callTrace(o), show),
       };
     },

@@ -27,6 +27,21 @@ export interface Diagnostic {
   readonly jsonPath?: string;
   /** Optional suggestion, e.g. `did you mean "base_link"?`. */
   readonly hint?: string;
+  /**
+   * Other places that explain the finding: for an element expanded from a xacro macro, each
+   * call that led there (innermost first), so editors and SARIF viewers can step through them.
+   */
+  readonly related?: readonly RelatedLocation[];
+}
+
+/** A place tied to a diagnostic, with what it is (e.g. `macro wheel called here`). */
+export interface RelatedLocation {
+  readonly file: string;
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column. */
+  readonly column?: number;
+  readonly message: string;
 }
 
 /** True when any diagnostic is an error. */

@@ -134,6 +134,8 @@ export const diagnosticCodes = {
   // what the reference tools read although it is not well-formed XML
   XML_TOLERATED:
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
+  DRIVE_GEOMETRY_MISMATCH:
+    "A drive's wheels or steering joints are not where, or do not turn the way, the ros2_controllers controller written for it assumes.",
 } as const;
 
 /** A stable diagnostic code. */

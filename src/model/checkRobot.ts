@@ -1,6 +1,8 @@
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { assertNever } from "../util/assertNever.js";
 import { findNonFinite } from "../util/findNonFinite.js";
+import { checkDriveGeometry } from "./checkDriveGeometry.js";
 import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
@@ -203,7 +205,11 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     );
   }
 
+  const before = out.length;
   checkDrive(robot, jointByName, add);
+  // The geometry is read through the tree, so only from a model whose structure holds.
+  if (robot.drive !== undefined && !out.some((d) => d.severity === "error") && out.length === before)
+    out.push(...checkDriveGeometry(robot));
   return out;
 }
 
@@ -429,11 +435,31 @@ function checkGeometry(g: Geometry, where: string, path: string, add: Add): void
 function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: Add): void {
   const drive = robot.drive;
   if (drive === undefined) return;
+  const seen = new Map<string, string>();
   const need = (name: string, path: string, role: string, types: readonly Joint["type"][]): void => {
     const j = jointByName.get(name);
     if (j === undefined) add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" does not exist`);
     else if (!types.includes(j.type))
       add("REFERENCE_INVALID", path, `drive: ${role} joint "${name}" is ${j.type}; expected ${types.join(" or ")}`);
+    const other = seen.get(name);
+    if (other !== undefined)
+      add("REFERENCE_INVALID", path, `drive: joint "${name}" is named twice (${other} and ${path})`);
+    seen.set(name, path);
+  };
+  const wheel = (name: string, path: string): void => need(name, path, "wheel", ["continuous"]);
+  const steer = (name: string, path: string): void => need(name, path, "steering", ["revolute", "continuous"]);
+  const positive = (field: string, value: number | undefined): void => {
+    if (value !== undefined && !(value > 0))
+      add("VALUE_OUT_OF_RANGE", `/drive/${field}`, `drive: ${field} must be > 0 m (got ${value})`);
+  };
+  // A plain object is not held to the tuple types the way a document is held to the schema.
+  const pair = (field: string, joints: readonly string[]): void => {
+    if (joints.length !== 2)
+      add(
+        "REFERENCE_INVALID",
+        `/drive/${field}`,
+        `drive: the ${drive.type} drive needs 2 ${field} joints, [left, right] (got ${joints.length})`,
+      );
   };
   switch (drive.type) {
     case "steered":
@@ -451,6 +477,53 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
       if (drive.gearRatio !== undefined && !(drive.gearRatio > 0))
         add("VALUE_OUT_OF_RANGE", "/drive/gearRatio", `drive: gearRatio must be > 0 (got ${drive.gearRatio})`);
       break;
+    case "differential":
+      for (const side of ["left", "right"] as const) {
+        if (drive[side].length === 0)
+          add("REFERENCE_INVALID", `/drive/${side}`, `drive: a differential drive needs a wheel on its ${side} side`);
+        drive[side].forEach((w, i) => wheel(w, `/drive/${side}/${i}`));
+      }
+      if (drive.left.length > 0 && drive.right.length > 0 && drive.left.length !== drive.right.length)
+        add(
+          "REFERENCE_INVALID",
+          "/drive/right",
+          `drive: ${drive.left.length} left and ${drive.right.length} right wheels; diff_drive_controller refuses to configure with a different number of wheels per side`,
+        );
+      positive("wheelRadius", drive.wheelRadius);
+      positive("wheelSeparation", drive.wheelSeparation);
+      break;
+    case "mecanum":
+      for (const corner of ["frontLeft", "frontRight", "rearLeft", "rearRight"] as const)
+        wheel(drive[corner], `/drive/${corner}`);
+      positive("wheelRadius", drive.wheelRadius);
+      positive("sumOfDistances", drive.sumOfDistances);
+      break;
+    case "ackermann":
+      pair("steering", drive.steering);
+      pair("traction", drive.traction);
+      drive.steering.forEach((s, i) => steer(s, `/drive/steering/${i}`));
+      drive.traction.forEach((w, i) => wheel(w, `/drive/traction/${i}`));
+      positive("wheelRadius", drive.wheelRadius);
+      positive("wheelbase", drive.wheelbase);
+      positive("tractionTrackWidth", drive.tractionTrackWidth);
+      positive("steeringTrackWidth", drive.steeringTrackWidth);
+      break;
+    case "bicycle":
+      steer(drive.steering, "/drive/steering");
+      wheel(drive.traction, "/drive/traction");
+      positive("wheelRadius", drive.wheelRadius);
+      positive("wheelbase", drive.wheelbase);
+      break;
+    case "tricycle":
+      steer(drive.steering, "/drive/steering");
+      pair("traction", drive.traction);
+      drive.traction.forEach((w, i) => wheel(w, `/drive/traction/${i}`));
+      positive("wheelRadius", drive.wheelRadius);
+      positive("wheelbase", drive.wheelbase);
+      positive("tractionTrackWidth", drive.tractionTrackWidth);
+      break;
+    default:
+      assertNever(drive, "drive type");
   }
 }
 

@@ -114,4 +114,16 @@ export { solidLink } from "./solidLink.js";
 export type { SolidLinkOptions } from "./solidLink.js";
 export type { Quat, Rgba, Vec3 } from "./Vector.js";
 export { wheelLayout } from "./wheelLayout.js";
+export { driveGeometry } from "./driveGeometry.js";
+export type {
+  AckermannGeometry,
+  BicycleGeometry,
+  DifferentialGeometry,
+  DriveGeometry,
+  DriveSteering,
+  DriveWheel,
+  MecanumGeometry,
+  TricycleGeometry,
+} from "./driveGeometry.js";
+export { rollingRadius } from "./rollingRadius.js";
 export type { OmniWheelLayout, SteeredModuleLayout, Vec2, WheelLayout } from "./wheelLayout.js";

@@ -84,6 +84,13 @@ export function crossCheckControl(robot: Robot, target: SimTarget, urdf: string,
       const p = (block as { ros__parameters: Record<string, unknown> }).ros__parameters;
       if (Array.isArray(p["joints"])) claim(name, p["joints"] as string[], String(p["interface_name"]));
       if (Array.isArray(p["wheel_names"])) claim(name, p["wheel_names"] as string[], "velocity");
+      // Mobile-base controllers: wheels take velocity, steering joints position.
+      for (const key of ["left_wheel_names", "right_wheel_names", "traction_joints_names", "rear_wheels_names"])
+        if (Array.isArray(p[key])) claim(name, p[key] as string[], "velocity");
+      for (const key of ["steering_joints_names", "front_wheels_names"])
+        if (Array.isArray(p[key])) claim(name, p[key] as string[], "position");
+      for (const [key, value] of Object.entries(p))
+        if (key.endsWith("_wheel_command_joint_name") && typeof value === "string") claim(name, [value], "velocity");
     }
   }
   const extra = new Set<string>();

@@ -6,6 +6,11 @@ import { describe, expect, it } from "vitest";
 
 import { mario } from "../../examples/mario/mario.js";
 import { robotino } from "../../examples/robotino/robotino.js";
+import { ackermann } from "../../examples/ackermann/ackermann.js";
+import { bicycle } from "../../examples/bicycle/bicycle.js";
+import { cart } from "../../examples/cart/cart.js";
+import { mecanum } from "../../examples/mecanum/mecanum.js";
+import { tricycle } from "../../examples/tricycle/tricycle.js";
 import { writeArtifacts } from "../../src/cli/writeArtifacts.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import { DISTRO_FACTS, ROS_DISTROS, type RosDistro } from "../../src/emit/gazebo/RosDistro.js";
@@ -31,11 +36,11 @@ function rosdepHome(): Record<string, string> {
   };
 }
 
-/** One folder per target (rosdep refuses two packages of one name in one tree), each with both examples. */
+/** One folder per target (rosdep refuses two packages of one name in one tree), each with the examples (one per controller). */
 function packageRoots(distro: RosDistro): string[] {
   return DISTRO_FACTS[distro].targets.map((target) => {
     const root = mkdtempSync(join(tmpdir(), `robokit-rosdep-${distro}-${target}-`));
-    for (const robot of [mario, robotino])
+    for (const robot of [mario, robotino, cart, mecanum, ackermann, bicycle, tricycle])
       writeArtifacts(join(root, robot.name), buildArtifacts(robot, { target, distro }));
     return root;
   });

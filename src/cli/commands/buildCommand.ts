@@ -10,6 +10,8 @@ import { UsageError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { writePackage } from "../writePackage.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { checkRobot } from "../../model/checkRobot.js";
 import { helpExamples } from "../helpExamples.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
@@ -46,6 +48,9 @@ export function buildCommand(): Command {
     .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target?: string; distro?: string }) => {
       const platform = usagePlatform(opts);
       const robot = await loadRobot(robotArg);
+      // What loads but will not behave as modelled (a drive's geometry against its controller) is said, not fatal.
+      for (const d of checkRobot(robot))
+        if (d.severity === "warning") process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
       const artifacts = buildArtifacts(robot, {
         ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
         ...platform,

@@ -1,3 +1,5 @@
+import { pathToFileURL } from "node:url";
+
 import { Command, InvalidArgumentError, Option } from "commander";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
@@ -5,6 +7,8 @@ import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { hasErrors } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../diagnostics/formatDiagnosticsJson.js";
+import { formatDiagnosticsSarif } from "../../diagnostics/formatDiagnosticsSarif.js";
+import { ROBOKIT_VERSION } from "../../version.js";
 import { validateFile } from "../../validate/validateFile.js";
 import type { ResourceReader } from "../../validate/RuleContext.js";
 import { InputError, UsageError } from "../errors.js";
@@ -24,7 +28,7 @@ const workerUrl = new URL(
 );
 
 /**
- * `robokit validate FILE|FOLDER|GLOB... [--strict] [--format text|json] [-I dir] [-j n]`.
+ * `robokit validate FILE|FOLDER|GLOB... [--strict] [--format text|json|sarif] [-I dir] [-j n]`.
  * Folders are searched for URDF and SDF files, patterns expanded; all files share one process
  * (worker threads for large batches) and are reported in order. Exit 1 when any file has errors.
  */
@@ -44,7 +48,7 @@ export function validateCommand(): Command {
       "URDF (.urdf) or SDF (.sdf, .world) files, folders (searched for them) or glob patterns (quoted)",
     )
     .option("--strict", "report every warning as an error (severity policy: docs/validate.md)")
-    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json", "sarif"]).default("text"))
     .option(
       "-I, --include-path <dir...>",
       "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages",
@@ -78,6 +82,13 @@ export function validateCommand(): Command {
           opts.jobs,
         );
         if (opts.format === "json") process.stdout.write(formatDiagnosticsJson(reports));
+        else if (opts.format === "sarif")
+          process.stdout.write(
+            formatDiagnosticsSarif(reports, {
+              toolVersion: ROBOKIT_VERSION,
+              srcRoot: `${pathToFileURL(process.cwd()).href.replace(/\/?$/, "/")}`,
+            }),
+          );
         else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
         const bad = reports.filter((r) => hasErrors(r.diagnostics));
         if (bad.length > 0) {
@@ -101,6 +112,8 @@ export function validatePath(
     xacroArgs?: readonly string[];
     /** Reads the meshes the geometry rules measure (default: any regular file up to the mesh byte limit). */
     readResource?: ResourceReader;
+    /** Texts that replace xacro includes on disk, by absolute path (an editor's unsaved buffers). */
+    unsaved?: ReadonlyMap<string, string>;
   },
 ): FileReport {
   const name = options.displayName ?? path;
@@ -125,10 +138,22 @@ export function validatePath(
   }
   const decoded = decodeXmlBytes(bytes, name);
   if (decoded.text === undefined) return { file: name, diagnostics: decoded.diagnostics };
+  return validateText(path, decoded.text, options);
+}
+
+/**
+ * Validates the decoded text of the file at `path` (an editor's unsaved buffer, or what
+ * {@link validatePath} read), following its includes and `$(find)` from disk as validate does.
+ * Never throws.
+ */
+export function validateText(path: string, text: string, options: Parameters<typeof validatePath>[1]): FileReport {
+  const name = options.displayName ?? path;
+  const decoded = { text };
   // xacro is expanded first; diagnostics on the expansion point back at the xacro source.
   const source = readDescriptionSource(path, name, decoded.text, {
     args: options.xacroArgs ?? [],
     includePaths: [...(options.searchPaths ?? []), ...(options.packagePaths ?? [])],
+    ...(options.unsaved === undefined ? {} : { unsaved: options.unsaved }),
   });
   if (source.text === undefined) return { file: name, diagnostics: source.diagnostics };
   const resolvers = diskResolvers(

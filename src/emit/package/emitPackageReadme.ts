@@ -3,6 +3,7 @@ import { DISTRO_FACTS, distrosOf, type RosPlatform } from "../gazebo/RosDistro.j
 import { packageName } from "../gazebo/packageName.js";
 import type { ControllerSpec } from "../ros2-control/ControllerSpec.js";
 import { controllerPlan, passiveJoints } from "../ros2-control/controllerPlan.js";
+import { controllerClass, twistTopic } from "../ros2-control/driveController.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { displayLaunchPath, launchPath } from "./emitLaunch.js";
 import { rvizConfigPath } from "./emitRvizConfig.js";
@@ -107,23 +108,29 @@ function passiveNote(robot: Robot, ros2: boolean): string[] {
 
 function drive(robot: Robot, controllers: readonly ControllerSpec[], ros2: boolean): string[] {
   const out: string[] = [];
-  const omni = controllers.find((c) => c.type === "omni_wheel_drive_controller/OmniWheelDriveController");
-  if (omni !== undefined) {
-    out.push(`\`${omni.name}\` takes a body twist (geometry_msgs/TwistStamped) and publishes odometry:`, "", "```");
+  // Only a robot with a drive has a body twist for `robokit ik` to turn into joint values.
+  const ik = robot.drive === undefined ? [] : [`robokit ik ${robot.name} --vx 0.3 --vy 0 --wz 0.2`];
+  const base = controllers.find((c) => c.type === "omni_wheel_drive_controller/OmniWheelDriveController")
+    ? { name: "omni_wheel_drive_controller", topic: "cmd_vel" }
+    : mobileBase(robot, controllers);
+  if (base !== undefined) {
+    out.push(`\`${base.name}\` takes a body twist (geometry_msgs/TwistStamped) and publishes odometry:`, "", "```");
     out.push(
-      `ros2 topic pub -r 10 /${omni.name}/cmd_vel geometry_msgs/msg/TwistStamped "{header: {frame_id: base_link}, twist: {linear: {x: 0.2}, angular: {z: 0.3}}}"`,
+      `ros2 topic pub -r 10 /${base.name}/${base.topic} geometry_msgs/msg/TwistStamped "{header: {frame_id: base_link}, twist: {linear: {x: 0.2}, angular: {z: 0.3}}}"`,
       "```",
     );
     return out;
   }
+  const forward = controllers.filter((x) => x.type === "forward_command_controller/ForwardCommandController");
   if (ros2) {
+    if (forward.length === 0) return ["No controller commands a joint: the robot has no actuated joints."];
     out.push(
-      "Each ForwardCommandController takes one value per joint, in the order of its `joints` (std_msgs/Float64MultiArray). `robokit ik` turns a body twist into those values:",
+      `Each ForwardCommandController takes one value per joint, in the order of its \`joints\` (std_msgs/Float64MultiArray)${ik.length > 0 ? ". `robokit ik` turns a body twist into those values" : ""}:`,
       "",
       "```",
+      ...ik,
     );
-    out.push(`robokit ik ${robot.name} --vx 0.3 --vy 0 --wz 0.2`);
-    for (const c of controllers.filter((x) => x.type === "forward_command_controller/ForwardCommandController")) {
+    for (const c of forward) {
       out.push(
         `ros2 topic pub -r 10 /${c.name}/commands std_msgs/msg/Float64MultiArray "{data: [${c.joints.map(() => "0.0").join(", ")}]}"   # ${c.joints.join(", ")} (${c.commandInterface ?? ""})`,
       );
@@ -131,14 +138,27 @@ function drive(robot: Robot, controllers: readonly ControllerSpec[], ros2: boole
     out.push("```");
     return out;
   }
+  const commanded = controllers.filter((x) => x.joints.length > 0);
+  if (commanded.length === 0) return ["No controller commands a joint: the robot has no actuated joints."];
   out.push(
-    "One controller per joint (std_msgs/Float64 on `command`); `robokit ik` turns a body twist into the values:",
+    `One controller per joint (std_msgs/Float64 on \`command\`)${ik.length > 0 ? "; `robokit ik` turns a body twist into the values" : ""}:`,
     "",
     "```",
-    `robokit ik ${robot.name} --vx 0.3 --vy 0 --wz 0.2`,
+    ...ik,
   );
-  for (const c of controllers.filter((x) => x.joints.length > 0))
+  for (const c of commanded)
     out.push(`rostopic pub -r 10 /${robot.name}/${c.name}/command std_msgs/Float64 "data: 0.0"`);
   out.push("```");
   return out;
+}
+
+/** The drive's ros2_controllers controller in the plan, with the topic it takes a twist on. */
+function mobileBase(
+  robot: Robot,
+  controllers: readonly ControllerSpec[],
+): { readonly name: string; readonly topic: string } | undefined {
+  const type = robot.drive?.type;
+  if (type === undefined || type === "steered" || type === "omni") return undefined;
+  const c = controllers.find((x) => x.type === controllerClass(type));
+  return c === undefined ? undefined : { name: c.name, topic: twistTopic(type) };
 }

@@ -5,7 +5,9 @@ import { DISTRO_FACTS, defaultDistro, type RosDistro } from "../gazebo/RosDistro
 import type { SimTarget } from "../gazebo/SimTarget.js";
 import type { ControllerPlan, ControllerSpec } from "./ControllerSpec.js";
 import { isSdfOnlyJoint } from "../../model/Joint.js";
+import { assertNever } from "../../util/assertNever.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
+import { driveController } from "./driveController.js";
 import { jointStateExtraJoints } from "./jointStateExtraJoints.js";
 import { ros1HardwareInterface } from "./ros1HardwareInterface.js";
 import { rosDouble } from "./rosYaml.js";
@@ -28,8 +30,9 @@ const LENGTH_TOLERANCE = 1e-9;
  * - ROS 2: joint_state_broadcaster (passive joints as `extra_joints`, {@link jointStateExtraJoints}); for a steered drive one ForwardCommandController for the
  *   steering joints and one for the wheels (interface_name = their actuators' command);
  *   for an omni drive omni_wheel_drive_controller (Jazzy and later, `gz` only) with a
- *   ForwardCommandController on the wheels for Humble; other actuated joints grouped by
- *   command interface.
+ *   ForwardCommandController on the wheels for Humble; for a differential, mecanum,
+ *   ackermann, bicycle or tricycle drive its ros2_controllers controller
+ *   ({@link driveController}); other actuated joints grouped by command interface.
  * - ROS 1: joint_state_controller (passive joints as `extra_joints`) and one controller per
  *   actuated joint (effort_controllers with the actuator's PID when it has one, else
  *   position_/velocity_controllers).
@@ -139,6 +142,18 @@ function ros2Controllers(
         );
         break;
       }
+      case "differential":
+      case "mecanum":
+      case "ackermann":
+      case "bicycle":
+      case "tricycle": {
+        const c = driveController(robot, distro, byName);
+        for (const j of c.joints) claimed.add(j);
+        out.push(c);
+        break;
+      }
+      default:
+        assertNever(drive, "drive type");
     }
   }
   const rest = controlled.filter((c) => !claimed.has(c.joint.name));

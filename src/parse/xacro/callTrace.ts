@@ -1,3 +1,4 @@
+import type { RelatedLocation } from "../../diagnostics/Diagnostic.js";
 import type { XacroCall, XacroElement, XacroOrigin } from "./XacroNode.js";
 
 /** Adds the macro calls that led to `node` to its origin and its descendants' (shared, not copied). */
@@ -22,4 +23,29 @@ export function macroWhere(call: XacroCall): string {
 export function callTrace(at: XacroOrigin | undefined): string {
   if (at === undefined || at.calls.length === 0) return "";
   return ` [${at.calls.map((c) => `in macro ${c.macro} (defined at ${c.definedIn}:${c.definedLine}) called at ${c.file}:${c.line}:${c.column}`).join("; ")}]`;
+}
+
+/** Most macro calls listed as related locations: the innermost ones, then the outermost call. */
+const MAX_RELATED_CALLS = 16;
+
+/**
+ * The macro calls that led to `at`, innermost first, as related locations: each call site,
+ * then where the macro is defined (at most MAX_RELATED_CALLS calls: the innermost, and the
+ * outermost, which is in the file the user opened). Empty (no `related` key) outside macros.
+ */
+export function callLocations(
+  at: XacroOrigin,
+  rename: (file: string) => string = (f) => f,
+): { related?: RelatedLocation[] } {
+  if (at.calls.length === 0) return {};
+  const calls =
+    at.calls.length <= MAX_RELATED_CALLS
+      ? at.calls
+      : [...at.calls.slice(0, MAX_RELATED_CALLS - 1), at.calls[at.calls.length - 1]!];
+  return {
+    related: calls.flatMap((c) => [
+      { file: rename(c.file), line: c.line, column: c.column, message: `macro ${c.macro} called here` },
+      { file: rename(c.definedIn), line: c.definedLine, message: `macro ${c.macro} defined here` },
+    ]),
+  };
 }

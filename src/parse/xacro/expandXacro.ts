@@ -17,7 +17,7 @@ import {
   cloneXacroNode,
 } from "./XacroNode.js";
 import { booleanValue } from "./booleanValue.js";
-import { callTrace, macroWhere, withCalls } from "./callTrace.js";
+import { callLocations, callTrace, macroWhere, withCalls } from "./callTrace.js";
 import { clip } from "./clip.js";
 import { convertValue } from "./convertValue.js";
 import { evaluatePython } from "./evaluatePython.js";
@@ -90,7 +90,7 @@ class Expander {
       severity: "warning",
       message: message + callTrace(at),
       file: at?.file ?? this.topPath,
-      ...(at === undefined ? {} : { line: at.line, column: at.column }),
+      ...(at === undefined ? {} : { line: at.line, column: at.column, ...callLocations(at) }),
     });
   }
 
@@ -742,7 +742,7 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
             ),
             message: error.message.split("\n").join(" ") + callTrace(at),
             file: rename(at?.file ?? file),
-            ...(at === undefined ? {} : { line: at.line, column: at.column }),
+            ...(at === undefined ? {} : { line: at.line, column: at.column, ...callLocations(at, rename) }),
           },
         ],
         dependencies: ex.dependencies,

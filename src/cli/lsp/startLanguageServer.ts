@@ -1,0 +1,162 @@
+import {
+  createConnection,
+  type InitializeResult,
+  type Diagnostic as LspDiagnostic,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+
+import { ROBOKIT_VERSION } from "../../version.js";
+import { documentKind } from "../../lsp/documentKind.js";
+import { LanguageService } from "../../lsp/LanguageService.js";
+import { toLspDiagnostics } from "../../lsp/toLspDiagnostics.js";
+import { uriToPath } from "../../lsp/Workspace.js";
+import { diskLspHost } from "./diskLspHost.js";
+import type { OpenDocumentOptions } from "./validateOpenDocument.js";
+import { DEFAULT_SCHEDULER_TIMES, type SchedulerTimes, ValidationScheduler } from "./ValidationScheduler.js";
+
+/** What `robokit lsp` starts the server with. */
+export interface LanguageServerOptions extends OpenDocumentOptions {
+  /** The validation worker module (lspWorker). */
+  readonly workerUrl: URL;
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  readonly times?: SchedulerTimes;
+}
+
+/**
+ * Runs robokit's language server over a pair of streams (stdin/stdout for `--stdio`): the
+ * language features of {@link LanguageService}, and `robokit validate`'s diagnostics of every
+ * open document, computed in a worker thread by {@link ValidationScheduler}. Resolves when the
+ * client ends the connection.
+ */
+export function startLanguageServer(options: LanguageServerOptions): Promise<void> {
+  const connection = createConnection(options.input, options.output);
+  const documents = new TextDocuments(TextDocument);
+  const host = diskLspHost([...options.searchPaths, ...options.packagePaths], options.searchPaths);
+  const service = new LanguageService(host);
+  const cwd = process.cwd();
+  // Each open document's last run, by the file its diagnostics are in: a macro file included by
+  // two open robots shows the findings of both.
+  const bySource = new Map<string, Map<string, LspDiagnostic[]>>();
+  const publish = (source: string, byUri: Map<string, LspDiagnostic[]>): void => {
+    const targets = new Set([...(bySource.get(source)?.keys() ?? []), ...byUri.keys()]);
+    if (byUri.size === 0) bySource.delete(source);
+    else bySource.set(source, byUri);
+    for (const target of targets) {
+      const seen = new Set<string>();
+      const merged: LspDiagnostic[] = [];
+      for (const runs of bySource.values())
+        for (const d of runs.get(target) ?? []) {
+          const key = JSON.stringify([d.code, d.range, d.message]);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          merged.push(d);
+        }
+      service.setDiagnostics(target, merged);
+      void connection.sendDiagnostics({ uri: target, diagnostics: merged });
+    }
+  };
+  const scheduler = new ValidationScheduler(
+    options.workerUrl,
+    {
+      strict: options.strict,
+      searchPaths: options.searchPaths,
+      packagePaths: options.packagePaths,
+      xacroArgs: options.xacroArgs,
+    },
+    {
+      done: (result) => {
+        const byUri = toLspDiagnostics(result.diagnostics, cwd, (uri) => documents.get(uri));
+        if (!byUri.has(result.uri)) byUri.set(result.uri, []);
+        publish(result.uri, byUri);
+        connection.console.log(
+          `robokit: validated ${result.uri} v${result.version} in ${result.milliseconds.toFixed(0)} ms`,
+        );
+      },
+      failed: (uri, reason) =>
+        void connection.window.showWarningMessage(`robokit: ${uriToPath(uri) ?? uri}: ${reason}`),
+    },
+    options.times ?? DEFAULT_SCHEDULER_TIMES,
+  );
+  const validate = (doc: TextDocument): void => {
+    const path = uriToPath(doc.uri);
+    if (path === undefined) return;
+    scheduler.schedule({
+      uri: doc.uri,
+      path,
+      version: doc.version,
+      text: doc.getText(),
+      kind: documentKind(path, doc.getText()),
+      unsaved: service.workspace
+        .includeClosure(path)
+        .filter((f) => f.path !== path && service.workspace.openText(f.uri) !== undefined)
+        .map((f) => [f.path, f.document.getText()] as const),
+    });
+  };
+  /**
+   * A changed document is validated, and so is every open document that includes it. A file
+   * that open documents include (a file of macros) is checked as part of them, not alone, as
+   * its consumers only ever read it through them.
+   */
+  const changed = (doc: TextDocument): void => {
+    service.update(doc.uri, doc.getText(), doc.version);
+    const path = uriToPath(doc.uri);
+    if (path === undefined) return;
+    host.allowRootsOf(path);
+    const includers = documents
+      .all()
+      .filter((d) => d.uri !== doc.uri)
+      .filter((d) => {
+        const p = uriToPath(d.uri);
+        return p !== undefined && service.workspace.includeClosure(p).some((f) => f.path === path);
+      });
+    if (includers.length === 0) validate(doc);
+    else {
+      scheduler.forget(doc.uri);
+      if (bySource.has(doc.uri)) publish(doc.uri, new Map());
+      for (const d of includers) validate(d);
+    }
+  };
+  documents.onDidOpen((e) => changed(e.document));
+  documents.onDidChangeContent((e) => changed(e.document));
+  documents.onDidClose((e) => {
+    const path = uriToPath(e.document.uri);
+    const included = path === undefined ? [] : service.workspace.includeClosure(path).map((f) => f.uri);
+    service.close(e.document.uri);
+    scheduler.forget(e.document.uri);
+    publish(e.document.uri, new Map());
+    // The open files it included are checked on their own again (or through another includer).
+    for (const d of documents.all()) if (d.uri !== e.document.uri && included.includes(d.uri)) changed(d);
+  });
+  connection.onInitialize(
+    (): InitializeResult => ({
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        completionProvider: { triggerCharacters: ["<", " ", '"', "{", ":"] },
+        documentSymbolProvider: true,
+        renameProvider: { prepareProvider: true },
+      },
+      serverInfo: { name: "robokit", version: ROBOKIT_VERSION },
+    }),
+  );
+  connection.onHover((p) => service.hover(p.textDocument.uri, p.position));
+  connection.onDefinition((p) => service.definition(p.textDocument.uri, p.position));
+  connection.onReferences((p) => service.references(p.textDocument.uri, p.position, p.context.includeDeclaration));
+  connection.onCompletion((p) => service.completion(p.textDocument.uri, p.position));
+  connection.onDocumentSymbol((p) => service.documentSymbols(p.textDocument.uri));
+  connection.onPrepareRename((p) => service.prepareRename(p.textDocument.uri, p.position));
+  connection.onRenameRequest((p) => service.rename(p.textDocument.uri, p.position, p.newName));
+  connection.onShutdown(() => scheduler.dispose());
+  documents.listen(connection);
+  return new Promise((resolvePromise) => {
+    connection.onExit(() => {
+      void scheduler.dispose().then(() => resolvePromise());
+    });
+    connection.listen();
+  });
+}
