@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { isSlowTestSource, testProjects } from "./testProjects.js";
+import { isSlowTestSource, slowSupportModules, testProjects } from "./testProjects.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 
@@ -19,6 +19,9 @@ describe("the unit and slow vitest projects", () => {
     const { unit, slow } = testProjects(repoRoot);
     expect(unit).toContain("test/support/testProjects.test.ts");
     expect(slow).toEqual(expect.arrayContaining(["test/cli/cli.test.ts", "test/view/view.browser.test.ts"]));
+    // A helper that spawns makes its importers slow: runCliProcess starts the CLI as a child.
+    expect(slowSupportModules(repoRoot)).toContain("runCliProcess");
+    expect(slowSupportModules(repoRoot)).not.toContain("runCliInProcess");
     expect(new Set([...unit, ...slow]).size).toBe(unit.length + slow.length);
     for (const file of unit) {
       expect(isSlowTestSource(readFileSync(join(repoRoot, file), "utf8")), file).toBe(false);

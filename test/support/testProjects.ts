@@ -6,7 +6,8 @@ import { join, relative, sep } from "node:path";
  * as a child, or through the reference tools), loads a browser, runs a simulator (MuJoCo's
  * WebAssembly build, DART), type-checks generated code with the TypeScript compiler, or says
  * why it is heavy in a first line `// @slow: <reason>` (inputs of millions of elements, whole
- * corpora). Every other test file is a pure `unit` test: `npm run test:unit` runs those alone.
+ * corpora), or imports a test/support helper that does one of these ({@link slowSupportModules}).
+ * Every other test file is a pure `unit` test: `npm run test:unit` runs those alone.
  */
 export const SLOW_TEST_SOURCE =
   /^\/\/ @slow: |from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|\blaunchChromium\b|DartSession|from "typescript"/;
@@ -34,12 +35,28 @@ export function listTestFiles(repoRoot: string): string[] {
   return found.sort();
 }
 
+/**
+ * The helpers in test/support that are slow themselves (they start processes, …): a test that
+ * imports one is slow too, whichever helper it is (`lspClient.js`, `runCliProcess.js`, …).
+ */
+export function slowSupportModules(repoRoot: string): Set<string> {
+  const dir = join(repoRoot, "test", "support");
+  const names = readdirSync(dir).filter((f) => /\.(?:ts|mts)$/.test(f) && !f.endsWith(".test.ts"));
+  return new Set(
+    names.filter((f) => isSlowTestSource(readFileSync(join(dir, f), "utf8"))).map((f) => f.replace(/\.m?ts$/, "")),
+  );
+}
+
 /** The test files split into the `unit` and `slow` vitest projects. */
 export function testProjects(repoRoot: string): { unit: string[]; slow: string[] } {
+  const slowSupport = slowSupportModules(repoRoot);
+  const importsSlowSupport = (source: string): boolean =>
+    [...source.matchAll(/support\/([\w-]+)\.m?js"/g)].some((m) => slowSupport.has(m[1] ?? ""));
   const unit: string[] = [];
   const slow: string[] = [];
   for (const file of listTestFiles(repoRoot)) {
-    (isSlowTestSource(readFileSync(join(repoRoot, file), "utf8")) ? slow : unit).push(file);
+    const source = readFileSync(join(repoRoot, file), "utf8");
+    (isSlowTestSource(source) || importsSlowSupport(source) ? slow : unit).push(file);
   }
   return { unit, slow };
 }
