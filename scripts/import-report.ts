@@ -97,9 +97,9 @@ for (const input of inputs) {
     });
     continue;
   }
-  const extras = importExtras(input.text, input.id);
+  const extras = importExtras(input.text, input.id, read.robot);
   // As `robokit import` does: what an authored robot may not hold is kept as read, and marked.
-  const asRead = markImportedAsRead(read.robot, importFindings(read.robot));
+  const asRead = markImportedAsRead(extras.robot ?? read.robot, importFindings(read.robot));
   const robot: Robot = extras.blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: extras.blocks };
   const ts = robotToTypeScript(robot, { from: input.id, notes: extras.notes });
   const tsFile = join(work, `${input.set}-${rows.length}.ts`);

@@ -146,13 +146,21 @@ function carryOver(from: string, to: string, rel: string, written: Written): voi
     const stats = lstatSync(src);
     const isWritten = written.files.has(r) || written.folders.has(r);
     if (stats.isDirectory()) {
-      if (written.files.has(r)) continue; // the package writes a file here: it replaces the folder
+      // A folder where the package writes a file is the user's: never deleted to make room.
+      if (written.files.has(r))
+        throw new IoError(
+          `refusing to write ${shown}: it is a folder where robokit writes a file; robokit never deletes what it did not write (move it elsewhere)`,
+        );
       if (lstatSync(dst, { throwIfNoEntry: false }) === undefined) mkdirSync(dst);
       carryOver(from, to, r, written);
       keepModeAndOwner(dst, stats, shown);
     } else if (stats.isFile()) {
       if (written.files.has(r)) keepModeAndOwner(dst, stats, shown);
-      else if (!written.folders.has(r)) {
+      else if (written.folders.has(r))
+        throw new IoError(
+          `refusing to write ${shown}: it is a file where robokit writes a folder; robokit never deletes what it did not write (move it elsewhere)`,
+        );
+      else {
         try {
           linkSync(src, dst);
         } catch {

@@ -136,6 +136,13 @@ export const diagnosticCodes = {
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
   DRIVE_GEOMETRY_MISMATCH:
     "A drive's wheels or steering joints are not where, or do not turn the way, the ros2_controllers controller written for it assumes.",
+  // What a conversion (convert, emit, build) cannot carry into the output format
+  EXTENSION_NOT_CARRIED:
+    "An element of the input (a <gazebo> plugin, sensor or setting, <ros2_control>, <transmission>, an SDF sensor or frame, a kept URDF block) has no place in the output format, or is not carried into it; the output is written without it.",
+  MESH_READ_BUDGET_EXCEEDED:
+    "The collision meshes of one file add up to more bytes than one validation reads; the links whose meshes were not read are not judged against their geometry.",
+  MESH_SHELLS_OVERLAP:
+    "A closed mesh has shells that lie inside or across another solid shell: the volume they share is counted once per shell.",
 } as const;
 
 /** A stable diagnostic code. */

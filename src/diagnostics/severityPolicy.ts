@@ -56,6 +56,13 @@ export const severityPolicy = {
     consequence:
       "check_urdf or libsdformat read the file while ignoring that text; stricter XML tools (xacro, lxml, ROS launch) reject it",
   },
+  extensionNotCarried: {
+    code: "EXTENSION_NOT_CARRIED",
+    severity: "warning",
+    basis: "loads",
+    what: "an element of the input that the converted output does not carry (a <gazebo> setting, <ros2_control>, <transmission>, an SDF sensor, a kept URDF block in MJCF)",
+    consequence: "the output loads without it: its simulator or controller never sees that element",
+  },
   // --- structure (phase 1: the format's schema) ---
   attributeMissing: {
     code: "ATTRIBUTE_MISSING",
@@ -817,6 +824,13 @@ export const severityPolicy = {
     what: "more diagnostics of one code than robokit reports",
     consequence: "the first 10,000 of each code are reported, the rest counted",
   },
+  meshReadBudgetExceeded: {
+    code: "MESH_READ_BUDGET_EXCEEDED",
+    severity: "info",
+    basis: "note",
+    what: "collision meshes of one file adding up to more than robokit reads in one validation (1 GiB)",
+    consequence: "the links whose meshes were not read are not judged against their geometry",
+  },
   tooManySchemaErrors: {
     code: "TOO_MANY_ERRORS",
     severity: "info",
@@ -897,6 +911,14 @@ export const severityPolicy = {
     what: "an open, non-manifold or inconsistently oriented mesh",
     consequence:
       "its volume is not defined: robokit's inertia falls back to the approximation named in the message, and MuJoCo's exact mesh inertia rejects such a mesh",
+  },
+  meshShellsOverlap: {
+    code: "MESH_SHELLS_OVERLAP",
+    severity: "warning",
+    basis: "loads",
+    what: "a closed mesh whose shells lie inside or across another solid shell",
+    consequence:
+      "the shared volume is counted once per shell: robokit's mass properties and MuJoCo's mesh inertia come out too heavy there",
   },
   meshInverted: {
     code: "MESH_INVERTED",

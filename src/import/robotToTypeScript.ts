@@ -11,7 +11,9 @@ import { tsNumber as n } from "./codegen/tsNumber.js";
 import { tsStringLiteral as str } from "./codegen/tsStringLiteral.js";
 import { tsTemplateLiteral } from "./codegen/tsTemplateLiteral.js";
 import { tsValue } from "./codegen/tsValue.js";
-import { findRepeatedSubtrees, type RepeatedSubtree, type SubtreeInstance } from "./findRepeatedSubtrees.js";
+import { builderCalls } from "./codegen/builderCalls.js";
+import { findRepeatedSubtrees, type RepeatedSubtree } from "./findRepeatedSubtrees.js";
+import { assertNever } from "../util/assertNever.js";
 import { type MeshSolidLink, meshKey } from "./meshSolidLinks.js";
 
 /** Options of {@link robotToTypeScript}. */
@@ -220,7 +222,10 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
       `limit: { lower: ${n(l.lower)}, upper: ${n(l.upper)}, effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`,
     );
   } else if ((joint.type === "continuous" || joint.type === "planar") && joint.limit !== undefined) {
-    parts.push(`limit: { effort: ${n(joint.limit.effort)}, velocity: ${n(joint.limit.velocity)} }`);
+    const l = joint.limit;
+    // Bounds the file wrote on a joint without any are kept as read (urdfdom parses them).
+    const bounds = (["lower", "upper"] as const).flatMap((k) => (l[k] === undefined ? [] : [`${k}: ${n(l[k])}, `]));
+    parts.push(`limit: { ${bounds.join("")}effort: ${n(l.effort)}, velocity: ${n(l.velocity)} }`);
   } else if (joint.type === "fixed" && joint.limit !== undefined) {
     // A fixed joint's limit keeps only the fields the file gave.
     const fields = (["lower", "upper", "effort", "velocity"] as const).flatMap((k) =>
@@ -253,7 +258,10 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
       break;
   }
   if (
-    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    (joint.type === "revolute" ||
+      joint.type === "continuous" ||
+      joint.type === "prismatic" ||
+      joint.type === "fixed") &&
     joint.mimic !== undefined
   ) {
     const m = joint.mimic;
@@ -332,12 +340,8 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
   }
   if (meshIds.size > 0) body.push("");
 
-  const groups = findRepeatedSubtrees(robot);
-  const instanceOf = new Map<string, { group: RepeatedSubtree; index: number }>();
-  groups.forEach((g) =>
-    g.instances.forEach((inst, index) => inst.links.forEach((l) => instanceOf.set(l, { group: g, index }))),
-  );
-  const jointsInGroups = new Set(groups.flatMap((g) => g.instances.flatMap((i) => i.joints)));
+  // Parts whose calls would change the order of links or joints are written out instead.
+  const { calls, groups } = builderCalls(robot, findRepeatedSubtrees(robot));
 
   // One function per repeated subtree, written from its first instance.
   const fnNames = new Map<RepeatedSubtree, string>();
@@ -385,30 +389,40 @@ export function robotToTypeScript(robot: Robot, options: RobotToTypeScriptOption
     body.push(`b.material(${id}.name, ${id}.rgba${m.texture === undefined ? "" : `, ${id}.texture`});`);
   }
   const literal: NameWriter = str;
-  const done = new Set<SubtreeInstance>();
-  for (const l of robot.links) {
-    const inst = instanceOf.get(l.name);
-    if (inst !== undefined) {
-      const i = inst.group.instances[inst.index];
-      if (i === undefined || done.has(i)) continue;
-      done.add(i);
-      const root = (robot.joints ?? []).find((j) => j.name === i.rootJoint);
-      if (root === undefined) continue;
-      body.push(
-        `${fnNames.get(inst.group) ?? ""}(b, ${str(i.token)}, ${str(root.parent)}, ${poseText(root.origin ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] })});`,
-      );
-      continue;
+  const linkByName = new Map(robot.links.map((l) => [l.name, l]));
+  const jointByName = new Map((robot.joints ?? []).map((j) => [j.name, j]));
+  for (const call of calls) {
+    switch (call.kind) {
+      case "part": {
+        const i = call.instance;
+        const root = jointByName.get(i.rootJoint);
+        if (root === undefined) break;
+        body.push(
+          `${fnNames.get(call.group) ?? ""}(b, ${str(i.token)}, ${str(root.parent)}, ${poseText(root.origin ?? { xyz: [0, 0, 0], rpy: [0, 0, 0] })});`,
+        );
+        break;
+      }
+      case "link": {
+        const l = linkByName.get(call.name);
+        if (l === undefined) break;
+        if (isSolidLink(l) || meshSolids.has(l.name)) used.add("solidLink");
+        body.push(`b.link(${linkText(l, literal, materials, "", used, meshSolids)});`);
+        break;
+      }
+      case "joint": {
+        const j = jointByName.get(call.name);
+        if (j !== undefined) body.push(`b.joint(${jointText(j, literal, "")});`);
+        break;
+      }
+      default:
+        assertNever(call);
     }
-    if (isSolidLink(l) || meshSolids.has(l.name)) used.add("solidLink");
-    body.push(`b.link(${linkText(l, literal, materials, "", used, meshSolids)});`);
-  }
-  for (const j of robot.joints ?? []) {
-    if (jointsInGroups.has(j.name)) continue;
-    body.push(`b.joint(${jointText(j, literal, "")});`);
   }
   if (robot.pose !== undefined) {
     body.push(`b.pose(${poseText(robot.pose)});`);
   }
+  if (robot.drive !== undefined) body.push(`b.drive(${tsValue(robot.drive)});`);
+  if (robot.package !== undefined) body.push(`b.packageInfo(${tsValue(robot.package)});`);
   if (robot.imported !== undefined) {
     // Kept as the file says: build() reports these as warnings (see the header).
     const findings = robot.imported.findings ?? [];

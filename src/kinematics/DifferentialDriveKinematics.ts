@@ -1,4 +1,6 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
+import type { DriveKinematics } from "./DriveKinematics.js";
+import type { Twist2d } from "./Twist2d.js";
 
 /** Differential-drive wheel speeds. */
 export interface DifferentialWheelSpeeds {
@@ -12,6 +14,14 @@ export interface DifferentialWheelSpeeds {
   readonly rightAngular: number;
 }
 
+/** Differential-drive wheel positions: the distance each side has rolled (m), positive forward. */
+export interface DifferentialWheelPositions {
+  /** Left wheel travel (m). */
+  readonly left: number;
+  /** Right wheel travel (m). */
+  readonly right: number;
+}
+
 /**
  * Differential (two-wheel, skid or tank) drive kinematics (WPILib
  * `DifferentialDriveKinematics`, ros2_controllers `diff_drive_controller`): the base origin
@@ -21,7 +31,9 @@ export interface DifferentialWheelSpeeds {
  * travel over a step is (dx, 0, dθ); feed it to {@link Odometry.addVelocity}(dx, 0, dθ, 1)
  * for the exact arc (WPILib `DifferentialDriveOdometry`).
  */
-export class DifferentialDriveKinematics {
+export class DifferentialDriveKinematics
+  implements DriveKinematics<DifferentialWheelSpeeds, DifferentialWheelPositions>
+{
   /** Track width (m). */
   readonly trackWidth: number;
   /** Wheel radius (m). */
@@ -76,6 +88,17 @@ export class DifferentialDriveKinematics {
   toChassisVelocity(left: number, right: number): ChassisVelocity {
     const out = this.toChassisVelocityInto(new Float64Array(3), left, right);
     return { vx: out[0] as number, vy: 0, omega: out[2] as number };
+  }
+
+  /** Forward kinematics from the surface speeds (m/s) of {@link DifferentialWheelSpeeds}. */
+  toChassisSpeeds(speeds: DifferentialWheelSpeeds): ChassisVelocity {
+    return this.toChassisVelocity(speeds.left, speeds.right);
+  }
+
+  /** Odometry increment (m, 0, rad) from the travel of each side. */
+  toTwist2d(start: DifferentialWheelPositions, end: DifferentialWheelPositions): Twist2d {
+    const c = this.toChassisVelocity(end.left - start.left, end.right - start.right);
+    return { dx: c.vx, dy: 0, dtheta: c.omega };
   }
 
   /**

@@ -1,4 +1,6 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
+import type { DriveKinematics } from "./DriveKinematics.js";
+import type { Twist2d } from "./Twist2d.js";
 import type { Vector2 } from "./Vector2.js";
 
 /** Mecanum wheel speeds in wheel order FL, FR, RL, RR. */
@@ -7,6 +9,12 @@ export interface MecanumWheelSpeeds {
   readonly surfaceSpeeds: readonly [number, number, number, number];
   /** Wheel spin rates (rad/s) = surface speed / r. */
   readonly angularSpeeds: readonly [number, number, number, number];
+}
+
+/** Mecanum wheel positions: the distance each wheel has rolled (m), order FL, FR, RL, RR. */
+export interface MecanumWheelPositions {
+  /** Travel along each wheel's rolling direction (m). */
+  readonly distances: readonly [number, number, number, number];
 }
 
 /**
@@ -24,7 +32,7 @@ export interface MecanumWheelSpeeds {
  * to {@link Odometry.addVelocity}(dx, dy, dθ, 1), which integrates it exactly (SE(2) exp),
  * as WPILib's `MecanumDriveOdometry` does.
  */
-export class MecanumDriveKinematics {
+export class MecanumDriveKinematics implements DriveKinematics<MecanumWheelSpeeds, MecanumWheelPositions> {
   /** Wheel radius (m). */
   readonly wheelRadius: number;
   /** IK matrix, row-major 4×3. */
@@ -104,6 +112,17 @@ export class MecanumDriveKinematics {
   toChassisVelocity(surfaceSpeeds: readonly number[]): ChassisVelocity {
     const out = this.toChassisVelocityInto(new Float64Array(3), Float64Array.from(surfaceSpeeds));
     return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
+  }
+
+  /** Forward kinematics from the surface speeds (m/s) of {@link MecanumWheelSpeeds}. */
+  toChassisSpeeds(speeds: MecanumWheelSpeeds): ChassisVelocity {
+    return this.toChassisVelocity(speeds.surfaceSpeeds);
+  }
+
+  /** Odometry increment (m, m, rad) from each wheel's travel (least squares). */
+  toTwist2d(start: MecanumWheelPositions, end: MecanumWheelPositions): Twist2d {
+    const c = this.toChassisVelocity(end.distances.map((d, i) => d - (start.distances[i] as number)));
+    return { dx: c.vx, dy: c.vy, dtheta: c.omega };
   }
 
   /**

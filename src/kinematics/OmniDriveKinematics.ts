@@ -1,5 +1,7 @@
 import type { ChassisVelocity } from "./ChassisVelocity.js";
 import type { OmniConvention, OmniDriveGeometry } from "./OmniDriveGeometry.js";
+import type { DriveKinematics } from "./DriveKinematics.js";
+import type { Twist2d } from "./Twist2d.js";
 import type { Vector2 } from "./Vector2.js";
 
 /** Unit of omni wheel speeds: contact surface speed, wheel spin, or motor speed. */
@@ -15,13 +17,19 @@ export interface OmniWheelSpeeds {
   readonly motorRpm: readonly number[];
 }
 
+/** Omni wheel positions: the distance each wheel's contact has rolled along its drive direction (m). */
+export interface OmniWheelPositions {
+  /** Travel per wheel (m), wheel order. */
+  readonly distances: readonly number[];
+}
+
 /**
  * Kinematics of n ≥ 3 omni wheels (Robotino: 3) in base_link (REP-103, SI).
  * Inverse: u_i = s·(−sin α_i·vx + cos α_i·vy + R·ω), s = +1 for "ccw", −1 for "ros2".
  * Forward: least squares (JᵀJ)⁻¹Jᵀ precomputed per geometry; for n = 3 it is the exact
  * inverse. Equally spaced wheels give JᵀJ = diag(n/2, n/2, nR²).
  */
-export class OmniDriveKinematics {
+export class OmniDriveKinematics implements DriveKinematics<OmniWheelSpeeds, OmniWheelPositions> {
   /** Number of wheels. */
   readonly wheelCount: number;
   /** The geometry, as given (defaults filled in). */
@@ -160,6 +168,20 @@ export class OmniDriveKinematics {
     const out = new Float64Array(3);
     this.toChassisVelocityInto(out, Float64Array.from(speeds), unit);
     return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
+  }
+
+  /** Forward kinematics from the surface speeds (m/s) of {@link OmniWheelSpeeds}. */
+  toChassisSpeeds(speeds: OmniWheelSpeeds): ChassisVelocity {
+    return this.toChassisVelocity(speeds.surfaceSpeeds, "m/s");
+  }
+
+  /** Odometry increment (m, m, rad) from each wheel's travel (least squares). */
+  toTwist2d(start: OmniWheelPositions, end: OmniWheelPositions): Twist2d {
+    const c = this.toChassisVelocity(
+      end.distances.map((d, i) => d - (start.distances[i] ?? Number.NaN)),
+      "m/s",
+    );
+    return { dx: c.vx, dy: c.vy, dtheta: c.omega };
   }
 
   /**

@@ -4,7 +4,9 @@ import { classifyDriveMode, DEFAULT_MODE_EPSILON } from "./classifyDriveMode.js"
 import type { DriveMode, DriveModeReport } from "./classifyDriveMode.js";
 import type { SteeredWheelState } from "./SteeredWheelState.js";
 import type { Vector2 } from "./Vector2.js";
-import { canonicalAtan2 } from "../util/wrapAngle.js";
+import { canonicalAtan2, wrapAngle } from "../util/wrapAngle.js";
+import type { DriveKinematics } from "./DriveKinematics.js";
+import type { Twist2d } from "./Twist2d.js";
 
 /** Options of {@link SteeredDriveKinematics}. */
 export interface SteeredDriveOptions {
@@ -20,6 +22,14 @@ export interface SteeredDriveOptions {
    * Default all 0 (the wheel sits on its steering axis). See the class notes.
    */
   readonly wheelOffsets?: readonly number[];
+}
+
+/** Steered wheel positions: each wheel's steering angle (rad) and contact travel along its heading (m). */
+export interface SteeredWheelPositions {
+  /** Steering angles (rad), wheel order. */
+  readonly angles: readonly number[];
+  /** Contact travel (m), wheel order, positive along the heading. */
+  readonly distances: readonly number[];
 }
 
 /** Result of {@link SteeredDriveKinematics.toWheelStates}. */
@@ -67,7 +77,7 @@ export interface SteeredWheelAcceleration {
  * Each hot path has an ergonomic form returning new readonly objects and an
  * allocation-free `...Into` form over Float64Array.
  */
-export class SteeredDriveKinematics {
+export class SteeredDriveKinematics implements DriveKinematics<SteeredDriveCommand, SteeredWheelPositions> {
   /** Number of wheels. */
   readonly wheelCount: number;
   /** Wheel radius r (m). */
@@ -308,6 +318,33 @@ export class SteeredDriveKinematics {
     const out = new Float64Array(3);
     this.toChassisVelocityInto(out, angles, speeds);
     return { vx: out[0] as number, vy: out[1] as number, omega: out[2] as number };
+  }
+
+  /** {@link toWheelStates} with no previous angles and the origin as centre of rotation. */
+  toWheelSpeeds(chassis: ChassisVelocity): SteeredDriveCommand {
+    return this.toWheelStates(chassis);
+  }
+
+  /** Forward kinematics (least squares) of a command's or a measurement's wheel states. */
+  toChassisSpeeds(speeds: Pick<SteeredDriveCommand, "wheels">): ChassisVelocity {
+    return this.toChassisVelocity(speeds.wheels);
+  }
+
+  /**
+   * Odometry increment (m, m, rad): least squares on each wheel's travel at its mid-step
+   * steering angle. (KabschWheelOdometry fits the same motion rigidly.)
+   */
+  toTwist2d(start: SteeredWheelPositions, end: SteeredWheelPositions): Twist2d {
+    const n = this.wheelCount;
+    const angles = new Float64Array(n);
+    const travel = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const a0 = start.angles[i] ?? Number.NaN;
+      angles[i] = a0 + wrapAngle((end.angles[i] ?? Number.NaN) - a0) / 2;
+      travel[i] = (end.distances[i] ?? Number.NaN) - (start.distances[i] ?? Number.NaN);
+    }
+    const out = this.toChassisVelocityInto(new Float64Array(3), angles, travel);
+    return { dx: out[0] as number, dy: out[1] as number, dtheta: out[2] as number };
   }
 
   /**

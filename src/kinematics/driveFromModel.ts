@@ -1,9 +1,26 @@
-import type { Robot } from "../model/Robot.js";
-import { wheelLayout, type WheelLayout } from "../model/wheelLayout.js";
-import { formatNumber } from "../util/formatNumber.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
+import {
+  type AckermannGeometry,
+  type BicycleGeometry,
+  type DifferentialGeometry,
+  type DriveGeometry,
+  type DriveSteering,
+  type DriveWheel,
+  driveGeometry,
+  type MecanumGeometry,
+  type TricycleGeometry,
+} from "../model/driveGeometry.js";
+import type { Robot } from "../model/Robot.js";
+import type { Vec2, WheelLayout } from "../model/wheelLayout.js";
+import { assertNever } from "../util/assertNever.js";
+import { formatNumber } from "../util/formatNumber.js";
+import { AckermannDriveKinematics } from "./AckermannDriveKinematics.js";
+import { BicycleDriveKinematics } from "./BicycleDriveKinematics.js";
+import { DifferentialDriveKinematics } from "./DifferentialDriveKinematics.js";
+import { MecanumDriveKinematics } from "./MecanumDriveKinematics.js";
 import { OmniDriveKinematics } from "./OmniDriveKinematics.js";
 import { SteeredDriveKinematics } from "./SteeredDriveKinematics.js";
+import { TricycleDriveKinematics } from "./TricycleDriveKinematics.js";
 
 /** Steered drive read from the model: kinematics plus per-module joint data. */
 export interface SteeredDriveFromModel {
@@ -22,71 +39,254 @@ export interface OmniDriveFromModel {
 }
 
 /**
- * Builds the kinematics of a robot's drive from its model only (wheelLayout): steering-axis
- * positions, lateral wheel offsets and radii for a steered drive; wheel angles, distance,
- * radius and gear ratio for an omni drive. A model without usable drive geometry gives a
- * diagnostic (JSON pointer into the model), never an exception.
+ * Differential (or skid-steer) drive read from the model. The kinematics' origin is
+ * `centre`, midway between the left and right wheel groups.
+ */
+export interface DifferentialDriveFromModel {
+  readonly type: "differential";
+  readonly kinematics: DifferentialDriveKinematics;
+  readonly geometry: DifferentialGeometry;
+  /** Origin of the kinematics in the base frame (m). */
+  readonly centre: Vec2;
+}
+
+/** Mecanum drive read from the model (the kinematics take the wheel positions in the base frame). */
+export interface MecanumDriveFromModel {
+  readonly type: "mecanum";
+  readonly kinematics: MecanumDriveKinematics;
+  readonly geometry: MecanumGeometry;
+}
+
+/** Ackermann drive read from the model; the kinematics' origin is the traction axle's centre, `centre`. */
+export interface AckermannDriveFromModel {
+  readonly type: "ackermann";
+  readonly kinematics: AckermannDriveKinematics;
+  readonly geometry: AckermannGeometry;
+  /** Origin of the kinematics (the traction axle's centre) in the base frame (m). */
+  readonly centre: Vec2;
+}
+
+/** Bicycle drive read from the model; the kinematics' origin is the rear wheel, `centre`. */
+export interface BicycleDriveFromModel {
+  readonly type: "bicycle";
+  readonly kinematics: BicycleDriveKinematics;
+  readonly geometry: BicycleGeometry;
+  /** Origin of the kinematics (the rear wheel's centre) in the base frame (m). */
+  readonly centre: Vec2;
+}
+
+/** Tricycle drive read from the model; the kinematics' origin is the rear axle's centre, `centre`. */
+export interface TricycleDriveFromModel {
+  readonly type: "tricycle";
+  readonly kinematics: TricycleDriveKinematics;
+  readonly geometry: TricycleGeometry;
+  /** Origin of the kinematics (the rear axle's centre) in the base frame (m). */
+  readonly centre: Vec2;
+}
+
+/** A drive's kinematics and geometry from the model; discriminated on `type`. */
+export type DriveFromModel =
+  | SteeredDriveFromModel
+  | OmniDriveFromModel
+  | DifferentialDriveFromModel
+  | MecanumDriveFromModel
+  | AckermannDriveFromModel
+  | BicycleDriveFromModel
+  | TricycleDriveFromModel;
+
+/** The drive's kinematics, or why the model has none robokit can use. */
+export type DriveFromModelResult =
+  | { readonly drive: DriveFromModel; readonly diagnostic?: undefined }
+  | { readonly drive?: undefined; readonly diagnostic: Diagnostic };
+
+/** A model the kinematics cannot use: message and JSON pointer. */
+class Unsupported extends Error {
+  constructor(
+    message: string,
+    readonly jsonPath: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Builds the kinematics of a robot's drive from its model only ({@link driveGeometry}):
+ * steering-axis positions, lateral wheel offsets and radii for a steered drive; wheel angles,
+ * distance, radius and gear ratio for an omni drive; radius and separation for a
+ * differential drive; wheel positions for a mecanum drive; wheelbase, track widths and
+ * radius for the car-like drives, whose kinematics sit at the traction axle's centre. A
+ * model without usable drive geometry gives a diagnostic (JSON pointer into the model),
+ * never an exception.
  */
 export function driveFromModel(robot: Robot): DriveFromModelResult {
-  let layout: WheelLayout;
+  let geometry: DriveGeometry;
   try {
-    layout = wheelLayout(robot);
+    geometry = driveGeometry(robot);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { diagnostic: { code: "REFERENCE_INVALID", severity: "error", message, jsonPath: "/drive" } };
   }
-  const unsupported = (message: string, jsonPath: string): DriveFromModelResult => ({
-    diagnostic: { code: "FEATURE_UNSUPPORTED", severity: "error", message, jsonPath },
-  });
-  switch (layout.type) {
-    case "steered": {
-      const trailing = layout.modules.findIndex((m) => Math.abs(m.position[0] - m.pivot[0]) > 1e-6);
-      const trail = layout.modules[trailing];
-      if (trail !== undefined) {
-        return unsupported(
-          `module ${trailing} ("${trail.steerJoint}"): the wheel is ${formatNumber(trail.position[0] - trail.pivot[0])} m ahead of its steering axis (caster trail); only sideways offsets are supported`,
-          `/drive/modules/${trailing}`,
-        );
-      }
-      const offsets = layout.modules.map((m) => m.position[1] - m.pivot[1]);
-      const first = layout.modules[0];
-      if (first === undefined) return unsupported("the steered drive has no modules", "/drive/modules");
-      const kinematics = new SteeredDriveKinematics(
-        layout.modules.map((m) => ({ x: m.pivot[0], y: m.pivot[1] })),
-        first.radius,
-        { wheelOffsets: offsets },
-      );
-      return { drive: { type: "steered", kinematics, layout, offsets } };
-    }
-    case "omni": {
-      const r = layout.wheels.map((w) => w.distance);
-      const mean = r.reduce((a, b) => a + b, 0) / Math.max(1, r.length);
-      const radius = layout.wheels[0]?.radius ?? 0;
-      for (const [i, w] of layout.wheels.entries()) {
-        if (Math.abs(w.distance - mean) > 1e-6)
-          return unsupported(
-            `omni wheel "${w.joint}" is ${formatNumber(w.distance)} m from the centre, others ${formatNumber(mean)} m: all wheels must sit on one circle`,
-            `/drive/wheels/${i}`,
-          );
-        if (Math.abs(w.radius - radius) > 1e-9)
-          return unsupported(
-            `omni wheel "${w.joint}" has radius ${formatNumber(w.radius)} m, others ${formatNumber(radius)} m`,
-            `/drive/wheels/${i}`,
-          );
-      }
-      const kinematics = new OmniDriveKinematics({
-        wheelAngles: layout.wheels.map((w) => w.angle),
-        robotRadius: mean,
-        wheelRadius: radius,
-        gearRatio: layout.gearRatio,
-        convention: "ccw",
-      });
-      return { drive: { type: "omni", kinematics, layout } };
-    }
+  try {
+    return { drive: fromGeometry(geometry) };
+  } catch (error) {
+    if (error instanceof Unsupported)
+      return {
+        diagnostic: {
+          code: "FEATURE_UNSUPPORTED",
+          severity: "error",
+          message: error.message,
+          jsonPath: error.jsonPath,
+        },
+      };
+    // The kinematics refuse a non-positive length (a wheelbase or track read backwards).
+    if (error instanceof RangeError)
+      return {
+        diagnostic: {
+          code: "VALUE_OUT_OF_RANGE",
+          severity: "error",
+          message: `${robot.name}'s ${geometry.type} drive: ${error.message}`,
+          jsonPath: "/drive",
+        },
+      };
+    throw error;
   }
 }
 
-/** The drive's kinematics, or why the model has none robokit can use. */
-export type DriveFromModelResult =
-  | { readonly drive: SteeredDriveFromModel | OmniDriveFromModel; readonly diagnostic?: undefined }
-  | { readonly drive?: undefined; readonly diagnostic: Diagnostic };
+function fromGeometry(g: DriveGeometry): DriveFromModel {
+  switch (g.type) {
+    case "steered":
+      return steered(g);
+    case "omni":
+      return omni(g);
+    case "differential": {
+      [...g.left, ...g.right].forEach((w, i) =>
+        rolls(w, i < g.left.length ? `/drive/left/${i}` : `/drive/right/${i - g.left.length}`),
+      );
+      const centre: Vec2 = [
+        mean([...g.left, ...g.right].map((w) => w.position[0])),
+        (mean(g.left.map((w) => w.position[1])) + mean(g.right.map((w) => w.position[1]))) / 2,
+      ];
+      const kinematics = new DifferentialDriveKinematics(g.wheelSeparation, g.wheelRadius);
+      return { type: "differential", kinematics, geometry: g, centre };
+    }
+    case "mecanum": {
+      const wheels = [g.frontLeft, g.frontRight, g.rearLeft, g.rearRight];
+      const keys = ["frontLeft", "frontRight", "rearLeft", "rearRight"];
+      wheels.forEach((w, i) => rolls(w, `/drive/${keys[i]}`));
+      // The controller's lx + ly (sumOfDistances) rules: the layout is scaled to it about the centre.
+      const k = g.sumOfDistances / (g.halfWheelbase + g.halfTrack);
+      const lx = g.halfWheelbase * k;
+      const ly = g.halfTrack * k;
+      const [cx, cy] = g.centre;
+      const kinematics = new MecanumDriveKinematics(
+        [
+          { x: cx + lx, y: cy + ly },
+          { x: cx + lx, y: cy - ly },
+          { x: cx - lx, y: cy + ly },
+          { x: cx - lx, y: cy - ly },
+        ],
+        g.wheelRadius,
+      );
+      return { type: "mecanum", kinematics, geometry: g };
+    }
+    case "ackermann": {
+      g.traction.forEach((w, i) => rolls(w, `/drive/traction/${i}`));
+      g.steering.forEach((s, i) => vertical(s, `/drive/steering/${i}`));
+      const kinematics = new AckermannDriveKinematics({
+        wheelbase: g.wheelbase,
+        tractionTrackWidth: g.tractionTrackWidth,
+        steeringTrackWidth: g.steeringTrackWidth,
+        wheelRadius: g.wheelRadius,
+      });
+      return { type: "ackermann", kinematics, geometry: g, centre: g.tractionAxleCentre };
+    }
+    case "bicycle": {
+      rolls(g.traction, "/drive/traction");
+      vertical(g.steering, "/drive/steering");
+      const kinematics = new BicycleDriveKinematics(g.wheelbase, g.wheelRadius);
+      return { type: "bicycle", kinematics, geometry: g, centre: g.tractionAxleCentre };
+    }
+    case "tricycle": {
+      g.traction.forEach((w, i) => rolls(w, `/drive/traction/${i}`));
+      vertical(g.steering, "/drive/steering");
+      const kinematics = new TricycleDriveKinematics({
+        wheelbase: g.wheelbase,
+        trackWidth: g.tractionTrackWidth,
+        wheelRadius: g.wheelRadius,
+      });
+      return { type: "tricycle", kinematics, geometry: g, centre: g.tractionAxleCentre };
+    }
+    default:
+      return assertNever(g, "drive geometry");
+  }
+}
+
+/** A driven wheel must roll along the base's x. */
+function rolls(w: DriveWheel, jsonPath: string): void {
+  if (w.direction === 0)
+    throw new Unsupported(
+      `wheel joint "${w.joint}" spins about an axis parallel to the base's x: it would roll sideways`,
+      jsonPath,
+    );
+}
+
+/** A steering joint must turn about the base's z. */
+function vertical(s: DriveSteering, jsonPath: string): void {
+  if (s.direction === 0 || s.tilt > 1e-6)
+    throw new Unsupported(
+      `steering joint "${s.joint}" turns about an axis ${formatNumber((s.tilt * 180) / Math.PI)}° from the base's z; only vertical steering axes are supported`,
+      jsonPath,
+    );
+}
+
+function mean(values: readonly number[]): number {
+  let s = 0;
+  for (const v of values) s += v;
+  return values.length === 0 ? 0 : s / values.length;
+}
+
+function steered(layout: Extract<WheelLayout, { type: "steered" }>): SteeredDriveFromModel {
+  const trailing = layout.modules.findIndex((m) => Math.abs(m.position[0] - m.pivot[0]) > 1e-6);
+  const trail = layout.modules[trailing];
+  if (trail !== undefined) {
+    throw new Unsupported(
+      `module ${trailing} ("${trail.steerJoint}"): the wheel is ${formatNumber(trail.position[0] - trail.pivot[0])} m ahead of its steering axis (caster trail); only sideways offsets are supported`,
+      `/drive/modules/${trailing}`,
+    );
+  }
+  const offsets = layout.modules.map((m) => m.position[1] - m.pivot[1]);
+  const first = layout.modules[0];
+  if (first === undefined) throw new Unsupported("the steered drive has no modules", "/drive/modules");
+  const kinematics = new SteeredDriveKinematics(
+    layout.modules.map((m) => ({ x: m.pivot[0], y: m.pivot[1] })),
+    first.radius,
+    { wheelOffsets: offsets },
+  );
+  return { type: "steered", kinematics, layout, offsets };
+}
+
+function omni(layout: Extract<WheelLayout, { type: "omni" }>): OmniDriveFromModel {
+  const r = layout.wheels.map((w) => w.distance);
+  const centre = mean(r);
+  const radius = layout.wheels[0]?.radius ?? 0;
+  for (const [i, w] of layout.wheels.entries()) {
+    if (Math.abs(w.distance - centre) > 1e-6)
+      throw new Unsupported(
+        `omni wheel "${w.joint}" is ${formatNumber(w.distance)} m from the centre, others ${formatNumber(centre)} m: all wheels must sit on one circle`,
+        `/drive/wheels/${i}`,
+      );
+    if (Math.abs(w.radius - radius) > 1e-9)
+      throw new Unsupported(
+        `omni wheel "${w.joint}" has radius ${formatNumber(w.radius)} m, others ${formatNumber(radius)} m`,
+        `/drive/wheels/${i}`,
+      );
+  }
+  const kinematics = new OmniDriveKinematics({
+    wheelAngles: layout.wheels.map((w) => w.angle),
+    robotRadius: centre,
+    wheelRadius: radius,
+    gearRatio: layout.gearRatio,
+    convention: "ccw",
+  });
+  return { type: "omni", kinematics, layout };
+}

@@ -16,6 +16,14 @@ export interface JointLimit {
 export interface RateLimit {
   readonly effort: number;
   readonly velocity: number;
+  /**
+   * Position bounds a URDF wrote on a joint that has none (rad or m). urdfdom parses them
+   * and its consumers ignore them on continuous and planar joints; kept so an imported file
+   * writes back as read. robokit's outputs give them no meaning.
+   */
+  readonly lower?: number;
+  /** See {@link RateLimit.lower}. */
+  readonly upper?: number;
 }
 
 /** Viscous damping (N·m·s/rad or N·s/m) and static friction (N·m or N). */
@@ -85,6 +93,12 @@ export interface FixedJoint extends JointBase {
   readonly axis?: Vec3;
   /** A `<limit>` written on a fixed joint, kept as given (see {@link FixedJointLimit}). */
   readonly limit?: FixedJointLimit;
+  /**
+   * A `<mimic>` written on a fixed joint. Nothing moves (urdfdom reads it, its consumers find
+   * no motion to copy); kept so that a URDF read into the model writes it back. The other
+   * outputs leave it out.
+   */
+  readonly mimic?: Mimic;
 }
 
 /** Rotation about `axis` within [lower, upper] (rad). */

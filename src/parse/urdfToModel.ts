@@ -399,7 +399,7 @@ class UrdfReader {
       case "fixed": {
         // Meaningless on a fixed joint, but written by some tools: kept so the URDF reads back as written.
         const limit = limitEl === undefined ? undefined : this.#fixedLimit(limitEl);
-        return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }) };
+        return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }), ...withMimic };
       }
       case "floating":
         return { ...base, type };
@@ -411,11 +411,11 @@ class UrdfReader {
         return limit === undefined ? undefined : { ...base, type, ...withAxis, limit, ...withMimic };
       }
       case "continuous": {
-        const limit = limitEl === undefined ? undefined : this.#rateLimit(limitEl);
+        const limit = limitEl === undefined ? undefined : this.#unboundedLimit(limitEl);
         return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }), ...withMimic };
       }
       case "planar": {
-        const limit = limitEl === undefined ? undefined : this.#rateLimit(limitEl);
+        const limit = limitEl === undefined ? undefined : this.#unboundedLimit(limitEl);
         return { ...base, type, ...withAxis, ...(limit === undefined ? {} : { limit }) };
       }
       default: {
@@ -452,6 +452,17 @@ class UrdfReader {
     const effort = this.#scalar(el, "effort", true);
     const velocity = this.#scalar(el, "velocity", true);
     return effort === undefined || velocity === undefined ? undefined : { effort, velocity };
+  }
+
+  /** A continuous or planar joint's limit: the rates, and the bounds the file wrote (urdfdom reads them). */
+  #unboundedLimit(el: XmlElement): RateLimit | undefined {
+    const rate = this.#rateLimit(el);
+    if (rate === undefined) return undefined;
+    return {
+      ...optional("lower", this.#scalar(el, "lower", false)),
+      ...optional("upper", this.#scalar(el, "upper", false)),
+      ...rate,
+    };
   }
 
   #mimic(el: XmlElement): Mimic | undefined {

@@ -1,11 +1,13 @@
+import type { Drive } from "../model/Drive.js";
+
 /**
  * Closed-loop drive of a simulated base: turns a body-twist command into actuator
  * targets through robokit's kinematics, and the joint states read back into wheel
  * odometry. One implementation per drive type of the model.
  */
 export interface DriveController {
-  readonly type: "steered" | "omni";
-  /** Steering joints, in drive order (empty for omni drives). */
+  readonly type: Drive["type"];
+  /** Steering joints, in drive order (empty for unsteered drives). */
   readonly steerJoints: readonly string[];
   /** Wheel joints, in drive order. */
   readonly wheelJoints: readonly string[];

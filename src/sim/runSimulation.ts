@@ -6,7 +6,10 @@ import { se2LogInto } from "../kinematics/se2Log.js";
 import { wrapAngle } from "../util/wrapAngle.js";
 import type { Robot } from "../model/Robot.js";
 import type { ImuSensor } from "../model/Sensor.js";
-import { wheelLayout } from "../model/wheelLayout.js";
+import { type DriveFromModel, driveFromModel } from "../kinematics/driveFromModel.js";
+import { assertNever } from "../util/assertNever.js";
+import { CarLikeDriveController } from "./CarLikeDriveController.js";
+import { WheelDriveController } from "./WheelDriveController.js";
 import { GaussMarkovNoise } from "../sensors/noise/GaussMarkovNoise.js";
 import { commandAtInto } from "./commandAt.js";
 import type { DriveController } from "./DriveController.js";
@@ -17,6 +20,7 @@ import { yawOfMjQuat } from "./planarPose.js";
 import { profileForRun } from "./profileForRun.js";
 import { roseAt, unwrapTo } from "./rosePath.js";
 import type { RunProfile, Scenario } from "./Scenario.js";
+import { scenarioDriveProblem } from "./scenarioDriveProblem.js";
 import { scenarioDuration } from "./scenarioDuration.js";
 import { simulationLimitProblems } from "./simulationLimits.js";
 import type { PoseColumns, SimulationTrace, TwistColumns } from "./SimulationTrace.js";
@@ -52,14 +56,15 @@ export interface SimulationOptions {
  * give the same trace. A joystick profile is drawn for the run from its seed
  * (`profileForRun`).
  *
- * Geometry comes only from the model ({@link wheelLayout}); the MJCF is {@link emitMjcf}'s.
+ * Geometry comes only from the model ({@link driveFromModel}); the MJCF is {@link emitMjcf}'s.
  * Every `rate` Hz the controller reads the joints, updates odometry, evaluates the
  * command (for a path: feed-forward plus feedback on the odometry pose), limits its rate of
  * change to the profile's acceleration limits (`limitTwistRateInto`) and writes the
  * actuator targets, plus the integral term of the model's joint PIDs
  * (`ServoIntegralAction`); MuJoCo then integrates 1/(rate·timestep) steps.
  *
- * @throws RangeError for a robot without a supported drive, a rate that does not divide
+ * @throws RangeError for a robot without a supported drive, a scenario that commands what the
+ *   drive cannot do (`scenarioDriveProblem`), a rate that does not divide
  *   the MJCF step, a non-positive duration, or a run over `SIMULATION_LIMITS`; MjcfLoadError when MuJoCo refuses the model.
  */
 export function runSimulation(robot: Robot, scenario: Scenario, options: SimulationOptions): SimulationTrace {
@@ -93,7 +98,10 @@ export function runSimulationOn(
   // The run holds a trace row per control step: bounded, whatever the caller passes.
   const [tooMuch] = simulationLimitProblems(duration, rate);
   if (tooMuch !== undefined) throw new RangeError(tooMuch.message);
-  const layout = wheelLayout(robot);
+  const model = driveFromModel(robot);
+  if (model.drive === undefined) throw new RangeError(`robot "${robot.name}": ${model.diagnostic.message}`);
+  const unfit = scenarioDriveProblem(scenario, model.drive);
+  if (unfit !== undefined) throw new RangeError(unfit);
   const substepsReal = 1 / (rate * session.timestep);
   const substeps = Math.round(substepsReal);
   if (substeps < 1 || Math.abs(substepsReal - substeps) > 1e-6) {
@@ -102,10 +110,7 @@ export function runSimulationOn(
     );
   }
   const dt = substeps * session.timestep;
-  const controller: DriveController =
-    layout.type === "steered"
-      ? new SteeredDriveController(robot, layout, session, dt, options.alignTolerance)
-      : new OmniDriveController(robot, layout, session);
+  const controller = driveController(robot, model.drive, session, dt, options.alignTolerance);
   const profile = profileForRun(scenario.profile, options.seed ?? 1, duration);
   return drive(
     robot,
@@ -114,11 +119,38 @@ export function runSimulationOn(
     options,
     session,
     controller,
-    layout.baseLink,
+    model.drive.type === "steered" || model.drive.type === "omni"
+      ? model.drive.layout.baseLink
+      : model.drive.geometry.baseLink,
     dt,
     substeps,
     Math.round(duration / dt),
   );
+}
+
+/** The closed-loop controller for a drive type. */
+function driveController(
+  robot: Robot,
+  drive: DriveFromModel,
+  session: SimulationSession,
+  dt: number,
+  alignTolerance: number | undefined,
+): DriveController {
+  switch (drive.type) {
+    case "steered":
+      return new SteeredDriveController(robot, drive.layout, session, dt, alignTolerance);
+    case "omni":
+      return new OmniDriveController(robot, drive.layout, session);
+    case "differential":
+    case "mecanum":
+      return new WheelDriveController(robot, drive, session);
+    case "ackermann":
+    case "bicycle":
+    case "tricycle":
+      return new CarLikeDriveController(robot, drive, session);
+    default:
+      return assertNever(drive, "drive");
+  }
 }
 
 function twistColumns(n: number): TwistColumns {

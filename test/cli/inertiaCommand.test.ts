@@ -166,3 +166,26 @@ describe("robokit inertia", () => {
     });
   });
 });
+
+describe("robokit inertia: values that overflow", () => {
+  it("--scale 1e100 and --mass 1e308 are input errors naming the cause (exit 1, not 70)", () => {
+    const tet = file("tet.obj", toObj(cornerTetrahedron(1, 1, 1)));
+    const scaled = runCliProcess(["inertia", tet, "--scale", "1e100"]);
+    expect(scaled.status, scaled.stderr).toBe(1);
+    expect(scaled.stderr).toContain("NUMBER_NOT_FINITE");
+    expect(scaled.stderr).toContain("scale 1e+100");
+    const heavy = runCliProcess(["inertia", tet, "--mass", "1e308"]);
+    expect(heavy.status, heavy.stderr).toBe(1);
+    expect(heavy.stderr).toContain("--mass 1e+308 kg");
+  });
+});
+
+describe("robokit inertia: the text report", () => {
+  it("prints a file name's escape sequences as visible escapes, not raw", () => {
+    const name = file("tet\u001b[2J\u001b[31m.obj", toObj(cornerTetrahedron(1, 1, 1)));
+    const run = runCliProcess(["inertia", name]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain("\u001b");
+    expect(run.stdout).toContain("tet\\x1b[2J\\x1b[31m.obj (obj, closed mesh, exact)");
+  });
+});

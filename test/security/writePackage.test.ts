@@ -160,3 +160,31 @@ describe("writePackage: all-or-nothing output", () => {
     expect(() => writePackage(dirname(process.cwd()), pkg("v", 1))).toThrow(/working folder/);
   });
 });
+
+describe("writePackage keeps what the user made where it writes", () => {
+  it("refuses (exit 3) a folder where a file goes and a file where a folder goes, deleting nothing", () => {
+    const base = mkdtempSync(join(tmpdir(), "robokit-planted-folder-"));
+    try {
+      const out = join(base, "out");
+      writePackage(out, pkg("v1"));
+      // The user keeps notes in a folder named like a generated file, and a file named like a generated folder.
+      rmSync(join(out, "f1.txt"));
+      mkdirSync(join(out, "f1.txt"));
+      writeFileSync(join(out, "f1.txt", "notes.md"), "mine\n");
+      expect(() => writePackage(out, pkg("v2"))).toThrow(
+        /refusing to write .*f1\.txt: it is a folder where robokit writes a file/,
+      );
+      expect(readFileSync(join(out, "f1.txt", "notes.md"), "utf8")).toBe("mine\n");
+      rmSync(join(out, "f1.txt"), { recursive: true });
+      rmSync(join(out, "sub"), { recursive: true });
+      writeFileSync(join(out, "sub"), "also mine\n");
+      expect(() => writePackage(out, pkg("v2"))).toThrow(
+        /refusing to write .*sub: it is a file where robokit writes a folder/,
+      );
+      expect(readFileSync(join(out, "sub"), "utf8")).toBe("also mine\n");
+      expect(readdirSync(base)).toEqual(["out"]);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});

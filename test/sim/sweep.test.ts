@@ -61,6 +61,23 @@ describe("--vary files", () => {
     expect(where.some((w) => w.startsWith("4:/parameters/wheelRadius/normal"))).toBe(true);
   });
 
+  it("refuses a uniform range wider than a double (its draws were infinite), and draws finite values from any it reads (property)", () => {
+    const wide = readSweepVariation("parameters:\n  friction: { uniform: [-1e308, 1e308] }\n", "v.yaml");
+    expect(wide.variation).toBeUndefined();
+    expect(wide.diagnostics.map((d) => `${d.line}:${d.jsonPath}`)).toEqual(["2:/parameters/friction/uniform"]);
+    const bound = fc.double({ noNaN: true, noDefaultInfinity: true });
+    fc.assert(
+      fc.property(bound, bound, fc.integer({ min: 0, max: 2 ** 32 - 1 }), (a, b, seed) => {
+        const read = readSweepVariation(
+          `parameters:\n  friction: { uniform: [${Math.min(a, b)}, ${Math.max(a, b)}] }\n`,
+          "v.yaml",
+        );
+        if (read.variation === undefined) return;
+        expect(sampleVariation(read.variation, seed).every(Number.isFinite)).toBe(true);
+      }),
+    );
+  });
+
   it("draws are deterministic per seed, differ across seeds, and stay within their bounds (property)", () => {
     const v = variation();
     fc.assert(

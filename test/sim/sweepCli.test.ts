@@ -180,7 +180,9 @@ describe("robokit sim --runs (sweeps)", () => {
     expect(one["summary.md"]).toContain(`${bad.length} run${bad.length === 1 ? "" : "s"} failed: ${bad.join(", ")}.`);
     expect(files(join(dir, "f2"))).toEqual(one);
     const m = runCliProcess(["sim", "merge", join(dir, "fs0"), join(dir, "fs1"), "--out", join(dir, "fmerged")]);
-    expect(m.status).toBe(0);
+    // As the unsharded sweep: every file written, exit 1 saying how many runs failed.
+    expect(m.status).toBe(1);
+    expect(m.stderr).toContain(`sim merge: ${bad.length} of 6 runs failed`);
     expect(files(join(dir, "fmerged"))).toEqual(one);
   }, 600_000);
 
@@ -188,6 +190,19 @@ describe("robokit sim --runs (sweeps)", () => {
     expect(sweep("x", "--shard", "2/2").status).toBe(2);
     expect(sweep("x", "--runs", "0").status).toBe(2);
     expect(sweep("x", "--view").status).toBe(2);
+  });
+
+  it("run counts and seeds have stated limits: --runs past 1,000,000 and seeds past 2^32 − 1 are usage errors", () => {
+    // A billion runs crashed Node natively (exit 133); seeds were reduced modulo 2^32, so
+    // --seed 1 and --seed 4294967297 gave the same sweep.
+    const many = sweep("x", "--runs", "1000000000");
+    expect(many.status).toBe(2);
+    expect(many.stderr).toContain("--runs must be a whole number from 1 to 1000000");
+    expect(sweep("x", "--seed", "4294967297").status).toBe(2);
+    expect(sweep("x", "--seed", "-1").status).toBe(2);
+    const last = sweep("x", "--seed", "4294967294");
+    expect(last.status).toBe(2);
+    expect(last.stderr).toContain("seeds up to 4294967296");
   });
 
   it("a --vary naming a link the robot lacks is invalid input (exit 1), before any run", () => {

@@ -550,6 +550,8 @@ describe("validator fixtures: code, message, line:col and XML path", () => {
       "MESH_TOO_LARGE",
       "MESH_NOT_CLOSED",
       "MESH_INVERTED",
+      "MESH_SHELLS_OVERLAP",
+      "MESH_READ_BUDGET_EXCEEDED",
       "MESH_FEATURE_IGNORED",
       "MESH_UNITS_SUSPECT",
       "DENSITY_IMPLAUSIBLE",

@@ -259,6 +259,8 @@ describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
     // robokit view reports its refusals through the table too.
     sources.push(readFileSync(join(src, "..", "cli", "view", "viewRefusalDiagnostic.ts"), "utf8"));
     sources.push(readFileSync(join(src, "..", "parse", "xacro", "expandXacro.ts"), "utf8"));
+    // What a conversion does not carry (robokit convert).
+    sources.push(readFileSync(join(src, "..", "import", "carryUrdfExtensionsToSdf.ts"), "utf8"));
     const text = sources.join("\n");
     const unused = Object.keys(severityPolicy).filter(
       (f) => !text.includes(`"${f}"`) && !text.includes(`severityPolicy.${f}.`),

@@ -75,3 +75,37 @@ describe("xacro.load_yaml without the yaml package for plain files", () => {
     );
   });
 });
+
+describe("xacro.load_yaml outside the plain subset", () => {
+  it("resolves 20,000 anchor-alias pairs in linear time, and stops aliases past the list budget", {
+    timeout: 60_000,
+  }, () => {
+    const pairs = Array.from({ length: 20_000 }, (_, i) => `a${i}: &x${i} [1, 2]\nb${i}: *x${i}\n`).join("");
+    expect(
+      expand('<xacro:property name="c" value="${xacro.load_yaml(\'c.yaml\')}"/><l n="${len(c)}"/>', pairs),
+    ).toContain('<l n="40000"/>');
+    // Each level doubles what the aliases stand for: 2^21 nodes from 21 short lines.
+    const laughs = [
+      "l0: &l0 [1, 1]",
+      ...Array.from({ length: 21 }, (_, i) => `l${i + 1}: &l${i + 1} [*l${i}, *l${i}]`),
+    ];
+    expect(expand(show, `${laughs.join("\n")}\n`)).toMatch(
+      /^XACRO_VALUE_TOO_LARGE: \/x\/c\.yaml: invalid YAML: aliases expand to more than 1000000 nodes/,
+    );
+  });
+
+  it("refuses the tags PyYAML's safe_load refuses, as ROS's xacro does, and prints no raw warning", () => {
+    const warn = process.emitWarning;
+    const emitted: unknown[] = [];
+    process.emitWarning = ((w: unknown) => emitted.push(w)) as typeof process.emitWarning;
+    try {
+      expect(expand(show, "a: !!python/object:os.system [ls]\n")).toBe(
+        "XACRO_ERROR: /x/c.yaml: invalid YAML: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system' at line 1, column 4, as PyYAML's safe_load, which ROS's xacro uses, refuses it",
+      );
+      expect(expand(show, "a: &a !foo \u001b[31mred\n")).toMatch(/^XACRO_ERROR: .*the tag '!foo' at line 1, column 7/);
+      expect(emitted).toEqual([]);
+    } finally {
+      process.emitWarning = warn;
+    }
+  });
+});

@@ -497,11 +497,9 @@ async function applyTwist(vx: number, vy: number, wz: number): Promise<IkJson> {
   const res = await fetch(`api/ik?vx=${vx}&vy=${vy}&wz=${wz}`);
   const ik = (await res.json()) as IkJson;
   wheelRates = new Map();
-  for (const w of ik.wheels) {
-    if (ik.drive === "steered" && w.steerJoint !== undefined) {
-      setJoint(w.steerJoint, w.angle);
-    }
-    wheelRates.set(w.wheelJoint, w.wheelRate);
+  for (const w of ik.wheels ?? []) {
+    if (w.steerJoint !== undefined) setJoint(w.steerJoint, w.angle);
+    if (w.wheelJoint !== undefined && w.wheelRate !== undefined) wheelRates.set(w.wheelJoint, w.wheelRate);
   }
   return ik;
 }

@@ -11,7 +11,7 @@ export interface SceneJson {
   readonly robot: Robot | null;
   readonly diagnostics: readonly Diagnostic[];
   readonly drive: {
-    readonly type: "steered" | "omni";
+    readonly type: string;
     readonly steerJoints: readonly string[];
     readonly wheelJoints: readonly string[];
   } | null;
@@ -24,11 +24,13 @@ export interface SceneJson {
 
 /** `GET /api/ik` (the body of `robokit ik --json`). */
 export interface IkJson {
-  readonly drive: "steered" | "omni";
-  readonly wheels: readonly {
+  readonly drive: string;
+  /** Absent when the drive cannot follow the twist (then `error` says why). */
+  readonly wheels?: readonly {
     readonly steerJoint?: string;
-    readonly wheelJoint: string;
+    readonly wheelJoint?: string;
     readonly angle: number;
-    readonly wheelRate: number;
+    readonly wheelRate?: number;
   }[];
+  readonly error?: string;
 }

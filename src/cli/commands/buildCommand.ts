@@ -12,6 +12,7 @@ import { writePackage } from "../writePackage.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { checkRobot } from "../../model/checkRobot.js";
+import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
 import { helpExamples } from "../helpExamples.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
@@ -60,6 +61,8 @@ export function buildCommand(): Command {
         `robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`,
       );
       for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), file))}\n`);
+      // What the MJCF cannot hold is named on stderr too (the file says it in comments).
+      for (const d of mjcfLosses(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
     });
 }
 

@@ -22,6 +22,13 @@ import { setsOption } from "../optionAlias.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { writeStdout } from "../writeStdout.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { carrySdfExtensionsToUrdf } from "../../import/carrySdfExtensionsToUrdf.js";
+import { carryUrdfExtensionsToSdf } from "../../import/carryUrdfExtensionsToSdf.js";
+import { stampedPlatform } from "../../import/generated/recoverGeneratedBlocks.js";
+import { importExtras } from "../../import/importExtras.js";
+import { platformOf } from "../../emit/gazebo/RosDistro.js";
+import { sdfSensorLinkExtension } from "../../emit/gazebo/sdfSensorLinkExtension.js";
+import type { SdfLinkExtension, SdfModelExtension } from "../../emit/sdf/writeSdfModel.js";
 import { helpExamples } from "../helpExamples.js";
 
 /**
@@ -65,12 +72,15 @@ export function convertCommand(): Command {
       "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does",
     )
     .action((file: string, opts: ConvertOptions) => {
-      const { robot, lumped, diagnostics } = readForConversion(file, opts);
+      const { robot, lumped, diagnostics, carried } = readForConversion(file, opts);
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
-      const losses: Diagnostic[] = (opts.format === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
-        ({ jsonPath: _modelPath, ...d }) => ({ ...d, file }),
-      );
+      const losses: Diagnostic[] = [
+        ...(opts.format === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
+          ({ jsonPath: _modelPath, ...d }) => ({ ...d, file }),
+        ),
+        ...(carried?.losses ?? []),
+      ];
       for (const d of [...diagnostics, ...losses]) {
         if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
       }
@@ -82,7 +92,12 @@ export function convertCommand(): Command {
       const stamp = { from: basename(file) };
       const text =
         opts.format === "sdf"
-          ? emitSdf(robot, { version, stamp, modelExtensions: [lumpedFramesExtension(lumped)] })
+          ? emitSdf(robot, {
+              version,
+              stamp,
+              linkExtensions: carried?.linkExtensions ?? [],
+              modelExtensions: [lumpedFramesExtension(lumped), ...(carried?.modelExtensions ?? [])],
+            })
           : emitUrdf(robot, { stamp });
       if (opts.out === undefined) writeStdout(text);
       else writeArtifacts(dirname(opts.out), [{ path: pathBasename(opts.out), content: text }]);
@@ -107,7 +122,12 @@ interface ConvertOptions {
 function readForConversion(
   file: string,
   opts: ConvertOptions,
-): { robot: Robot; lumped: readonly LumpedLink[]; diagnostics: readonly Diagnostic[] } {
+): {
+  robot: Robot;
+  lumped: readonly LumpedLink[];
+  diagnostics: readonly Diagnostic[];
+  carried?: Carried;
+} {
   const source = readDescriptionSource(file, file, readText(file), {
     args: opts.arg ?? [],
     includePaths: opts.includePath ?? [],
@@ -116,12 +136,45 @@ function readForConversion(
   const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
   const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
   if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot convert`, diagnostics);
+  const urdf = descriptionRoot(source.text) === "robot";
+  // A URDF's extension blocks: kept as they are in URDF; in SDF, robokit's own mapped back to the
+  // model (its sensors) and the rest carried or named as libsdformat's conversion treats them.
+  const extras = urdf ? importExtras(source.text, file, opts.format === "sdf" ? read.robot : undefined) : undefined;
+  const base: Robot =
+    opts.format === "urdf" && extras !== undefined && extras.blocks.length > 0
+      ? { ...read.robot, xmlBlocks: extras.blocks }
+      : (extras?.robot ?? read.robot);
   // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
-  const lump = opts.format === "sdf" && opts.keepFixed !== true && descriptionRoot(source.text) === "robot";
+  const lump = opts.format === "sdf" && opts.keepFixed !== true && urdf;
   const { robot, lumped } = lump
-    ? lumpFixedJoints(read.robot, { keep: new Set(read.keepFixedJoints ?? []) })
-    : { robot: read.robot, lumped: [] };
-  return { robot, lumped, diagnostics };
+    ? lumpFixedJoints(base, { keep: new Set(read.keepFixedJoints ?? []) })
+    : { robot: base, lumped: [] };
+  if (!urdf && opts.format === "urdf") {
+    // SDF → URDF: the model's plugins carried as a <gazebo> block, everything else named.
+    const carry = carrySdfExtensionsToUrdf(source.text, file, read.robot.name);
+    const withBlocks = carry.blocks.length === 0 ? robot : { ...robot, xmlBlocks: carry.blocks };
+    return {
+      robot: withBlocks,
+      lumped,
+      diagnostics,
+      carried: { linkExtensions: [], modelExtensions: [], losses: carry.losses },
+    };
+  }
+  if (opts.format !== "sdf" || extras === undefined) return { robot, lumped, diagnostics };
+  const carry = carryUrdfExtensionsToSdf(source.text, file, extras.blocks, robot);
+  const carried: Carried = {
+    linkExtensions: [sdfSensorLinkExtension(platformOf(stampedPlatform(source.text))), carry.linkExtension],
+    modelExtensions: [carry.modelExtension],
+    losses: carry.losses.map(source.toSource),
+  };
+  return { robot, lumped, diagnostics, carried };
+}
+
+/** What a URDF → SDF conversion writes of the URDF's extension blocks, and what it names. */
+interface Carried {
+  readonly linkExtensions: readonly SdfLinkExtension[];
+  readonly modelExtensions: readonly SdfModelExtension[];
+  readonly losses: readonly Diagnostic[];
 }
 
 /** The file's text; its bytes (as large as the text, outside the JavaScript heap) are garbage once this returns. */

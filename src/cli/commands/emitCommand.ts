@@ -1,5 +1,7 @@
 import { Command, Option } from "commander";
 
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
 import { emitFormats } from "../../emit/emitFormats.js";
 import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { UsageError } from "../errors.js";
@@ -50,6 +52,9 @@ export function emitCommand(): Command {
         const format = emitFormats[opts.format];
         if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
         const robot = await loadRobot(robotArg);
+        // What MJCF cannot hold is named on stderr too (the file says it in comments).
+        if (opts.format === "mjcf")
+          for (const d of mjcfLosses(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
         writeStdout(
           format.emit(robot, {
             ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),

@@ -2,10 +2,20 @@ import { Command, InvalidArgumentError, Option } from "commander";
 
 import { driveModeOf } from "../../kinematics/classifyDriveMode.js";
 import {
+  type AckermannDriveFromModel,
+  type BicycleDriveFromModel,
+  type DifferentialDriveFromModel,
+  type DriveFromModel,
   driveFromModel,
+  type MecanumDriveFromModel,
   type OmniDriveFromModel,
   type SteeredDriveFromModel,
+  type TricycleDriveFromModel,
 } from "../../kinematics/driveFromModel.js";
+import { twistAtPointInto } from "../../kinematics/shiftTwist.js";
+import { unachievableTwist } from "../../kinematics/unachievableTwist.js";
+import type { DriveSteering, DriveWheel } from "../../model/driveGeometry.js";
+import { assertNever } from "../../util/assertNever.js";
 import { foldWheelState } from "../../kinematics/foldWheelState.js";
 import type { Robot } from "../../model/Robot.js";
 import { formatNumber } from "../../util/formatNumber.js";
@@ -17,7 +27,7 @@ import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { helpExamples } from "../helpExamples.js";
 
 /** The drive's kinematics from the model, or InputError (exit 1) naming the file and JSON pointer. */
-export function requireDrive(robot: Robot, source: string): SteeredDriveFromModel | OmniDriveFromModel {
+export function requireDrive(robot: Robot, source: string): DriveFromModel {
   const result = driveFromModel(robot);
   if (result.drive !== undefined) return result.drive;
   throw new InputError(`${source}: ${result.diagnostic.message}`, [{ ...result.diagnostic, file: source }]);
@@ -61,7 +71,7 @@ export function ikCommand(): Command {
     .action(async (robotArg: string, opts: IkOptions) => {
       const robot = await loadRobot(robotArg);
       const drive = requireDrive(robot, robotArg);
-      const report = drive.type === "steered" ? steeredIk(drive, opts) : omniIk(drive, opts);
+      const report = driveIk(drive, opts, robotArg);
       const header = { robot: robot.name, drive: drive.type, command: { vx: opts.vx, vy: opts.vy, wz: opts.wz } };
       if (opts.format === "json") {
         process.stdout.write(
@@ -79,6 +89,201 @@ export function ikCommand(): Command {
 export interface IkReport {
   readonly json: Record<string, unknown>;
   readonly text: string;
+}
+
+/**
+ * `robokit ik`'s answer for any drive. A twist the drive cannot follow (a sideways vy for a
+ * differential or car-like base, turning on the spot for a bicycle) is an InputError (exit 1)
+ * naming what the drive cannot do: the command is not projected silently.
+ * @param source - the robot argument, to name in the message.
+ */
+export function driveIk(drive: DriveFromModel, opts: IkOptions, source: string): IkReport {
+  switch (drive.type) {
+    case "steered":
+      return steeredIk(drive, opts);
+    case "omni":
+      return omniIk(drive, opts);
+    case "mecanum":
+      return mecanumIk(drive, opts);
+    case "differential":
+    case "ackermann":
+    case "bicycle":
+    case "tricycle": {
+      // The drive's own twist is that of its kinematic centre (the traction axle's, the wheels' midpoint).
+      const [cx, cy] = drive.centre;
+      const t = twistAtPointInto(new Float64Array(3), cx, cy, opts.vx, opts.vy, opts.wz);
+      const problem = unachievableTwist(drive.type, t[0] as number, t[1] as number, t[2] as number);
+      if (problem !== undefined) {
+        const at =
+          Math.hypot(cx, cy) > 1e-9
+            ? ` (at its kinematic centre (${formatNumber(cx)}, ${formatNumber(cy)}) m in the base frame the twist is vx ${formatNumber(t[0] as number)} m/s, vy ${formatNumber(t[1] as number)} m/s)`
+            : "";
+        throw new InputError(`${source}: ${problem}${at}`);
+      }
+      return drive.type === "differential"
+        ? differentialIk(drive, opts, t[0] as number)
+        : carLikeIk(drive, opts, t[0] as number);
+    }
+    default:
+      return assertNever(drive, "drive");
+  }
+}
+
+/** One wheel's entry: contact speed along +x (m/s) and joint rate (rad/s), desaturated by `scale`. */
+function wheelEntry<E extends object>(
+  w: DriveWheel,
+  speed: number,
+  radius: number,
+  extra: E,
+): { wheelJoint: string } & E & { speed: number; wheelRate: number } {
+  return { wheelJoint: w.joint, ...extra, speed, wheelRate: (w.direction * speed) / radius };
+}
+
+/** The factor (≤ 1) that keeps every wheel within its joint's velocity limit, ratios kept. */
+function speedScale(wheels: readonly { readonly w: DriveWheel; readonly rate: number }[], limits: boolean): number {
+  let scale = 1;
+  if (!limits) return scale;
+  for (const { w, rate } of wheels)
+    if (w.maxSpeed !== undefined && Math.abs(rate) > 0) scale = Math.min(scale, w.maxSpeed / Math.abs(rate));
+  return scale;
+}
+
+function limitsLine(opts: IkOptions, infeasible: readonly string[], scale: number): string {
+  if (!opts.limits) return "limits: ignored (--no-limits)";
+  if (infeasible.length > 0)
+    return `steering limits: INFEASIBLE for ${infeasible.join(", ")} (the angle is outside the joint's limits)`;
+  return `speed limits: scale ${formatNumber(scale)}`;
+}
+
+/** `robokit ik` for a differential (or skid-steer) drive; `vx` is the wheels' midpoint's (m/s). */
+export function differentialIk(drive: DifferentialDriveFromModel, opts: IkOptions, vx: number): IkReport {
+  const { kinematics: k, geometry: g } = drive;
+  const u = k.toWheelSpeedsInto(new Float64Array(2), vx, opts.wz);
+  const sides = [
+    ...g.left.map((w) => ({ w, side: "left", speed: u[0] as number })),
+    ...g.right.map((w) => ({ w, side: "right", speed: u[1] as number })),
+  ];
+  const scale = speedScale(
+    sides.map((s) => ({ w: s.w, rate: s.speed / g.wheelRadius })),
+    opts.limits,
+  );
+  const wheels = sides.map((s) => wheelEntry(s.w, s.speed * scale, g.wheelRadius, { side: s.side }));
+  const json = { mode: driveModeOf(opts.vx, opts.vy, opts.wz), speedScale: scale, wheels };
+  const text = [
+    `mode ${json.mode}; ${g.left.length + g.right.length > 2 ? "skid-steer: every wheel on a side turns alike; " : ""}${limitsLine(opts, [], scale)}`,
+    table(
+      ["wheel joint", "side", "speed (m/s)", "joint rate (rad/s)"],
+      wheels.map((w) => [w.wheelJoint, w.side, formatNumber(w.speed), formatNumber(w.wheelRate)]),
+    ),
+  ];
+  return { json, text: `${text.join("\n")}\n` };
+}
+
+/** `robokit ik` for a mecanum drive: each wheel's speed along its rolling direction (m/s) and joint rate. */
+export function mecanumIk(drive: MecanumDriveFromModel, opts: IkOptions): IkReport {
+  const { kinematics: k, geometry: g } = drive;
+  const u = k.toWheelSpeedsInto(new Float64Array(4), opts.vx, opts.vy, opts.wz);
+  const named = [
+    ["front-left", g.frontLeft],
+    ["front-right", g.frontRight],
+    ["rear-left", g.rearLeft],
+    ["rear-right", g.rearRight],
+  ] as const;
+  const scale = speedScale(
+    named.map(([, w], i) => ({ w, rate: (u[i] as number) / g.wheelRadius })),
+    opts.limits,
+  );
+  const wheels = named.map(([where, w], i) => wheelEntry(w, (u[i] as number) * scale, g.wheelRadius, { where }));
+  const json = { mode: driveModeOf(opts.vx, opts.vy, opts.wz), speedScale: scale, wheels };
+  const text = [
+    `mode ${json.mode}; ${limitsLine(opts, [], scale)}`,
+    table(
+      ["wheel joint", "where", "speed (m/s)", "joint rate (rad/s)"],
+      wheels.map((w) => [w.wheelJoint, w.where, formatNumber(w.speed), formatNumber(w.wheelRate)]),
+    ),
+  ];
+  return { json, text: `${text.join("\n")}\n` };
+}
+
+/**
+ * `robokit ik` for an Ackermann, bicycle or tricycle drive; `vx` is the traction axle
+ * centre's (m/s). Steering entries give the joint position (`angle`, rad, the joint's sign
+ * applied) and, for the steered wheel they carry, its rolling speed and joint rate (passive:
+ * not commanded); traction entries give the commanded wheel rates.
+ */
+export function carLikeIk(
+  drive: AckermannDriveFromModel | BicycleDriveFromModel | TricycleDriveFromModel,
+  opts: IkOptions,
+  vx: number,
+): IkReport {
+  const g = drive.geometry;
+  const w = opts.wz;
+  let angles: readonly number[];
+  let rates: readonly number[];
+  if (drive.type === "ackermann") {
+    const o = drive.kinematics.toWheelSpeedsInto(new Float64Array(4), vx, w);
+    angles = [o[0] as number, o[1] as number];
+    rates = [o[2] as number, o[3] as number];
+  } else if (drive.type === "tricycle") {
+    const o = drive.kinematics.toWheelSpeedsInto(new Float64Array(3), vx, w);
+    angles = [o[0] as number];
+    rates = [o[1] as number, o[2] as number];
+  } else {
+    const o = drive.kinematics.toWheelSpeedsInto(new Float64Array(2), vx, w);
+    angles = [o[0] as number];
+    rates = [o[1] as number];
+  }
+  const steering: readonly DriveSteering[] =
+    drive.type === "ackermann" ? drive.geometry.steering : [drive.geometry.steering];
+  const traction: readonly DriveWheel[] =
+    drive.type === "bicycle" ? [drive.geometry.traction] : drive.geometry.traction;
+  const scale = speedScale(
+    traction.map((t, i) => ({ w: t, rate: rates[i] as number })),
+    opts.limits,
+  );
+  const infeasible: string[] = [];
+  const [cx, cy] = drive.centre;
+  const steered = steering.map((s, i) => {
+    const delta = angles[i] as number;
+    const angle = s.direction * delta;
+    const [lo, hi] = s.limits ?? [-Infinity, Infinity];
+    if (opts.limits && !(angle >= lo - 1e-12 && angle <= hi + 1e-12)) infeasible.push(s.joint);
+    // The steered wheel rolls at its pivot's speed along its heading.
+    const px = s.pivot[0] - cx;
+    const py = s.pivot[1] - cy;
+    const speed = ((vx - w * py) * Math.cos(delta) + w * px * Math.sin(delta)) * scale;
+    const radius = s.wheelRadius;
+    return {
+      steerJoint: s.joint,
+      ...(s.wheel === undefined ? {} : { wheelJoint: s.wheel.joint }),
+      angle,
+      driven: false,
+      speed,
+      ...(s.wheel !== undefined && radius !== undefined ? { wheelRate: (s.wheel.direction * speed) / radius } : {}),
+    };
+  });
+  const driven = traction.map((t, i) =>
+    wheelEntry(t, (rates[i] as number) * g.wheelRadius * scale, g.wheelRadius, { driven: true }),
+  );
+  const wheels = [...steered, ...driven];
+  const mode = driveModeOf(opts.vx, opts.vy, opts.wz);
+  const json = { mode, feasible: infeasible.length === 0, infeasibleJoints: infeasible, speedScale: scale, wheels };
+  const text = [
+    `mode ${mode}; ${limitsLine(opts, infeasible, scale)}; the steered wheels roll passively`,
+    table(
+      ["steer joint", "angle (rad)", "angle (deg)", "wheel joint", "speed (m/s)", "joint rate (rad/s)", "driven"],
+      wheels.map((e) => [
+        "steerJoint" in e ? e.steerJoint : "",
+        "angle" in e ? formatNumber(e.angle) : "",
+        "angle" in e ? formatNumber((e.angle * 180) / Math.PI) : "",
+        e.wheelJoint ?? "",
+        formatNumber(e.speed),
+        e.wheelRate === undefined ? "" : formatNumber(e.wheelRate),
+        e.driven ? "yes" : "no",
+      ]),
+    ),
+  ];
+  return { json, text: `${text.join("\n")}\n` };
 }
 
 /** `robokit ik` for a steered drive: angles (rad) folded into the steering limits, speeds (m/s). */

@@ -3,6 +3,10 @@ import { basename, dirname } from "node:path";
 import { Command, Option } from "commander";
 
 import { importExtras } from "../../import/importExtras.js";
+import { stampedPlatform } from "../../import/generated/recoverGeneratedBlocks.js";
+import { recoverPackage } from "../../import/generated/recoverPackage.js";
+import type { Robot } from "../../model/Robot.js";
+import { readBuiltPackage } from "../readBuiltPackage.js";
 import { importFindings, markImportedAsRead } from "../../import/importFindings.js";
 import { robotToTypeScript } from "../../import/robotToTypeScript.js";
 import { robotToYaml } from "../../import/robotToYaml.js";
@@ -88,7 +92,7 @@ export function importCommand(): Command {
         const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
         for (const d of [...diagnostics, ...shownFindings])
           if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
-        const extras = importExtras(source.text, file);
+        const extras = importExtras(source.text, file, read.robot);
         const { blocks } = extras;
         // TypeScript: links whose inertial is their mesh's uniform solid become solidLink's mesh form.
         const meshes =
@@ -96,7 +100,9 @@ export function importCommand(): Command {
         const solidLinks = meshes === undefined ? new Map() : meshSolidLinks(read.robot, meshes.solids);
         const notes = [...extras.notes, ...meshNotes(solidLinks, meshes?.skipped ?? [])];
         for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
-        const asRead = markImportedAsRead(read.robot, findings);
+        // A URDF in a package robokit built: the package's other files say the rest (drive, metadata).
+        const recovered = extras.robot === undefined ? undefined : recoverFromPackage(file, source.text, extras.robot);
+        const asRead = markImportedAsRead(recovered ?? read.robot, findings);
         const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
         const text =
           opts.format === "ts"
@@ -112,6 +118,12 @@ export function importCommand(): Command {
         process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
       },
     );
+}
+
+function recoverFromPackage(file: string, text: string, robot: Robot): Robot {
+  const platform = stampedPlatform(text);
+  const files = readBuiltPackage(file, robot, platform);
+  return files === undefined ? robot : recoverPackage(robot, files, platform);
 }
 
 /** The notes on the mesh form: which links took it (and how far their inertial moved), which meshes were not read. */

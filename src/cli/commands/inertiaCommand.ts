@@ -12,6 +12,7 @@ import { readMesh, type MeshFormat } from "../../parse/mesh/readMesh.js";
 import { MESH_LIMITS } from "../../parse/mesh/TriangleMesh.js";
 import type { Vec3 } from "../../model/Vector.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { InputError, IoError, UsageError } from "../errors.js";
@@ -149,6 +150,22 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
   const p = measured.properties;
   if (p === undefined) return { diagnostics };
   const density = opts.mass !== undefined ? opts.mass / p.volume : (opts.density ?? DEFAULT_DENSITY);
+  const atDensity = massPropertiesAtDensity(p, density);
+  const i = atDensity.inertia;
+  if (![density, atDensity.mass, i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz].every(Number.isFinite)) {
+    const given = opts.mass !== undefined ? `--mass ${opts.mass} kg` : `density ${density} kg/m³`;
+    return {
+      diagnostics: [
+        ...diagnostics,
+        {
+          code: "NUMBER_NOT_FINITE",
+          severity: "error",
+          message: `${given} over a volume of ${p.volume} m³ gives a density, mass or inertia that overflows a double (NaN or infinite)`,
+          file,
+        },
+      ],
+    };
+  }
   diagnostics.push(...massPlausibility(p, density, file));
   return {
     report: {
@@ -158,7 +175,7 @@ function measure(file: string, opts: InertiaOptions): { report?: MeshReport; dia
       density,
       method: p.method,
       ...(mesh.upAxis === undefined ? {} : { upAxis: { declared: mesh.upAxis, mode: opts.colladaUpAxis } }),
-      ...massPropertiesAtDensity(p, density),
+      ...atDensity,
     },
     diagnostics,
   };
@@ -196,7 +213,7 @@ function toText(r: MeshReport, opts: InertiaOptions): string {
         ? `, <up_axis>${r.upAxis.declared}</up_axis> ignored as Gazebo does`
         : `, <up_axis>${r.upAxis.declared}</up_axis> applied (turned to +z)`;
   return [
-    `${r.file} (${r.format}, ${method}${up})`,
+    `${escapeTerminal(r.file)} (${r.format}, ${method}${up})`,
     `  volume   ${n(r.volume)} m³`,
     `  density  ${n(r.density)} kg/m³ (${source})`,
     `  mass     ${n(r.mass)} kg`,

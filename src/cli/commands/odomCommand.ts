@@ -2,7 +2,20 @@ import { basename, dirname } from "node:path";
 
 import { Command, Option } from "commander";
 
-import type { OmniDriveFromModel, SteeredDriveFromModel } from "../../kinematics/driveFromModel.js";
+import type {
+  AckermannDriveFromModel,
+  BicycleDriveFromModel,
+  DifferentialDriveFromModel,
+  DriveFromModel,
+  MecanumDriveFromModel,
+  OmniDriveFromModel,
+  SteeredDriveFromModel,
+  TricycleDriveFromModel,
+} from "../../kinematics/driveFromModel.js";
+import { se2ExpInto } from "../../kinematics/se2Exp.js";
+import { baseMotionFromPointInto } from "../../kinematics/shiftTwist.js";
+import type { DriveWheel } from "../../model/driveGeometry.js";
+import { assertNever } from "../../util/assertNever.js";
 import { isKabschValid } from "../../kinematics/KabschResult.js";
 import { KabschWheelOdometry } from "../../kinematics/KabschWheelOdometry.js";
 import { Odometry } from "../../kinematics/Odometry.js";
@@ -34,10 +47,10 @@ interface WheelCsv {
  *
  * Input CSV (comma-separated, one header row, `#` comments and blank lines ignored):
  * - `t`: time (s), strictly increasing;
- * - one column per drive joint, named exactly as the joint in the model, holding the joint
- *   **position** as ros2_control's joint_states reports it: steering joints in rad (the
- *   steering angle), wheel joints in rad (accumulated wheel angle, any start value).
- *   Other columns are ignored; column order is free.
+ * - one column per drive joint the odometry reads ({@link odomJoints}), named exactly as the
+ *   joint in the model, holding the joint **position** as ros2_control's joint_states reports
+ *   it: steering joints in rad (the steering angle), wheel joints in rad (accumulated wheel
+ *   angle, any start value). Other columns are ignored; column order is free.
  * Output CSV: `t,x,y,theta` (odom frame = base_link at the first row; m, m, rad wrapped to
  * (−π, π]) plus `residual` (m, the weighted Kabsch fit residual) with the Kabsch method.
  * Geometry (axes, offsets, radii, joint directions) comes from the model only.
@@ -63,14 +76,10 @@ export function odomCommand(): Command {
     .action(async (robotArg: string, csvPath: string, opts: { method: OdomMethod; out?: string }) => {
       const robot = await loadRobot(robotArg);
       const drive = requireDrive(robot, robotArg);
-      const joints =
-        drive.type === "steered"
-          ? drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint])
-          : drive.layout.wheels.map((w) => w.joint);
+      const joints = odomJoints(drive);
       const text = readInputFile(csvPath, INPUT_LIMITS.maxCsvBytes).toString("utf8");
       const csv = parseWheelCsv(text, csvPath, joints);
-      const out =
-        drive.type === "steered" ? steeredOdometry(drive, csv, opts.method, csvPath) : omniOdometry(drive, csv);
+      const out = driveOdometry(drive, csv, opts.method, csvPath);
       if (opts.out === undefined) {
         process.stdout.write(out);
       } else {
@@ -234,4 +243,125 @@ function omniOdometry(drive: OmniDriveFromModel, csv: WheelCsv): string {
     text += row(csv.t[k] as number, odom.poseInto(pose));
   }
   return text;
+}
+
+/**
+ * The joints whose positions `robokit odom` reads: steered modules' steering and wheel joints;
+ * every wheel of an omni, differential or mecanum base; a car-like base's traction wheels
+ * (their axle gives vx and ω) and, for a bicycle, its steering joint (ω = vx·tan δ/L).
+ */
+export function odomJoints(drive: DriveFromModel): readonly string[] {
+  switch (drive.type) {
+    case "steered":
+      return drive.layout.modules.flatMap((m) => [m.steerJoint, m.wheelJoint]);
+    case "omni":
+      return drive.layout.wheels.map((w) => w.joint);
+    case "differential":
+      return [...drive.geometry.left, ...drive.geometry.right].map((w) => w.joint);
+    case "mecanum": {
+      const g = drive.geometry;
+      return [g.frontLeft, g.frontRight, g.rearLeft, g.rearRight].map((w) => w.joint);
+    }
+    case "ackermann":
+    case "tricycle":
+      return drive.geometry.traction.map((w) => w.joint);
+    case "bicycle":
+      return [drive.geometry.steering.joint, drive.geometry.traction.joint];
+    default:
+      return assertNever(drive, "drive");
+  }
+}
+
+function driveOdometry(drive: DriveFromModel, csv: WheelCsv, method: OdomMethod, file: string): string {
+  switch (drive.type) {
+    case "steered":
+      return steeredOdometry(drive, csv, method, file);
+    case "omni":
+      return omniOdometry(drive, csv);
+    case "mecanum":
+    case "differential":
+    case "ackermann":
+    case "bicycle":
+    case "tricycle":
+      return planarOdometry(drive, csv);
+    default:
+      return assertNever(drive, "drive");
+  }
+}
+
+/**
+ * Odometry of a mecanum, differential or car-like base: each step's wheel travel through the
+ * drive's forward kinematics gives the step's twist at the drive's kinematic centre, whose
+ * exact arc (SE(2) exp) is carried to the base frame.
+ */
+function planarOdometry(
+  drive:
+    | MecanumDriveFromModel
+    | DifferentialDriveFromModel
+    | AckermannDriveFromModel
+    | BicycleDriveFromModel
+    | TricycleDriveFromModel,
+  csv: WheelCsv,
+): string {
+  const odom = new Odometry();
+  const pose = new Float64Array(3);
+  const twist = new Float64Array(3);
+  const arc = new Float64Array(3);
+  const motion = new Float64Array(3);
+  const [cx, cy] = drive.type === "mecanum" ? [0, 0] : drive.centre;
+  /** Forward roll of a wheel over step k (rad). */
+  const roll = (w: DriveWheel, k: number): number => {
+    const c = csv.columns.get(w.joint) as Float64Array;
+    return w.direction * ((c[k] as number) - (c[k - 1] as number));
+  };
+  let text = "t,x,y,theta\n";
+  text += row(csv.t[0] as number, odom.poseInto(pose));
+  for (let k = 1; k < csv.t.length; k++) {
+    stepTwistInto(twist, drive, roll, csv, k);
+    se2ExpInto(arc, twist[0] as number, twist[1] as number, twist[2] as number);
+    baseMotionFromPointInto(motion, cx, cy, arc[0] as number, arc[1] as number, twist[2] as number);
+    odom.addDelta(motion[0] as number, motion[1] as number, motion[2] as number);
+    text += row(csv.t[k] as number, odom.poseInto(pose));
+  }
+  return text;
+}
+
+/** The twist (m, m, rad) of step k at the drive's kinematic centre (the base frame's for mecanum). */
+function stepTwistInto(
+  out: Float64Array,
+  drive: Parameters<typeof planarOdometry>[0],
+  roll: (w: DriveWheel, k: number) => number,
+  csv: WheelCsv,
+  k: number,
+): Float64Array {
+  switch (drive.type) {
+    case "mecanum": {
+      const g = drive.geometry;
+      const travel = Float64Array.from(
+        [g.frontLeft, g.frontRight, g.rearLeft, g.rearRight],
+        (w) => roll(w, k) * g.wheelRadius,
+      );
+      return drive.kinematics.toChassisVelocityInto(out, travel);
+    }
+    case "differential": {
+      // Skid-steer: each side's travel is the mean of its wheels'.
+      const g = drive.geometry;
+      const side = (ws: readonly DriveWheel[]): number =>
+        (ws.reduce((a, w) => a + roll(w, k), 0) / ws.length) * g.wheelRadius;
+      return drive.kinematics.toChassisVelocityInto(out, side(g.left), side(g.right));
+    }
+    case "ackermann":
+    case "tricycle": {
+      const [l, r] = drive.geometry.traction;
+      return drive.kinematics.toChassisSpeedsInto(out, roll(l, k), roll(r, k));
+    }
+    case "bicycle": {
+      const s = drive.geometry.steering;
+      const c = csv.columns.get(s.joint) as Float64Array;
+      const delta = (s.direction * ((c[k] as number) + (c[k - 1] as number))) / 2;
+      return drive.kinematics.toChassisSpeedsInto(out, delta, roll(drive.geometry.traction, k));
+    }
+    default:
+      return assertNever(drive, "drive");
+  }
 }

@@ -9,6 +9,9 @@ import { MJCF_PHYSICS } from "../../emit/mjcf/mjcfPhysics.js";
 import type { Robot } from "../../model/Robot.js";
 import { loadMujoco } from "../../sim/mujoco/loadMujoco.js";
 import { MjcfLoadError } from "../../sim/mujoco/MjcfLoadError.js";
+import { driveFromModel } from "../../kinematics/driveFromModel.js";
+import { driveJoints } from "../../kinematics/driveJoints.js";
+import { slowSteeringServos } from "../../sim/slowSteeringServos.js";
 import { readScenario } from "../../sim/readScenario.js";
 import { runSimulation } from "../../sim/runSimulation.js";
 import { scenarioDuration } from "../../sim/scenarioDuration.js";
@@ -25,11 +28,14 @@ import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { safePathSegment } from "../safePathSegment.js";
 import { writePackage, type StreamedArtifact } from "../writePackage.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { escapeMarkdown } from "../../util/escapeMarkdown.js";
 import { applyVariation } from "../../sim/sweep/applyVariation.js";
 import { mergeSweeps, type SweepPart } from "../../sim/sweep/mergeSweeps.js";
 import { readSweepVariation } from "../../sim/sweep/readSweepVariation.js";
 import type { SweepSpec } from "../../sim/sweep/runSweepRun.js";
-import { shardRuns, type SweepManifest } from "../../sim/sweep/SweepManifest.js";
+import { MAX_SWEEP_RUNS, MAX_SWEEP_SEED, shardRuns } from "../../sim/sweep/SweepManifest.js";
+import { readSweepManifest } from "../../sim/sweep/readSweepManifest.js";
+import { wasmMemoryProblem } from "../../sim/mujoco/wasmMemoryProblem.js";
 import type { SweepVariation } from "../../sim/sweep/SweepVariation.js";
 import {
   defaultJobs,
@@ -165,6 +171,8 @@ export function simCommand(): Command {
       .action(async (robotArg: string, opts: SimOptions) => {
         if (opts.scenario === undefined)
           throw new UsageError("required option '-s, --scenario <name|file>' not specified");
+        const noWasm = wasmMemoryProblem();
+        if (noWasm !== undefined) throw new InputError(noWasm);
         if (opts.runs !== undefined || opts.vary !== undefined || opts.jobs !== undefined || opts.shard !== undefined) {
           if (opts.view === true)
             throw new UsageError("--view plays one run; it does not combine with a sweep (--runs)");
@@ -173,8 +181,7 @@ export function simCommand(): Command {
         }
         const duration = positive(opts.duration, "--duration");
         const rate = positive(opts.rate, "--rate");
-        const seed = Number(opts.seed);
-        if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+        const seed = wholeNumber(opts.seed, "--seed", 0, MAX_SWEEP_SEED) as number;
         if (rate !== undefined) {
           const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
           if (Math.abs(substeps - Math.round(substeps)) > 1e-6 || Math.round(substeps) < 1) {
@@ -203,6 +210,9 @@ export function simCommand(): Command {
               `${tooMuch.setting === "rate" ? "--rate" : duration !== undefined ? "--duration" : "--rate"}: ${tooMuch.message}`,
             );
         }
+        const drive = driveFromModel(robot).drive;
+        for (const w of slowSteeringServos(robot, drive === undefined ? [] : driveJoints(drive).steerJoints))
+          process.stderr.write(`robokit sim: warning: ${escapeTerminal(w)}\n`);
         const mujoco = await loadMujoco();
         const started = performance.now();
         const progress = (fraction: number, t: number): void => {
@@ -235,7 +245,7 @@ export function simCommand(): Command {
           ...simulationPlots(trace, { robot: robot.name, scenario: scenario.name }),
           {
             path: "summary.md",
-            content: `# ${robot.name}: ${scenario.name}\n\n${scenario.description ?? ""}\n\n${summary}`,
+            content: `# ${escapeMarkdown(robot.name)}: ${escapeMarkdown(scenario.name)}\n\n${scenario.description ?? ""}\n\n${summary}`,
           },
           {
             path: "summary.json",
@@ -275,11 +285,16 @@ function checkRate(rate: number | undefined): void {
   }
 }
 
-function wholeNumber(text: string | undefined, flag: string, min: number): number | undefined {
+function wholeNumber(
+  text: string | undefined,
+  flag: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (text === undefined) return undefined;
   const v = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min)
-    throw new UsageError(`${flag} must be a whole number ≥ ${min}, got "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min || v > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
   return v;
 }
 
@@ -298,11 +313,14 @@ const simWorkerUrl = new URL(import.meta.url.endsWith(".ts") ? "./simWorker.ts" 
 
 /** `robokit sim ROBOT --scenario S --runs N …`: a sweep (docs/sweeps.md). */
 async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: string }): Promise<void> {
-  const runs = wholeNumber(opts.runs ?? "1", "--runs", 1) as number;
+  const runs = wholeNumber(opts.runs ?? "1", "--runs", 1, MAX_SWEEP_RUNS) as number;
   const jobs = wholeNumber(opts.jobs, "--jobs", 1) ?? defaultJobs();
   const shard = parseShard(opts.shard);
-  const seedBase = Number(opts.seed);
-  if (!Number.isSafeInteger(seedBase)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+  const seedBase = wholeNumber(opts.seed, "--seed", 0, MAX_SWEEP_SEED) as number;
+  if (seedBase + runs - 1 > MAX_SWEEP_SEED)
+    throw new UsageError(
+      `--seed ${seedBase} with --runs ${runs} gives seeds up to ${seedBase + runs - 1}; seeds are 32-bit (at most ${MAX_SWEEP_SEED})`,
+    );
   const duration = positive(opts.duration, "--duration");
   const rate = positive(opts.rate, "--rate");
   checkRate(rate);
@@ -364,7 +382,7 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
   const written = writePackage(out, sweepArtifacts(manifest, runsCsv));
   const wall = (performance.now() - started) / 1000;
   process.stdout.write(
-    `robokit: ${indices.length} runs of "${scenario.name}" for "${robot.name}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${out}\n`,
+    `robokit: ${indices.length} runs of "${escapeTerminal(scenario.name)}" for "${escapeTerminal(robot.name)}"${shard.count > 1 ? ` (shard ${shard.index}/${shard.count} of ${runs})` : ""} in ${wall.toFixed(1)} s on ${Math.min(jobs, Math.max(1, indices.length))} job(s); wrote ${written.length} files to ${escapeTerminal(out)}\n`,
   );
   const failed = rows.filter((r) => r.error !== undefined).length;
   // Everything is written; the exit code still says that this plant or scenario does not simulate.
@@ -387,23 +405,14 @@ function mergeCommand(): Command {
       if (out === undefined) throw new UsageError("robokit sim merge needs --out <dir>");
       const parts: SweepPart[] = dirs.map((dir) => {
         const manifestText = readInputFile(join(dir, "manifest.json"), INPUT_LIMITS.maxDocumentBytes).toString("utf8");
-        let manifest: SweepManifest;
-        try {
-          manifest = JSON.parse(manifestText) as SweepManifest;
-        } catch {
-          throw new InputError(`${join(dir, "manifest.json")}: not JSON`);
-        }
-        if (
-          typeof manifest !== "object" ||
-          manifest === null ||
-          manifest.format !== "robokit-sweep/1" ||
-          !Array.isArray(manifest.runIndices)
-        ) {
-          throw new InputError(`${join(dir, "manifest.json")}: not a robokit sweep manifest (format robokit-sweep/1)`);
-        }
+        const read = readSweepManifest(manifestText);
+        if (!read.ok)
+          throw new InputError(
+            `${join(dir, "manifest.json")}: not a robokit sweep manifest (format robokit-sweep/1): ${read.problems.join("; ")}`,
+          );
         return {
           name: dir,
-          manifest,
+          manifest: read.manifest,
           runsCsv: readInputFile(join(dir, "runs.csv"), INPUT_LIMITS.maxDocumentBytes).toString("utf8"),
         };
       });
@@ -411,7 +420,13 @@ function mergeCommand(): Command {
       if (!merged.ok) throw new InputError(`cannot merge: ${merged.problems.join("; ")}`);
       const written = writePackage(out, sweepArtifacts(merged.manifest, merged.runsCsv, merged.table));
       process.stdout.write(
-        `robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${out}\n`,
+        `robokit: merged ${parts.length} folders, ${merged.table.rows.length} runs; wrote ${written.length} files to ${escapeTerminal(out)}\n`,
       );
+      // As for one unsharded sweep: every file written, and the exit code says that runs failed.
+      const failed = merged.table.errors.size;
+      if (failed > 0)
+        throw new InputError(
+          `sim merge: ${failed} of ${merged.table.rows.length} runs failed (see the error column of runs.csv)`,
+        );
     });
 }

@@ -1,11 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 
-import {
-  driveFromModel,
-  type OmniDriveFromModel,
-  type SteeredDriveFromModel,
-} from "../../kinematics/driveFromModel.js";
+import { driveFromModel, type DriveFromModel } from "../../kinematics/driveFromModel.js";
+import { driveJoints } from "../../kinematics/driveJoints.js";
 import { emitUrdf } from "../../emit/urdf/emitUrdf.js";
 import { checkRobot } from "../../model/checkRobot.js";
 import { type LinkInertiaBoxes, linkInertiaBoxes } from "../../model/linkInertiaBoxes.js";
@@ -44,9 +41,9 @@ export interface ViewScene {
   readonly robot: Robot | null;
   /** The validator's diagnostics for the file (checkRobot's for a robot model). */
   readonly diagnostics: readonly Diagnostic[];
-  /** Steering and wheel joints of a steered or omni drive (twist input), else null. */
+  /** Steering and wheel joints of the robot's drive (twist input), else null. */
   readonly drive: {
-    readonly type: "steered" | "omni";
+    readonly type: DriveFromModel["type"];
     readonly steerJoints: readonly string[];
     readonly wheelJoints: readonly string[];
   } | null;
@@ -73,7 +70,7 @@ export interface LoadedScene {
   readonly roots: readonly string[];
   /** Files and folders whose change reloads the scene. */
   readonly watch: readonly string[];
-  readonly drive: SteeredDriveFromModel | OmniDriveFromModel | undefined;
+  readonly drive: DriveFromModel | undefined;
 }
 
 /** Options of {@link loadViewScene}. */
@@ -185,16 +182,7 @@ function fromRobot(
       return kind === "mesh" ? "missing/refused" : undefined;
     }) ?? '<robot name="empty"/>';
   const result = robot === null ? undefined : driveFromModel(robot).drive;
-  const drive =
-    result === undefined
-      ? null
-      : result.type === "steered"
-        ? {
-            type: "steered" as const,
-            steerJoints: result.layout.modules.map((m) => m.steerJoint),
-            wheelJoints: result.layout.modules.map((m) => m.wheelJoint),
-          }
-        : { type: "omni" as const, steerJoints: [], wheelJoints: result.layout.wheels.map((w) => w.joint) };
+  const drive = result === undefined ? null : { type: result.type, ...driveJoints(result) };
   const name = robot?.name ?? /<robot\b[^>]*\bname\s*=\s*["']([^"']*)/.exec(urdf)?.[1] ?? basename(file);
   const warnings = inertiaWarningsByLink(diagnostics);
   const inertia =

@@ -17,6 +17,7 @@ import { mjcfNames } from "./mjcfNames.js";
 import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
+import { xmlCommentText } from "../../util/xmlCommentText.js";
 
 /** Options of {@link emitMjcf}. */
 export interface EmitMjcfOptions {
@@ -64,7 +65,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   const doc = xmlDocument(generatedBy("mjcf", { world }));
   // What MJCF cannot hold, said in the file (as emitSdf does).
   for (const loss of mjcfLosses(robot, world))
-    doc.com(` robokit ${loss.severity} ${loss.code}: ${loss.message.replaceAll("--", "- -")} `);
+    doc.com(` robokit ${loss.severity} ${loss.code}: ${xmlCommentText(loss.message)} `);
   const staticLinks = mjcfStaticLinks(robot, world);
   const root = doc.ele("mujoco", { model: robot.name });
   root.ele("compiler", { angle: "radian", inertiafromgeom: "false" });
@@ -254,7 +255,9 @@ function writeGeom(
       : (shape.origin ?? IDENTITY_POSE);
   const attrs = geomShape(g);
   if (attrs === undefined) {
-    body.com(` ${kind} ${name}: mesh ${g.type === "mesh" ? g.uri : ""} is not embedded (MJCF needs the file itself) `);
+    body.com(
+      ` ${kind} ${xmlCommentText(name)}: mesh ${g.type === "mesh" ? xmlCommentText(g.uri) : ""} is not embedded (MJCF needs the file itself) `,
+    );
     return;
   }
   const el: Record<string, string> = { name, class: kind, ...attrs, ...poseAttrs(origin) };

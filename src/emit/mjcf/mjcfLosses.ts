@@ -3,10 +3,12 @@ import type { Robot } from "../../model/Robot.js";
 import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 
 /**
- * What MJCF (MuJoCo) cannot hold of `robot`, as FEATURE_UNSUPPORTED warnings with JSON pointers:
- * screw joints (welded: MJCF has no joint coupling rotation and translation), gearbox joints
- * (left out: no coupling written), and planes in a moving body (left out: MuJoCo allows planes
- * only in static bodies). `world` is `emitMjcf`'s `world` option.
+ * What MJCF (MuJoCo) cannot hold of `robot`, as warnings with JSON pointers: screw joints
+ * (welded: MJCF has no joint coupling rotation and translation), gearbox joints (left out: no
+ * coupling written), planes in a moving body (left out: MuJoCo allows planes only in static
+ * bodies) and lidars (a site only: MJCF rangefinders are single rays), FEATURE_UNSUPPORTED;
+ * URDF blocks kept verbatim from an import (`xmlBlocks`), EXTENSION_NOT_CARRIED, since MJCF has
+ * no place for them. `world` is `emitMjcf`'s `world` option.
  */
 export function mjcfLosses(robot: Robot, world: "plane" | "none" = "plane"): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -32,6 +34,24 @@ export function mjcfLosses(robot: Robot, world: "plane" | "none" = "plane"): Dia
           `/links/${i}/${kind}/${k}/geometry`,
           `link "${link.name}": MuJoCo allows a plane only in a static body; this plane is left out`,
         );
+  });
+  robot.links.forEach((link, i) => {
+    (link.sensors ?? []).forEach((s, k) => {
+      if (s.type === "lidar")
+        add(
+          `/links/${i}/sensors/${k}`,
+          `lidar "${s.name}": MJCF rangefinders are single rays; only a site at the sensor is written, no scan`,
+        );
+    });
+  });
+  (robot.xmlBlocks ?? []).forEach((b, i) => {
+    const head = /^<[^>]*>/.exec(b.xml)?.[0] ?? "a block";
+    out.push({
+      code: "EXTENSION_NOT_CARRIED",
+      severity: "warning",
+      jsonPath: `/xmlBlocks/${i}`,
+      message: `${head.length > 80 ? `${head.slice(0, 77)}...` : head} (kept from the imported URDF) is not written: MJCF has no place for it`,
+    });
   });
   return out;
 }

@@ -4,6 +4,7 @@ import { serializeXml, xmlDocument } from "../xml/xmlDocument.js";
 import { sdfLosses } from "./sdfLosses.js";
 import { DEFAULT_SDF_VERSION, toSdfVersion } from "./SdfVersion.js";
 import { writeSdfModel, type SdfModelOptions } from "./writeSdfModel.js";
+import { xmlCommentText } from "../../util/xmlCommentText.js";
 
 /** Options of {@link emitSdf}. */
 export interface EmitSdfOptions extends Omit<SdfModelOptions, "version"> {
@@ -24,8 +25,7 @@ export function emitSdf(robot: Robot, options: EmitSdfOptions = {}): string {
   const version = toSdfVersion(options.version ?? DEFAULT_SDF_VERSION);
   const doc = xmlDocument(generatedBy(`sdf ${version}`, options.stamp));
   for (const loss of sdfLosses(robot, version)) {
-    if (loss.severity !== "info")
-      doc.com(` robokit ${loss.severity} ${loss.code}: ${loss.message.replaceAll("--", "- -")} `);
+    if (loss.severity !== "info") doc.com(` robokit ${loss.severity} ${loss.code}: ${xmlCommentText(loss.message)} `);
   }
   const root = doc.ele("sdf", { version });
   writeSdfModel(root, robot, { ...options, version });

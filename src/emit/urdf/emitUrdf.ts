@@ -194,8 +194,16 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
       break;
     case "continuous":
     case "planar":
-      if (joint.limit !== undefined)
-        el.ele("limit", { effort: num(joint.limit.effort), velocity: num(joint.limit.velocity) });
+      if (joint.limit !== undefined) {
+        const l = joint.limit;
+        // Bounds on a joint without any are meaningless but read by urdfdom: written back as read.
+        el.ele("limit", {
+          ...(l.lower === undefined ? {} : { lower: num(l.lower) }),
+          ...(l.upper === undefined ? {} : { upper: num(l.upper) }),
+          effort: num(l.effort),
+          velocity: num(l.velocity),
+        });
+      }
       break;
     case "fixed":
       if (joint.limit !== undefined) {
@@ -211,8 +219,12 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
     case "floating":
       break;
   }
+  // A fixed joint's mimic is kept as read (urdfdom reads it).
   if (
-    (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
+    (joint.type === "revolute" ||
+      joint.type === "continuous" ||
+      joint.type === "prismatic" ||
+      joint.type === "fixed") &&
     joint.mimic !== undefined
   ) {
     el.ele("mimic", {

@@ -1,12 +1,13 @@
 import { formatNumber, formatVector } from "../../util/formatNumber.js";
 import { XmlOutElement } from "./XmlOutElement.js";
+import { xmlCommentText } from "../../util/xmlCommentText.js";
 
 export { XmlOutElement };
 
-/** Creates an XML document node with a leading comment (the declaration is written by {@link serializeXml}). */
+/** Creates an XML document node with a leading comment, escaped for that context (the declaration is written by {@link serializeXml}). */
 export function xmlDocument(comment: string): XmlOutElement {
   const doc = new XmlOutElement("");
-  doc.com(` ${comment} `);
+  doc.com(` ${xmlCommentText(comment)} `);
   return doc;
 }
 

@@ -28,15 +28,26 @@ export interface MeshLimits {
   readonly maxBytes: number;
   /** Most triangles (after polygons are split into triangles). */
   readonly maxTriangles: number;
-  /** Most vertices. */
+  /** Most vertices of an OBJ or COLLADA file (an STL's corners belong to its triangles, bounded by `maxTriangles`). */
   readonly maxVertices: number;
+  /**
+   * COLLADA: most node, geometry and primitive instantiations while the scene is walked (a node that
+   * instantiates another twice, nested n deep, is 2^n of them in a few hundred bytes).
+   */
+  readonly maxInstances: number;
 }
 
 /**
- * Default mesh limits: 128 MiB (a binary STL of 2.8 million triangles), 4 million triangles
- * and 4 million vertices, about 100 MB of numbers once read.
+ * Default mesh limits: 128 MiB (a binary STL of 2.68 million triangles), 4 million triangles
+ * and 4 million OBJ or COLLADA vertices, about 100 MB of numbers once read, and 1 million COLLADA node, geometry
+ * and primitive instantiations.
  */
-export const MESH_LIMITS: MeshLimits = { maxBytes: 128 * 1024 * 1024, maxTriangles: 4_000_000, maxVertices: 4_000_000 };
+export const MESH_LIMITS: MeshLimits = {
+  maxBytes: 128 * 1024 * 1024,
+  maxTriangles: 4_000_000,
+  maxVertices: 4_000_000,
+  maxInstances: 1_000_000,
+};
 
 /** Grows typed arrays of vertices and triangles while a reader walks a file. */
 export class MeshBuilder {

@@ -1,4 +1,5 @@
 import type { TriangleMesh } from "./TriangleMesh.js";
+import { weldVertices } from "./weldVertices.js";
 
 /** Edge counts of a mesh whose vertices at the same coordinates are taken as one. */
 export interface ClosedMeshCheck {
@@ -18,11 +19,11 @@ export interface ClosedMeshCheck {
  * Checks that a mesh bounds a solid: every edge shared by exactly two triangles with opposite
  * orientation (a closed, oriented 2-manifold along its edges). Vertices are welded by exact
  * coordinates first, since STL repeats each vertex per triangle and other writers split
- * vertices at normal or texture seams.
+ * vertices at normal or texture seams. `welded` is {@link weldVertices} of the positions, when
+ * already known.
  */
-export function checkClosedMesh(mesh: TriangleMesh): ClosedMeshCheck {
+export function checkClosedMesh(mesh: TriangleMesh, welded = weldVertices(mesh.positions)): ClosedMeshCheck {
   const { indices } = mesh;
-  const welded = weldVertices(mesh.positions);
   const n = welded.length;
   // Each directed edge as one exact integer: 2 × (lower · n + higher) + (1 when it runs higher → lower).
   // Sorted, the uses of one undirected edge sit together (a typed-array sort, no hash map).
@@ -60,67 +61,4 @@ export function checkClosedMesh(mesh: TriangleMesh): ClosedMeshCheck {
   }
   const closed = used > 0 && boundaryEdges === 0 && nonManifoldEdges === 0 && misorientedEdges === 0;
   return { boundaryEdges, nonManifoldEdges, misorientedEdges, degenerateTriangles, closed };
-}
-
-/**
- * For each vertex, the first vertex with exactly its coordinates (−0 and 0 alike): an
- * open-addressing hash table over the coordinates' bits, in typed arrays.
- */
-function weldVertices(positions: Float64Array): Uint32Array {
-  const count = positions.length / 3;
-  const welded = new Uint32Array(count);
-  let capacity = 16;
-  while (capacity < 2 * count) capacity *= 2;
-  const mask = capacity - 1;
-  const slots = new Int32Array(capacity).fill(-1);
-  const scratch = new Float64Array(1);
-  const bits = new Uint32Array(scratch.buffer);
-  for (let v = 0; v < count; v++) {
-    const x = positions[3 * v]! + 0;
-    const y = positions[3 * v + 1]! + 0;
-    const z = positions[3 * v + 2]! + 0;
-    const h = hashCoordinates(scratch, bits, x, y, z);
-    let slot = h & mask;
-    for (;;) {
-      const other = slots[slot]!;
-      if (other < 0) {
-        slots[slot] = v;
-        welded[v] = v;
-        break;
-      }
-      if (positions[3 * other] === x && positions[3 * other + 1] === y && positions[3 * other + 2] === z) {
-        welded[v] = other;
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
-  return welded;
-}
-
-/** A well-mixed 32-bit hash of three doubles' bits (each word through a multiply and an xor-shift, as in MurmurHash3's finaliser). */
-function hashCoordinates(scratch: Float64Array, bits: Uint32Array, x: number, y: number, z: number): number {
-  let h = 0;
-  scratch[0] = x;
-  h = mix(h, bits[0]!);
-  h = mix(h, bits[1]!);
-  scratch[0] = y;
-  h = mix(h, bits[0]!);
-  h = mix(h, bits[1]!);
-  scratch[0] = z;
-  h = mix(h, bits[0]!);
-  h = mix(h, bits[1]!);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-function mix(h: number, word: number): number {
-  let k = Math.imul(word, 0xcc9e2d51);
-  k = (k << 15) | (k >>> 17);
-  k = Math.imul(k, 0x1b873593);
-  const next = h ^ k;
-  return Math.imul((next << 13) | (next >>> 19), 5) + 0xe6546b64;
 }

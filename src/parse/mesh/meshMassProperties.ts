@@ -3,6 +3,8 @@ import { boxInertia } from "../../model/inertia.js";
 import type { Vec3 } from "../../model/Vector.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { checkClosedMesh } from "./checkClosedMesh.js";
+import { orientShells, type ShellOrientation } from "./orientShells.js";
+import { weldVertices } from "./weldVertices.js";
 import { meshDiagnostic } from "./meshDiagnostic.js";
 import type { TriangleMesh } from "./TriangleMesh.js";
 import type { MeshMassProperties } from "../../model/MeshMassProperties.js";
@@ -50,6 +52,26 @@ export function meshMassProperties(
   file: string,
   options: MeshMassOptions = {},
 ): MeshMassPropertiesResult {
+  const result = measure(mesh, file, options);
+  const p = result.properties;
+  if (p === undefined) return result;
+  const u = p.unitInertia;
+  const values = [p.volume, ...p.com, ...p.size, u.ixx, u.iyy, u.izz, u.ixy, u.ixz, u.iyz];
+  if (values.every(Number.isFinite)) return result;
+  const scale = options.scale === undefined ? "" : ` at the scale ${options.scale.join(" ")}`;
+  return {
+    diagnostics: [
+      ...result.diagnostics.filter((d) => d.code !== "MESH_UNITS_SUSPECT"),
+      meshDiagnostic(
+        "numberNotFinite",
+        `the mesh${scale} spans ${p.size.join(" × ")} m: its volume or inertia overflows a double (NaN or infinite); no simulator can use it`,
+        file,
+      ),
+    ],
+  };
+}
+
+function measure(mesh: TriangleMesh, file: string, options: MeshMassOptions): MeshMassPropertiesResult {
   const [sx, sy, sz] = options.scale ?? [1, 1, 1];
   if (!(sx !== 0 && sy !== 0 && sz !== 0 && Number.isFinite(sx * sy * sz))) {
     return {
@@ -74,9 +96,14 @@ export function meshMassProperties(
     }
   }
   if (indices.length === 0) return { diagnostics: [meshDiagnostic("meshEmpty", "the mesh has no triangles", file)] };
+  if (!hasArea(positions, indices))
+    return {
+      diagnostics: [meshDiagnostic("meshEmpty", "every triangle of the mesh has zero area: it bounds no solid", file)],
+    };
   const size: Vec3 = [max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!];
   const centre: Vec3 = [(max[0]! + min[0]!) / 2, (max[1]! + min[1]!) / 2, (max[2]! + min[2]!) / 2];
-  const check = checkClosedMesh(mesh);
+  const welded = weldVertices(positions);
+  const check = checkClosedMesh(mesh, welded);
   if (!check.closed) {
     const boxVolume = size[0] * size[1] * size[2];
     const problems = [
@@ -110,6 +137,7 @@ export function meshMassProperties(
   }
   // Sums over tetrahedra (reference point, a, b, c): 6V, 24 × first moment, 120 × second moments.
   const mirror = sx * sy * sz < 0 ? -1 : 1;
+  const shells = orientShells(mesh, welded, mirror);
   let v6 = 0;
   let fx = 0,
     fy = 0,
@@ -134,7 +162,10 @@ export function meshMassProperties(
       cy = positions[ic + 1]! * sy - centre[1],
       cz = positions[ic + 2]! * sz - centre[2];
     // det [a b c] = a · (b × c): six times the signed volume of the tetrahedron.
-    const det = mirror * (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx));
+    const det =
+      mirror *
+      shells.triangleSign[t / 3]! *
+      (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx));
     const tx = ax + bx + cx,
       ty = ay + by + cy,
       tz = az + bz + cz;
@@ -150,7 +181,7 @@ export function meshMassProperties(
     xz += det * (tx * tz + ax * az + bx * bz + cx * cz);
     yz += det * (ty * tz + ay * az + by * bz + cy * cz);
   }
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = shellDiagnostics(shells, file);
   let sign = 1;
   const boxVolume = size[0] * size[1] * size[2];
   // Rounding leaves a closed flat mesh a volume of order 1e-16 of its box: that is zero.
@@ -198,4 +229,46 @@ export function massPropertiesAtDensity(properties: MeshMassProperties, density:
       iyz: density * u.iyz,
     },
   };
+}
+
+/** True when some triangle has a non-zero area (its edge vectors are not parallel). */
+function hasArea(positions: Float64Array, indices: Uint32Array): boolean {
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = 3 * indices[t]!;
+    const b = 3 * indices[t + 1]!;
+    const c = 3 * indices[t + 2]!;
+    const ux = positions[b]! - positions[a]!,
+      uy = positions[b + 1]! - positions[a + 1]!,
+      uz = positions[b + 2]! - positions[a + 2]!;
+    const vx = positions[c]! - positions[a]!,
+      vy = positions[c + 1]! - positions[a + 1]!,
+      vz = positions[c + 2]! - positions[a + 2]!;
+    if (uy * vz - uz * vy !== 0 || uz * vx - ux * vz !== 0 || ux * vy - uy * vx !== 0) return true;
+  }
+  return false;
+}
+
+/** What {@link orientShells} found, said as warnings. */
+function shellDiagnostics(shells: ShellOrientation, file: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const of = `of the mesh's ${shells.shells} shells`;
+  if (shells.flippedWhole)
+    out.push(meshDiagnostic("meshInverted", `the mesh's largest shell faces inward: every shell is turned over`, file));
+  if (shells.invertedShells > 0)
+    out.push(
+      meshDiagnostic(
+        "meshInverted",
+        `${shells.invertedShells} ${of} face inward and lie inside no other shell: they are solids, turned over (left as they are, they would be subtracted)`,
+        file,
+      ),
+    );
+  if (shells.overlappingShells > 0)
+    out.push(
+      meshDiagnostic(
+        "meshShellsOverlap",
+        `${shells.overlappingShells} ${of} lie inside or across another solid shell: the volume they share is counted once per shell, here and in MuJoCo's mesh inertia`,
+        file,
+      ),
+    );
+  return out;
 }

@@ -15,7 +15,7 @@ type Matrix4 = Float64Array;
 /** Thrown inside the reader only, caught in {@link readCollada}: one malformed place ends the read. */
 class ColladaProblem extends Error {
   constructor(
-    readonly finding: "meshMalformed" | "meshTooLarge",
+    readonly finding: "meshMalformed" | "meshTooLarge" | "numberNotFinite",
     message: string,
     readonly line: number | undefined,
   ) {
@@ -107,6 +107,15 @@ class ColladaReader {
   readonly #upAxis: ColladaUpAxis;
   /** The up axis the file declares (the COLLADA default Y_UP when absent); set by {@link read}. */
   upAxis: ColladaUpAxisName | undefined;
+  /** Node, geometry and primitive instantiations so far, against {@link MeshLimits.maxInstances}. */
+  #instances = 0;
+  /** What is read once per element however often the scene instantiates it. */
+  readonly #numbers = new Map<XmlElement, number[]>();
+  readonly #locals = new Map<XmlElement, Matrix4>();
+  readonly #positionReaders = new Map<XmlElement, (url: string, at: XmlElement) => Float64Array>();
+  /** Per position array: the builder index of each vertex in the current primitive instance, valid where its stamp is current. */
+  readonly #added = new Map<Float64Array, { readonly index: Int32Array; readonly stamp: Int32Array }>();
+  #stamp = 0;
 
   constructor(file: string, limits: MeshLimits, upAxis: ColladaUpAxis) {
     this.#file = file;
@@ -192,10 +201,31 @@ class ColladaReader {
     this.diagnostics.push(meshDiagnostic("meshFeatureIgnored", `COLLADA ${what}: not read`, this.#file, line));
   }
 
-  #node(node: XmlElement, parent: Matrix4, path: readonly XmlElement[]): void {
-    if (path.length > MAX_NODE_DEPTH)
-      throw new ColladaProblem("meshMalformed", `nodes nest deeper than ${MAX_NODE_DEPTH} levels`, node.line);
-    let m = parent;
+  /** Counts one instantiation; past the budget the read ends with MESH_TOO_LARGE at `at`. */
+  #instantiate(at: XmlElement): void {
+    if (++this.#instances > this.#limits.maxInstances)
+      throw new ColladaProblem(
+        "meshTooLarge",
+        `the scene instantiates nodes, geometries and primitives more than ${this.#limits.maxInstances} times (nodes instantiating each other repeatedly)`,
+        at.line,
+      );
+  }
+
+  /** The numbers of an element's text, parsed once. */
+  #numbersOf(element: XmlElement): number[] {
+    let known = this.#numbers.get(element);
+    if (known === undefined) {
+      known = numbersOf(element);
+      this.#numbers.set(element, known);
+    }
+    return known;
+  }
+
+  /** A node's own transform, its `<matrix>`, `<translate>`, `<rotate>` and `<scale>` in document order, read once. */
+  #local(node: XmlElement): Matrix4 {
+    const known = this.#locals.get(node);
+    if (known !== undefined) return known;
+    let m = scaling(1, 1, 1);
     for (const c of node.children) {
       if (c.name === "matrix") m = multiply(m, Float64Array.from(numbersOf(c, 16)));
       else if (c.name === "translate") {
@@ -209,6 +239,21 @@ class ColladaReader {
         m = multiply(m, scaling(x as number, y as number, z as number));
       } else if (c.name === "skew" || c.name === "lookat") this.#ignore(`<${c.name}> transform`, c.line);
     }
+    this.#locals.set(node, m);
+    return m;
+  }
+
+  #node(node: XmlElement, parent: Matrix4, path: readonly XmlElement[]): void {
+    if (path.length > MAX_NODE_DEPTH)
+      throw new ColladaProblem("meshMalformed", `nodes nest deeper than ${MAX_NODE_DEPTH} levels`, node.line);
+    this.#instantiate(node);
+    const m = multiply(parent, this.#local(node));
+    if (!m.every(Number.isFinite))
+      throw new ColladaProblem(
+        "numberNotFinite",
+        "the transforms down to this <node> overflow a double (NaN or infinite): a <scale>, <matrix> or <translate> too large",
+        node.line,
+      );
     for (const c of node.children) {
       if (c.name === "instance_geometry") this.#geometry(this.#ref(c, "url", "geometry"), m);
       else if (c.name === "instance_controller") this.#ignore("controllers (skinned meshes)", c.line);
@@ -227,11 +272,37 @@ class ColladaReader {
   }
 
   #geometry(geometry: XmlElement, m: Matrix4): void {
+    this.#instantiate(geometry);
     const mesh = child(geometry, "mesh");
     if (mesh === undefined) {
       this.#ignore("geometry other than <mesh> (convex_mesh, spline, brep)", geometry.line);
       return;
     }
+    const positionsOf = this.#positionReader(mesh);
+    const mirrored = determinant3(m) < 0;
+    for (const primitive of mesh.children) {
+      switch (primitive.name) {
+        case "triangles":
+        case "polylist":
+        case "polygons":
+          this.#primitive(primitive, positionsOf, m, mirrored);
+          break;
+        case "lines":
+        case "linestrips":
+        case "tristrips":
+        case "trifans":
+          this.#ignore(`<${primitive.name}>`, primitive.line);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  /** The positions of a `<mesh>`'s sources by URL, each source read once for the whole file. */
+  #positionReader(mesh: XmlElement): (url: string, at: XmlElement) => Float64Array {
+    const reader = this.#positionReaders.get(mesh);
+    if (reader !== undefined) return reader;
     const sources = new Map<string, XmlElement>();
     for (const s of childrenNamed(mesh, "source")) {
       const id = attr(s, "id");
@@ -261,24 +332,8 @@ class ColladaReader {
       cache.set(id, read);
       return read;
     };
-    const mirrored = determinant3(m) < 0;
-    for (const primitive of mesh.children) {
-      switch (primitive.name) {
-        case "triangles":
-        case "polylist":
-        case "polygons":
-          this.#primitive(primitive, positionsOf, m, mirrored);
-          break;
-        case "lines":
-        case "linestrips":
-        case "tristrips":
-        case "trifans":
-          this.#ignore(`<${primitive.name}>`, primitive.line);
-          break;
-        default:
-          break;
-      }
-    }
+    this.#positionReaders.set(mesh, positionsOf);
+    return positionsOf;
   }
 
   #primitive(
@@ -287,6 +342,7 @@ class ColladaReader {
     m: Matrix4,
     mirrored: boolean,
   ): void {
+    this.#instantiate(primitive);
     const inputs = childrenNamed(primitive, "input");
     let stride = 0;
     for (const input of inputs) stride = Math.max(stride, integerAttr(input, "offset") + 1);
@@ -296,24 +352,35 @@ class ColladaReader {
     const offset = integerAttr(vertex, "offset");
     const positions = positionsOf(attr(vertex, "source") ?? "", vertex);
     const count = positions.length / 3;
-    // This instance's builder index of each source vertex (−1: not added yet).
-    const added = new Int32Array(count).fill(-1);
+    // This instance's builder index of each source vertex, where its stamp is this instance's.
+    let added = this.#added.get(positions);
+    if (added === undefined) {
+      added = { index: new Int32Array(count), stamp: new Int32Array(count) };
+      this.#added.set(positions, added);
+    }
+    const { index: addedIndex, stamp } = added;
+    const current = ++this.#stamp;
     const vertexOf = (index: number, at: XmlElement): number => {
       if (!Number.isInteger(index) || index < 0 || index >= count)
         throw new ColladaProblem("meshMalformed", `<p> index ${index} is outside the ${count} positions`, at.line);
-      const known = added[index] as number;
-      if (known >= 0) return known;
+      if (stamp[index] === current) return addedIndex[index] as number;
       if (this.builder.vertexCount >= this.#limits.maxVertices)
         throw new ColladaProblem("meshTooLarge", `more than ${this.#limits.maxVertices} vertices`, at.line);
       const x = positions[3 * index] as number;
       const y = positions[3 * index + 1] as number;
       const z = positions[3 * index + 2] as number;
-      const v = this.builder.addVertex(
-        (m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z + (m[3] as number),
-        (m[4] as number) * x + (m[5] as number) * y + (m[6] as number) * z + (m[7] as number),
-        (m[8] as number) * x + (m[9] as number) * y + (m[10] as number) * z + (m[11] as number),
-      );
-      added[index] = v;
+      const px = (m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z + (m[3] as number);
+      const py = (m[4] as number) * x + (m[5] as number) * y + (m[6] as number) * z + (m[7] as number);
+      const pz = (m[8] as number) * x + (m[9] as number) * y + (m[10] as number) * z + (m[11] as number);
+      if (!(Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz)))
+        throw new ColladaProblem(
+          "numberNotFinite",
+          `position ${index} placed by the node transforms is ${px} ${py} ${pz}: the transform overflows a double`,
+          at.line,
+        );
+      const v = this.builder.addVertex(px, py, pz);
+      addedIndex[index] = v;
+      stamp[index] = current;
       return v;
     };
     const polygon = (p: readonly number[], first: number, corners: number, at: XmlElement): void => {
@@ -333,7 +400,7 @@ class ColladaReader {
       for (const c of primitive.children) {
         if (c.name === "ph") this.#ignore("polygons with holes (<ph>)", c.line);
         if (c.name !== "p") continue;
-        const p = numbersOf(c);
+        const p = this.#numbersOf(c);
         if (p.length % stride !== 0)
           throw new ColladaProblem(
             "meshMalformed",
@@ -345,7 +412,7 @@ class ColladaReader {
       return;
     }
     const pElement = child(primitive, "p");
-    const p = pElement === undefined ? [] : numbersOf(pElement);
+    const p = pElement === undefined ? [] : this.#numbersOf(pElement);
     const at = pElement ?? primitive;
     if (primitive.name === "triangles") {
       const declared = integerAttr(primitive, "count");
@@ -359,7 +426,7 @@ class ColladaReader {
       return;
     }
     const vcountElement = child(primitive, "vcount");
-    const vcount = vcountElement === undefined ? [] : numbersOf(vcountElement);
+    const vcount = vcountElement === undefined ? [] : this.#numbersOf(vcountElement);
     let first = 0;
     for (const corners of vcount) {
       if (!Number.isInteger(corners))

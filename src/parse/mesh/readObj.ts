@@ -19,7 +19,9 @@ export function readObj(bytes: Uint8Array, file: string, limits: MeshLimits = ME
       ],
     };
   }
-  const text = new TextDecoder("latin1").decode(bytes);
+  // A UTF-8 byte-order mark is not part of the first statement.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const text = new TextDecoder("latin1").decode(bytes.subarray(bom));
   const builder = new MeshBuilder();
   let line = 0;
   const fail = (message: string): MeshReadResult => ({

@@ -63,12 +63,13 @@ function startsWithSolid(bytes: Uint8Array): boolean {
 }
 
 function readBinary(view: DataView, count: number, file: string, limits: MeshLimits): MeshReadResult {
-  if (count > limits.maxTriangles || 3 * count > limits.maxVertices) {
+  // An STL triangle carries its own three corners: the triangle limit bounds them.
+  if (count > limits.maxTriangles) {
     return {
       diagnostics: [
         meshDiagnostic(
           "meshTooLarge",
-          `binary STL of ${count} triangles; robokit reads at most ${limits.maxTriangles} triangles and ${limits.maxVertices} vertices`,
+          `binary STL of ${count} triangles; robokit reads at most ${limits.maxTriangles} triangles`,
           file,
         ),
       ],
@@ -177,9 +178,17 @@ function readAscii(text: string, file: string, limits: MeshLimits): MeshReadResu
         const y = number();
         const z = number();
         if (x === undefined || y === undefined || z === undefined) return fail("a vertex needs three finite numbers");
-        if (builder.vertexCount >= limits.maxVertices)
+        // A facet's corners are its own; more than a fan of maxTriangles needs is refused.
+        if (loop.length > limits.maxTriangles + 2)
           return {
-            diagnostics: [meshDiagnostic("meshTooLarge", `more than ${limits.maxVertices} vertices`, file, words.line)],
+            diagnostics: [
+              meshDiagnostic(
+                "meshTooLarge",
+                `a facet of more than ${limits.maxTriangles + 2} vertices`,
+                file,
+                words.line,
+              ),
+            ],
           };
         loop.push(builder.addVertex(x, y, z));
       } else if (key === "endloop") {

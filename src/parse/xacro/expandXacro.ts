@@ -1,10 +1,11 @@
 import { posix } from "node:path";
-import { type Tags, parse as parseYaml } from "yaml";
+import type { Tags } from "yaml";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import type { ExpandXacroOptions, ExpandXacroResult } from "./ExpandXacroOptions.js";
 import { MacroTable } from "./MacroTable.js";
 import { NAMESPACE, PyDict, PyError, PyOpaque, type PyValue, pyStr } from "./PyValue.js";
 import { SymbolTable } from "./SymbolTable.js";
+import { loadYamlText } from "./loadYamlText.js";
 import { XACRO_LIMITS, XACRO_LONG_RUN_STEPS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
 import { XacroError } from "./XacroError.js";
 import type { XacroHost } from "./XacroHost.js";
@@ -137,16 +138,15 @@ class Expander {
     this.budget.steps = steps;
     this.budget.depth = depth;
     const customTags: Tags = [degrees, radians] as unknown as Tags;
-    let data: unknown;
-    try {
-      data = parseYaml(text, { intAsBigInt: true, customTags, schema: "core", uniqueKeys: false });
-    } catch (error) {
+    const loaded = loadYamlText(text, customTags, XACRO_LIMITS.maxSequenceLength);
+    if (!loaded.ok)
       throw new XacroError(
-        `${path}: invalid YAML: ${error instanceof Error ? error.message : String(error)}`,
+        `${path}: invalid YAML: ${loaded.message}`,
         this.current,
+        loaded.tooLarge ? "XACRO_VALUE_TOO_LARGE" : "XACRO_ERROR",
       );
-    }
-    return toPy(data);
+    for (const warning of loaded.warnings) this.warn(`${path}: ${warning}`);
+    return toPy(loaded.data);
   }
 
   lookupGlobal(name: string): PyValue {

@@ -1,5 +1,7 @@
 import type { MainModule } from "mujoco-js";
 
+import { wasmMemoryProblem } from "./wasmMemoryProblem.js";
+
 let modulePromise: Promise<MainModule> | undefined;
 const messages: string[] = [];
 const MAX_MESSAGES = 20;
@@ -14,10 +16,13 @@ function remember(text: string): void {
  * shared: instantiating compiles ~11 MB of WebAssembly (about 0.1 s). The module is
  * self-contained (the binary is embedded), so this reads no file. What MuJoCo prints (e.g.
  * "Loading error: XML parse error …") is kept for error messages instead of going to stdout:
- * see {@link takeMujocoMessages}.
+ * see {@link takeMujocoMessages}. Rejects at once, saying why, where WebAssembly cannot reserve
+ * its memory ({@link wasmMemoryProblem}).
  */
 export function loadMujoco(): Promise<MainModule> {
   if (modulePromise === undefined) {
+    const problem = wasmMemoryProblem();
+    if (problem !== undefined) return Promise.reject(new Error(problem));
     modulePromise = import("mujoco-js").then((m) => m.default({ print: remember, printErr: remember }));
   }
   return modulePromise;

@@ -27,6 +27,15 @@ export interface SweepManifest {
   readonly runsCsvSha256: string;
 }
 
+/**
+ * Most runs of one sweep: each is a MuJoCo simulation and a row of runs.csv, and the run indices
+ * of a shard are held in memory (a billion of them exhausted Node's heap natively).
+ */
+export const MAX_SWEEP_RUNS = 1_000_000;
+
+/** Seeds are 32-bit: every run's seed (the base plus the run index) lies in 0 … 2^32 − 1. */
+export const MAX_SWEEP_SEED = 2 ** 32 - 1;
+
 /** Run indices of shard i of n among N runs: those ≡ i (mod n), ascending. */
 export function shardRuns(runs: number, index: number, count: number): number[] {
   const out: number[] = [];

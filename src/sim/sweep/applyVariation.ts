@@ -2,8 +2,10 @@ import type { Geometry } from "../../model/Geometry.js";
 import type { Joint } from "../../model/Joint.js";
 import type { Collision, Link } from "../../model/Link.js";
 import type { Robot } from "../../model/Robot.js";
-import { wheelLayout } from "../../model/wheelLayout.js";
+import { driveFromModel } from "../../kinematics/driveFromModel.js";
+import { driveJoints } from "../../kinematics/driveJoints.js";
 import type { SweepVariation } from "./SweepVariation.js";
+import { globMatcher } from "./globMatcher.js";
 
 /**
  * The robot as built for one run: `robot` with each varied parameter set to its drawn value
@@ -19,9 +21,7 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
   let links = robot.links;
   let joints = robot.joints ?? [];
   const wheelLinks = (): Set<string> => {
-    const layout = wheelLayout(robot);
-    const names =
-      layout.type === "steered" ? layout.modules.map((m) => m.wheelJoint) : layout.wheels.map((w) => w.joint);
+    const names = wheelJoints(robot);
     const carried = new Set(joints.filter((j) => names.includes(j.name)).map((j) => j.child));
     // Links the wheels carry (an omni wheel's rollers) touch the floor too.
     for (let grew = true; grew; ) {
@@ -71,10 +71,7 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
       }
       case "wheelRadius": {
         if (!(v > 0)) throw new RangeError(`${p.name}: a wheel radius must be > 0 m, got ${v}`);
-        const wheels = wheelLayout(robot);
-        const names = new Set(
-          wheels.type === "steered" ? wheels.modules.map((m) => m.wheelJoint) : wheels.wheels.map((w) => w.joint),
-        );
+        const names = new Set(wheelJoints(robot));
         const wheelLinkNames = new Set(joints.filter((j) => names.has(j.name)).map((j) => j.child));
         let changed = 0;
         const round = (g: Geometry): Geometry => {
@@ -122,13 +119,20 @@ export function applyVariation(robot: Robot, variation: SweepVariation, values: 
   return { ...robot, links, joints };
 }
 
-/** A matcher for a name with `*` wildcards (any run of characters). */
-function globMatcher(pattern: string): (name: string) => boolean {
-  const re = new RegExp(
-    `^${pattern
-      .split("*")
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-  );
-  return (name) => re.test(name);
+/**
+ * The wheel joints of a robot's drive: the driven ones and, on a car-like base, the steered
+ * wheels, which roll on the floor too.
+ * @throws RangeError when the model has no drive robokit can use.
+ */
+function wheelJoints(robot: Robot): string[] {
+  const model = driveFromModel(robot);
+  if (model.drive === undefined) throw new RangeError(model.diagnostic.message);
+  const d = model.drive;
+  const steered =
+    d.type === "ackermann"
+      ? d.geometry.steering
+      : d.type === "bicycle" || d.type === "tricycle"
+        ? [d.geometry.steering]
+        : [];
+  return [...driveJoints(d).wheelJoints, ...steered.flatMap((s) => (s.wheel === undefined ? [] : [s.wheel.joint]))];
 }

@@ -90,6 +90,10 @@ function readDistribution(
       at(`${path}/uniform`, `min ${u[0]} must not exceed max ${u[1]}`);
       return undefined;
     }
+    if (!Number.isFinite(u[1] - u[0])) {
+      at(`${path}/uniform`, `the range ${u[0]} … ${u[1]} is wider than a double holds (max − min overflows)`);
+      return undefined;
+    }
     return { type: "uniform", min: u[0], max: u[1] };
   }
   if ("normal" in s) {

@@ -1,5 +1,6 @@
 import { formatNumber } from "../../util/formatNumber.js";
 import type { SweepTable } from "./sweepTable.js";
+import { escapeMarkdown } from "../../util/escapeMarkdown.js";
 
 /** Statistics of one column over the runs (its finite values only). */
 export interface ColumnStatistics {
@@ -76,9 +77,9 @@ export function sweepSummary(
   )}\n`;
   const f = (v: number | null): string => (v === null ? "–" : Number(v.toPrecision(4)).toString());
   const lines = [
-    `# Sweep: ${head.robot}, ${head.scenario}`,
+    `# Sweep: ${escapeMarkdown(head.robot)}, ${escapeMarkdown(head.scenario)}`,
     "",
-    `${head.runs} runs, seeds ${head.seedBase}…${head.seedBase + head.runs - 1}${head.parameters.length > 0 ? `, varying ${head.parameters.join(", ")}` : " (sensor noise only)"}.`,
+    `${head.runs} runs, seeds ${head.seedBase}…${head.seedBase + head.runs - 1}${head.parameters.length > 0 ? `, varying ${head.parameters.map(escapeMarkdown).join(", ")}` : " (sensor noise only)"}.`,
     "",
     ...(failedRuns.length > 0
       ? [`${failedRuns.length} ${failedRuns.length === 1 ? "run" : "runs"} failed: ${failedRuns.join(", ")}.`, ""]
@@ -86,7 +87,8 @@ export function sweepSummary(
     "| column | n | mean ± std | min | max |",
     "| --- | ---: | --- | ---: | ---: |",
     ...stats.map(
-      ({ name, stats: s }) => `| ${name} | ${s.n} | ${f(s.mean)} ± ${f(s.std)} | ${f(s.min)} | ${f(s.max)} |`,
+      ({ name, stats: s }) =>
+        `| ${escapeMarkdown(name)} | ${s.n} | ${f(s.mean)} ± ${f(s.std)} | ${f(s.min)} | ${f(s.max)} |`,
     ),
     "",
   ];

@@ -39,6 +39,9 @@ export function sweepCsv(parameters: readonly string[], rows: readonly SweepRow[
   return `${lines.join("\n")}\n`;
 }
 
+/** A column of runs.csv: run, seed, a `--vary` parameter name or a metric name (never a formula). */
+const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_.:/*-]*$/;
+
 /** The text of a CSV field as {@link csvField} wrote it, or undefined when it is not such a field. */
 function unquote(field: string): string | undefined {
   if (!field.startsWith('"')) return /["\r\n]/.test(field) ? undefined : field;
@@ -53,10 +56,20 @@ function unquote(field: string): string | undefined {
  * @throws RangeError naming the line of a malformed row.
  */
 export function parseSweepCsv(text: string): SweepTable {
+  const cr = text.indexOf("\r");
+  if (cr >= 0)
+    throw new RangeError(
+      `line ${text.slice(0, cr).split("\n").length}: a carriage return (CRLF line ends); robokit writes runs.csv with LF`,
+    );
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   const all = (lines[0] ?? "").split(",");
   if (all[0] !== "run" || all[1] !== "seed") throw new RangeError("line 1: expected a header starting with run,seed");
+  for (const name of all)
+    if (!COLUMN_NAME.test(name))
+      throw new RangeError(
+        `line 1: column "${name.length > 40 ? `${name.slice(0, 40)}…` : name}" is not a parameter or metric name`,
+      );
   const hasError = all[all.length - 1] === "error";
   const header = hasError ? all.slice(0, -1) : all;
   const errors = new Map<number, string>();

@@ -3,11 +3,9 @@ import { boxInertia, combineInertials, cylinderInertia, principalMoments, sphere
 import { rotateVector } from "../../model/Pose.js";
 import type { Vec3 } from "../../model/Vector.js";
 import { MAX_PLAUSIBLE_MESH_EXTENT, PLAUSIBLE_DENSITY } from "../../parse/mesh/massPlausibility.js";
-import { meshMassProperties } from "../../parse/mesh/meshMassProperties.js";
-import { readMesh } from "../../parse/mesh/readMesh.js";
-import { MESH_LIMITS, type TriangleMesh } from "../../parse/mesh/TriangleMesh.js";
 import type { Finding } from "../../diagnostics/severityPolicy.js";
 import type { Rule, RuleContext } from "../RuleContext.js";
+import { CollisionMeshCache, MESH_READ_BUDGET } from "./CollisionMeshCache.js";
 import type { GeometryBody, GeometryCollision, GeometryPlace, GeometryShape } from "./GeometryBody.js";
 import { sdfGeometryBodies } from "./sdfGeometryBodies.js";
 import { urdfGeometryBodies } from "./urdfGeometryBodies.js";
@@ -58,14 +56,6 @@ interface Part {
   readonly note?: string;
 }
 
-interface ReadMeshEntry {
-  readonly mesh: TriangleMesh;
-  /** COLLADA `<unit meter>`, when the file has one. */
-  readonly colladaUnit: number | undefined;
-  /** COLLADA `<up_axis>` the file declares (not applied: Gazebo ignores it). */
-  readonly upAxis: "X_UP" | "Y_UP" | "Z_UP" | undefined;
-}
-
 /**
  * Each rigid body's inertial is physically plausible for its collision geometry: the uniform
  * solid of the same mass filling every collision shape of the body (boxes, cylinders and
@@ -86,15 +76,22 @@ interface ReadMeshEntry {
  */
 export const inertiaGeometry: Rule = (ctx) => {
   const bodies = ctx.format === "urdf" ? urdfGeometryBodies(ctx.root) : sdfGeometryBodies(ctx.root);
-  const meshes = new Map<string, ReadMeshEntry | undefined>();
+  const read = ctx.options.readResource;
+  const meshes = read === undefined ? undefined : new CollisionMeshCache(read);
   for (const body of bodies) checkBody(ctx, body, meshes);
+  if (meshes?.overBudget === true)
+    ctx.flag(
+      "meshReadBudgetExceeded",
+      ctx.root,
+      `the collision meshes add up to more than ${MESH_READ_BUDGET / 1024 / 1024} MiB read; the links whose meshes were not read are not judged`,
+    );
 };
 
 function flagAt(ctx: RuleContext, finding: Finding, at: GeometryPlace, message: string): void {
   ctx.flag(finding, at.element, message, at.attribute);
 }
 
-function checkBody(ctx: RuleContext, body: GeometryBody, meshes: Map<string, ReadMeshEntry | undefined>): void {
+function checkBody(ctx: RuleContext, body: GeometryBody, meshes: CollisionMeshCache | undefined): void {
   const inertial = body.inertial;
   if (!(inertial.mass > 0) || !Number.isFinite(inertial.mass)) return; // the inertia rule's
   if (body.collisions.length === 0) return; // visual only: nothing to compare with
@@ -171,7 +168,7 @@ function measure(
   ctx: RuleContext,
   collision: GeometryCollision,
   body: GeometryBody,
-  meshes: Map<string, ReadMeshEntry | undefined>,
+  meshes: CollisionMeshCache | undefined,
 ): Part | "units" | undefined {
   const shape = collision.shape;
   if (shape === undefined) return undefined;
@@ -222,41 +219,17 @@ function measureMesh(
   body: GeometryBody,
   xyz: Vec3,
   rpy: Vec3,
-  meshes: Map<string, ReadMeshEntry | undefined>,
+  meshes: CollisionMeshCache | undefined,
 ): Part | "units" | undefined {
   const resolve = ctx.options.resolveResource;
-  const read = ctx.options.readResource;
   const { uri, scale } = shape;
   const reference = body.reference;
-  if (resolve === undefined || read === undefined) return undefined;
+  if (resolve === undefined || meshes === undefined) return undefined;
   const found = resolve(uri, ctx.file);
   if (!("file" in found)) return undefined; // meshResources reports it
-  let entry = meshes.get(found.file);
-  if (!meshes.has(found.file)) {
-    const bytes = read(found.file);
-    // The findings speak for Gazebo, whose ColladaLoader never reads <up_axis>.
-    const result = "bytes" in bytes ? readMesh(bytes.bytes, found.file, MESH_LIMITS, { upAxis: "ignore" }) : undefined;
-    entry =
-      result?.mesh === undefined
-        ? undefined
-        : {
-            mesh: result.mesh,
-            colladaUnit: result.format === "collada" ? colladaUnit(bytes as { bytes: Uint8Array }) : undefined,
-            upAxis: result.upAxis,
-          };
-    meshes.set(found.file, entry);
-  }
-  if (entry === undefined) return undefined;
-  const { mesh, colladaUnit: unit, upAxis } = entry;
-  const lo: [number, number, number] = [Infinity, Infinity, Infinity];
-  const hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mesh.positions.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = mesh.positions[i + k]! * scale[k]!;
-      lo[k] = Math.min(lo[k]!, v);
-      hi[k] = Math.max(hi[k]!, v);
-    }
-  }
+  const measured = meshes.measure(found.file, uri, scale);
+  if (measured === undefined) return undefined;
+  const { lo, hi, properties: props, colladaUnit: unit, upAxis } = measured;
   const extent = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
   if (!Number.isFinite(extent)) return undefined;
   if (extent > MAX_PLAUSIBLE_MESH_EXTENT || (reference > 0 && extent > MESH_EXTENT_FACTOR * reference)) {
@@ -285,7 +258,6 @@ function measureMesh(
       return "units";
     }
   }
-  const props = meshMassProperties(mesh, uri, { scale }).properties;
   if (props === undefined) return undefined;
   const com = props.com;
   return place(
@@ -346,14 +318,6 @@ function place(
     exact: s.exact,
     ...(s.note === undefined ? {} : { note: s.note }),
   };
-}
-
-/** A COLLADA file's `<unit meter>` (read from the first 64 KiB, where `<asset>` sits). */
-function colladaUnit(file: { bytes: Uint8Array }): number | undefined {
-  const head = new TextDecoder("utf-8").decode(file.bytes.subarray(0, 65_536));
-  const m = /<unit\b[^>]*\bmeter\s*=\s*["']([^"']+)["']/.exec(head);
-  const v = m === null ? undefined : Number(m[1]);
-  return v !== undefined && Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
 function fmt(v: number): string {
