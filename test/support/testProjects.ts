@@ -6,11 +6,12 @@ import { join, relative, sep } from "node:path";
  * as a child, or through the reference tools), loads a browser, runs a simulator (MuJoCo's
  * WebAssembly build, DART), type-checks generated code with the TypeScript compiler, or says
  * why it is heavy in a first line `// @slow: <reason>` (inputs of millions of elements, whole
- * corpora), or imports a test/support helper that does one of these ({@link slowSupportModules}).
+ * corpora), replaces modules with `vi.mock` (that needs a module graph of its own, and the unit
+ * project's files share one), or imports a test/support helper that does one of these ({@link slowSupportModules}).
  * Every other test file is a pure `unit` test: `npm run test:unit` runs those alone.
  */
 export const SLOW_TEST_SOURCE =
-  /^\/\/ @slow: |from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|\blaunchChromium\b|DartSession|from "typescript"/;
+  /^\/\/ @slow: |\bvi\.(?:do)?[mM]ock\(|from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|\blaunchChromium\b|DartSession|from "typescript"/;
 
 /** The folders (relative to the repository root) that hold test files. */
 export const TEST_ROOTS = ["src", "test", "examples"] as const;
