@@ -3,9 +3,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 import { SummaryReporter } from "./test/support/SummaryReporter.js";
+import { testProjects } from "./test/support/testProjects.js";
 
 /** The package's entry points resolve to the sources in tests (tsconfig.json `paths` for tsc and tsx). */
 const entry = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/** Pure tests (`unit`, `npm run test:unit`) and those that spawn, browse or simulate (`slow`). */
+const { unit, slow } = testProjects(entry("."));
 
 export const config = defineConfig({
   resolve: {
@@ -19,11 +23,24 @@ export const config = defineConfig({
     ],
   },
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ["default", new SummaryReporter()],
     setupFiles: ["test/support/fastCheckSeed.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: unit,
+          setupFiles: ["test/support/noSpawn.ts"],
+          maxWorkers: 2,
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: "slow", include: slow, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
 

@@ -1,4 +1,4 @@
-// Issue 11: work grows linearly with the robot. A serial chain (the deepest tree) of 10,000 and
+// work grows linearly with the robot. A serial chain (the deepest tree) of 10,000 and
 // 100,000 links. Each figure is one fresh Node process, so peak RSS belongs to that step alone:
 // - the cores (model check, emitUrdf, emitSdf, urdfToModel, sdfToModel, the JSON document
 //   reader) on a chain built in the process (bench/support/chainStage.ts), CPU of the step;

@@ -1,4 +1,4 @@
-// The comparing benchmark of issue 12: robokit as whole processes (the bin,
+// The comparing benchmark: robokit as whole processes (the bin,
 // dist/src/bundle/robokit.cjs) beside `node -e 0`, `ign sdf -k` and `check_urdf` on the same files
 // in the same run, as ratios, with peak memory (max RSS from /usr/bin/time). Each row
 // interleaves its commands run by run (after one warm-up of each), so a change in machine
@@ -369,7 +369,7 @@ export async function runBench(): Promise<void> {
       ? ["", `${refTimeouts} reference run(s) killed after ${TIMEOUT_S} s (counted as ${TIMEOUT_S} s).`]
       : []),
     "",
-    "## Targets (issue 12)",
+    "## Targets",
     "",
     row(["target", "measured", ""]),
     row(["---", "---:", "---"]),

@@ -1,4 +1,4 @@
-// Validator benchmark (issue 4): generated robots of 100, 1,000 and 10,000 links as URDF and
+// Validator benchmark: generated robots of 100, 1,000 and 10,000 links as URDF and
 // SDF 1.9, validated by robokit (in-process and as a CLI process), `ign sdf -k` and `check_urdf`.
 // Wall time and peak memory (max RSS from /usr/bin/time); growth ratios per 10× links.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Viewer benchmark (issue 15), in headless Debian Chromium on the software renderer
+// Viewer benchmark, in headless Debian Chromium on the software renderer
 // (SwiftShader): time to first frame of MARIO, and frames per second for a generated
 // 1,000-link robot (idle with every overlay, without overlays, and with all joints moving).
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -97,7 +97,10 @@ function amentPrefix(c: XacroCase, dir: string): string {
 
 export async function runBench(): Promise<void> {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm run build first`);
-  if (!haveReferenceXacro()) throw new Error("the reference xacro needs ../shared/vendor/python and python3 with yaml");
+  if (!haveReferenceXacro())
+    throw new Error(
+      "the reference xacro needs ROBOKIT_REFERENCE_PYTHON (a folder holding xacro) and python3 with yaml",
+    );
   // One case per top-level file (argument variants of one robot cost alike), reference-expandable only.
   const seen = new Set<string>();
   let cases = xacroCases().filter(

@@ -26,9 +26,12 @@ rmSync(outdir, { recursive: true, force: true });
  */
 const LAZY = {
   yaml: {
-    importer: join("dist", "src", "parse", "xacro", "expandXacro.js"),
+    importer: join("dist", "src", "parse", "xacro", "loadYamlText.js"),
     file: "yaml.cjs",
-    standIn: 'export function parse(...args) { return require("./yaml.cjs").parse(...args); }',
+    standIn: [
+      'export function parse(...args) { return require("./yaml.cjs").parse(...args); }',
+      'export function parseDocument(...args) { return require("./yaml.cjs").parseDocument(...args); }',
+    ].join("\n"),
   },
   "fast-xml-parser": {
     importer: join("dist", "src", "parse", "xacro", "parseXacroXml.js"),

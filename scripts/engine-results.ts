@@ -1,5 +1,5 @@
 // Runs the shipped scenarios in MuJoCo (the MJCF) and in DART through ignition-physics 5
-// (the SDF), and prints README's "Two physics engines" table. Needs g++ and
+// (the SDF), and prints the "Two physics engines" table of docs/simulation.md. Needs g++ and
 // libignition-physics-dev with the dartsim plugin (see .ci/run).
 // Usage: npx tsx scripts/engine-results.ts
 import { mario } from "../examples/mario/mario.js";

@@ -237,7 +237,7 @@ for (const set of ["realworld", "xacro"] as const) {
     );
   }
 }
-// The target of issue 27: real robots the reference tools accept (check_urdf for URDF, libsdformat
+// The target: real robots the reference tools accept (check_urdf for URDF, libsdformat
 // for SDF: test/data/realworld/expectations.tsv) import, build and come back exactly (module and URDF).
 const accepted = new Set<string>();
 for (const row of readFileSync(join(realworld, "expectations.tsv"), "utf8").split("\n").slice(1)) {

@@ -1,8 +1,8 @@
-// The single generator of the README's simulation figures (issue 13): runs the shipped
+// The single generator of the simulation figures of docs/simulation.md: runs the shipped
 // scenarios (MARIO paper drive, Robotino rose) and writes their plots to
 // docs/sim/<robot>-<scenario>/, then compares command profiles over several seeds, switches
 // off one effect at a time, and measures the contact-stiffness sensitivity. Prints the
-// README tables (markdown) to stdout; progress on stderr.
+// tables of docs/simulation.md (markdown) to stdout; progress on stderr.
 // Usage: npx tsx scripts/sim-results.ts        (about 2 min of CPU; 19 min wall on a loaded 2-core machine)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -104,7 +104,7 @@ for (const [robot, scenario, comparison] of [
 
 // ---- 2. MARIO: command profiles over seeds -----------------------------------------------
 // joystick-like: the shipped scenarios/mario/joystick.yaml (2 s holds, 0.25 s ramps, no
-// stops), drawn per seed. paper-like: seed 003 §4.1 played back a recorded joystick drive
+// stops), drawn per seed. paper-like: Sharifi et al. 2018, §4.1 played back a recorded joystick drive
 // covering every combination of v_x, v_y and θ̇; it gives no durations, ramps or speeds.
 // Assumed: the stick released to centre between moves (0.5 s ramps, 0.5 s stops), holds of
 // 3–6 s, the joystick scenario's speeds, 100 s, odometry twists unfiltered at 100 Hz.

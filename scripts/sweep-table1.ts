@@ -1,12 +1,12 @@
 // Prints docs/sweeps.md's "MARIO against Sharifi et al. (2018) Table 1" table from sweep
 // folders written by `robokit sim mario --runs N …`: per axis, each sweep's odometry velocity
 // error as mean ± sample std (min–max) over its runs, beside the paper's figures
-// (SEED_RESULTS); then each sweep's truth errors and drift, for the prose.
+// (PUBLISHED_RESULTS); then each sweep's truth errors and drift, for the prose.
 // Usage: npx tsx scripts/sweep-table1.ts DIR…   (each DIR holds a sweep's summary.json)
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { SEED_RESULTS } from "../src/sim/seedResults.js";
+import { PUBLISHED_RESULTS } from "../src/sim/publishedResults.js";
 
 interface Column {
   readonly n: number;
@@ -42,7 +42,7 @@ const axes = [
   ["v_y", "vy"],
   ["θ̇", "omega"],
 ] as const;
-const paper = SEED_RESULTS.marioTable1;
+const paper = PUBLISHED_RESULTS.marioTable1;
 console.log(
   `| axis | ${sweeps.map(label).join(" | ")} | Sharifi et al. (2018) simulation | Sharifi et al. (2018) real robot |`,
 );

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Refreshes test/data/realworld and test/data/sdformat from the project's steering material
-# (../shared beside the clone, where the project's data sets are first collected). The copies in
-# test/data are what the tests read; this script is the only thing that reads ../shared for them.
-# test/data/realworld/LICENSES is kept (the license texts are not part of ../shared).
+# Refreshes test/data/realworld and test/data/sdformat from SOURCE, the folder where the data
+# sets are collected (SOURCE/realworld, SOURCE/sdformat). The copies in test/data are what the
+# tests read. test/data/realworld/LICENSES is kept (the license texts are not part of SOURCE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-src=${1:-../shared}
+src=${1:?usage: scripts/sync-test-data.sh SOURCE}
 for set in realworld sdformat; do
   [ -d "$src/$set" ] || { echo "sync-test-data: $src/$set not found" >&2; exit 3; }
 done

@@ -120,7 +120,6 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
   const program = new CommandClass("robokit")
     .description("Describe a robot once in typed code; generate, check and drive it.")
     .version(ROBOKIT_VERSION)
-    .showHelpAfterError()
     .exitOverride()
     .configureHelp({ subcommandTerm: (c) => terms.get(c.name()) ?? plain.subcommandTerm(c) });
   // The first word that names a command is the one that runs (`robokit help NAME` too).
@@ -130,12 +129,24 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
       argv === undefined || c.name === wanted ? await c.load() : new CommandClass(c.name).description(c.summary),
     );
   }
-  // commander quotes the offending argument in its errors (`unknown option '--x…'`): shown
-  // through the one terminal escaper like every other message that echoes input.
-  const output = { outputError: (text: string, write: (t: string) => void): void => write(escapeTerminal(text, true)) };
-  program.configureOutput(output);
-  for (const c of program.commands) c.exitOverride().showHelpAfterError().configureOutput(output);
+  usageErrorStyle(program, "robokit");
   return program;
+}
+
+/**
+ * One style for every usage error commander reports, on `command` and its subcommands: one line
+ * `robokit <cmd>: error: …` naming the option or argument, then `see robokit <cmd> --help`
+ * (not the whole help). commander quotes the offending argument (`unknown option '--x…'`), so
+ * the line goes through the one terminal escaper like every other message that echoes input.
+ */
+function usageErrorStyle(command: Command, path: string): void {
+  command
+    .exitOverride()
+    .showHelpAfterError(`see ${path} --help`)
+    .configureOutput({
+      outputError: (text: string, write: (t: string) => void): void => write(escapeTerminal(`${path}: ${text}`, true)),
+    });
+  for (const sub of command.commands) usageErrorStyle(sub, `${path} ${sub.name()}`);
 }
 
 /**

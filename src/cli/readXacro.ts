@@ -1,14 +1,9 @@
 import { existsSync, readdirSync, realpathSync as realpathSyncJs, statSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 
-import {
-  expandXacro,
-  callLocations,
-  callTrace,
-  type XacroFindRefusal,
-  type XacroHost,
-  type XacroReadRefusal,
-} from "../parse/xacro/expandXacro.js";
+import { callLocations, callTrace } from "../parse/xacro/callTrace.js";
+import { expandXacro } from "../parse/xacro/expandXacro.js";
+import type { XacroFindRefusal, XacroHost, XacroReadRefusal } from "../parse/xacro/XacroHost.js";
 import { XACRO_LIMITS } from "../parse/xacro/XacroBudget.js";
 import { writeXacroXml } from "../parse/xacro/writeXacroXml.js";
 import type { XacroElement, XacroOrigin } from "../parse/xacro/XacroNode.js";
@@ -221,7 +216,7 @@ function packageFinder(
 class SearchLimit extends Error {}
 
 /**
- * Reads the files a xacro expansion asks for, bounded as `<include>` is (README, Security):
+ * Reads the files a xacro expansion asks for, bounded as `<include>` is (docs/security-xacro.md):
  * only regular files below the file's workspace or a package search root (after symlinks),
  * each at most 16 MiB and all together at most 64 MiB, each read once (an include repeated
  * or a file included by many is served from memory).

@@ -2,7 +2,7 @@ import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
 import { describeIoError, InputError, IoError, isModelError, isSystemIoError, UsageError } from "./errors.js";
 
-/** The CLI's exit codes (README, section SECURITY). */
+/** The CLI's exit codes (docs/cli.md). */
 export const EXIT = { ok: 0, invalidInput: 1, usage: 2, io: 3, internal: 70 } as const;
 
 /**

@@ -36,7 +36,8 @@ export function splitXacroMappings(words: readonly string[]): { mappings: Record
 
 /**
  * Runs `robokit xacro` on the words after `xacro`, without commander (its start-up is the
- * command's cost): `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`, `-i`/`--inorder`, the
+ * command's cost): `-o FILE`, `-oFILE`, `--out FILE`, `--out=FILE` (and xacro's own `--output`
+ * spellings), `-i`/`--inorder`, the
  * file and `name:=value` words in any order. Help (`-h`) goes through commander (main.ts).
  */
 export async function runXacro(words: readonly string[]): Promise<void> {
@@ -44,11 +45,12 @@ export async function runXacro(words: readonly string[]): Promise<void> {
   const rest: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
-    if (w === "-o" || w === "--output") {
+    if (w === "-o" || w === "--out" || w === "--output") {
       const value = words[++i];
       if (value === undefined) throw new UsageError(`option '${w}' argument missing`);
       output = value;
-    } else if (w.startsWith("--output=")) output = w.slice(9);
+    } else if (w.startsWith("--out=")) output = w.slice(6);
+    else if (w.startsWith("--output=")) output = w.slice(9);
     else if (w.startsWith("-o") && !w.includes(":=")) output = w.slice(2);
     else if (w === "-i" || w === "--inorder") continue;
     else if (w.startsWith("-") && w !== "-" && !w.includes(":="))

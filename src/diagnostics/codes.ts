@@ -24,7 +24,7 @@ export const diagnosticCodes = {
   GEOMETRY_INVALID: "A geometry has a non-positive size.",
   REFERENCE_INVALID: "A reference (transmission, ros2_control, sensor, drive, plugin) names a missing element.",
   VALUE_OUT_OF_RANGE: "A number is outside its allowed range (e.g. a sensor rate ≤ 0).",
-  // Validator (issue 4): libsdformat's ErrorCode names where one exists.
+  // Validator: libsdformat's ErrorCode names where one exists.
   RESERVED_NAME: "A name is reserved (`world`, `__model__`, or starts and ends with `__`).",
   ATTRIBUTE_MISSING: "A required attribute is missing.",
   ATTRIBUTE_INVALID: "An attribute value does not have the type or form the spec requires.",
@@ -51,7 +51,7 @@ export const diagnosticCodes = {
   INTERNAL_ERROR: "A validator rule failed unexpectedly (a robokit bug); the other rules still ran.",
   FEATURE_UNSUPPORTED:
     "The target format or version cannot express a model feature (e.g. SDF mimic before 1.11, an SDF ball joint in URDF); it is left out or approximated.",
-  // issue 11: limits and names (README, section SECURITY)
+  // limits and names (docs/security.md)
   INPUT_TOO_LARGE:
     "An input is larger than robokit reads: URDF/SDF 128 MiB, robot document or scenario 128 MiB, wheel CSV 64 MiB, FMU 256 MiB.",
   TOO_MANY_ELEMENTS:
@@ -64,7 +64,7 @@ export const diagnosticCodes = {
     "A name the emitters write holds characters XML cannot carry (NUL, controls), whitespace or `& < > \" ' ` $ { } \\ ;`, is empty or too long; a robot name is not letters, digits and `_`.",
   NAME_UNSAFE_FOR_PATH:
     "A name from a document would become a folder or file name but holds a separator, `..` or other characters that are not allowed there.",
-  // issue 10/11: includes, resources and SDF versions read from real files.
+  // includes, resources and SDF versions read from real files.
   INCLUDE_OUTSIDE_ROOTS:
     "An <include> resolves (after symlinks) outside the top-level file's folder and the search paths; it is not read.",
   INCLUDE_NOT_REGULAR_FILE:
@@ -81,18 +81,18 @@ export const diagnosticCodes = {
     "A mesh file has a format the consumer cannot load (STL, DAE and OBJ everywhere; glTF/GLB only in gz-sim).",
   VERSION_CONVERTED:
     "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
-  // issue 15
+  // the viewer
   MESH_URI_UNRESOLVED:
     "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
   VIEW_RELOAD_FAILED: "robokit view could not reload the changed file; the page keeps the last scene that loaded.",
-  // issue 16
+  // xacro
   XACRO_ERROR:
     "A xacro document cannot be expanded (unknown macro or property, bad expression, missing file or package); reported at the xacro element, with the macro calls that led there.",
   XACRO_WARNING: "xacro would warn here (xacro.warning/error messages, an include glob that matches nothing).",
-  // issue 11
+  // limits
   TOO_MANY_ERRORS:
     "More diagnostics than robokit reports: past 10,000 schema errors the schema check stops, and past 10,000 diagnostics of one code in a file the rest are only counted.",
-  // issue 23: robokit view serves only regular files below its roots
+  // robokit view serves only regular files below its roots
   VIEW_FILE_OUTSIDE_ROOTS:
     "robokit view refuses a mesh or texture whose real path (symlinks resolved) lies outside the robot's folder, its package, -I folders and the ROS/SDF/Gazebo search paths; the page draws nothing for it.",
   VIEW_FILE_NOT_REGULAR:
@@ -100,7 +100,7 @@ export const diagnosticCodes = {
   VIEW_FILE_TOO_LARGE: "robokit view refuses a mesh or texture over its per-file size limit.",
   VIEW_URL_REMOTE:
     "robokit view drops a mesh or texture URL that would make the page fetch from the network (http, https or any other scheme it does not resolve on disk).",
-  // issue 25: mass properties from meshes (src/mesh)
+  // mass properties from meshes (src/mesh)
   MESH_INVALID:
     "A mesh file (STL, OBJ, COLLADA) cannot be read: bad syntax, a binary STL whose triangle count disagrees with its size, an index out of range, no triangles, or zero volume.",
   MESH_TOO_LARGE:
@@ -113,10 +113,10 @@ export const diagnosticCodes = {
   MESH_UNITS_SUSPECT: "A mesh is so large (over 10 m across after its scale) that it was likely drawn in millimetres.",
   DENSITY_IMPLAUSIBLE:
     "A solid's density (mass over volume) is below 100 kg/m³ or above 22,600 kg/m³ (osmium, the densest element).",
-  // issue 23
+  // simulation limits
   SCENARIO_LIMIT_EXCEEDED:
     "A scenario asks for more than robokit simulates in one run: over 3600 s, a controller rate outside 1–1000 Hz, more than 360,000 control steps, or a rose swept faster than 10 rad/s.",
-  // issue 23: the xacro evaluator's budgets (docs/security-xacro.md)
+  // the xacro evaluator's budgets (docs/security-xacro.md)
   XACRO_VALUE_TOO_LARGE:
     "A xacro expression would make a string longer than 4 Mi characters, a list, tuple or dict of more than 1,000,000 items, or an integer of more than 65,536 bits; it is refused before it is made.",
   XACRO_TOO_MANY_STEPS:
@@ -126,12 +126,12 @@ export const diagnosticCodes = {
   XACRO_OUTPUT_TOO_LARGE: "A xacro expansion produces more than 32 Mi characters of output; it stops there.",
   PACKAGE_SEARCH_LIMIT:
     "$(find pkg) would search more folders than robokit visits (10,000 folders, 4 levels below each search root); the search stops there.",
-  // issue 25: inertials against the collision geometry (src/validate/rules/inertiaGeometry.ts)
+  // inertials against the collision geometry (src/validate/rules/inertiaGeometry.ts)
   INERTIA_GEOMETRY_MISMATCH:
     "A link's largest principal moment of inertia is more than 10 times larger or smaller than that of the uniform solid of its mass filling its collision shapes.",
   COM_OUTSIDE_GEOMETRY:
     "A link's centre of mass lies outside its collision shapes' bounding box by more than 2 cm plus a quarter of the box's largest side.",
-  // issue 27: what the reference tools read although it is not well-formed XML
+  // what the reference tools read although it is not well-formed XML
   XML_TOLERATED:
     "The file is not well-formed XML (text or NUL characters outside the root element, an XML declaration after a comment), but the reference tool of its format reads it; robokit reads it the same way.",
   DRIVE_GEOMETRY_MISMATCH:

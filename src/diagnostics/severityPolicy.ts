@@ -20,7 +20,7 @@ export interface SeverityEntry {
   /** Default-mode severity; `--strict` turns every warning into an error. */
   readonly severity: Severity;
   readonly basis: SeverityBasis;
-  /** What the finding is, in a few words (for SEVERITY.md and README). */
+  /** What the finding is, in a few words (for SEVERITY.md and docs/validate.md). */
   readonly what: string;
   /**
    * Errors: which consumer rejects it or which spec clause / physical law forbids it.
@@ -655,7 +655,8 @@ export const severityPolicy = {
     severity: "error",
     basis: "spec",
     what: "SDF: an include whose real path is outside the file's folder and the search paths",
-    consequence: "robokit reads includes only there (README SECURITY); give the folder with -I or SDF_PATH",
+    consequence:
+      "robokit reads includes only there (docs/security.md#threat-model); give the folder with -I or SDF_PATH",
   },
   includeNotRegularFile: {
     code: "INCLUDE_NOT_REGULAR_FILE",
@@ -669,21 +670,21 @@ export const severityPolicy = {
     severity: "error",
     basis: "spec",
     what: "SDF: an included file or model.config over the per-file limit",
-    consequence: "not read (README SECURITY lists the limit)",
+    consequence: "not read (docs/security.md#limits lists the limit)",
   },
   includeTotalTooLarge: {
     code: "INCLUDE_TOTAL_TOO_LARGE",
     severity: "error",
     basis: "spec",
     what: "SDF: includes over the total-bytes limit",
-    consequence: "the rest are not read (README SECURITY lists the limit)",
+    consequence: "the rest are not read (docs/security.md#limits lists the limit)",
   },
   includeDepthExceeded: {
     code: "INCLUDE_DEPTH_EXCEEDED",
     severity: "error",
     basis: "spec",
     what: "SDF: includes nested deeper than the limit",
-    consequence: "the deeper include is not followed (README SECURITY lists the limit)",
+    consequence: "the deeper include is not followed (docs/security.md#limits lists the limit)",
   },
   // --- resources (meshes) ---
   meshUnreadable: {
@@ -801,20 +802,20 @@ export const severityPolicy = {
     what: "SDF before 1.6, read through libsdformat's conversions",
     consequence: "the rules ran on the converted document; positions are in the original file",
   },
-  // --- input limits (README SECURITY) ---
+  // --- input limits (docs/security.md#limits) ---
   inputTooLarge: {
     code: "INPUT_TOO_LARGE",
     severity: "error",
     basis: "spec",
     what: "a file over robokit's size limit",
-    consequence: "robokit does not read the file (README SECURITY lists the limit)",
+    consequence: "robokit does not read the file (docs/security.md#limits lists the limit)",
   },
   tooManyElements: {
     code: "TOO_MANY_ELEMENTS",
     severity: "error",
     basis: "spec",
     what: "a file over robokit's element-count limit",
-    consequence: "robokit stops reading there (README SECURITY lists the limit)",
+    consequence: "robokit stops reading there (docs/security.md#limits lists the limit)",
   },
   tooManyOfOneCode: {
     code: "TOO_MANY_ERRORS",

@@ -29,7 +29,7 @@ const offsets = fc.array(fc.double({ min: -0.1, max: 0.1, noNaN: true }), { minL
 const rotation = fc.double({ min: -Math.PI, max: Math.PI, noNaN: true });
 const shift = fc.double({ min: -0.5, max: 0.5, noNaN: true });
 
-describe("KabschWheelOdometry: large steps with wheel offsets (issue 13)", () => {
+describe("KabschWheelOdometry: large steps with wheel offsets", () => {
   it("recovers any rigid step with |dθ| ≤ π exactly, for random offsets (property)", () => {
     fc.assert(
       fc.property(offsets, shift, shift, rotation, (d, dx, dy, dth) => {

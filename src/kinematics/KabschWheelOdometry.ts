@@ -20,7 +20,7 @@ export interface KabschWheelOdometryOptions {
 }
 
 /**
- * MARIO's forward kinematics (seed 003 §3.1): the body's rigid motion over one step
+ * MARIO's forward kinematics (Sharifi et al. 2018, §3.1): the body's rigid motion over one step
  * from wheel contact points before (P_i = W_i) and after (Q_i, in the old body frame),
  * fitted by the planar closed-form Kabsch ({@link kabschPlanar}).
  *

@@ -14,7 +14,7 @@ export interface PlanarPoseEstimatorOptions {
    */
   readonly wheelVelocityStddev: number;
   /**
-   * Gyro yaw-rate noise (rad/s), robokit's sensor model (seed 003 eqs. 1–2): `stddev` is the
+   * Gyro yaw-rate noise (rad/s), robokit's sensor model (Sharifi et al. 2018, eqs. 1–2): `stddev` is the
    * white noise per sample, `mean` a known offset (subtracted), the turn-on bias
    * (biasMean, biasStddev; sign unknown) and the Gauss–Markov drift (dynamicBiasStddev, τ)
    * become two bias states. `precision` is ignored.

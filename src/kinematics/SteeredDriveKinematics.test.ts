@@ -83,7 +83,7 @@ describe("SteeredDriveKinematics inverse kinematics, reference §8.1", () => {
       expect(Math.cos(w.angle) * p.x + Math.sin(w.angle) * p.y).toBeCloseTo(0, 12);
     });
   });
-  it("P1/P2: the seed's printed sign (v_iy = v_cy − W_ix·ω) is not what we compute", () => {
+  it("P1/P2: the paper's printed sign (v_iy = v_cy − W_ix·ω) is not what we compute", () => {
     const printed = SQUARE.map((p) => canonicalAtan2(0 - p.x * 1, 0 - p.y * 1));
     const ours = kin.toWheelStates({ vx: 0, vy: 0, omega: 1 }).wheels.map((w) => w.angle);
     printed.forEach((a, i) => expect(Math.abs(wrapAngle(a - (ours[i] as number)))).toBeGreaterThan(1));
@@ -299,7 +299,7 @@ describe("speed threshold", () => {
   });
 });
 
-describe("wheel accelerations (seed 003 eqs. 8–11, corrected sign)", () => {
+describe("wheel accelerations (Sharifi et al. 2018, eqs. 8–11, corrected sign)", () => {
   it("match finite differences of the inverse kinematics", () => {
     fc.assert(
       fc.property(geometry, twist, twist, (ps, t, a) => {

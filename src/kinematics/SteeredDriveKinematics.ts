@@ -40,9 +40,9 @@ export interface SteeredDriveCommand extends DriveModeReport {
 
 /** Feed-forward terms for one wheel, from {@link SteeredDriveKinematics.toWheelAccelerations}. */
 export interface SteeredWheelAcceleration {
-  /** Inertial acceleration of the contact point, x component in base_link (m/s²), seed 003 eq. 10. */
+  /** Inertial acceleration of the contact point, x component in base_link (m/s²), Sharifi et al. 2018, eq. 10. */
   readonly ax: number;
-  /** Inertial acceleration of the contact point, y component in base_link (m/s²), seed 003 eq. 11. */
+  /** Inertial acceleration of the contact point, y component in base_link (m/s²), Sharifi et al. 2018, eq. 11. */
   readonly ay: number;
   /** Rate of change of the canonical wheel speed (m/s²). */
   readonly speedRate: number;
@@ -59,7 +59,7 @@ export interface SteeredWheelAcceleration {
  * Inverse kinematics uses one rigid-body formula in every mode:
  * v_i = v_c + ω k × W_i, i.e. v_ix = v_cx − ω·W_iy and v_iy = v_cy + ω·W_ix;
  * angle ψ_i = atan2(v_iy, v_ix) in (−π, π], speed |v_i| (m/s), spin |v_i|/r (rad/s).
- * Seed 003 eq. 5 prints v_iy = v_cy − W_ix·θ̇; that sign is wrong (it makes the wheels
+ * Sharifi et al. 2018, eq. 5, prints v_iy = v_cy − W_ix·θ̇; that sign is wrong (it makes the wheels
  * of a zero-turn point radially instead of tangentially), and this class uses +.
  *
  * Forward kinematics is linear least squares over the 2N wheel velocity components,
@@ -429,7 +429,7 @@ export class SteeredDriveKinematics implements DriveKinematics<SteeredDriveComma
   }
 
   /**
-   * Wheel feed-forward from body accelerations (seed 003 eqs. 8–11, with the corrected
+   * Wheel feed-forward from body accelerations (Sharifi et al. 2018, eqs. 8–11, with the corrected
    * sign of eq. 5): a_i = a_c + ω̇ k × W_i − ω² W_i, a_c = (v̇x − ω vy, v̇y + ω vx).
    * The rates refer to the canonical state (speed ≥ 0); negate speedRate for a flipped wheel.
    * A wheel at ~zero speed reports steeringRate 0 and speedRate = |d(v_i)/dt|. With wheel

@@ -1,7 +1,7 @@
 import type { Vector2 } from "./Vector2.js";
 
 /**
- * MARIO's four steering modes (seed 003 §3.1). They only report what the single formula
+ * MARIO's four steering modes (Sharifi et al. 2018, §3.1). They only report what the single formula
  * v_i = v_c + ω k × W_i does; no mode changes the kinematics.
  * - `stop`: |v| ≤ εv and |ω| ≤ εω; every wheel keeps its previous angle.
  * - `translation`: |ω| ≤ εω; all wheels parallel to v (centre of rotation at infinity).

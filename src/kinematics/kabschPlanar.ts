@@ -13,7 +13,7 @@ export const KABSCH_EPSILON = {
   /**
    * Rotation error (rad) that double precision may be predicted to cause in a 3-D fit before
    * its old points count as collinear ({@link kabschSvd}); the measured error stays within a
-   * few times this (issue 26).
+   * few times this.
    */
   rotation: 1e-9,
 } as const;

@@ -39,7 +39,7 @@ const unit = fc.double({ min: -1, max: 1, noNaN: true });
 const quat = fc.tuple(unit, unit, unit, unit).filter(([a, b, c, d]) => Math.hypot(a, b, c, d) > 0.1);
 const v3 = fc.record({ x: unit, y: unit, z: unit });
 
-describe("kabschSvd on near-collinear 3-D point sets (issue 13)", () => {
+describe("kabschSvd on near-collinear 3-D point sets", () => {
   it("holds 1e-9 rad when the points lie within 1e-3…1e-1 of a 1 m line (property)", () => {
     // Points along a line (spread ~1 m) with a small perpendicular scatter: the rotation about
     // the line is still unique, but HᵀH squares its conditioning.
@@ -98,7 +98,7 @@ describe("kabschSvd on near-collinear 3-D point sets (issue 13)", () => {
 /** q_i = R·p_i + t, rounded as the caller would compute it. */
 const moved = (R: readonly number[], t: Vector3, p: readonly Vector3[]): Vector3[] => p.map((v) => apply(R, t, v));
 
-describe("kabschSvd near the collinear limit (issue 26)", () => {
+describe("kabschSvd near the collinear limit", () => {
   it("points within 1e-5…1e-9 of a line, moved exactly: honest non-ok status or rotation within 1e-8", () => {
     // A 1 m (and a 0.1 m, 10 m) line with perpendicular offsets δ: the rotation about the line is
     // carried by terms of size δ², which rounding of L²-sized sums swamps long before δ reaches 0.

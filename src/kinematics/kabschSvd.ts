@@ -30,14 +30,14 @@ const CVEC = new Float64Array(9);
 const SCORE = new Float64Array(1);
 
 /**
- * Weighted Kabsch in 3-D, the SVD form of seed 003 eqs. 12–13: A = P̃ᵀQ̃ = V S Wᵀ,
+ * Weighted Kabsch in 3-D, the SVD form of Sharifi et al. 2018, eqs. 12–13: A = P̃ᵀQ̃ = V S Wᵀ,
  * R = W diag(1, 1, d) Vᵀ with d = sign(det(W Vᵀ)) (here written H = U Σ Vᵀ,
  * R = V diag(1, 1, d) Uᵀ). It is solved by Horn's quaternion method (1987), which gives the
  * same optimal proper rotation: R is the unit quaternion of the largest eigenvalue of the
  * symmetric 4×4 matrix built from H (Jacobi eigen-decomposition). Its eigenvalues are
  * ±s₁ ± s₂ ± s₃, linear in the singular values of H, so near-degenerate sets lose half as
  * many digits as an eigen-decomposition of HᵀH: on points within δ of a line of length L
- * the rotation error is about 1e-16·(L/δ)² (≤ 1e-9 rad for δ/L ≥ 1e-3; issue 13).
+ * the rotation error is about 1e-16·(L/δ)² (≤ 1e-9 rad for δ/L ≥ 1e-3).
  * `mirrored` is reported when the best reflection (Horn's method on the mirrored set) fits
  * strictly better than the best rotation. Planar (rank-2) sets are fine.
  *
@@ -49,7 +49,7 @@ const SCORE = new Float64Array(1);
  * matrix is 2(s₂ + s₃), its scale s₁), the second the rounding of the coordinates against the
  * RMS spread off the line. When that exceeds `KABSCH_EPSILON.rotation` (1e-9 rad) the fit is
  * refused as `collinear` rather than answered with a rotation of unknown accuracy; on a
- * 1 m line placed near the origin that happens at an RMS offset of about 5e-4 m (issue 26).
+ * 1 m line placed near the origin that happens at an RMS offset of about 5e-4 m.
  * Use {@link kabschPlanar} for planar odometry.
  *
  * @param p - old points (m).

@@ -1,5 +1,5 @@
 /**
- * Gaussian sensor noise with turn-on bias and bias drift (seed 003 eqs. 1–2):
+ * Gaussian sensor noise with turn-on bias and bias drift (Sharifi et al. 2018, eqs. 1–2):
  * Y = Ŷ + B + N_Y, Ḃ = −B/τ + N_B, a first-order Gauss–Markov bias. Same fields as
  * Gazebo's `<noise type="gaussian">`. Units are those of the measured quantity
  * (rad/s for a gyro, m/s² for an accelerometer, m for a position, …).

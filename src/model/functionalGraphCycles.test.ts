@@ -1,3 +1,4 @@
+// @slow: checks a 100,000-link chain (vitest project `slow`).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 

@@ -1,3 +1,4 @@
+// @slow: reads every real robot file and libsdformat corpus file (vitest project `slow`).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

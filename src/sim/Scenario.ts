@@ -28,7 +28,7 @@ export interface AccelerationLimits {
 }
 
 /**
- * A recorded command sequence, like the joystick playback of seed 003 §4.1. Between two
+ * A recorded command sequence, like the joystick playback of Sharifi et al. 2018, §4.1. Between two
  * points the command is held ("hold", a step) or interpolated ("linear", a ramp); after
  * the last point it is held.
  */
@@ -40,7 +40,7 @@ export interface CommandsProfile extends AccelerationLimits {
 }
 
 /**
- * The rose of seed 004 §3.5 (k petals of amplitude A), traversed from the start pose with
+ * The rose of Damić and Čohodar Husić 2025, §3.5 (k petals of amplitude A), traversed from the start pose with
  * the body x axis tangent to the path: in the start frame, with φ = rate·t,
  * x = A·sin(kφ)·cos φ and y = −A·sin(kφ)·sin φ (r = A·sin kφ, swept clockwise, so the
  * curve starts at the origin into the fourth quadrant, as the seed describes). All k

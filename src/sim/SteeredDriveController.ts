@@ -19,7 +19,7 @@ const ALIGN_TOLERANCE = 0.1;
 const TIE_TOLERANCE = 0.01;
 
 /**
- * MARIO's model-based controller (seed 003 §3.1) on a simulated 4WD4S / swerve base, with
+ * MARIO's model-based controller (Sharifi et al. 2018, §3.1) on a simulated 4WD4S / swerve base, with
  * every number read from the model's {@link wheelLayout}:
  *
  * - Inverse kinematics ({@link SteeredDriveKinematics}) at the steering pivots. A wheel
@@ -41,7 +41,7 @@ const TIE_TOLERANCE = 0.01;
  *   joint's damping b, {@link mjcfJointDamping}) sets off after a ramp at v_max, decelerating
  *   to arrive. A target that jumped from +v_max to −v_max in one tick stepped the servo's
  *   velocity feed-forward by twice its effort limit; the tyre's stored scrub then threw the
- *   joint past its limit (issue 26). Wheel rate targets stay within the wheel joints'
+ *   joint past its limit. Wheel rate targets stay within the wheel joints'
  *   velocity limit (desaturation above, MJCF ctrlrange).
  * - After a wait the base rolls again only once every steering target has arrived: wheels
  *   that start while a servo still swings at full effort push it on through the contact's

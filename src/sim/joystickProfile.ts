@@ -36,7 +36,7 @@ const COMBINATIONS: readonly (readonly [boolean, boolean, boolean])[] = [
  * A deterministic joystick-like command profile (linear ramps between held commands, in
  * base_link, m/s and rad/s) that cycles through every combination of v_x, v_y and yaw rate
  * with random signs and magnitudes drawn from `seed`, as a recorded joystick drive would
- * (seed 003 §4.1: "all the possible combinations of v_x, v_y and θ̇").
+ * (Sharifi et al. 2018, §4.1: "all the possible combinations of v_x, v_y and θ̇").
  *
  * @param seed - integer seed.
  * @param options - see {@link JoystickProfileOptions}.

@@ -7,7 +7,7 @@ import type { CommandsProfile, RoseProfile } from "./Scenario.js";
 
 const seedRose: RoseProfile = { type: "rose", amplitude: 2, petals: 3, rate: 0.1 };
 
-describe("rose reference (seed 004 §3.5)", () => {
+describe("rose reference (Damić and Čohodar Husić 2025, §3.5)", () => {
   it("starts at the origin heading along +x into the fourth quadrant, and takes π/a = 31.4 s", () => {
     const r0 = roseAt(seedRose, 0);
     expect(Math.hypot(r0.x, r0.y)).toBeLessThan(1e-12);

@@ -305,7 +305,7 @@ function groundPose(session: SimulationSession, body: number): [number, number, 
 
 /**
  * For heading "gyro": a reader returning the heading change over the last tick (rad) from
- * the first IMU's gyro z channel, with the model's gyro z noise (seed 003 eqs. 1–2).
+ * the first IMU's gyro z channel, with the model's gyro z noise (Sharifi et al. 2018, eqs. 1–2).
  */
 function gyroReader(
   robot: Robot,

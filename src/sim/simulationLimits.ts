@@ -13,7 +13,7 @@ export const SIMULATION_LIMITS = {
   maxRate: 1000,
   /** Most control steps (duration × rate): one hour at 100 Hz. */
   maxSteps: 360_000,
-  /** Fastest sweep of a rose path, dφ/dt (rad/s): 100× the seed's 0.1 rad/s. */
+  /** Fastest sweep of a rose path, dφ/dt (rad/s): 100× the paper's 0.1 rad/s (Damić and Čohodar Husić 2025). */
   maxRoseRate: 10,
   /**
    * Most moves of a generated joystick profile (one per 0.1 s of the longest run): each

@@ -52,7 +52,7 @@ describe("simulationMetrics", () => {
     expect(d?.finalPosition).toBeCloseTo(Math.hypot(0.1, 0.05), 12);
   });
 
-  it("puts the seed's Table 1 numbers beside ours", () => {
+  it("puts Table 1 of Sharifi et al. 2018 beside ours", () => {
     const md = simulationSummary(simulationMetrics(trace(false)), "mario-table-1");
     expect(md).toMatch(/\| v_x \| 5 \| 10 \| 4\.36 \| 7\.38 \|/);
     expect(md).toMatch(/\| θ̇ \| – \| – \| 5\.99 \| 13\.29 \|/);

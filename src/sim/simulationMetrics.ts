@@ -3,7 +3,7 @@ import type { SimulationTrace, TwistColumns } from "./SimulationTrace.js";
 
 /** Mean velocity error of one axis (percent), against the command. */
 export interface AxisError {
-  /** Measured by wheel odometry (forward kinematics), as seed 003 Table 1 does. */
+  /** Measured by wheel odometry (forward kinematics), as Table 1 of Sharifi et al. 2018 does. */
   readonly odometry: number;
   /** Measured on the simulated body itself (ground truth). */
   readonly truth: number;
@@ -26,7 +26,7 @@ export interface SimulationMetrics {
   /**
    * Per axis: 100 · Σ|v_measured − v_command| / Σ|v_command| over every control tick (%),
    * NaN when the axis is never commanded. This is the "average percentage error of each
-   * axis velocity compared to the input velocity" of seed 003 §4.1, normalised by the mean
+   * axis velocity compared to the input velocity" of Sharifi et al. 2018, §4.1, normalised by the mean
    * command so that stops do not divide by zero.
    */
   readonly velocityError: { readonly vx: AxisError; readonly vy: AxisError; readonly omega: AxisError };

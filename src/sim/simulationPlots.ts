@@ -13,11 +13,11 @@ export interface PlotContext {
 /**
  * The SVG figures of a run (pure):
  * - trajectory.svg: true path against wheel odometry (and the reference path), equal
- *   scales (seed 003 Fig. 13; seed 004 Fig. 32 for the rose);
- * - velocities.svg: commanded, odometry and true vx, vy and θ̇ over time (seed 003 Fig. 12);
- * - steering.svg: measured steering angle of every servo over time (seed 003 Fig. 14), for
+ *   scales (Sharifi et al. 2018, Fig. 13; Damić and Čohodar Husić 2025, Fig. 32 for the rose);
+ * - velocities.svg: commanded, odometry and true vx, vy and θ̇ over time (Sharifi et al. 2018, Fig. 12);
+ * - steering.svg: measured steering angle of every servo over time (Sharifi et al. 2018, Fig. 14), for
  *   steered drives;
- * - deviation.svg: true pose minus reference over time (seed 004 Fig. 34), for paths.
+ * - deviation.svg: true pose minus reference over time (Damić and Čohodar Husić 2025, Fig. 34), for paths.
  */
 export function simulationPlots(trace: SimulationTrace, context: PlotContext): Artifact[] {
   const t = trace.time;

@@ -1,5 +1,5 @@
 import { formatNumber } from "../util/formatNumber.js";
-import { SEED_RESULTS } from "./seedResults.js";
+import { PUBLISHED_RESULTS } from "./publishedResults.js";
 import type { SimulationMetrics } from "./simulationMetrics.js";
 
 /** Rounds for tables: `digits` decimals, through the one formatter. */
@@ -14,17 +14,17 @@ export type SeedComparison = "mario-table-1" | "robotino-rose" | "none";
 
 /**
  * Markdown tables of a run's metrics (pure). "mario-table-1" puts the velocity errors in
- * seed 003 Table 1's form beside the seed's numbers; "robotino-rose" puts the path
- * deviation beside seed 004's (and leaves out per-axis velocity errors: along a path with
+ * the form of Table 1 of Sharifi et al. 2018 beside the paper's numbers; "robotino-rose" puts the path
+ * deviation beside Damić and Čohodar Husić 2025's (and leaves out per-axis velocity errors: along a path with
  * the body tangent to it, v_y is never commanded and its normalised error means nothing).
  */
 export function simulationSummary(m: SimulationMetrics, comparison: SeedComparison): string {
   const lines: string[] = [];
   const e = m.velocityError;
   if (comparison === "mario-table-1") {
-    const s = SEED_RESULTS.marioTable1;
+    const s = PUBLISHED_RESULTS.marioTable1;
     lines.push(
-      "| axis | robokit, odometry (FK) % | robokit, true body % | seed 003 simulation % | seed 003 real % |",
+      "| axis | robokit, odometry (FK) % | robokit, true body % | Sharifi et al. 2018 simulation % | Sharifi et al. 2018 real % |",
       "|---|---|---|---|---|",
       `| v_x | ${fixed(e.vx.odometry, 2)} | ${fixed(e.vx.truth, 2)} | ${s.simulation.vx} | ${s.real.vx} |`,
       `| v_y | ${fixed(e.vy.odometry, 2)} | ${fixed(e.vy.truth, 2)} | ${s.simulation.vy} | ${s.real.vy} |`,
@@ -49,10 +49,10 @@ export function simulationSummary(m: SimulationMetrics, comparison: SeedComparis
   if (d !== undefined) {
     lines.push(
       "",
-      "| deviation from the reference | robokit (MuJoCo) | seed 004 (bond graph, no slip) |",
+      "| deviation from the reference | robokit (MuJoCo) | Damić and Čohodar Husić 2025 (bond graph, no slip) |",
       "|---|---|---|",
     );
-    const seed = comparison === "robotino-rose" ? SEED_RESULTS.robotinoRose : undefined;
+    const seed = comparison === "robotino-rose" ? PUBLISHED_RESULTS.robotinoRose : undefined;
     lines.push(
       `| max \\|X − X_ref\\| | ${fixed(d.maxX, 3)} m | ${seed?.x ?? "–"} |`,
       `| max \\|Y − Y_ref\\| | ${fixed(d.maxY, 3)} m | ${seed?.y ?? "–"} |`,

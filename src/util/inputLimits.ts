@@ -1,5 +1,5 @@
 /**
- * The limits robokit puts on what it reads (README, section SECURITY). Each one that is hit
+ * The limits robokit puts on what it reads (docs/security.md#limits). Each one that is hit
  * is reported as an error diagnostic with its own code, and the CLI exits 1: robokit never
  * runs out of memory or stack on a hostile file.
  */

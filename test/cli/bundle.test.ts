@@ -74,7 +74,7 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/robokit.c
     expect(a).toEqual(files(outB));
   });
 
-  it("expands xacro as the unbundled CLI does, reading yaml.cjs and fxp.cjs only for files that need them (issue 27)", () => {
+  it("expands xacro as the unbundled CLI does, reading yaml.cjs and fxp.cjs only for files that need them", () => {
     const dir = mkdtempSync(join(tmpdir(), "robokit-bundle-xacro-"));
     // Preloaded: names, at exit, the CommonJS files the process required (yaml.cjs and fxp.cjs are).
     const preload = join(dir, "requiredFiles.cjs");

@@ -11,7 +11,7 @@ import { diskIncludeResolver } from "../../src/cli/resolve/diskIncludeResolver.j
 import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 
-// Issue 11: <include> reads files from strangers. Each case below ran unbounded before.
+// <include> reads files from strangers. Each case below ran unbounded before.
 
 let dir: string;
 beforeEach(() => {
@@ -34,7 +34,7 @@ function validate(file: string, searchPaths: string[] = []): readonly Diagnostic
   return validatePath(file, { searchPaths, displayName: "top.sdf" }).diagnostics;
 }
 
-describe("include hardening (issue 11)", () => {
+describe("include hardening", () => {
   it("refuses /dev/zero as an include outside the allowed folders, and as a non-regular file when its folder is a search path", () => {
     writeFileSync(join(dir, "top.sdf"), world(include("/dev/zero")));
     expect(codes(validate(join(dir, "top.sdf")))).toEqual(["INCLUDE_OUTSIDE_ROOTS"]);

@@ -8,8 +8,8 @@ import { validatePath } from "../../src/cli/commands/validateCommand.js";
 import { runCli } from "../../src/cli/main.js";
 import type { Diagnostic } from "../../src/diagnostics/Diagnostic.js";
 
-// Issue 10: package:// and model:// mesh URIs resolved like ROS and Gazebo do; a missing mesh
-// is a warning (urdfdom and libsdformat never open meshes, issue 27), an error only with --strict;
+// package:// and model:// mesh URIs resolved like ROS and Gazebo do; a missing mesh
+// is a warning (urdfdom and libsdformat never open meshes), an error only with --strict;
 // formats per consumer.
 
 let ws: string;

@@ -43,7 +43,7 @@ export function runOnDart(
 
 /** How two engines' runs of one scenario compare. */
 export interface EngineComparison {
-  /** Each engine's figures of merit (seed 003 Table 1 errors, drift, path deviation). */
+  /** Each engine's figures of merit (Sharifi et al. 2018, Table 1 errors, drift, path deviation). */
   readonly mujoco: SimulationMetrics;
   readonly dart: SimulationMetrics;
   /** RMS of each engine's true planar speed error |v − v_cmd| (m/s) and yaw-rate error (rad/s). */

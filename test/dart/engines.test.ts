@@ -11,7 +11,7 @@ import { buildDartHarness, dartUnavailable } from "./DartSession.js";
 
 // The second engine: robokit's generated SDF (not the MJCF) loaded into DART through
 // ignition-physics 5, Gazebo Fortress's physics stack, and driven by the same controllers,
-// odometry and scenarios as the MuJoCo runs (README "Two physics engines"). Bounds, as
+// odometry and scenarios as the MuJoCo runs (docs/simulation.md, "Two physics engines"). Bounds, as
 // fractions of the command's RMS (translation as the norm of vx, vy; yaw rate when the
 // scenario turns):
 // - each engine follows the command: RMS twist error ≤ 25 % (MARIO's controller waits, wheels
@@ -23,14 +23,14 @@ import { buildDartHarness, dartUnavailable } from "./DartSession.js";
 // against DART's rigid contacts with a friction pyramid) and in how a joint follows its
 // command (MuJoCo's kp/kv servos against DART velocity constraints, as Gazebo drives
 // joints), so transients differ (measured worst, all MARIO: 14 % yaw tracking in DART, 10.2 %
-// yaw difference, 5.7 % path gap, README); a model that does not roll in one engine fails
+// yaw difference, 5.7 % path gap, docs/simulation.md); a model that does not roll in one engine fails
 // (last test).
 const TRACKING = 0.25;
 const AGREEMENT = 0.2;
-// Yaw rates agree within 25 %: since issue 26 MuJoCo's steering servos carry their motor's
+// Yaw rates agree within 25 %: MuJoCo's steering servos carry their motor's
 // speed–torque slope (they cannot pass 3 rad/s, and slow under tyre scrub), while DART's
 // position loop is a velocity constraint clamped at the limit that scrub does not slow; MARIO's
-// paper drive measured 21.2 % (10.2 % measured before, README), MuJoCo's yaw tracking 21.8 % of the command.
+// paper drive measured 21.2 % (10.2 % measured before, docs/simulation.md), MuJoCo's yaw tracking 21.8 % of the command.
 const YAW_AGREEMENT = 0.25;
 const PATH = 0.12;
 
@@ -61,8 +61,8 @@ function agrees(c: EngineComparison): boolean {
 }
 
 const cases: readonly [string, Robot, string, string][] = [
-  ["MARIO, seed 003 paper drive", mario, "mario", "paper"],
-  ["Robotino, seed 004 rose", robotino, "robotino", "rose"],
+  ["MARIO, Sharifi et al. 2018 drive", mario, "mario", "paper"],
+  ["Robotino, Damić and Čohodar Husić 2025 rose", robotino, "robotino", "rose"],
 ];
 
 describe("DART (ignition-physics 5, Gazebo Fortress) drives robokit's SDF as MuJoCo drives its MJCF", () => {

@@ -1,4 +1,4 @@
-// Issue 13: every actuator limit of the model (position, velocity, effort) reaches the MJCF,
+// every actuator limit of the model (position, velocity, effort) reaches the MJCF,
 // the SDF (//joint/axis/limit) and the ros2_control block (command and state interfaces).
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";

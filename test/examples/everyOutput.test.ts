@@ -1,4 +1,4 @@
-// Issue 4 item 5: every generated description of both examples, for every target and every
+// every generated description of both examples, for every target and every
 // SDF version robokit writes, validates clean with robokit, and with libsdformat 12
 // (`ign sdf -k`) where it reads the version (≤ 1.9).
 import { mkdtempSync, writeFileSync } from "node:fs";

@@ -96,7 +96,7 @@ async function load(ts: string, name: string): Promise<Robot> {
   return ((await tsImport(pathToFileURL(file).href, import.meta.url)) as { robot: Robot }).robot;
 }
 
-describe("import: solidLink's mesh form (issue 25)", () => {
+describe("import: solidLink's mesh form", () => {
   it("a link whose inertial is its mesh's solid matches; a different inertial does not", () => {
     const solids = new Map([[meshKey(mesh("package://kit/arm.stl")), ARM_PROPS]]);
     const exact = model(urdf("package://kit/arm.stl", meshInertial("package://kit/arm.stl")));
@@ -183,7 +183,7 @@ describe("import: solidLink's mesh form (issue 25)", () => {
   });
 });
 
-describe("robokit import reads the meshes, contained (issue 25)", () => {
+describe("robokit import reads the meshes, contained", () => {
   /** A package folder `kit` (package.xml) with urdf/r.urdf; meshes written by the caller. */
   function kit(name: string): string {
     const dir = join(work, name, "kit");

@@ -202,7 +202,7 @@ function verdict(path: string, text = readFileSync(join(realworldRoot, path), "u
   return diff.length === 0 ? {} : { why: `URDF: ${diff[0]}` };
 }
 
-describe("issue 27: real robots the reference tools accept import, build and come back exactly", () => {
+describe("real robots the reference tools accept import, build and come back exactly", () => {
   it("at least 95 % of them; every SDF-only robot that imports comes back through SDF", () => {
     const results = acceptedFiles().map((path) => ({ path, ...verdict(path) }));
     const robots = results.filter((r) => r.world !== true);

@@ -9,7 +9,7 @@ import { convertibleUrdfs, POSE_TOLERANCE, renderConvertReport, runConvertSdf } 
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-// issue 10 item 4: robokit convert --to sdf on every distinct real URDF that urdfdom and libsdformat load,
+// robokit convert --to sdf on every distinct real URDF that urdfdom and libsdformat load,
 // one batched run of ign sdf -k (our output) and ign sdf -p (the original), two processes at a time.
 describe.runIf(haveTool("ign", "libsdformat's ign sdf -k / -p on converted real URDFs"))(
   "convert --to sdf on the real URDFs of test/data/realworld",

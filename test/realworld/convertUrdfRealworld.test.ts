@@ -9,7 +9,7 @@ import { haveTool } from "../support/tools.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 import { realworldRoot } from "./realworld.js";
 
-// issue 10 item 4: robokit convert model.sdf --to urdf on every distinct real SDF file of test/data/realworld.
+// robokit convert model.sdf --to urdf on every distinct real SDF file of test/data/realworld.
 const rows = readFileSync(join(realworldRoot, "expectations.tsv"), "utf8")
   .trim()
   .split("\n")

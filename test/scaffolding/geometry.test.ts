@@ -6,7 +6,7 @@ import type { Robot } from "../../src/model/Robot.js";
 import { coincidentFaces, collisionOverlaps, visualGap } from "../support/shapeOverlaps.js";
 
 /**
- * Geometry a user accepts in RViz (issue 14): no collision shapes of unjoined links inside
+ * Geometry a user accepts in RViz: no collision shapes of unjoined links inside
  * each other, no coplanar visual faces (z-fighting), every sensor mounted on something.
  */
 

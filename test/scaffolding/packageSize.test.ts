@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bundle = join(root, "dist", "src", "bundle", "main.js");
 
-/** The package size a stranger downloads and unpacks (issue 24): at most 20 MB. */
+/** The package size a stranger downloads and unpacks: at most 20 MB. */
 const MAX_UNPACKED_BYTES = 20_000_000;
 
 interface PackResult {
@@ -59,6 +59,30 @@ describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () 
     expect(entries).toContain("dist/src/bundle/robokit.cjs");
     expect(entries).toContain("dist/src/index.d.ts");
     for (const entry of entries) expect(files, entry).toContain(entry);
+  });
+
+  it("holds LICENSE and NOTICE, and no test file", () => {
+    expect(files).toContain("LICENSE");
+    expect(files).toContain("NOTICE");
+    expect([...files].filter((f) => /\.test\.[cm]?[jt]s$/.test(f))).toEqual([]);
+  });
+
+  it("says where it comes from, and installs playwright-core only on request", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, unknown> & {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    for (const field of ["repository", "bugs", "homepage", "keywords", "author", "types"])
+      expect(pkg, field).toHaveProperty(field);
+    // A build on install would make every consumer compile robokit; packing builds it instead.
+    expect(pkg.scripts).not.toHaveProperty("prepare");
+    expect(pkg.scripts["prepack"]).toBe("npm run build");
+    for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d/);
+    expect(pkg.dependencies).not.toHaveProperty("playwright-core");
+    expect(pkg.peerDependenciesMeta["playwright-core"]?.optional).toBe(true);
+    // .ts robots load through tsx at run time.
+    expect(pkg.dependencies).toHaveProperty("tsx");
   });
 
   it("holds every precompiled validator and schema the checks load at run time", () => {

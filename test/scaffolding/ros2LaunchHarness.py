@@ -1,4 +1,4 @@
-"""Run generated ROS 2 launch files under the real `launch`/`launch_ros` (../shared/vendor).
+"""Run generated ROS 2 launch files under the real `launch`/`launch_ros` (ROBOKIT_REFERENCE_PYTHON).
 
 rclpy and the message packages are not installable here: a meta-path finder hands out
 stand-in modules for them (launch_ros's Node only validates names with them). The ROS

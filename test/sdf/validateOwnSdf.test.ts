@@ -7,7 +7,7 @@ import { SDF_VERSIONS } from "../../src/emit/sdf/SdfVersion.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 import { arbitraryRobot } from "./arbitraryRobot.js";
 
-/** robokit's own validator finds nothing to say about the SDF writer's output (issue 4, item 5). */
+/** robokit's own validator finds nothing to say about the SDF writer's output. */
 describe.each(SDF_VERSIONS)("robokit validate on robokit's SDF %s", (version) => {
   it("MARIO validates clean (no error, no warning)", () => {
     expect(validateFile(emitSdf(mario, { version }), "model.sdf").filter((d) => d.severity !== "info")).toEqual([]);

@@ -1,4 +1,4 @@
-// The attack suite on issue 23's surfaces: import's code generation, the view server, the xacro
+// The attack suite on the surfaces a stranger's input reaches: import's code generation, the view server, the xacro
 // budgets and a hostile output folder for `robokit build`. Each part draws its cases from the
 // same seed as attackSuite.test.ts (ROBOKIT_FUZZ_SEED, fixed in CI) and states its expected
 // outcome in its title. A case that fails becomes a fixed test in this folder.

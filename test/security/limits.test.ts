@@ -1,3 +1,4 @@
+// @slow: builds inputs of hundreds of megabytes and millions of elements (vitest project `slow`).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,10 +1,11 @@
+// @slow: times work on inputs of hundreds of thousands of elements (vitest project `slow`).
 import { describe, expect, it } from "vitest";
 
 import { readXml } from "../../src/parse/readXml.js";
 import { urdfLumpedBodies } from "../../src/validate/rules/urdfLumpedInertials.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 
-// Issue 11: work grows linearly with the input. The first three cases were quadratic or worse
+// work grows linearly with the input. The first three cases were quadratic or worse
 // before their fix and ran for minutes at these sizes (past the test timeout); linear, each
 // takes a second or a few. The sizes are chosen so that the difference cannot be missed, not timed.
 

@@ -2,12 +2,14 @@ import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -25,9 +27,7 @@ import { writeArtifacts } from "../../src/cli/writeArtifacts.js";
 import { writePackage } from "../../src/cli/writePackage.js";
 import type { Artifact } from "../../src/emit/Artifact.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const main = join(root, "src", "cli", "main.ts");
-const tsx = pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href;
+const clone = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "robokit-planted-"));
 // World-searchable, so the unprivileged child below can reach its folder.
 chmodSync(dir, 0o755);
@@ -35,6 +35,39 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const isRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
+
+/** Whether user `uid` can read `file` (every folder above it searchable). */
+function canRead(uid: number, file: string): boolean {
+  const r = spawnSync(process.execPath, ["-e", `require("node:fs").accessSync(${JSON.stringify(file)}, 4)`], {
+    uid,
+    gid: uid,
+    stdio: "ignore",
+  });
+  return r.status === 0;
+}
+
+/**
+ * The tree the unprivileged child runs robokit from: the clone itself where `nobody` can read it,
+ * else (a clone under a folder only root may enter, such as `mktemp -d`) a copy in the
+ * world-searchable temporary folder whose files are hard links to the clone's (same inodes,
+ * nothing copied; a real copy where the temporary folder is on another file system).
+ */
+function codeRoot(): string {
+  const main = join(clone, "src", "cli", "main.ts");
+  if (!isRoot || canRead(NOBODY, main)) return clone;
+  const copy = join(dir, "clone");
+  mkdirSync(copy);
+  for (const entry of ["package.json", "tsconfig.json", "src", "examples", "schemas", "templates", "node_modules"]) {
+    const from = realpathSync(join(clone, entry));
+    const linked = spawnSync("cp", ["-al", from, join(copy, entry)]);
+    if (linked.status !== 0) cpSync(from, join(copy, entry), { recursive: true, verbatimSymlinks: true });
+  }
+  return copy;
+}
+
+const root = codeRoot();
+const main = join(root, "src", "cli", "main.ts");
+const tsx = pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href;
 
 function fresh(name: string): { work: string; outside: string } {
   const work = join(dir, name);

@@ -1,3 +1,4 @@
+// @slow: creates a folder of 125,000 entries (vitest project `slow`).
 import { closeSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

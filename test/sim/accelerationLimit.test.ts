@@ -6,7 +6,7 @@ import { runSimulation } from "../../src/sim/runSimulation.js";
 import type { RoseProfile } from "../../src/sim/Scenario.js";
 import { wrapAngle } from "../../src/util/wrapAngle.js";
 
-// The seed's rose starts at 0.6 m/s from rest. Stated bounds after 2 s: with Robotino's own
+// The rose of Damić and Čohodar Husić 2025 starts at 0.6 m/s from rest. Stated bounds after 2 s: with Robotino's own
 // acceleration limits (0.4 m/s², 180°/s², controld3.conf) the logged command never changes
 // faster than them and the heading is within 0.02 rad of the reference; without them the
 // wheels slip while they accelerate the body and it ends more than 0.05 rad off.

@@ -27,7 +27,7 @@ const cases: readonly [string, Twist][] = [
 describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odometry)", () => {
   for (const [name, command] of cases) {
     // Heading within 0.03 rad: the steering servos now cannot outrun their 3 rad/s limit (the
-    // motor's speed–torque slope, issue 26), so a 45° swing into the zero-turn lags its ramp and
+    // motor's speed–torque slope), so a 45° swing into the zero-turn lags its ramp and
     // the wheels scrub longer while it settles (measured 0.027 rad; 0.02 passed before).
     it(`${name}: reaches the commanded twist and wheel odometry stays within 2 cm and 0.03 rad of the truth`, async () => {
       const mujoco = await loadMujoco();
@@ -80,7 +80,7 @@ describe("MARIO closed loop in MuJoCo (4WD4S IK + steering policy + Kabsch odome
 });
 
 describe("Robotino closed loop in MuJoCo (omni IK/FK, free rollers)", () => {
-  // Stated bounds, 3 s runs, averaged after 1 s (README "Embedded simulation"). Straight
+  // Stated bounds, 3 s runs, averaged after 1 s (docs/simulation.md, "Embedded simulation"). Straight
   // lines at 0.2 m/s: the displacement points within 0.02 rad of the commanded direction,
   // the speed is within 3 % of the command, the heading turns less than 0.02 rad, and wheel
   // odometry ends within 2 cm of the truth. (Measured: ≤ 0.005 rad, 0.6 % slow, ≤ 0.004 rad,

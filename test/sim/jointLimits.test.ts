@@ -1,4 +1,4 @@
-// Issue 13: the simulated controllers keep every joint within the model's velocity limits
+// the simulated controllers keep every joint within the model's velocity limits
 // (MARIO: steering servos 3 rad/s, which MJCF cannot carry; wheels 2 rad/s).
 import { describe, expect, it } from "vitest";
 

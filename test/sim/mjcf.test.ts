@@ -55,7 +55,7 @@ describe("MJCF of MARIO in mujoco-js (MuJoCo 3.x)", () => {
     const s = MujocoSession.open(mj, emitMjcf(mario), "mario.xml");
     try {
       const want = expectedCounts(mario);
-      // Seed 003: 4 servos (position) and 4 motors (velocity), 9 physical links + sensor links.
+      // MARIO (Sharifi et al. 2018): 4 servos (position) and 4 motors (velocity), 9 physical links + sensor links.
       expect(want.actuators).toBe(8);
       expect(s.counts).toMatchObject(want);
       for (const j of mario.joints ?? []) if (j.type !== "fixed") expect(s.id("joint", j.name)).toBeGreaterThan(0);

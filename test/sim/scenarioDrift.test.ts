@@ -22,9 +22,9 @@ describe("MARIO odometry over the shipped paper scenario (first 42 s: forward, c
     const trace = runSimulation(mario, scenario, { mujoco: await loadMujoco(), duration: 42, seed: 3 });
     const m = simulationMetrics(trace);
     expect(m.distance).toBeGreaterThan(3);
-    expect(m.drift.position).toBeLessThan(0.08); // steering servos at their 3 rad/s limit (issue 13)
-    // 0.031 rad with the 3 rad/s limit on the steering targets (issue 13); 0.041 rad since the
-    // joints themselves cannot exceed it (issue 26: the servos lag their 45° and 90° ramps).
+    expect(m.drift.position).toBeLessThan(0.08); // steering servos at their 3 rad/s limit
+    // 0.031 rad with the 3 rad/s limit on the steering targets; 0.041 rad since the
+    // joints themselves cannot exceed it (the servos lag their 45° and 90° ramps).
     expect(Math.abs(m.drift.heading)).toBeLessThan(0.05);
     for (const axis of ["vx", "vy", "omega"] as const) {
       expect(m.velocityError[axis].odometry).toBeLessThan(12);

@@ -1,4 +1,4 @@
-// Issue 26: the integral term of a position servo must not wind up while its joint is still on its
+// the integral term of a position servo must not wind up while its joint is still on its
 // way to a target that has stopped (it held MARIO's steering at full effort, and at its velocity
 // limit, up to the target), but it must still act on an error that stays.
 import fc from "fast-check";

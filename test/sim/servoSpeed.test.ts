@@ -1,4 +1,4 @@
-// Issue 26: a servo's speed limit holds at the joint, not only on its command. robokit's sim
+// a servo's speed limit holds at the joint, not only on its command. robokit's sim
 // limits the steering targets' rate, but MuJoCo's position servo had no speed limit of its own, so
 // the joint overshot the ramp (MARIO's steering reached 4.35 rad/s against a 3 rad/s limit); and
 // the joystick drive's reversals and restarts threw it past the limit until the targets got an

@@ -29,7 +29,7 @@ describe("robokit sim", () => {
     };
     expect(summary.metrics.duration).toBeCloseTo(3, 9);
     expect(summary.rate).toBe(100);
-    expect(r.stdout).toMatch(/seed 003 simulation %/);
+    expect(r.stdout).toMatch(/Sharifi et al. 2018 simulation %/);
   });
 
   it("refuses an unknown scenario name with exit 2, listing the shipped ones", () => {

@@ -1,4 +1,4 @@
-// Issue 26: the Slurm path for real. A one-node cluster on localhost (munged, slurmctld and slurmd
+// the Slurm path for real. A one-node cluster on localhost (munged, slurmctld and slurmd
 // from Debian's munge and slurm-wlm, every file in a temporary folder) runs a sweep as a job array,
 // one shard per array task; `robokit sim merge` over the shards must give the files of one
 // unsharded run, byte for byte.

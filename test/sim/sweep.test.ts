@@ -1,4 +1,4 @@
-// Issue 26: sweeps (robokit sim --runs/--vary/--jobs/--shard, robokit sim merge). The core is
+// sweeps (robokit sim --runs/--vary/--jobs/--shard, robokit sim merge). The core is
 // pure (src/sim/sweep); these tests check the parts that make a sweep trustworthy: draws are
 // deterministic per seed and stay in their bounds, every run's row is the same whichever
 // process runs it, and merging shards gives the unsharded files byte for byte.

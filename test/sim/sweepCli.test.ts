@@ -1,4 +1,4 @@
-// Issue 26: `robokit sim --runs` sweeps from the command line. The same runs give the same
+// `robokit sim --runs` sweeps from the command line. The same runs give the same
 // files whether run on one thread, on worker threads, or as shards merged afterwards.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

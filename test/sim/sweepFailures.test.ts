@@ -1,4 +1,4 @@
-// Issue 26: one run of a sweep that throws must not lose the others. A friction range that
+// one run of a sweep that throws must not lose the others. A friction range that
 // reaches below 0 makes applyVariation refuse the plant for exactly the seeds that draw a
 // negative μ (a real check, per run: the range itself is valid). Those runs become failed rows,
 // the same on one thread and on worker threads; a worker thread that itself dies still ends

@@ -1,6 +1,6 @@
 // Where the tests' data lives. Everything a test reads is in the repository (test/data, with its
 // licenses and MANIFEST); only the reference Python tools (other projects' code, which the project
-// runs but never copies) are looked for beside the clone.
+// runs but never copies) come from outside, named by ROBOKIT_REFERENCE_PYTHON.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -15,13 +15,13 @@ export const sdfSpecRoot = join(sdformatRoot, "spec");
 
 /**
  * The reference xacro and ROS 2 launch (pure Python, not redistributed with robokit):
- * `ROBOKIT_REFERENCE_PYTHON`, else `../shared/vendor/python` beside the clone; undefined when
- * neither exists, and then the tests that run them skip loudly (their cached results are still checked).
+ * the folder named by `ROBOKIT_REFERENCE_PYTHON` (it holds the `xacro`, `launch` and `launch_ros`
+ * packages; .ci/run sets it); undefined when unset or without `xacro`, and then the tests that run
+ * them skip loudly (their cached results are still checked).
  */
-export const referencePython: string | undefined = [
-  process.env["ROBOKIT_REFERENCE_PYTHON"],
-  resolve(repoRoot, "..", "shared", "vendor", "python"),
-].find((p): p is string => p !== undefined && p !== "" && existsSync(join(p, "xacro")));
+export const referencePython: string | undefined = [process.env["ROBOKIT_REFERENCE_PYTHON"]].find(
+  (p): p is string => p !== undefined && p !== "" && existsSync(join(p, "xacro")),
+);
 
 /**
  * True when the reference Python tools are here; otherwise says loudly that `what` is skipped.
@@ -30,7 +30,7 @@ export const referencePython: string | undefined = [
 export function haveReferencePython(what: string): boolean {
   if (referencePython !== undefined) return true;
   process.stderr.write(
-    `\n*** SKIPPED: ${what}: the reference Python tools (ROBOKIT_REFERENCE_PYTHON or ../shared/vendor/python) are not beside the clone ***\n\n`,
+    `\n*** SKIPPED: ${what}: the reference Python tools are not installed: set ROBOKIT_REFERENCE_PYTHON to the folder holding xacro, launch and launch_ros ***\n\n`,
   );
   return false;
 }

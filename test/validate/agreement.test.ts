@@ -87,7 +87,7 @@ const cases: readonly AgreementCase[] = [
     ign: "Error Code 5: Msg: Joint type of hinge is invalid.",
     robokit: { code: "ATTRIBUTE_INVALID", text: "joint [j] has type [hinge], which SDF does not define" },
   },
-  // Held-out measurement (issue 27): rules that disagreed with the tools on public files.
+  // Held-out measurement: rules that disagreed with the tools on public files.
   // A missing mesh: neither tool opens meshes, so both load the file, with search paths given too.
   {
     file: "sdf/agreement/mesh_missing.sdf",
@@ -152,7 +152,7 @@ const cases: readonly AgreementCase[] = [
     robokit: "valid",
   },
   // libsdformat 12's URDF reader leaves out a link without mass with every link below it; with no
-  // link left it refuses the robot, which urdfdom loads (issue 27, held-out set).
+  // link left it refuses the robot, which urdfdom loads (held-out set).
   {
     file: "urdf/agreement/massless_root.urdf",
     ign: "Error Code 16: Msg: A model must have at least one link.",

@@ -5,7 +5,7 @@ import { attr, child, type XmlElement } from "../../src/parse/XmlDocument.js";
 import { convertSdf } from "../../src/validate/convertSdf.js";
 import { validateFile } from "../../src/validate/validateFile.js";
 
-// Issue 10: SDF 1.0–1.5 are checked against their own schema and read through libsdformat's
+// SDF 1.0–1.5 are checked against their own schema and read through libsdformat's
 // .convert files up to 1.6 before the rules run, with positions in the original file.
 
 function root(text: string): XmlElement {

@@ -8,7 +8,7 @@ import { attr, child, type XmlElement } from "../../src/parse/XmlDocument.js";
 import { convertSdf } from "../../src/validate/convertSdf.js";
 import { haveTool, runTool } from "../support/tools.js";
 
-// Issue 10: robokit's reading of SDF 1.2–1.5 files (libsdformat's conversions) against
+// robokit's reading of SDF 1.2–1.5 files (libsdformat's conversions) against
 // libsdformat's own (`ign sdf -p` prints the file converted to 1.9): links, joints, joint
 // parent/child/type, axis direction and the frame it is expressed in. Both are compared at 1.7
 // (1.7 → 1.9 changes nothing here but flattening, which these files do not use).

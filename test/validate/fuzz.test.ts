@@ -1,3 +1,4 @@
+// @slow: validates thousands of mutated real robot files (vitest project `slow`).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -102,7 +102,7 @@ const cube = boxInertia(2.7, [0.1, 0.1, 0.1]);
 const cubeArm = (collision: string, over: Partial<{ mass: number; inertia: number[]; com: string }> = {}): string =>
   link("arm", { mass: 2.7, inertia: [cube.ixx, cube.iyy, cube.izz], collision, ...over });
 
-describe("validator: inertials against the collision geometry (issue 25)", () => {
+describe("validator: inertials against the collision geometry", () => {
   it("is silent on a consistent link, primitive or mesh", () => {
     expect(geometryWarnings(robot(cubeArm('<box size="0.1 0.1 0.1"/>')))).toEqual([]);
     const text = robot(cubeArm('<mesh filename="package://kit/cube.stl"/>'));
@@ -199,7 +199,7 @@ describe("validator: inertials against the collision geometry (issue 25)", () =>
   });
 });
 
-describe("validatePath reads collision meshes from disk (issue 25)", () => {
+describe("validatePath reads collision meshes from disk", () => {
   it("finds an STL in millimetres next to the URDF, through the CLI's bounded reader", async () => {
     const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");

@@ -92,7 +92,7 @@ function where(text: string, needle: string, after = ""): { line: number; column
   return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
-describe("validator: SDF inertials against the collision geometry (issue 25)", () => {
+describe("validator: SDF inertials against the collision geometry", () => {
   it("is silent on a consistent link, primitive or mesh", () => {
     expect(geometryWarnings(model(arm()))).toEqual([]);
     const text = model(arm({ geometry: "<mesh><uri>model://kit/cube.stl</uri></mesh>" }));
@@ -201,7 +201,7 @@ describe("validator: SDF inertials against the collision geometry (issue 25)", (
   });
 });
 
-describe("validatePath reads SDF collision meshes from disk (issue 25)", () => {
+describe("validatePath reads SDF collision meshes from disk", () => {
   it("finds model://<its folder>/meshes/… and a relative mesh, through the CLI's bounded reader", () => {
     const dir = mkdtempSync(join(tmpdir(), "robokit-sdfmesh-"));
     try {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { validatePath } from "../../src/cli/commands/validateCommand.js";
 import { haveTool, runTool } from "../support/tools.js";
 
-// Issue 10: SDF 1.4–1.6 joints that name links of nested or included models (`nested::link`)
+// SDF 1.4–1.6 joints that name links of nested or included models (`nested::link`)
 // were false JOINT_*_LINK_INVALID errors; libsdformat resolves them in every version.
 
 const nested = (version: string, child: string): string => `<?xml version="1.0"?>

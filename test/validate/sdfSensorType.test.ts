@@ -12,7 +12,7 @@ const sdf = (version: string, type: string): string =>
 const sensorErrors = (version: string, type: string) =>
   validateSdf(sdf(version, type), "s.sdf").filter((d) => d.severity === "error" && d.message.includes("sensor"));
 
-describe("SDF sensor types per version (issue 10: air_speed in an SDF 1.6 file was accepted; libsdformat 12 rejects it)", () => {
+describe("SDF sensor types per version (air_speed in an SDF 1.6 file was accepted; libsdformat 12 rejects it)", () => {
   it("the table is the spec's own list, version by version", () => {
     for (const [minor, types] of Object.entries(SDF_SENSOR_TYPES)) {
       const text = readFileSync(join(sdformatRoot, "spec", `1.${minor}`, "sensor.sdf"), "utf8");

@@ -256,7 +256,7 @@ describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
       readFileSync(join(src, "..", "parse", "readXml.ts"), "utf8"),
       readFileSync(join(src, "RuleContext.ts"), "utf8"),
     );
-    // robokit view reports its refusals through the table too (issue 23).
+    // robokit view reports its refusals through the table too.
     sources.push(readFileSync(join(src, "..", "cli", "view", "viewRefusalDiagnostic.ts"), "utf8"));
     sources.push(readFileSync(join(src, "..", "parse", "xacro", "expandXacro.ts"), "utf8"));
     // What a conversion does not carry (robokit convert).

@@ -1,4 +1,4 @@
-// Issue 23, as properties: whatever URI a robot file names, robokit view resolves it to a file
+// Containment, as properties: whatever URI a robot file names, robokit view resolves it to a file
 // below its roots or to nothing, and the URDF the page gets holds no URL but files/ and missing/.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Issue 25: robokit view's inertia display. The boxes are computed by the server and sent in
+// robokit view's inertia display. The boxes are computed by the server and sent in
 // the scene; the geometry-inertia warnings are the validator's, with meshes read inside the view's roots only.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Issue 23: robokit view is a local service with a boundary. Every test talks to a real server
+// robokit view is a local service with a boundary. Every test talks to a real server
 // (startViewServer in-process, or the CLI in a child process) over TCP.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";

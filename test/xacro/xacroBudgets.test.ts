@@ -9,7 +9,7 @@ import { XACRO_LIMITS } from "../../src/parse/xacro/XacroBudget.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 import { runCliProcess } from "../support/runCliProcess.js";
 
-// Issue 23: the xacro evaluator had no budgets. Before them, `[0]*10**9` aborted Node (exit 134,
+// the xacro evaluator had no budgets. Before them, `[0]*10**9` aborted Node (exit 134,
 // "heap out of memory"), `10**10**8` ran for minutes, a block that inserts itself, a long chain
 // of lazy properties, 5,000 nested brackets or a 100,000-term sum ended in exit 70 ("Maximum call
 // stack size exceeded"), and an expansion past V8's string limit in exit 70 ("Invalid string length").
@@ -35,7 +35,7 @@ const at3 = (code: string, message: RegExp): unknown => ({
   message: expect.stringMatching(message),
 });
 
-describe("the xacro evaluator's size budgets refuse a value before making it (issue 23)", () => {
+describe("the xacro evaluator's size budgets refuse a value before making it", () => {
   it.each([
     [
       "a string repeated 10^9 times",
@@ -83,7 +83,7 @@ describe("the xacro evaluator's size budgets refuse a value before making it (is
   });
 });
 
-describe("the xacro evaluator's step budget is shared by the whole expansion (issue 23)", () => {
+describe("the xacro evaluator's step budget is shared by the whole expansion", () => {
   it("stops nested comprehensions of 10^9 iterations", () => {
     expect(
       expandError('<link name="${[[[0 for i in range(1000)] for j in range(1000)] for k in range(1000)]}"/>'),
@@ -106,7 +106,7 @@ describe("the xacro evaluator's step budget is shared by the whole expansion (is
   });
 });
 
-describe("the xacro expansion's depth budget turns recursion into a diagnostic, never a stack overflow (issue 23)", () => {
+describe("the xacro expansion's depth budget turns recursion into a diagnostic, never a stack overflow", () => {
   it("stops a block that inserts itself", () => {
     const r = expandError(
       '<xacro:property name="b"><x><xacro:insert_block name="b"/></x></xacro:property><xacro:insert_block name="b"/>',
@@ -175,7 +175,7 @@ describe("the xacro expansion's depth budget turns recursion into a diagnostic, 
   });
 });
 
-describe("the xacro CLI stays within 1 GB and exits 1 on every budget (issue 23)", () => {
+describe("the xacro CLI stays within 1 GB and exits 1 on every budget", () => {
   const dir = mkdtempSync(join(tmpdir(), "robokit-xacro-budget-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const cap = ["--max-old-space-size=1024"];
@@ -222,7 +222,7 @@ describe("the xacro CLI stays within 1 GB and exits 1 on every budget (issue 23)
   );
 });
 
-describe("$(find) walks each real folder once, and at most 10,000 of them (issue 23)", () => {
+describe("$(find) walks each real folder once, and at most 10,000 of them", () => {
   const dir = mkdtempSync(join(tmpdir(), "robokit-xacro-find-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const top = join(dir, "top");

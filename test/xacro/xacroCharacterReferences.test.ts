@@ -10,7 +10,7 @@ import { writeXacroXml } from "../../src/parse/xacro/writeXacroXml.js";
 import { canonicalXml, diffCanonical, type CanonicalElement } from "./compareXml.js";
 import { haveReferenceXacro, vendorPython } from "./xacroTestSet.js";
 
-// Issue 23: character references (`&#108;`, `&#x6c;`) were left as text, so `${&#39;x&#39;}` was a
+// character references (`&#108;`, `&#x6c;`) were left as text, so `${&#39;x&#39;}` was a
 // SyntaxError and `name="&#108;"` became the name "&#108;"; ROS's xacro reads its files with
 // xml.dom.minidom, whose parser (expat) decodes them before xacro sees the text.
 
@@ -45,7 +45,7 @@ const DOC = `<?xml version="1.0"?>
 </robot>
 `;
 
-describe("xacro decodes character references as ROS's xacro (expat) does (issue 23)", () => {
+describe("xacro decodes character references as ROS's xacro (expat) does", () => {
   it("decodes them in attributes, text, property values, macro arguments and ${} expressions, once", () => {
     const r = expand(DOC);
     expect(r.errors).toEqual([]);

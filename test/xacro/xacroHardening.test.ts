@@ -9,7 +9,7 @@ import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
 import { XACRO_LIMITS } from "../../src/parse/xacro/XacroBudget.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
 
-// Issue 11 for xacro input (issue 16): xacro:include and xacro.load_yaml read files from strangers. Before these
+// Input limits for xacro: xacro:include and xacro.load_yaml read files from strangers. Before these
 // bounds, an include of /dev/zero ended in a V8 heap crash (exit 134), of a FIFO blocked forever, of itself and of
 // 22 files that include the next twice ended in exit 70 ("Maximum call stack size exceeded").
 
@@ -40,7 +40,7 @@ async function validate(file: string, ...args: string[]): Promise<{ code: number
   };
 }
 
-describe("xacro input is bounded like <include> (issue 11)", () => {
+describe("xacro input is bounded like <include>", () => {
   it("refuses an include outside the file's workspace and the package search paths, at the include, without reading it", async () => {
     const file = write("zero.urdf.xacro", robot('<xacro:include filename="/dev/zero"/>'));
     expect(await validate(file)).toEqual({
@@ -122,7 +122,7 @@ describe("xacro input is bounded like <include> (issue 11)", () => {
       );
     }
     const file = write("double.urdf.xacro", robot('<xacro:include filename="d0.xacro"/>'));
-    // Each link is moved into its parent once per include level (21), so the step budget (issue 23) stops it before the element limit.
+    // Each link is moved into its parent once per include level (21), so the step budget stops it before the element limit.
     expect(await validate(file)).toEqual({
       code: 1,
       first: expect.stringMatching(

@@ -4,7 +4,7 @@ import { expandXacro } from "../../src/parse/xacro/expandXacro.js";
 import { printXacroDocument } from "../../src/parse/xacro/printXacroDocument.js";
 import { readPlainYaml } from "../../src/parse/xacro/readPlainYaml.js";
 
-// Issue 27: xacro.load_yaml reads plain YAML with readPlainYaml and loads the yaml package only
+// xacro.load_yaml reads plain YAML with readPlainYaml and loads the yaml package only
 // for other files. Both paths must give the expansion the same values, and a file that fails in
 // readPlainYaml's tag resolution must fail as it did with the yaml package alone.
 
@@ -46,7 +46,7 @@ const show =
   '<xacro:property name="c" value="${xacro.load_yaml(\'c.yaml\')}"/>' +
   "<values j=\"${c['joint_limits']['shoulder']}\" n=\"${c['names']}\" l=\"${c['list']}\"/>";
 
-describe("xacro.load_yaml without the yaml package for plain files (issue 27)", () => {
+describe("xacro.load_yaml without the yaml package for plain files", () => {
   it("gives the expansion the values the yaml package gives (an alias sends the same file there)", () => {
     expect(
       readPlainYaml(

@@ -12,7 +12,7 @@ const W = 366;
 const H = 170;
 
 /**
- * Plots of a simulation trace, like seed 003's figures: commanded vs measured (true and
+ * Plots of a simulation trace, like the figures of Sharifi et al. 2018: commanded vs measured (true and
  * odometry) vx, vy and ω against time, and the trajectory in the start frame. `update(k)`
  * moves the cursor to row k.
  */

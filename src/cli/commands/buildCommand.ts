@@ -13,11 +13,19 @@ import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { checkRobot } from "../../model/checkRobot.js";
 import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
 export function buildCommand(): Command {
   return new Command("build")
     .description("generate every file for a robot into a directory")
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit build mario -o out/mario",
+        "robokit build robot.ts -o out/robot --distro humble --target classic",
+      ),
+    )
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .requiredOption("-o, --out <dir>", "output directory")
     .addOption(

@@ -1,3 +1,5 @@
+import { dirname, basename as pathBasename } from "node:path";
+
 import { Command, Option } from "commander";
 
 import { emitSdf } from "../../emit/sdf/emitSdf.js";
@@ -16,6 +18,8 @@ import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { setsOption } from "../optionAlias.js";
+import { writeArtifacts } from "../writeArtifacts.js";
 import { writeStdout } from "../writeStdout.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { carrySdfExtensionsToUrdf } from "../../import/carrySdfExtensionsToUrdf.js";
@@ -25,15 +29,20 @@ import { importExtras } from "../../import/importExtras.js";
 import { platformOf } from "../../emit/gazebo/RosDistro.js";
 import { sdfSensorLinkExtension } from "../../emit/gazebo/sdfSensorLinkExtension.js";
 import type { SdfLinkExtension, SdfModelExtension } from "../../emit/sdf/writeSdfModel.js";
+import { helpExamples } from "../helpExamples.js";
 
 /**
- * `robokit convert <file> --to sdf|urdf`: reads a URDF or SDF file into the model and writes
+ * `robokit convert <file> -f sdf|urdf [-o FILE]`: reads a URDF or SDF file into the model and writes
  * it in the other (or the same) format to stdout. Invalid input: exit 1 with file:line:col
  * diagnostics and nothing on stdout. What the conversion leaves out goes to stderr.
  */
 export function convertCommand(): Command {
   return new Command("convert")
     .description("convert a URDF or SDF file to SDF or URDF (stdout)")
+    .addHelpText(
+      "after",
+      helpExamples("robokit convert robot.urdf -f sdf -o model.sdf", "robokit convert model.sdf -f urdf > robot.urdf"),
+    )
     .argument("<file>", "URDF (<robot>), xacro (.xacro) or SDF (<sdf>) file")
     .option(
       "--arg <name:=value>",
@@ -45,9 +54,12 @@ export function convertCommand(): Command {
       "-I, --include-path <dir...>",
       "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)",
     )
-    .addOption(new Option("--to <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
+    .addOption(new Option("-f, --format <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
+    .addOption(new Option("--to <format>").choices(["sdf", "urdf"]).hideHelp())
+    .on("option:to", setsOption("format"))
+    .option("-o, --out <file>", "write here (all or nothing) instead of stdout")
     .addOption(
-      new Option("--sdf-version <version>", "SDF version for --to sdf")
+      new Option("--sdf-version <version>", "SDF version for -f sdf")
         .choices(SDF_VERSIONS)
         .default(DEFAULT_SDF_VERSION),
     )
@@ -64,7 +76,7 @@ export function convertCommand(): Command {
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
       const losses: Diagnostic[] = [
-        ...(opts.to === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
+        ...(opts.format === "sdf" ? sdfLosses(robot, version) : urdfLosses(robot)).map(
           ({ jsonPath: _modelPath, ...d }) => ({ ...d, file }),
         ),
         ...(carried?.losses ?? []),
@@ -78,21 +90,23 @@ export function convertCommand(): Command {
         );
       }
       const stamp = { from: basename(file) };
-      writeStdout(
-        opts.to === "sdf"
+      const text =
+        opts.format === "sdf"
           ? emitSdf(robot, {
               version,
               stamp,
               linkExtensions: carried?.linkExtensions ?? [],
               modelExtensions: [lumpedFramesExtension(lumped), ...(carried?.modelExtensions ?? [])],
             })
-          : emitUrdf(robot, { stamp }),
-      );
+          : emitUrdf(robot, { stamp });
+      if (opts.out === undefined) writeStdout(text);
+      else writeArtifacts(dirname(opts.out), [{ path: pathBasename(opts.out), content: text }]);
     });
 }
 
 interface ConvertOptions {
-  readonly to: "sdf" | "urdf";
+  readonly format: "sdf" | "urdf";
+  readonly out?: string;
   readonly sdfVersion: string;
   readonly keepFixed?: boolean;
   readonly model?: string;
@@ -125,17 +139,17 @@ function readForConversion(
   const urdf = descriptionRoot(source.text) === "robot";
   // A URDF's extension blocks: kept as they are in URDF; in SDF, robokit's own mapped back to the
   // model (its sensors) and the rest carried or named as libsdformat's conversion treats them.
-  const extras = urdf ? importExtras(source.text, file, opts.to === "sdf" ? read.robot : undefined) : undefined;
+  const extras = urdf ? importExtras(source.text, file, opts.format === "sdf" ? read.robot : undefined) : undefined;
   const base: Robot =
-    opts.to === "urdf" && extras !== undefined && extras.blocks.length > 0
+    opts.format === "urdf" && extras !== undefined && extras.blocks.length > 0
       ? { ...read.robot, xmlBlocks: extras.blocks }
       : (extras?.robot ?? read.robot);
   // URDF to SDF: what Gazebo loads from this URDF, i.e. with libsdformat's fixed-joint lumping (unless --keep-fixed).
-  const lump = opts.to === "sdf" && opts.keepFixed !== true && urdf;
+  const lump = opts.format === "sdf" && opts.keepFixed !== true && urdf;
   const { robot, lumped } = lump
     ? lumpFixedJoints(base, { keep: new Set(read.keepFixedJoints ?? []) })
     : { robot: base, lumped: [] };
-  if (!urdf && opts.to === "urdf") {
+  if (!urdf && opts.format === "urdf") {
     // SDF → URDF: the model's plugins carried as a <gazebo> block, everything else named.
     const carry = carrySdfExtensionsToUrdf(source.text, file, read.robot.name);
     const withBlocks = carry.blocks.length === 0 ? robot : { ...robot, xmlBlocks: carry.blocks };
@@ -146,7 +160,7 @@ function readForConversion(
       carried: { linkExtensions: [], modelExtensions: [], losses: carry.losses },
     };
   }
-  if (opts.to !== "sdf" || extras === undefined) return { robot, lumped, diagnostics };
+  if (opts.format !== "sdf" || extras === undefined) return { robot, lumped, diagnostics };
   const carry = carryUrdfExtensionsToSdf(source.text, file, extras.blocks, robot);
   const carried: Carried = {
     linkExtensions: [sdfSensorLinkExtension(platformOf(stampedPlatform(source.text))), carry.linkExtension],

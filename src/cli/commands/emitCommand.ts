@@ -10,11 +10,20 @@ import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { usagePlatform } from "./buildCommand.js";
 import { loadRobot } from "../loadRobot.js";
 import { writeStdout } from "../writeStdout.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** `robokit emit <robot> --format <format>`: one file to stdout. */
 export function emitCommand(): Command {
   return new Command("emit")
     .description("write one generated file to stdout")
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit emit mario -f urdf > mario.urdf",
+        "robokit emit robot.ts -f sdf --sdf-version 1.9",
+        "robokit emit robotino -f mjcf",
+      ),
+    )
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .addOption(
       new Option("-f, --format <format>", "output format").choices(Object.keys(emitFormats)).makeOptionMandatory(),

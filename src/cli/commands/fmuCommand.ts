@@ -6,6 +6,7 @@ import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { readZipEntry } from "../readZipEntry.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** The variables gazebo-fmi's actuator plugin needs, with the causality each must have. */
 export const FMI_ACTUATOR_VARIABLES = [
@@ -56,12 +57,15 @@ export function checkModelDescription(xml: string): FmuVariableReport[] {
 
 /** `robokit fmu check FILE.fmu`: does the FMU declare what gazebo-fmi's actuator plugin needs? */
 export function fmuCommand(): Command {
-  const fmu = new Command("fmu").description("inspect FMI 2.0 co-simulation units (FMUs)");
+  const fmu = new Command("fmu")
+    .description("inspect FMI 2.0 co-simulation units (FMUs)")
+    .addHelpText("after", helpExamples("robokit fmu check actuator.fmu"));
   fmu
     .command("check")
     .description(
       "report whether an FMU declares actuatorInput, jointPosition, jointVelocity, jointAcceleration (inputs) and jointTorque (output)",
     )
+    .addHelpText("after", helpExamples("robokit fmu check actuator.fmu"))
     .argument("<file>", "FMU file (a zip with modelDescription.xml)")
     .action((file: string) => {
       const bytes = readInputFile(file, INPUT_LIMITS.maxArchiveBytes);

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 
 import { driveModeOf } from "../../kinematics/classifyDriveMode.js";
 import {
@@ -22,7 +22,9 @@ import { formatNumber } from "../../util/formatNumber.js";
 import { canonicalAtan2 } from "../../util/wrapAngle.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
+import { setsOption } from "../optionAlias.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** The drive's kinematics from the model, or InputError (exit 1) naming the file and JSON pointer. */
 export function requireDrive(robot: Robot, source: string): DriveFromModel {
@@ -43,7 +45,7 @@ export interface IkOptions {
   readonly vx: number;
   readonly vy: number;
   readonly wz: number;
-  readonly json?: boolean;
+  readonly format?: "text" | "json";
   readonly limits: boolean;
 }
 
@@ -54,18 +56,24 @@ export interface IkOptions {
 export function ikCommand(): Command {
   return new Command("ik")
     .description("inverse kinematics: per-wheel steering angle and speed for a body twist (base_link, REP-103)")
+    .addHelpText(
+      "after",
+      helpExamples("robokit ik mario --vx 0.5 --vy 0.2 --wz 0.3", "robokit ik robotino --vx 0.5 --wz 0.8 -f json"),
+    )
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
     .option("--vx <m/s>", "forward velocity of base_link (m/s)", finiteNumber, 0)
     .option("--vy <m/s>", "leftward velocity of base_link (m/s)", finiteNumber, 0)
     .option("--wz <rad/s>", "yaw rate, CCW positive (rad/s)", finiteNumber, 0)
-    .option("--json", "print JSON instead of a table")
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(new Option("--json").hideHelp())
+    .on("option:json", setsOption("format", "json"))
     .option("--no-limits", "ignore the model's steering limits and wheel speed limits")
     .action(async (robotArg: string, opts: IkOptions) => {
       const robot = await loadRobot(robotArg);
       const drive = requireDrive(robot, robotArg);
       const report = driveIk(drive, opts, robotArg);
       const header = { robot: robot.name, drive: drive.type, command: { vx: opts.vx, vy: opts.vy, wz: opts.wz } };
-      if (opts.json === true) {
+      if (opts.format === "json") {
         process.stdout.write(
           `${JSON.stringify({ ...header, ...report.json }, (_k, v: unknown) => (typeof v === "number" ? Number(formatNumber(v)) : v), 2)}\n`,
         );

@@ -22,8 +22,10 @@ import { hasErrors } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
+import { setsOption } from "../optionAlias.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { helpExamples } from "../helpExamples.js";
 
 /**
  * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit
@@ -35,9 +37,22 @@ import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 export function importCommand(): Command {
   return new Command("import")
     .description("turn a URDF, xacro or SDF robot into a robokit TypeScript module or YAML document")
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit import robot.urdf -f ts -o robot.ts",
+        "robokit import robot.urdf.xacro -f yaml --arg prefix:=left_ -o robot.yaml",
+      ),
+    )
     .argument("<file>", "URDF (.urdf), xacro (.xacro) or SDF (.sdf) file")
-    .addOption(new Option("--to <format>", "output").choices(["ts", "yaml"]).makeOptionMandatory())
-    .option("--out <path>", "write here instead of stdout")
+    .addOption(
+      new Option("-f, --format <format>", "output: a TypeScript module or a robot document")
+        .choices(["ts", "yaml"])
+        .makeOptionMandatory(),
+    )
+    .addOption(new Option("--to <format>").choices(["ts", "yaml"]).hideHelp())
+    .on("option:to", setsOption("format"))
+    .option("-o, --out <path>", "write here (all or nothing) instead of stdout")
     .option(
       "--arg <name:=value>",
       "a xacro argument (repeatable)",
@@ -52,7 +67,7 @@ export function importCommand(): Command {
     .action(
       (
         file: string,
-        opts: { to: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string },
+        opts: { format: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string },
       ) => {
         const shown = escapeTerminal(file);
         const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
@@ -81,7 +96,7 @@ export function importCommand(): Command {
         const { blocks } = extras;
         // TypeScript: links whose inertial is their mesh's uniform solid become solidLink's mesh form.
         const meshes =
-          opts.to === "ts" ? importMeshes(read.robot, file, opts.includePath ?? [], process.env) : undefined;
+          opts.format === "ts" ? importMeshes(read.robot, file, opts.includePath ?? [], process.env) : undefined;
         const solidLinks = meshes === undefined ? new Map() : meshSolidLinks(read.robot, meshes.solids);
         const notes = [...extras.notes, ...meshNotes(solidLinks, meshes?.skipped ?? [])];
         for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
@@ -90,7 +105,7 @@ export function importCommand(): Command {
         const asRead = markImportedAsRead(recovered ?? read.robot, findings);
         const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
         const text =
-          opts.to === "ts"
+          opts.format === "ts"
             ? robotToTypeScript(robot, { from: basename(file), notes, meshSolidLinks: solidLinks })
             : robotToYaml(robot, { from: basename(file), notes });
         if (opts.out === undefined) {

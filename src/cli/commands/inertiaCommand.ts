@@ -17,6 +17,7 @@ import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { InputError, IoError, UsageError } from "../errors.js";
 import { readRegularFile } from "../resolve/readRegularFile.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** Density used when neither `--density` nor `--mass` is given: water, kg/m³. */
 export const DEFAULT_DENSITY = 1000;
@@ -71,11 +72,15 @@ function scaleOption(value: string): Vec3 {
 export function inertiaCommand(): Command {
   return new Command("inertia")
     .description("mass, centre of mass and inertia tensor of the solid a closed mesh (STL, OBJ, DAE) bounds")
+    .addHelpText(
+      "after",
+      helpExamples("robokit inertia wheel.stl --mass 1.2", "robokit inertia base.dae --density 2700 -f json"),
+    )
     .argument("<meshes...>", "mesh files: .stl (binary or ASCII), .obj, .dae")
     .option("--density <kg/m³>", `density (default ${DEFAULT_DENSITY} kg/m³, water)`, positive("density"))
     .option("--mass <kg>", "mass of each mesh's solid, instead of a density", positive("mass"))
     .option("--scale <s>", "scale as in URDF/SDF <mesh scale>: one factor or sx,sy,sz (negative mirrors)", scaleOption)
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
     .addOption(
       new Option(
         "--collada-up-axis <mode>",

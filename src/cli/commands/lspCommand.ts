@@ -1,6 +1,7 @@
 import { Command } from "commander";
 
 import { UsageError } from "../errors.js";
+import { helpExamples } from "../helpExamples.js";
 import { startLanguageServer } from "../lsp/startLanguageServer.js";
 import { searchPathsFrom } from "../resolve/searchPaths.js";
 
@@ -15,6 +16,10 @@ const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./lspWorker.ts" : "
 export function lspCommand(): Command {
   return new Command("lsp")
     .description("language server for editors (URDF, xacro, SDF, robot YAML; LSP over stdio)")
+    .addHelpText(
+      "after",
+      helpExamples("robokit lsp --stdio", "robokit lsp --stdio -I ~/ros2_ws/src --arg use_gpu:=false"),
+    )
     .option("--stdio", "speak the Language Server Protocol on stdin and stdout (the only transport)")
     .option("--strict", "report every warning as an error, as validate --strict")
     .option(

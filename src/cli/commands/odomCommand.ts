@@ -29,6 +29,7 @@ import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { requireDrive } from "./ikCommand.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** Odometry method for a steered drive. */
 type OdomMethod = "kabsch" | "least-squares";
@@ -57,8 +58,15 @@ interface WheelCsv {
 export function odomCommand(): Command {
   return new Command("odom")
     .description("wheel odometry: CSV of joint positions in, CSV trajectory (t, x, y, theta) out")
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit odom mario joint_states.csv -o trajectory.csv",
+        "robokit odom mario joint_states.csv --method least-squares",
+      ),
+    )
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
-    .argument("<file.csv>", "columns t (s) and one per drive joint (position, rad); see README")
+    .argument("<file.csv>", "columns t (s) and one per drive joint (position, rad); see docs/kinematics.md#cli")
     .addOption(
       new Option("--method <method>", "steered drives: Kabsch fit of contact points, or least squares + SE(2) exp")
         .choices(["kabsch", "least-squares"])

@@ -47,6 +47,7 @@ import {
   sweepRunsCsv,
 } from "../simSweep.js";
 import { sweepProgressLine } from "../sweepProgressLine.js";
+import { helpExamples } from "../helpExamples.js";
 
 interface SimOptions {
   scenario?: string;
@@ -137,6 +138,14 @@ export function simCommand(): Command {
   return (
     new Command("sim")
       .description("drive a robot through a scenario in MuJoCo (WebAssembly) and write CSV, plots and a summary")
+      .addHelpText(
+        "after",
+        helpExamples(
+          "robokit sim mario -s paper -o out/sim/mario",
+          "robokit sim robotino -s rose --duration 10 --view --open",
+          "robokit sim mario -s paper --runs 100 --vary vary.yaml -o out/sweep",
+        ),
+      )
       .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
       // Checked in the action, not by commander: a required option here would also be demanded of `sim merge`.
       .option(
@@ -387,6 +396,7 @@ function mergeCommand(): Command {
     .description(
       "merge the folders of a sharded sweep (robokit sim --shard i/n) into one: same runs.csv and summary as one unsharded run",
     )
+    .addHelpText("after", helpExamples("robokit sim merge out/s0 out/s1 -o out/merged"))
     .argument("<dirs...>", "shard output folders")
     .option("-o, --out <dir>", "output folder (required)")
     .action((dirs: string[], _opts: unknown, cmd: Command) => {

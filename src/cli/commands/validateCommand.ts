@@ -22,6 +22,7 @@ import { searchPathsFrom } from "../resolve/searchPaths.js";
 import { readDescriptionSource } from "../readXacro.js";
 import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
 import { isParameterFilePath, PARAMETER_FILE_EXTENSIONS, validateControllerFiles } from "../validateControllerFiles.js";
+import { helpExamples } from "../helpExamples.js";
 
 /** The worker-thread module that validates large batches (the .ts one when run from source). */
 const workerUrl = new URL(
@@ -39,12 +40,21 @@ export function validateCommand(): Command {
     .description(
       "check URDF and SDF files (format and version detected from the content) and ros2_control parameter files",
     )
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit validate robot.urdf",
+        "robokit validate 'models/**/*.sdf' -f json",
+        "robokit validate robot.urdf.xacro --arg use_gpu:=false -I ~/ros2_ws/src",
+        "robokit validate config/controllers.yaml --robot urdf/robot.urdf --distro humble",
+      ),
+    )
     .argument(
       "<files...>",
       "URDF (.urdf), SDF (.sdf, .world) or ros2_control parameter (.yaml) files, folders (searched for them) or glob patterns (quoted)",
     )
-    .option("--strict", "report every warning as an error (see the severity policy in README)")
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif"]).default("text"))
+    .option("--strict", "report every warning as an error (severity policy: docs/validate.md)")
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json", "sarif"]).default("text"))
     .option(
       "-I, --include-path <dir...>",
       "folders searched for model:// and relative URIs (also SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; package:// in ROS_PACKAGE_PATH) and xacro's ROS packages",

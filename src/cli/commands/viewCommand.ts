@@ -1,4 +1,5 @@
 import { Command, Option } from "commander";
+import { helpExamples } from "../helpExamples.js";
 
 /**
  * `robokit view <robot | file.urdf | file.sdf | model folder> [--open] [--port] [-I dir] [--trace CSV]
@@ -10,6 +11,14 @@ export function viewCommand(): Command {
   return new Command("view")
     .description(
       "see the robot in the browser: frames, joints, inertia, sensors, diagnostics, live reload, simulation playback",
+    )
+    .addHelpText(
+      "after",
+      helpExamples(
+        "robokit view mario --open",
+        "robokit view robot.urdf --inertia",
+        "robokit view mario --screenshot mario.png --camera top",
+      ),
     )
     .argument("<robot>", "bundled example name, robot module/document, .urdf or .sdf file, or model folder")
     .option("--open", "open the page in the default browser")

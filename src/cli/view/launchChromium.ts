@@ -4,6 +4,8 @@ import { delimiter, join } from "node:path";
 
 import type { BrowserContext } from "playwright-core";
 
+import { loadPlaywright } from "./loadPlaywright.js";
+
 /** The Chromium binary: $ROBOKIT_CHROMIUM, else chromium / chromium-browser / google-chrome on PATH. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const given = env["ROBOKIT_CHROMIUM"];
@@ -23,7 +25,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
 export async function launchChromium(
   executablePath: string,
 ): Promise<{ readonly context: BrowserContext; readonly close: () => Promise<void> }> {
-  const { chromium } = await import("playwright-core");
+  const { chromium } = await loadPlaywright();
   const profile = mkdtempSync(join(tmpdir(), "robokit-chromium-"));
   // A persistent context is how playwright takes a profile folder of our choosing.
   const context = await chromium.launchPersistentContext(profile, {

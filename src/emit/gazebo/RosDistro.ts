@@ -14,7 +14,7 @@ export interface DistroFacts {
   readonly targets: readonly SimTarget[];
   /** Ubuntu release of the distro's binaries (rosdep `--os ubuntu:<this>`; REP 2000). */
   readonly ubuntu: string;
-  /** The Gazebo each target runs on this distro (README). */
+  /** The Gazebo each target runs on this distro (docs/ros-packages.md#targets-and-ros-distros). */
   readonly gazebo: Readonly<Partial<Record<SimTarget, string>>>;
   /** gz-sim system library prefix and class namespace: Fortress only knows the ignition names. */
   readonly gzSystems: {
@@ -27,15 +27,15 @@ export interface DistroFacts {
   readonly omniWheelDriveController: boolean;
   /** The RViz package. */
   readonly rviz: "rviz2" | "rviz";
-  /** Environment variable Gazebo reads model resources from (README). */
+  /** Environment variable Gazebo reads model resources from (docs/model.md). */
   readonly gazeboResourcePath: "IGN_GAZEBO_RESOURCE_PATH" | "GZ_SIM_RESOURCE_PATH" | "GAZEBO_MODEL_PATH";
 }
 
 /**
- * The one table of per-distro facts. Sources: ../shared/reference/gazebo-and-ros2-control.md
- * (ROS↔Gazebo pairs from ros_gz's README; gz-sim names §4.2; frame element §4.1;
- * omni_wheel_drive_controller "jazzy/kilted/master, not humble" §2.3; Classic only up to
- * Humble §0) and the released package lists of ros/rosdistro 8468e88 (2026-08-22), a
+ * The one table of per-distro facts. Sources: ros_gz's README (ROS↔Gazebo pairs),
+ * gz_ros2_control's documentation (gz-sim plugin names and the frame element),
+ * ros2_controllers' release notes (omni_wheel_drive_controller from Jazzy, not in Humble),
+ * Gazebo Classic's end of life (Classic only up to Humble) and the released package lists of ros/rosdistro 8468e88 (2026-08-22), a
  * trimmed copy of which is in test/fixtures/rosdistro (hector_gazebo_plugins and
  * gazebo_ros2_control: Humble has only the latter; noetic has the former).
  */

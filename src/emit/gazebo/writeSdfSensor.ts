@@ -24,186 +24,221 @@ import { writeNoise } from "./writeNoise.js";
  * and gets no `<sensor>` here.
  */
 export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: SensorContext): void {
-  const features = sensorSdfFeatures(ctx.version);
-  const frame = sensorFrame(sensor, ctx.link.name);
-  const topic = sensorTopic(sensor);
   const gz = ctx.target === "gz";
-  const open = (name: string, type: string, origin: Pose, topicText: string): XmlOutElement => {
-    const el = parent.ele("sensor", { name, type });
-    el.ele("pose").txt(`${vec(origin.xyz)} ${vec(origin.rpy)}`);
-    el.ele("always_on").txt(sensor.alwaysOn === false ? "0" : "1");
-    el.ele("update_rate").txt(num(sensor.updateRate));
-    el.ele("visualize").txt(sensor.visualize === true ? "1" : "0");
-    if (gz) {
-      el.ele("topic").txt(topicText);
-      el.ele(DISTRO_FACTS[ctx.distro].sensorFrameElement).txt(frame);
-    }
-    return el;
+  const frame = sensorFrame(sensor, ctx.link.name);
+  const w: SensorWriter = {
+    ctx,
+    features: sensorSdfFeatures(ctx.version),
+    frame,
+    topic: sensorTopic(sensor),
+    gz,
+    origin: sensor.origin ?? IDENTITY_POSE,
+    open: (name, type, origin, topicText) => {
+      const el = parent.ele("sensor", { name, type });
+      el.ele("pose").txt(`${vec(origin.xyz)} ${vec(origin.rpy)}`);
+      el.ele("always_on").txt(sensor.alwaysOn === false ? "0" : "1");
+      el.ele("update_rate").txt(num(sensor.updateRate));
+      el.ele("visualize").txt(sensor.visualize === true ? "1" : "0");
+      if (gz) {
+        el.ele("topic").txt(topicText);
+        el.ele(DISTRO_FACTS[ctx.distro].sensorFrameElement).txt(frame);
+      }
+      return el;
+    },
   };
-  const origin = sensor.origin ?? IDENTITY_POSE;
   switch (sensor.type) {
-    case "imu": {
-      const el = open(sensor.name, "imu", origin, topic);
-      const imu = el.ele("imu");
-      writeAxes(imu, "angular_velocity", sensor.angularVelocityNoise, gz);
-      writeAxes(imu, "linear_acceleration", sensor.linearAccelerationNoise, gz);
-      if (ctx.target === "classic") appendTemplate(el, "classic-imu", { name: sensor.name, topic, frame });
-      if (ctx.target === "ros1")
-        appendTemplate(el, "ros1-imu", {
-          name: sensor.name,
-          topic,
-          link: ctx.link.name,
-          frame,
-          rate: formatNumber(sensor.updateRate),
-        });
-      return;
-    }
-    case "camera": {
-      const el = open(sensor.name, "camera", origin, `${topic}/image_raw`);
+    case "imu":
+      return writeImu(w, sensor);
+    case "camera":
+      return writeCameraSensor(w, sensor);
+    case "stereo":
+      return writeStereo(w, sensor);
+    case "gps":
+      return writeGps(w, sensor);
+    case "lidar":
+    case "range":
+      return writeRaySensor(w, sensor);
+    case "contact":
+      return writeContact(w, sensor);
+  }
+}
+
+/** What every sensor writer shares: the target, the sensor's frame, topic and pose, and `<sensor>`'s common children. */
+interface SensorWriter {
+  readonly ctx: SensorContext;
+  readonly features: ReturnType<typeof sensorSdfFeatures>;
+  readonly frame: string;
+  readonly topic: string;
+  readonly gz: boolean;
+  readonly origin: Pose;
+  /** Opens a `<sensor>` with its pose, rates and (gz) topic and frame. */
+  readonly open: (name: string, type: string, origin: Pose, topicText: string) => XmlOutElement;
+}
+
+function writeImu(w: SensorWriter, sensor: Extract<Sensor, { type: "imu" }>): void {
+  const el = w.open(sensor.name, "imu", w.origin, w.topic);
+  const imu = el.ele("imu");
+  writeAxes(imu, "angular_velocity", sensor.angularVelocityNoise, w.gz);
+  writeAxes(imu, "linear_acceleration", sensor.linearAccelerationNoise, w.gz);
+  if (w.ctx.target === "classic")
+    appendTemplate(el, "classic-imu", { name: sensor.name, topic: w.topic, frame: w.frame });
+  if (w.ctx.target === "ros1")
+    appendTemplate(el, "ros1-imu", {
+      name: sensor.name,
+      topic: w.topic,
+      link: w.ctx.link.name,
+      frame: w.frame,
+      rate: formatNumber(sensor.updateRate),
+    });
+}
+
+function writeCameraSensor(w: SensorWriter, sensor: Extract<Sensor, { type: "camera" }>): void {
+  const el = w.open(sensor.name, "camera", w.origin, `${w.topic}/image_raw`);
+  writeCamera(
+    el,
+    sensor,
+    undefined,
+    undefined,
+    w.gz && w.features.cameraInfoTopic ? `${w.topic}/camera_info` : undefined,
+  );
+  if (w.ctx.target === "classic")
+    appendTemplate(el, "classic-camera", { name: sensor.name, topic: w.topic, frame: w.frame });
+  if (w.ctx.target === "ros1")
+    appendTemplate(el, "ros1-camera", {
+      library: "libgazebo_ros_camera.so",
+      name: sensor.name,
+      rate: formatNumber(sensor.updateRate),
+      topic: w.topic,
+      frame: w.frame,
+    });
+}
+
+function writeStereo(w: SensorWriter, sensor: Extract<Sensor, { type: "stereo" }>): void {
+  const right: Pose = { xyz: [0, -sensor.baseline, 0], rpy: [0, 0, 0] };
+  if (w.gz) {
+    for (const [side, offset] of [
+      ["left", IDENTITY_POSE],
+      ["right", right],
+    ] as const) {
+      const el = w.open(
+        `${sensor.name}_${side}`,
+        "camera",
+        composePoses(w.origin, offset),
+        `${w.topic}/${side}/image_raw`,
+      );
       writeCamera(
         el,
         sensor,
+        side,
         undefined,
-        undefined,
-        gz && features.cameraInfoTopic ? `${topic}/camera_info` : undefined,
+        w.features.cameraInfoTopic ? `${w.topic}/${side}/camera_info` : undefined,
       );
-      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, topic, frame });
-      if (ctx.target === "ros1")
-        appendTemplate(el, "ros1-camera", {
-          library: "libgazebo_ros_camera.so",
-          name: sensor.name,
-          rate: formatNumber(sensor.updateRate),
-          topic,
-          frame,
-        });
-      return;
     }
-    case "stereo": {
-      const right: Pose = { xyz: [0, -sensor.baseline, 0], rpy: [0, 0, 0] };
-      if (gz) {
-        for (const [side, offset] of [
-          ["left", IDENTITY_POSE],
-          ["right", right],
-        ] as const) {
-          const el = open(
-            `${sensor.name}_${side}`,
-            "camera",
-            composePoses(origin, offset),
-            `${topic}/${side}/image_raw`,
-          );
-          writeCamera(
-            el,
-            sensor,
-            side,
-            undefined,
-            features.cameraInfoTopic ? `${topic}/${side}/camera_info` : undefined,
-          );
-        }
-        return;
-      }
-      const el = open(sensor.name, "multicamera", origin, topic);
-      writeCamera(el, sensor, "left", IDENTITY_POSE, undefined);
-      writeCamera(el, sensor, "right", right, undefined);
-      const baseline = formatNumber(sensor.baseline);
-      if (ctx.target === "classic") appendTemplate(el, "classic-camera", { name: sensor.name, topic, frame, baseline });
-      else
-        appendTemplate(el, "ros1-camera", {
-          library: "libgazebo_ros_multicamera.so",
-          name: sensor.name,
-          rate: formatNumber(sensor.updateRate),
-          topic,
-          frame,
-          baseline,
-        });
-      return;
-    }
-    case "gps": {
-      if (ctx.target === "ros1") return; // hector GPS model plugin (hectorGpsBlock)
-      const navsat = gz && features.navsat;
-      const el = open(sensor.name, navsat ? "navsat" : "gps", origin, topic);
-      const body = el.ele(navsat ? "navsat" : "gps");
-      const horizontal = (n: typeof sensor.horizontalPositionNoise): typeof n =>
-        n !== undefined && gz ? horizontalNoiseInDegrees(n) : n;
-      const pos = body.ele("position_sensing");
-      writeChannel(pos, "horizontal", horizontal(sensor.horizontalPositionNoise));
-      writeChannel(pos, "vertical", sensor.verticalPositionNoise);
-      const vel = body.ele("velocity_sensing");
-      writeChannel(vel, "horizontal", sensor.horizontalVelocityNoise);
-      writeChannel(vel, "vertical", sensor.verticalVelocityNoise);
-      if (ctx.target === "classic") appendTemplate(el, "classic-gps", { name: sensor.name, topic, frame });
-      return;
-    }
-    case "lidar":
-    case "range": {
-      const tag = gz ? "lidar" : "ray";
-      const el = open(sensor.name, gz ? "gpu_lidar" : "ray", origin, topic);
-      const ray = el.ele(tag);
-      const scan = ray.ele("scan");
-      if (sensor.type === "lidar") {
-        writeScanAxis(
-          scan,
-          "horizontal",
-          sensor.horizontal.samples,
-          sensor.horizontal.resolution ?? 1,
-          sensor.horizontal.minAngle,
-          sensor.horizontal.maxAngle,
-        );
-        if (sensor.vertical !== undefined)
-          writeScanAxis(
-            scan,
-            "vertical",
-            sensor.vertical.samples,
-            sensor.vertical.resolution ?? 1,
-            sensor.vertical.minAngle,
-            sensor.vertical.maxAngle,
-          );
-      } else {
-        const samples = sensor.samples ?? 1;
-        writeScanAxis(scan, "horizontal", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
-        writeScanAxis(scan, "vertical", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
-      }
-      const range = ray.ele("range");
-      range.ele("min").txt(num(sensor.rangeMin));
-      range.ele("max").txt(num(sensor.rangeMax));
-      if (sensor.type === "lidar" && sensor.rangeResolution !== undefined)
-        range.ele("resolution").txt(num(sensor.rangeResolution));
-      if (sensor.noise !== undefined) writeNoise(ray, sensor.noise, "simple", "omit");
-      if (sensor.type === "range") {
-        if (ctx.target === "classic")
-          appendTemplate(el, "classic-ray", {
-            name: sensor.name,
-            topic,
-            outputType: "sensor_msgs/Range",
-            radiation: sensor.radiation,
-            frame,
-          });
-        if (ctx.target === "ros1")
-          appendTemplate(el, "ros1-range", {
-            name: sensor.name,
-            topic,
-            frame,
-            radiation: sensor.radiation,
-            fov: formatNumber(sensor.fieldOfView),
-            rate: formatNumber(sensor.updateRate),
-          });
-      } else {
-        const outputType = sensor.vertical === undefined ? "sensor_msgs/LaserScan" : "sensor_msgs/PointCloud2";
-        if (ctx.target === "classic")
-          appendTemplate(el, "classic-ray", { name: sensor.name, topic, outputType, frame });
-        if (ctx.target === "ros1") appendTemplate(el, "ros1-laser", { name: sensor.name, topic, frame });
-      }
-      return;
-    }
-    case "contact": {
-      const el = open(sensor.name, "contact", origin, topic);
-      const contact = el.ele("contact");
-      if (ctx.firstCollisionName !== undefined) contact.ele("collision").txt(ctx.firstCollisionName);
-      if (gz) contact.ele("topic").txt(topic);
-      if (ctx.target === "classic") appendTemplate(el, "classic-bumper", { name: sensor.name, topic, frame });
-      if (ctx.target === "ros1") appendTemplate(el, "ros1-bumper", { name: sensor.name, topic, frame });
-      return;
-    }
+    return;
   }
+  const el = w.open(sensor.name, "multicamera", w.origin, w.topic);
+  writeCamera(el, sensor, "left", IDENTITY_POSE, undefined);
+  writeCamera(el, sensor, "right", right, undefined);
+  const baseline = formatNumber(sensor.baseline);
+  if (w.ctx.target === "classic")
+    appendTemplate(el, "classic-camera", { name: sensor.name, topic: w.topic, frame: w.frame, baseline });
+  else
+    appendTemplate(el, "ros1-camera", {
+      library: "libgazebo_ros_multicamera.so",
+      name: sensor.name,
+      rate: formatNumber(sensor.updateRate),
+      topic: w.topic,
+      frame: w.frame,
+      baseline,
+    });
+}
+
+function writeGps(w: SensorWriter, sensor: Extract<Sensor, { type: "gps" }>): void {
+  if (w.ctx.target === "ros1") return; // hector GPS model plugin (hectorGpsBlock)
+  const navsat = w.gz && w.features.navsat;
+  const el = w.open(sensor.name, navsat ? "navsat" : "gps", w.origin, w.topic);
+  const body = el.ele(navsat ? "navsat" : "gps");
+  const horizontal = (n: typeof sensor.horizontalPositionNoise): typeof n =>
+    n !== undefined && w.gz ? horizontalNoiseInDegrees(n) : n;
+  const pos = body.ele("position_sensing");
+  writeChannel(pos, "horizontal", horizontal(sensor.horizontalPositionNoise));
+  writeChannel(pos, "vertical", sensor.verticalPositionNoise);
+  const vel = body.ele("velocity_sensing");
+  writeChannel(vel, "horizontal", sensor.horizontalVelocityNoise);
+  writeChannel(vel, "vertical", sensor.verticalVelocityNoise);
+  if (w.ctx.target === "classic")
+    appendTemplate(el, "classic-gps", { name: sensor.name, topic: w.topic, frame: w.frame });
+}
+
+function writeRaySensor(w: SensorWriter, sensor: Extract<Sensor, { type: "lidar" | "range" }>): void {
+  const tag = w.gz ? "lidar" : "ray";
+  const el = w.open(sensor.name, w.gz ? "gpu_lidar" : "ray", w.origin, w.topic);
+  const ray = el.ele(tag);
+  const scan = ray.ele("scan");
+  if (sensor.type === "lidar") {
+    writeScanAxis(
+      scan,
+      "horizontal",
+      sensor.horizontal.samples,
+      sensor.horizontal.resolution ?? 1,
+      sensor.horizontal.minAngle,
+      sensor.horizontal.maxAngle,
+    );
+    if (sensor.vertical !== undefined)
+      writeScanAxis(
+        scan,
+        "vertical",
+        sensor.vertical.samples,
+        sensor.vertical.resolution ?? 1,
+        sensor.vertical.minAngle,
+        sensor.vertical.maxAngle,
+      );
+  } else {
+    const samples = sensor.samples ?? 1;
+    writeScanAxis(scan, "horizontal", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
+    writeScanAxis(scan, "vertical", samples, 1, -sensor.fieldOfView / 2, sensor.fieldOfView / 2);
+  }
+  const range = ray.ele("range");
+  range.ele("min").txt(num(sensor.rangeMin));
+  range.ele("max").txt(num(sensor.rangeMax));
+  if (sensor.type === "lidar" && sensor.rangeResolution !== undefined)
+    range.ele("resolution").txt(num(sensor.rangeResolution));
+  if (sensor.noise !== undefined) writeNoise(ray, sensor.noise, "simple", "omit");
+  if (sensor.type === "range") {
+    if (w.ctx.target === "classic")
+      appendTemplate(el, "classic-ray", {
+        name: sensor.name,
+        topic: w.topic,
+        outputType: "sensor_msgs/Range",
+        radiation: sensor.radiation,
+        frame: w.frame,
+      });
+    if (w.ctx.target === "ros1")
+      appendTemplate(el, "ros1-range", {
+        name: sensor.name,
+        topic: w.topic,
+        frame: w.frame,
+        radiation: sensor.radiation,
+        fov: formatNumber(sensor.fieldOfView),
+        rate: formatNumber(sensor.updateRate),
+      });
+  } else {
+    const outputType = sensor.vertical === undefined ? "sensor_msgs/LaserScan" : "sensor_msgs/PointCloud2";
+    if (w.ctx.target === "classic")
+      appendTemplate(el, "classic-ray", { name: sensor.name, topic: w.topic, outputType, frame: w.frame });
+    if (w.ctx.target === "ros1")
+      appendTemplate(el, "ros1-laser", { name: sensor.name, topic: w.topic, frame: w.frame });
+  }
+}
+
+function writeContact(w: SensorWriter, sensor: Extract<Sensor, { type: "contact" }>): void {
+  const el = w.open(sensor.name, "contact", w.origin, w.topic);
+  const contact = el.ele("contact");
+  if (w.ctx.firstCollisionName !== undefined) contact.ele("collision").txt(w.ctx.firstCollisionName);
+  if (w.gz) contact.ele("topic").txt(w.topic);
+  if (w.ctx.target === "classic")
+    appendTemplate(el, "classic-bumper", { name: sensor.name, topic: w.topic, frame: w.frame });
+  if (w.ctx.target === "ros1") appendTemplate(el, "ros1-bumper", { name: sensor.name, topic: w.topic, frame: w.frame });
 }
 
 function writeAxes(imu: XmlOutElement, tag: string, noise: AxesNoise | undefined, gz: boolean): void {

@@ -9,7 +9,7 @@ import type { Joint } from "../../model/Joint.js";
  * Why the slope: a servo's DC motor gives τ = τ_cmd − (τ_stall/ω_max)·ω with τ_cmd clamped
  * at the stall torque (the effort limit). The back-EMF term is not clamped with the command,
  * so at full effort the joint settles at the no-load speed ω_max (the velocity limit) instead
- * of accelerating past it, as a bare kp servo with a force range does (issue 26). Velocity
+ * of accelerating past it, as a bare kp servo with a force range does. Velocity
  * servos are bounded by their ctrlrange (±velocity limit) instead.
  */
 export function mjcfJointDamping(j: Joint): number {

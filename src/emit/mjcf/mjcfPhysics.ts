@@ -1,7 +1,7 @@
 /**
  * Physics settings robokit writes into every MJCF file, chosen for wheeled robots rolling
  * on a flat floor, and valid for both MuJoCo 2.2.2 (Debian) and MuJoCo 3.x (mujoco-js).
- * README "Embedded simulation" explains each choice.
+ * docs/simulation.md#mjcf-choices-srcemitmjcfmjcfphysicsts explains each choice.
  */
 export const MJCF_PHYSICS = {
   /**

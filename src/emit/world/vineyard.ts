@@ -1,6 +1,6 @@
 import type { Vec3 } from "../../model/Vector.js";
 
-/** Parameters of a vineyard block (seed 003 Fig. 2): rows along +x, stacked along +y. Lengths in m. */
+/** Parameters of a vineyard block (Sharifi et al. 2018, Fig. 2): rows along +x, stacked along +y. Lengths in m. */
 export interface VineyardParams {
   /** Distance between row centre lines (m), > 0. */
   readonly rowSpacing: number;

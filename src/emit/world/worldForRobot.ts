@@ -2,10 +2,10 @@ import type { Robot } from "../../model/Robot.js";
 import type { WorldSpec } from "./WorldSpec.js";
 
 /**
- * The world a robot's package launches into. MARIO drives in a vineyard (seed 003 Fig. 2;
+ * The world a robot's package launches into. MARIO drives in a vineyard (Sharifi et al. 2018, Fig. 2;
  * the paper gives no dimensions: 2.5 m rows and 1.2 m plant spacing are typical trellised
  * vineyard values, an assumption); every other robot gets an empty world. The GPS reference
- * point is the seed's Lincoln, UK area (assumption). Physics: 1 ms step, real time.
+ * point is the MARIO paper's Lincoln, UK area (assumption). Physics: 1 ms step, real time.
  */
 export function worldForRobot(robot: Robot): WorldSpec {
   const base = {

@@ -79,7 +79,7 @@ describe("expandXacro", () => {
   });
 
   it("namespaced includes (ns=): macros as <xacro:ns.m>, properties as ${ns.p}, nested, as the reference xacro expands them", () => {
-    // Expected values are what ../shared/vendor/python/xacro printed for these files.
+    // Expected values are what the reference xacro (ROS 2's, in Python) printed for these files.
     const files = {
       "/inc.xacro": `<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:property name="r" value="0.1"/>
   <xacro:macro name="wheel" params="name"><link name="\${name}"><visual><geometry><cylinder radius="\${r}" length="\${r/2}"/></geometry></visual></link></xacro:macro></robot>`,

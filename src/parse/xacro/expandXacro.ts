@@ -1,256 +1,40 @@
 import { posix } from "node:path";
-
 import type { Tags } from "yaml";
-
-import type { Diagnostic, RelatedLocation } from "../../diagnostics/Diagnostic.js";
-import type { DiagnosticCode } from "../../diagnostics/codes.js";
-import { policyOf, type Finding } from "../../diagnostics/severityPolicy.js";
-import { evaluatePython, type PyScope } from "./evaluatePython.js";
-import { parseXacroXml } from "./parseXacroXml.js";
-import { pythonGlobals } from "./pythonGlobals.js";
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import type { ExpandXacroOptions, ExpandXacroResult } from "./ExpandXacroOptions.js";
+import { MacroTable } from "./MacroTable.js";
+import { NAMESPACE, PyDict, PyError, PyOpaque, type PyValue, pyStr } from "./PyValue.js";
+import { SymbolTable } from "./SymbolTable.js";
 import { loadYamlText } from "./loadYamlText.js";
-import { readPlainYaml } from "./readPlainYaml.js";
-import {
-  NAMESPACE,
-  parsePyFloat,
-  parsePyInt,
-  PyDict,
-  PyError,
-  PyOpaque,
-  pyStr,
-  truthy,
-  type PyValue,
-} from "./PyValue.js";
 import { XACRO_LIMITS, XACRO_LONG_RUN_STEPS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
+import { XacroError } from "./XacroError.js";
+import type { XacroHost } from "./XacroHost.js";
 import {
-  cloneXacroNode,
   type XacroCall,
   type XacroElement,
   type XacroNode,
   type XacroOrigin,
   type XacroText,
+  cloneXacroNode,
 } from "./XacroNode.js";
-
-/** What the expander needs from the outside world (the CLI gives it the disk and the environment). */
-export interface XacroHost {
-  /**
-   * The text of a file by absolute path; undefined when there is no such file; `{ refused, code }`
-   * when the host will not read it (outside the allowed folders, not a regular file, too large).
-   */
-  readFile(path: string): string | undefined | XacroReadRefusal;
-  /** The folder of ROS package `name` (`$(find name)`), undefined, or a refusal when the search would pass XACRO_LIMITS.maxFindFolders. */
-  findPackage(name: string): string | undefined | XacroFindRefusal;
-  /** An environment variable (`$(env)`, `$(optenv)`), or undefined. */
-  env(name: string): string | undefined;
-  /** Files matching a glob pattern (xacro:include with `*`, `?` or `[`), sorted; optional. */
-  glob?(pattern: string): string[];
-}
-
-/** Why a host did not read a file, with the diagnostic code of that limit (the codes `<include>` in SDF uses). */
-export interface XacroReadRefusal {
-  readonly refused: string;
-  readonly code:
-    | "INCLUDE_OUTSIDE_ROOTS"
-    | "INCLUDE_NOT_REGULAR_FILE"
-    | "INCLUDE_TOO_LARGE"
-    | "INCLUDE_TOTAL_TOO_LARGE"
-    | "FILE_READ_ERROR";
-}
-
-/** Why a host stopped searching for a package. */
-export interface XacroFindRefusal {
-  readonly refused: string;
-  readonly code: "PACKAGE_SEARCH_LIMIT";
-}
-
-/** Options of one expansion. */
-export interface ExpandXacroOptions {
-  /** `name:=value` arguments (`xacro:arg` defaults apply to the others). */
-  readonly args?: Readonly<Record<string, string>>;
-  /** Absolute path of the top-level file (includes and `$(dirname)` resolve against it). */
-  readonly path: string;
-  readonly host: XacroHost;
-  /**
-   * Called once if the expansion passes `XACRO_LONG_RUN_STEPS` (XacroBudget.ts) evaluation steps: a caller
-   * that tuned the process for a short run (robokit xacro starts without V8's optimizing
-   * compiler) can undo that for a long one.
-   */
-  readonly onLongRun?: () => void;
-}
-
-/** The expansion: the expanded document as a tree, plus warnings and the error that stopped it. */
-export interface ExpandXacroResult {
-  /** The expanded root element (absent on error). Comments are kept, like xacro. */
-  readonly root: XacroElement | undefined;
-  /** The comments outside the root element, before and after it (xacro prints them unchanged). */
-  readonly outside?: { readonly before: readonly string[]; readonly after: readonly string[] };
-  readonly diagnostics: Diagnostic[];
-  /** Every file read (the top-level file, includes, YAML). */
-  readonly dependencies: string[];
-}
-
-/** Thrown inside the expander; turned into one diagnostic at the element being expanded. */
-class XacroError extends Error {
-  constructor(
-    message: string,
-    readonly at: XacroOrigin | undefined,
-    /** The diagnostic code: XACRO_ERROR unless a bound of XACRO_LIMITS was hit. */
-    readonly code: DiagnosticCode = "XACRO_ERROR",
-  ) {
-    super(message);
-  }
-}
+import { booleanValue } from "./booleanValue.js";
+import { callLocations, callTrace, macroWhere, withCalls } from "./callTrace.js";
+import { clip } from "./clip.js";
+import { convertValue } from "./convertValue.js";
+import { evaluatePython } from "./evaluatePython.js";
+import type { PyScope } from "./PyScope.js";
+import { isPySpace } from "./isPySpace.js";
+import { parseMacroParams } from "./parseMacroParams.js";
+import { parseXacroXml } from "./parseXacroXml.js";
+import { PY_KEYWORDS } from "./pyKeywords.js";
+import { pythonGlobals } from "./pythonGlobals.js";
+import { readPlainYaml } from "./readPlainYaml.js";
+import { requiredAttr } from "./requiredAttr.js";
+import { resolveMacro } from "./resolveMacro.js";
+import { toPy } from "./toPy.js";
+import { budgetError, severityOf } from "./xacroFailure.js";
 
 const BLOCK = "xacro-block";
-
-interface Macro {
-  readonly name: string;
-  readonly params: string[];
-  readonly defaults: Map<string, [string | null, string | null]>;
-  readonly body: XacroElement;
-}
-
-class MacroTable {
-  readonly map = new Map<string, Macro>();
-  /** Macro namespaces opened here by `xacro:include ns=…`. */
-  readonly namespaces = new Map<string, MacroTable>();
-  constructor(readonly parent?: MacroTable) {}
-  get(name: string): Macro | undefined {
-    return this.map.get(name) ?? this.parent?.get(name);
-  }
-  namespace(name: string): MacroTable | undefined {
-    return this.namespaces.get(name) ?? this.parent?.namespace(name);
-  }
-}
-
-/** xacro's symbol table: lazily evaluated properties, scoped by macro calls. */
-class SymbolTable implements PyScope {
-  readonly values = new Map<string, PyValue>();
-  readonly unevaluated = new Set<string>();
-  private readonly resolving: string[] = [];
-  constructor(
-    readonly parent: SymbolTable | undefined,
-    readonly globals: Map<string, PyValue>,
-    private readonly expander: Expander,
-  ) {}
-
-  has(key: string): boolean {
-    return this.values.has(key) || (this.parent?.has(key) ?? this.globals.has(key));
-  }
-
-  lookup(key: string): PyValue {
-    if (this.values.has(key)) return this.resolve(key);
-    if (this.parent !== undefined) return this.parent.lookup(key);
-    if (this.globals.has(key)) return this.globals.get(key) ?? null;
-    throw new PyError("NameError", `name '${key}' is not defined`);
-  }
-
-  private resolve(key: string): PyValue {
-    if (this.unevaluated.has(key)) {
-      if (this.resolving.includes(key)) {
-        throw new XacroError(
-          `circular variable definition: ${[...this.resolving, key].join(" -> ")}\nConsider disabling lazy evaluation via lazy_eval="false"`,
-          undefined,
-        );
-      }
-      this.resolving.push(key);
-      this.expander.budget.enter(`property ${key}`);
-      try {
-        this.values.set(key, evalLiteral(this.expander.evalText(pyStr(this.values.get(key) ?? null), this)));
-      } finally {
-        this.expander.budget.leave();
-        this.resolving.pop();
-      }
-      this.unevaluated.delete(key);
-    }
-    return this.values.get(key) ?? null;
-  }
-
-  set(key: string, value: PyValue, lazy: boolean): void {
-    const v = evalLiteral(value);
-    this.values.set(key, v);
-    if (lazy && typeof v === "string") this.unevaluated.add(key);
-    else this.unevaluated.delete(key);
-  }
-
-  remove(key: string): void {
-    let t: SymbolTable | undefined = this;
-    while (t !== undefined) {
-      t.values.delete(key);
-      t.unevaluated.delete(key);
-      t = t.parent;
-    }
-  }
-
-  top(): SymbolTable {
-    let t: SymbolTable = this;
-    while (t.parent !== undefined) t = t.parent;
-    return t;
-  }
-}
-
-/** xacro's `Table._eval_literal`: a property's text becomes an int, float or bool when it reads as one. */
-export function evalLiteral(value: PyValue): PyValue {
-  if (typeof value !== "string") return value;
-  if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1);
-  if (value.includes("_")) return value;
-  const i = parsePyInt(value);
-  if (i !== undefined) return i;
-  const f = parsePyFloat(value);
-  if (f !== undefined) return f;
-  if (value === "true" || value === "True") return true;
-  if (value === "false" || value === "False") return false;
-  return value;
-}
-
-/** xacro's `get_boolean_value`: the value of an `if`/`unless` condition. */
-function booleanValue(value: PyValue, condition: string): boolean {
-  if (typeof value === "string") {
-    if (value === "true" || value === "True") return true;
-    if (value === "false" || value === "False") return false;
-    const i = parsePyInt(value);
-    if (i !== undefined) return i !== 0n;
-    throw new XacroError(
-      `Xacro conditional "${condition}" evaluated to "${value}", which is not a boolean expression.`,
-      undefined,
-    );
-  }
-  return truthy(value);
-}
-
-const DEFAULT_VALUE = String.raw`\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|`;
-const MACRO_ARG = new RegExp(
-  String.raw`^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(` + DEFAULT_VALUE + String.raw`)(?:\s+|$)(.*)`,
-);
-
-/** Splits a macro's `params` like xacro: `name`, `name:=default`, `name:=^`, `name:=^|default`, `*block`, `**block`. */
-export function parseMacroParams(params: string): {
-  params: string[];
-  defaults: Map<string, [string | null, string | null]>;
-} {
-  const out: string[] = [];
-  const defaults = new Map<string, [string | null, string | null]>();
-  let rest = params;
-  while (rest !== "") {
-    const m = MACRO_ARG.exec(rest);
-    if (m !== null) {
-      const [, param = "", forward, dflt, tail = ""] = m;
-      out.push(param);
-      defaults.set(param, [
-        forward !== undefined && forward !== "" ? param : null,
-        dflt === undefined || dflt === "" ? null : dflt,
-      ]);
-      rest = tail;
-    } else {
-      const t = rest.trimStart();
-      const sp = t.search(/\s/);
-      if (t === "") break;
-      out.push(sp < 0 ? t : t.slice(0, sp));
-      rest = sp < 0 ? "" : t.slice(sp).trimStart();
-    }
-  }
-  return { params: out, defaults };
-}
 
 /** xacro's lexer for eval_text, sticky: each expression is tried where the last match ended (`lastIndex`). */
 const LEX = [
@@ -880,39 +664,6 @@ class Expander {
   }
 }
 
-/** The severity-table rows of the codes the budgets report (XACRO_LIMITS); other expansion errors are errors. */
-const BUDGET_FINDINGS: Readonly<Record<string, Finding>> = {
-  XACRO_VALUE_TOO_LARGE: "xacroValueTooLarge",
-  XACRO_TOO_MANY_STEPS: "xacroTooManySteps",
-  XACRO_TOO_DEEP: "xacroTooDeep",
-  XACRO_OUTPUT_TOO_LARGE: "xacroOutputTooLarge",
-  PACKAGE_SEARCH_LIMIT: "packageSearchLimit",
-};
-
-function severityOf(code: DiagnosticCode): Diagnostic["severity"] {
-  const finding = BUDGET_FINDINGS[code];
-  return finding === undefined ? "error" : policyOf(finding).severity;
-}
-
-/** An expression of a message, shortened: a hostile one can be megabytes long. */
-function clip(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
-
-/**
- * The last line of defence behind XACRO_LIMITS: V8's own limits (stack, string and array length)
- * become the matching budget error instead of a crash, should an input find a path the budgets
- * miss. Anything else is passed on.
- */
-function budgetError(error: unknown): unknown {
-  if (!(error instanceof RangeError)) return error;
-  if (/call stack/i.test(error.message))
-    return new XacroBudgetError("XACRO_TOO_DEEP", "the expansion nests too deeply for the stack");
-  if (/string length|array length|BigInt/i.test(error.message))
-    return new XacroBudgetError("XACRO_VALUE_TOO_LARGE", `a value grows too large (${error.message})`);
-  return error;
-}
-
 /** Removes the comment barriers xacro has moved away (all but the last one placed). */
 function dropStaleBarriers(root: XacroElement, ex: Expander): void {
   const stack: XacroElement[] = [root];
@@ -921,11 +672,6 @@ function dropStaleBarriers(root: XacroElement, ex: Expander): void {
       el.children = el.children.filter((c) => c === ex.barrier || !ex.barriers.has(c));
     for (const c of el.children) if (c.type === "element") stack.push(c);
   }
-}
-
-/** Python's str.isspace() on a non-empty string. */
-function isPySpace(s: string): boolean {
-  return s !== "" && /^[\s\x1c-\x1f\x85]+$/u.test(s);
 }
 
 function countNewlines(s: string): number {
@@ -939,148 +685,9 @@ function appendAll<T>(out: T[], items: readonly T[]): void {
   for (const item of items) out.push(item);
 }
 
-/**
- * xacro's resolve_macro: the full name first, then `a.b.name` through the namespaces `a`, `b`,
- * giving the macro with the macro and property tables it is called in.
- */
-function resolveMacro(
-  fullName: string,
-  macros: MacroTable,
-  symbols: SymbolTable,
-): { macro: Macro; macros: MacroTable; symbols: SymbolTable } | undefined {
-  const direct = macros.get(fullName);
-  if (direct !== undefined) return { macro: direct, macros, symbols };
-  const parts = fullName.split(".");
-  const name = parts.pop() ?? "";
-  if (parts.length === 0) return undefined;
-  for (const ns of parts) {
-    const nextMacros = macros.namespace(ns);
-    const nextSymbols = symbols.has(ns) ? symbols.lookup(ns) : undefined;
-    if (nextMacros === undefined || !(nextSymbols instanceof PyOpaque) || nextSymbols.kind !== NAMESPACE)
-      return undefined;
-    macros = nextMacros;
-    symbols = nextSymbols.value as SymbolTable;
-  }
-  const macro = macros.get(name);
-  return macro === undefined ? undefined : { macro, macros, symbols };
-}
-
-const PY_KEYWORDS = new Set([
-  "False",
-  "None",
-  "True",
-  "and",
-  "as",
-  "assert",
-  "async",
-  "await",
-  "break",
-  "class",
-  "continue",
-  "def",
-  "del",
-  "elif",
-  "else",
-  "except",
-  "finally",
-  "for",
-  "from",
-  "global",
-  "if",
-  "import",
-  "in",
-  "is",
-  "lambda",
-  "nonlocal",
-  "not",
-  "or",
-  "pass",
-  "raise",
-  "return",
-  "try",
-  "while",
-  "with",
-  "yield",
-]);
-
 function argFunction(ex: Expander): PyValue {
   const x = ex.globals.get("xacro");
   return x instanceof PyDict ? (x.map.get("arg") ?? null) : null;
-}
-
-/** substitution_args' convert_value(value, 'auto'). */
-function convertValue(v: string): PyValue {
-  const t = v.trim();
-  if (/^[+-]?\d+$/.test(t)) return BigInt(t);
-  const f = parsePyFloat(t);
-  if (f !== undefined && t.includes(".")) return f;
-  if (f !== undefined) return f;
-  if (t.toLowerCase() === "true") return true;
-  if (t.toLowerCase() === "false") return false;
-  return v;
-}
-
-function toPy(v: unknown): PyValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === "bigint" || typeof v === "number" || typeof v === "boolean" || typeof v === "string") return v;
-  if (Array.isArray(v)) return v.map(toPy);
-  if (v instanceof Map) return new PyDict([...v].map(([k, x]) => [k as string, toPy(x)] as const));
-  if (typeof v === "object")
-    return new PyDict(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, toPy(x)] as const));
-  return String(v);
-}
-
-function requiredAttr(el: XacroElement, name: string): string {
-  const a = el.attrs.find(([k]) => k === name);
-  if (a === undefined) throw new XacroError(`${el.name}: missing attribute ${name}`, el.origin);
-  return a[1];
-}
-
-function withCalls(node: XacroElement, calls: readonly XacroCall[]): XacroElement {
-  if (calls.length === 0) return node;
-  const visit = (n: XacroElement): void => {
-    // Shared, not copied, when the element has no calls of its own: a copy per element costs
-    // elements × depth (1,000,000 elements 250 macro calls deep passed 1 GB).
-    n.origin = { ...n.origin, calls: n.origin.calls.length === 0 ? calls : [...n.origin.calls, ...calls] };
-    for (const c of n.children) if (c.type === "element") visit(c);
-  };
-  visit(node);
-  return node;
-}
-
-function macroWhere(call: XacroCall): string {
-  return ` (macro ${call.macro} defined at ${call.definedIn}:${call.definedLine})`;
-}
-
-/** " (in macro X defined at f:l, called at f:l:c; ...)" for a message, or "". */
-export function callTrace(at: XacroOrigin | undefined): string {
-  if (at === undefined || at.calls.length === 0) return "";
-  return ` [${at.calls.map((c) => `in macro ${c.macro} (defined at ${c.definedIn}:${c.definedLine}) called at ${c.file}:${c.line}:${c.column}`).join("; ")}]`;
-}
-
-/** Most macro calls listed as related locations: the innermost ones, then the outermost call. */
-const MAX_RELATED_CALLS = 16;
-
-/**
- * The macro calls that led to `at`, innermost first, as related locations: each call site,
- * then where the macro is defined (at most MAX_RELATED_CALLS calls: the innermost, and the
- * outermost, which is in the file the user opened). Empty (no `related` key) outside macros.
- */
-export function callLocations(
-  at: XacroOrigin,
-  rename: (file: string) => string = (f) => f,
-): { related?: RelatedLocation[] } {
-  if (at.calls.length === 0) return {};
-  const calls =
-    at.calls.length <= MAX_RELATED_CALLS
-      ? at.calls
-      : [...at.calls.slice(0, MAX_RELATED_CALLS - 1), at.calls[at.calls.length - 1]!];
-  return {
-    related: calls.flatMap((c) => [
-      { file: rename(c.file), line: c.line, column: c.column, message: `macro ${c.macro} called here` },
-      { file: rename(c.definedIn), line: c.definedLine, message: `macro ${c.macro} defined here` },
-    ]),
-  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { pyPercentFormat } from "./pyPercentFormat.js";
 import { floatRepr, PyDict, pyStr, tuple, type PyValue } from "./PyValue.js";
 import { pythonGlobals } from "./pythonGlobals.js";
 
-// Issue 23: `'%d' % 3.7`, `'%5.2f'`, `'%x'`, `'%r'`, `'%%'` silently differed from Python (width,
+// `'%d' % 3.7`, `'%5.2f'`, `'%x'`, `'%r'`, `'%%'` silently differed from Python (width,
 // flags and most conversions were ignored, %r was %s, %x and %e were unknown).
 
 const globals = pythonGlobals({ loadYaml: () => null, arg: () => "", message: () => undefined, absFilename: (f) => f });
@@ -22,7 +22,7 @@ function run(fmt: string, value: PyValue): string {
   }
 }
 
-describe("'%' string formatting as Python's (issue 23)", () => {
+describe("'%' string formatting as Python's", () => {
   it("formats the conversions of the issue as CPython 3 does", () => {
     expect(py("'%d' % 3.7")).toBe("3");
     expect(py("'%5.2f' % 3.14159")).toBe(" 3.14");

@@ -1,5 +1,7 @@
 import { checkSequenceLength } from "./XacroBudget.js";
-import { iterate, pyEquals, toInt, toNumeric } from "./evaluatePython.js";
+import { iterate } from "./iterate.js";
+import { toInt, toNumeric } from "./pyArithmetic.js";
+import { pyEquals } from "./pyCompare.js";
 import {
   floatRepr,
   parsePyFloat,

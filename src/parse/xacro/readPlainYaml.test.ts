@@ -8,7 +8,7 @@ import { parse, type Tags } from "yaml";
 
 import { type PlainYamlTag, readPlainYaml } from "./readPlainYaml.js";
 
-// Issue 27: xacro.load_yaml read every file with the yaml package, whose 264 kB bundle costs
+// xacro.load_yaml read every file with the yaml package, whose 264 kB bundle costs
 // ~50 ms to compile and start per process; readPlainYaml takes the plain files without it and
 // must give exactly what the yaml package gives, or undefined.
 

@@ -16,7 +16,7 @@ export interface GaussMarkovNoiseOptions {
 }
 
 /**
- * Sensor noise of seed 003 eqs. 1–2, Y = Ŷ + B + N_Y with Ḃ = −B/τ + N_B, for one
+ * Sensor noise of Sharifi et al. 2018, eqs. 1–2, Y = Ŷ + B + N_Y with Ḃ = −B/τ + N_B, for one
  * scalar channel (one IMU axis, one GPS coordinate, …), deterministic for a seed.
  *
  * - B = B₀ + b: B₀ is the turn-on bias, drawn once from N(biasMean, biasStddev) (sign
@@ -29,7 +29,7 @@ export interface GaussMarkovNoiseOptions {
  * - With precision p > 0 the output is rounded to a multiple of p (half away from zero).
  *
  * gz-sensors folds the turn-on bias into the drifting state (so it decays over τ); here it
- * stays constant, as seed eq. 1 and the SDF spec describe it.
+ * stays constant, as Sharifi et al. 2018 (eq. 1) and the SDF spec describe it.
  */
 export class GaussMarkovNoise {
   /** Turn-on bias B₀ drawn at construction (unit of the measurement). */

@@ -1,7 +1,7 @@
 import type { GaussianNoise } from "../../model/Noise.js";
 
 /**
- * Parameters of Gaussian sensor noise with turn-on bias and a drifting bias (seed 003
+ * Parameters of Gaussian sensor noise with turn-on bias and a drifting bias (Sharifi et al. 2018,
  * eqs. 1–2): Y = Ŷ + B + N_Y, Ḃ = −B/τ + N_B. Units are those of the measured quantity
  * (rad/s for a gyro, m/s² for an accelerometer, m for a position); times in s.
  * The same type as the model's `GaussianNoise` (one definition, in src/model/Noise.ts), so

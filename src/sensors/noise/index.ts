@@ -1,4 +1,4 @@
-// Sensor noise (seed 003 eqs. 1–2), deterministic for a seed. Explicit named exports only.
+// Sensor noise (Sharifi et al. 2018, eqs. 1–2), deterministic for a seed. Explicit named exports only.
 export { addGpsNoise } from "./addGpsNoise.js";
 export type { GpsNoiseParams, GpsSample } from "./addGpsNoise.js";
 export { addImuNoise } from "./addImuNoise.js";

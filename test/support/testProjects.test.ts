@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { isSlowTestSource, slowSupportModules, testProjects } from "./testProjects.js";
+
+const repoRoot = resolve(import.meta.dirname, "..", "..");
+
+describe("the unit and slow vitest projects", () => {
+  it("a unit test that starts a process fails, naming the slow project", async () => {
+    // Loaded by name at run time so that this file itself stays a unit test.
+    const childProcess = await import(["node", "child_process"].join(":"));
+    expect(() => childProcess.spawnSync("node", ["--version"])).toThrow(/belong to the slow project/);
+    expect(() => childProcess.execFileSync("true")).toThrow(/belong to the slow project/);
+  });
+
+  it("sends files that spawn, browse, simulate or say @slow to slow, and the rest to unit", () => {
+    const { unit, slow } = testProjects(repoRoot);
+    expect(unit).toContain("test/support/testProjects.test.ts");
+    expect(slow).toEqual(expect.arrayContaining(["test/cli/cli.test.ts", "test/view/view.browser.test.ts"]));
+    // A helper that spawns makes its importers slow: runCliProcess starts the CLI as a child.
+    expect(slowSupportModules(repoRoot)).toContain("runCliProcess");
+    expect(slowSupportModules(repoRoot)).not.toContain("runCliInProcess");
+    expect(new Set([...unit, ...slow]).size).toBe(unit.length + slow.length);
+    for (const file of unit) {
+      expect(isSlowTestSource(readFileSync(join(repoRoot, file), "utf8")), file).toBe(false);
+    }
+    expect(isSlowTestSource(`import { spawnSync } from "node:${"child_process"}";`)).toBe(true);
+    expect(isSlowTestSource("// @slow: a corpus\nimport x from 'y';")).toBe(true);
+    expect(isSlowTestSource("import { it } from 'vitest';\n// @slow: not on the first line")).toBe(false);
+  });
+});
