@@ -27,19 +27,23 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Every URDF/SDF fixture, in the order a folder walk gives (entries sorted, depth first). */
+/** Every URDF, xacro and SDF fixture, in the order a folder walk gives (entries sorted, depth first). */
 function walkSorted(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((e) =>
-      e.isDirectory() ? walkSorted(join(dir, e.name)) : /\.(urdf|sdf|world)$/.test(e.name) ? [join(dir, e.name)] : [],
+      e.isDirectory()
+        ? walkSorted(join(dir, e.name))
+        : /\.(urdf|xacro|sdf|world)$/.test(e.name)
+          ? [join(dir, e.name)]
+          : [],
     );
 }
 
 describe("robokit validate over many files", () => {
   const files = walkSorted(fixtures);
 
-  it("finds every URDF and SDF file below a folder, in sorted order, and nothing else", () => {
+  it("finds every URDF, xacro and SDF file below a folder, in sorted order, and nothing else", () => {
     expect(files.length).toBeGreaterThan(40);
     expect(expandInputFiles([fixtures], VALIDATE_EXTENSIONS)).toEqual(files);
   });
