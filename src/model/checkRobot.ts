@@ -314,6 +314,8 @@ function checkJointFields(
           `${where}: gearboxReferenceBody "${joint.gearboxReferenceBody}" is not a link`,
         );
       break;
+    default:
+      assertNever(joint, "joint type");
   }
   if (
     (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
@@ -429,6 +431,8 @@ function checkGeometry(g: Geometry, where: string, path: string, add: Add): void
           add("GEOMETRY_INVALID", `${path}/size/${i}`, `${where}.size[${i}] must be ≥ 0 (got ${String(s)})`);
       });
       break;
+    default:
+      assertNever(g, "geometry type");
   }
 }
 

@@ -9,6 +9,7 @@ import type { SensorContext } from "./SensorContext.js";
 import { sensorFrame, sensorTopic } from "./sensorNames.js";
 import { sensorSdfFeatures } from "./sensorSdfFeatures.js";
 import { writeNoise } from "./writeNoise.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Writes one model sensor as SDF `<sensor>` element(s) into `parent` (an SDF `<link>` or a
@@ -203,6 +204,8 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       if (ctx.target === "ros1") appendTemplate(el, "ros1-bumper", { name: sensor.name, topic, frame });
       return;
     }
+    default:
+      assertNever(sensor, "sensor type");
   }
 }
 
