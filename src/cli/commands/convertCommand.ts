@@ -12,6 +12,7 @@ import type { Robot } from "../../model/Robot.js";
 import { lumpedFramesExtension } from "../../emit/sdf/lumpedFramesExtension.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { checkOwnOutput } from "../checkOwnOutput.js";
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
@@ -78,7 +79,7 @@ export function convertCommand(): Command {
         );
       }
       const stamp = { from: basename(file) };
-      writeStdout(
+      const text =
         opts.to === "sdf"
           ? emitSdf(robot, {
               version,
@@ -86,8 +87,9 @@ export function convertCommand(): Command {
               linkExtensions: carried?.linkExtensions ?? [],
               modelExtensions: [lumpedFramesExtension(lumped), ...(carried?.modelExtensions ?? [])],
             })
-          : emitUrdf(robot, { stamp }),
-      );
+          : emitUrdf(robot, { stamp });
+      checkOwnOutput(file, [{ path: `${robot.name}.${opts.to}`, content: text, kind: opts.to }]);
+      writeStdout(text);
     });
 }
 

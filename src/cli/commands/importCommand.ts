@@ -20,6 +20,7 @@ import { readInputFile } from "../readInputFile.js";
 import { importProblems } from "../../import/importProblems.js";
 import { hasErrors } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { checkOwnOutput } from "../checkOwnOutput.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
 import { writeArtifacts } from "../writeArtifacts.js";
@@ -93,6 +94,13 @@ export function importCommand(): Command {
           opts.to === "ts"
             ? robotToTypeScript(robot, { from: basename(file), notes, meshSolidLinks: solidLinks })
             : robotToYaml(robot, { from: basename(file), notes });
+        checkOwnOutput(shown, [
+          {
+            path: opts.out ?? `${robot.name}.${opts.to}`,
+            content: text,
+            kind: opts.to === "yaml" ? "robot-document" : "other",
+          },
+        ]);
         if (opts.out === undefined) {
           process.stdout.write(text);
           return;
