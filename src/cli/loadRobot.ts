@@ -58,7 +58,8 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
       if (read.robot === undefined || hasErrors(diagnostics))
         throw new InputError(`${arg}: invalid robot description`, diagnostics);
-      return read.robot;
+      // Someone else's file: kept as it says, so what its consumers load is written back with warnings.
+      return read.robot.imported === undefined ? { ...read.robot, imported: { lenient: true } } : read.robot;
     }
     case ".ts":
     case ".mts":

@@ -49,7 +49,7 @@ export function buildCommand(): Command {
         ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
         ...platform,
       });
-      checkOwnOutput(robotArg, artifacts);
+      checkOwnOutput(robotArg, artifacts, robot.imported?.lenient === true);
       const written = writePackage(opts.out, artifacts);
       process.stdout.write(
         `robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`,

@@ -88,7 +88,7 @@ export function convertCommand(): Command {
               modelExtensions: [lumpedFramesExtension(lumped), ...(carried?.modelExtensions ?? [])],
             })
           : emitUrdf(robot, { stamp });
-      checkOwnOutput(file, [{ path: `${robot.name}.${opts.to}`, content: text, kind: opts.to }]);
+      checkOwnOutput(file, [{ path: `${robot.name}.${opts.to}`, content: text, kind: opts.to }], true);
       writeStdout(text);
     });
 }

@@ -52,9 +52,11 @@ export function emitCommand(): Command {
           ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
           ...platform,
         });
-        checkOwnOutput(robotArg, [
-          { path: `${robot.name}.${opts.format}`, content: text, kind: formatKind(opts.format) },
-        ]);
+        checkOwnOutput(
+          robotArg,
+          [{ path: `${robot.name}.${opts.format}`, content: text, kind: formatKind(opts.format) }],
+          robot.imported?.lenient === true,
+        );
         writeStdout(text);
       },
     );
