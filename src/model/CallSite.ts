@@ -21,24 +21,14 @@ export function captureCallSite(
   return () => firstFileFrame(holder.stack);
 }
 
-/** The folder of this module's own file (src/model, dist's model or the CLI bundle): robokit, not the user. */
-const OWN_FOLDER = folderOf(fileFrames(new Error().stack)[0]?.file ?? "");
-
-function folderOf(path: string): string {
-  return path.replace(/[\\/][^\\/]*$/, "");
-}
-
 /**
- * The first frame outside robokit's folder: the user's call. When that frame is not a module on
- * disk (tsx runs CommonJS TypeScript from a data: URL) there is no place to show.
+ * The first frame: the user's call (the builder's own frames are cut off by
+ * captureStackTrace). When it is not a module on disk (tsx runs CommonJS TypeScript from a
+ * data: URL) there is no place to show.
  */
 function firstFileFrame(stack: string | undefined): CallSite | undefined {
-  const first = frames(stack).find((f) => OWN_FOLDER === "" || folderOf(f.file) !== OWN_FOLDER);
+  const first = frames(stack)[0];
   return first !== undefined && isFile(first.file) ? first : undefined;
-}
-
-function fileFrames(stack: string | undefined): CallSite[] {
-  return frames(stack).filter((f) => isFile(f.file));
 }
 
 function isFile(location: string): boolean {
