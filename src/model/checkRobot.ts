@@ -3,6 +3,7 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { assertNever } from "../util/assertNever.js";
 import { findNonFinite } from "../util/findNonFinite.js";
 import { checkDriveGeometry } from "./checkDriveGeometry.js";
+import { checkConsumerRanges } from "./checkConsumerRanges.js";
 import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
@@ -205,6 +206,7 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     );
   }
 
+  for (const d of checkConsumerRanges(robot)) out.push(imported ? { ...d, severity: "warning" } : d);
   const before = out.length;
   checkDrive(robot, jointByName, add);
   // The geometry is read through the tree, so only from a model whose structure holds.

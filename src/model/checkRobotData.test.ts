@@ -71,6 +71,21 @@ describe("checkRobotData: every robot through robot.schema.json, then the rules"
     expect(errorsAt(r).map((d) => d.jsonPath)).toContain(pointer);
   });
 
+  it.each([
+    ["a colour component above 1", (r: Untyped) => (r.materials[0].rgba = [0.5, 1.5, 0.5, 1]), "/materials/0/rgba/1"],
+    [
+      "a negative friction",
+      (r: Untyped) => (r.links[0].collisions[0].surface = { mu: -1 }),
+      "/links/0/collisions/0/surface/mu",
+    ],
+    ["a joint named as a link", (r: Untyped) => (r.joints[0].name = "arm"), "/joints/0/name"],
+    ["a robot named world", (r: Untyped) => (r.name = "world"), "/name"],
+  ])("reports %s, which the model's types allow but libsdformat refuses", (_, change, pointer) => {
+    const r = structuredClone(twoLinkRobot()) as Untyped;
+    change(r);
+    expect(errorsAt(r).map((d) => d.jsonPath)).toContain(pointer);
+  });
+
   it("reports an object that contains itself without walking forever", () => {
     const r = structuredClone(twoLinkRobot()) as Untyped;
     r.links[0].self = r.links[0];
