@@ -96,7 +96,7 @@ describe("checkRobotData: every robot through robot.schema.json, then the rules"
     const r = structuredClone(twoLinkRobot()) as Untyped;
     r.drive = { type: "differential", left: ["nope"], right: ["servo1"] };
     expect(errorsAt(r)).toContainEqual(
-      expect.objectContaining({ jsonPath: "/drive/left/0", message: 'drive: left wheel joint "nope" does not exist' }),
+      expect.objectContaining({ jsonPath: "/drive/left/0", message: 'drive: wheel joint "nope" does not exist' }),
     );
   });
 
