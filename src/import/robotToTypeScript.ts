@@ -15,7 +15,6 @@ import { builderCalls } from "./codegen/builderCalls.js";
 import { findRepeatedSubtrees, type RepeatedSubtree } from "./findRepeatedSubtrees.js";
 import { assertNever } from "../util/assertNever.js";
 import { type MeshSolidLink, meshKey } from "./meshSolidLinks.js";
-import { assertNever } from "../util/assertNever.js";
 
 /** Options of {@link robotToTypeScript}. */
 export interface RobotToTypeScriptOptions {

@@ -47,9 +47,14 @@ function unguardedSwitches(): string[] {
 }
 
 describe("switches on a discriminant", () => {
-  it("end in assertNever everywhere in src/ (the xacro evaluator's own guard raises a Python error)", () => {
-    expect(
-      unguardedSwitches().filter((s) => !s.startsWith(join("src", "parse", "xacro", "evaluatePython.ts"))),
-    ).toEqual([]);
+  // The xacro evaluator's own guard raises a Python error; the parameter-file reader's default
+  // reads every other array of its own parser's values as strings, on purpose.
+  const deliberate = [
+    join("src", "parse", "xacro", "evaluatePython.ts"),
+    join("src", "validate", "controllers", "readParameterFile.ts"),
+  ];
+
+  it("end in assertNever everywhere in src/", () => {
+    expect(unguardedSwitches().filter((s) => !deliberate.some((d) => s.startsWith(`${d}:`)))).toEqual([]);
   }, 120_000);
 });
