@@ -2,7 +2,6 @@ import { type DiagnosticCode, diagnosticCodes } from "./codes.js";
 import type { Diagnostic, RelatedLocation, Severity } from "./Diagnostic.js";
 import type { FileReport } from "./formatDiagnosticsJson.js";
 import { type SeverityEntry, severityPolicy } from "./severityPolicy.js";
-import { assertNever } from "../util/assertNever.js";
 
 /** The `uriBaseId` every relative artifact URI is resolved against: the working folder. */
 export const SARIF_SRCROOT = "SRCROOT";
@@ -27,8 +26,6 @@ function levelOf(severity: Severity): "error" | "warning" | "note" {
       return "warning";
     case "info":
       return "note";
-    default:
-      return assertNever(severity, "severity");
   }
 }
 
