@@ -1,11 +1,11 @@
 import { existsSync, statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { extname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { checkRobot } from "../model/checkRobot.js";
+import { checkRobotData } from "../model/checkRobotData.js";
 import type { Robot } from "../model/Robot.js";
 import { readRobotDocument } from "../model/readRobotDocument.js";
-import { hasErrors } from "../diagnostics/Diagnostic.js";
+import { type Diagnostic, hasErrors } from "../diagnostics/Diagnostic.js";
 import { descriptionToModel } from "../parse/descriptionToModel.js";
 import { bundledExamples } from "./bundledExamples.js";
 import { readDescriptionSource } from "./readXacro.js";
@@ -58,7 +58,8 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
       const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
       if (read.robot === undefined || hasErrors(diagnostics))
         throw new InputError(`${arg}: invalid robot description`, diagnostics);
-      return read.robot;
+      // Someone else's file: kept as it says, so what its consumers load is written back with warnings.
+      return read.robot.imported === undefined ? { ...read.robot, imported: { lenient: true } } : read.robot;
     }
     case ".ts":
     case ".mts":
@@ -89,16 +90,14 @@ async function importRobot(path: string, ext: string, arg: string, generation: n
     if (ext === ".ts" || ext === ".mts") {
       // tsx compiles the user's TypeScript (ESM or CommonJS, with or without a package.json).
       const { tsImport } = await import("tsx/esm/api");
+      // Stack frames at the TypeScript's lines, so a builder call's diagnostic names its line.
+      process.setSourceMapsEnabled(true);
       mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
     } else {
       mod = (await import(url)) as Record<string, unknown>;
     }
   } catch (error) {
-    if (isModelError(error))
-      throw new InputError(
-        `${arg}: invalid robot`,
-        error.diagnostics.map((d) => ({ ...d, file: arg })),
-      );
+    if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, inModule(error.diagnostics, arg));
     throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
   }
   if ("robot" in mod) return toRobot(mod["robot"], arg);
@@ -116,11 +115,7 @@ function toRobot(value: unknown, arg: string): Robot {
     try {
       return value.build();
     } catch (error) {
-      if (isModelError(error))
-        throw new InputError(
-          `${arg}: invalid robot`,
-          error.diagnostics.map((d) => ({ ...d, file: arg })),
-        );
+      if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, inModule(error.diagnostics, arg));
       throw error;
     }
   }
@@ -128,8 +123,22 @@ function toRobot(value: unknown, arg: string): Robot {
   throw new InputError(`${arg}: the export is not a robot (expected an object with name and links, or a RobotBuilder)`);
 }
 
+/**
+ * A module's diagnostics named as the user wrote them: at the builder call's file:line:col
+ * (the robot file as given on the command line, or a module it imports, relative to the
+ * working folder), else at the robot file.
+ */
+function inModule(diagnostics: readonly Diagnostic[], arg: string): Diagnostic[] {
+  return diagnostics.map((d) => {
+    if (d.line === undefined || d.file === undefined) return { ...d, file: arg };
+    const file = resolve(d.file) === resolve(arg) ? arg : relative(process.cwd(), d.file) || d.file;
+    return { ...d, file };
+  });
+}
+
+/** The module's robot through the check every robot gets (a document's too): schema, then rules. */
 function checked(robot: Robot, arg: string): Robot {
-  const diagnostics = checkRobot(robot).map((d) => ({ ...d, file: arg }));
+  const diagnostics = checkRobotData(robot, { file: arg });
   if (hasErrors(diagnostics)) throw new InputError(`${arg}: invalid robot`, diagnostics);
   return robot;
 }

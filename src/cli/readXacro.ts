@@ -12,6 +12,7 @@ import { UsageError } from "./errors.js";
 import { globFiles } from "./globFiles.js";
 import { defaultIncludeLimits } from "./resolve/includeLimits.js";
 import { readRegularFile } from "./resolve/readRegularFile.js";
+import { assertNever } from "../util/assertNever.js";
 
 /**
  * The operating system's realpath: one system call, where Node's JavaScript realpath makes one
@@ -265,6 +266,8 @@ function boundedReader(
           };
         case "unreadable":
           return { code: "FILE_READ_ERROR", refused: `I/O error ${r.detail}` };
+        default:
+          assertNever(r.problem, "file problem");
       }
     }
     total += r.bytes.length;

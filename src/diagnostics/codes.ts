@@ -5,7 +5,8 @@
 export const diagnosticCodes = {
   XML_ERROR: "The file is not well-formed XML.",
   FILE_READ_ERROR: "The file could not be read.",
-  DOCUMENT_INVALID: "A robot document (JSON/YAML) does not match robot.schema.json.",
+  DOCUMENT_INVALID:
+    "A robot (a JSON/YAML document, or the model a module builds) does not match robot.schema.json, or holds what JSON cannot (a function, a class instance, a cycle).",
   DUPLICATE_NAME: "Two elements in one scope share a name.",
   LINK_INERTIA_INVALID: "Mass or inertia tensor is not physically valid.",
   JOINT_PARENT_LINK_INVALID: "A joint's parent link does not exist.",

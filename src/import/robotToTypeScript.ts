@@ -81,6 +81,8 @@ function geometryText(g: Geometry, used: Set<string>): string {
       return g.scale === undefined ? `mesh(${str(g.uri)})` : `mesh(${str(g.uri)}, ${vec(g.scale)})`;
     case "plane":
       return `plane(${vec(g.normal)}, [${g.size.map(n).join(", ")}])`;
+    default:
+      assertNever(g, "geometry type");
   }
 }
 
@@ -256,6 +258,8 @@ function jointText(joint: Joint, name: NameWriter, indent: string, isRoot = fals
     case "planar":
     case "ball":
       break;
+    default:
+      assertNever(joint, "joint type");
   }
   if (
     (joint.type === "revolute" ||

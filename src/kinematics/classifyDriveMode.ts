@@ -1,4 +1,5 @@
 import type { Vector2 } from "./Vector2.js";
+import { assertNever } from "../util/assertNever.js";
 
 /**
  * MARIO's four steering modes (Sharifi et al. 2018, §3.1). They only report what the single formula
@@ -75,9 +76,7 @@ export function classifyDriveMode(
       return { mode, centerOfRotation: { x: 0, y: 0 } };
     case "general":
       return { mode, centerOfRotation: { x: -vy / omega + 0, y: vx / omega + 0 } };
-    default: {
-      const unreachable: never = mode;
-      throw new TypeError(`unknown drive mode ${String(unreachable)}`);
-    }
+    default:
+      return assertNever(mode, "drive mode");
   }
 }

@@ -6,6 +6,7 @@ import { type NameKind, XACRO_KEYWORDS } from "./indexDocument.js";
 import { enclosingMacro } from "./navigation.js";
 import { specAt, specPath } from "./specAt.js";
 import type { Workspace, WorkspaceFile } from "./Workspace.js";
+import { assertNever } from "../util/assertNever.js";
 
 /** Attributes whose value names a link or joint, by element and attribute. */
 function nameKindOf(path: readonly string[], element: string, attribute: string): NameKind | undefined {
@@ -116,6 +117,8 @@ export function completion(ws: Workspace, file: WorkspaceFile, offset: number): 
     }
     case "none":
       return [];
+    default:
+      return assertNever(ctx, "cursor context");
   }
 }
 

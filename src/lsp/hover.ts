@@ -7,6 +7,7 @@ import { enclosingMacro } from "./navigation.js";
 import type { SpecAttribute, SpecElement } from "./SpecElement.js";
 import { specAt } from "./specAt.js";
 import type { Workspace, WorkspaceFile } from "./Workspace.js";
+import { assertNever } from "../util/assertNever.js";
 
 /** What a diagnostic code means: the registry's sentence and the severity policy's findings. */
 export function explainCode(code: string): string {
@@ -81,6 +82,8 @@ function specHover(file: WorkspaceFile, offset: number): string | undefined {
     case "content":
     case "none":
       return undefined;
+    default:
+      return assertNever(ctx, "cursor context");
   }
 }
 

@@ -5,6 +5,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { pathToUri } from "./Workspace.js";
+import { assertNever } from "../util/assertNever.js";
 
 function severity(d: Diagnostic): DiagnosticSeverity {
   switch (d.severity) {
@@ -14,6 +15,8 @@ function severity(d: Diagnostic): DiagnosticSeverity {
       return DiagnosticSeverity.Warning;
     case "info":
       return DiagnosticSeverity.Information;
+    default:
+      return assertNever(d.severity, "severity");
   }
 }
 

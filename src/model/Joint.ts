@@ -1,6 +1,7 @@
 import type { JointActuator } from "./Actuator.js";
 import type { Pose } from "./Pose.js";
 import type { Vec3 } from "./Vector.js";
+import { assertNever } from "../util/assertNever.js";
 
 /** Position and rate limits of a revolute or prismatic joint (rad or m; N·m or N; rad/s or m/s). */
 export interface JointLimit {
@@ -299,5 +300,7 @@ export function jointAxis(joint: Joint): Vec3 | undefined {
     case "screw":
     case "gearbox":
       return joint.axis ?? [0, 0, 1];
+    default:
+      assertNever(joint, "joint type");
   }
 }

@@ -9,6 +9,7 @@ import {
   type MecanumGeometry,
 } from "./driveGeometry.js";
 import type { Robot } from "./Robot.js";
+import { assertNever } from "../util/assertNever.js";
 
 /** Positions and radii closer than this (m) are the same. */
 const LENGTH_TOLERANCE = 1e-6;
@@ -78,6 +79,8 @@ export function checkDriveGeometry(robot: Robot): Diagnostic[] {
       g.traction.forEach((w, i) => forward(w, `/drive/traction/${i}`, "tricycle_steering_controller", report));
       axleCentre(g.tractionAxleCentre, g.baseLink, "tricycle_steering_controller", report);
       break;
+    default:
+      assertNever(g, "drive type");
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { assertNever } from "../util/assertNever.js";
 import { findNonFinite } from "../util/findNonFinite.js";
 import { checkDriveGeometry } from "./checkDriveGeometry.js";
+import { checkConsumerRanges } from "./checkConsumerRanges.js";
 import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
@@ -205,6 +206,7 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     );
   }
 
+  for (const d of checkConsumerRanges(robot)) out.push(imported ? { ...d, severity: "warning" } : d);
   const before = out.length;
   checkDrive(robot, jointByName, add);
   // The geometry is read through the tree, so only from a model whose structure holds.
@@ -314,6 +316,8 @@ function checkJointFields(
           `${where}: gearboxReferenceBody "${joint.gearboxReferenceBody}" is not a link`,
         );
       break;
+    default:
+      assertNever(joint, "joint type");
   }
   if (
     (joint.type === "revolute" || joint.type === "continuous" || joint.type === "prismatic") &&
@@ -429,6 +433,8 @@ function checkGeometry(g: Geometry, where: string, path: string, add: Add): void
           add("GEOMETRY_INVALID", `${path}/size/${i}`, `${where}.size[${i}] must be ≥ 0 (got ${String(s)})`);
       });
       break;
+    default:
+      assertNever(g, "geometry type");
   }
 }
 

@@ -1,16 +1,20 @@
 import { hasErrors } from "../diagnostics/Diagnostic.js";
-import { checkRobot } from "./checkRobot.js";
+import { checkRobotData, rememberFindings } from "./checkRobotData.js";
 import type { Robot } from "./Robot.js";
 import { RobotModelError } from "./RobotModelError.js";
 
 /**
  * Checks a robot written as a plain typed object and returns it unchanged (deeply frozen).
+ * The check is {@link checkRobotData}'s, the one a YAML document gets: it holds for a robot
+ * written in JavaScript, or in TypeScript run without type-checking, as well.
  * Throws {@link RobotModelError} listing every problem when it is invalid.
  */
 export function defineRobot<R extends Robot>(robot: R): R {
-  const diagnostics = checkRobot(robot);
-  if (hasErrors(diagnostics)) throw new RobotModelError(robot.name, diagnostics);
-  return deepFreeze(robot);
+  const diagnostics = checkRobotData(robot);
+  if (hasErrors(diagnostics)) throw new RobotModelError(typeof robot.name === "string" ? robot.name : "", diagnostics);
+  const frozen = deepFreeze(robot);
+  rememberFindings(frozen, diagnostics);
+  return frozen;
 }
 
 function deepFreeze<T>(value: T): T {

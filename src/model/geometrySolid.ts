@@ -4,6 +4,7 @@ import { combineInertials, shapeInertia } from "./inertia.js";
 import type { Link } from "./Link.js";
 import type { MeshMassProperties } from "./MeshMassProperties.js";
 import { IDENTITY_POSE, type Pose, rotateVector } from "./Pose.js";
+import { assertNever } from "../util/assertNever.js";
 
 /**
  * Measures a mesh shape for {@link geometrySolid}: its unit-density mass properties after its
@@ -111,5 +112,7 @@ function shapeVolume(g: Exclude<Geometry, MeshGeometry>): number {
     case "plane":
       // An infinite half-space in the simulators: no solid to measure, so no box is drawn.
       return 0;
+    default:
+      assertNever(g, "geometry type");
   }
 }

@@ -3,6 +3,7 @@ import type { Geometry } from "./Geometry.js";
 import type { InertiaTensor, Inertial } from "./Inertial.js";
 import { IDENTITY_POSE, rotationFromRpy, type Pose } from "./Pose.js";
 import type { Vec3 } from "./Vector.js";
+import { assertNever } from "../util/assertNever.js";
 
 // Closed-form tensors of homogeneous solids about their centroid, in the shape's own frame
 // (cylinder and capsule axes along z, as URDF/SDF define them). Units: kg, m → kg·m².
@@ -59,6 +60,8 @@ export function shapeInertia(mass: number, geometry: Geometry): InertiaTensor {
       throw new RangeError(`shapeInertia: no closed form for mesh "${geometry.uri}"; give the inertia tensor`);
     case "plane":
       throw new RangeError("shapeInertia: a plane has no volume; give the inertia tensor");
+    default:
+      assertNever(geometry, "geometry type");
   }
 }
 

@@ -13,6 +13,7 @@ import type { ModelReadResult } from "./ModelReadResult.js";
 import { optional, withName } from "./optional.js";
 import { LAZY_SUBTREE, readXml } from "./readXml.js";
 import { attr, attrNode, child, childrenNamed, type XmlElement } from "./XmlDocument.js";
+import { assertNever } from "../util/assertNever.js";
 
 const MODEL_FRAME = "__model__";
 
@@ -698,6 +699,8 @@ class SdfReader {
       case "continuous":
       case "prismatic":
         break;
+      default:
+        assertNever(type, "joint type");
     }
     const axis = axisEl === undefined ? ([0, 0, 1] as Vec3) : this.#axis(axisEl, name);
     const limitEl = axisEl === undefined ? undefined : child(axisEl, "limit");

@@ -1,6 +1,7 @@
 import { commandsDuration } from "./commandAt.js";
 import { roseDuration } from "./rosePath.js";
 import type { Scenario } from "./Scenario.js";
+import { assertNever } from "../util/assertNever.js";
 
 /**
  * Simulated time (s) of a scenario: its `duration` when given, else the profile's natural
@@ -17,5 +18,7 @@ export function scenarioDuration(scenario: Scenario): number {
       return roseDuration(p);
     case "joystick":
       return p.duration;
+    default:
+      assertNever(p, "profile type");
   }
 }

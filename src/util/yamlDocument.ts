@@ -227,7 +227,9 @@ function depthOf(value: unknown): number {
 /**
  * ajv errors as diagnostics with JSON pointer and line:col, in words a user reads
  * ("unknown field", "missing required field", "must be one of …"); `if` noise and
- * duplicates dropped. `owner` may prefix each message with the element it concerns.
+ * duplicates dropped. `owner` may prefix each message with the element it concerns; `hint`
+ * may suggest a fix for an error (e.g. `did you mean "axis"?`), given the pointer it reports.
+ * An empty `file` leaves the diagnostics without one.
  */
 export function schemaDiagnostics(
   errors: readonly ErrorObject[],
@@ -235,6 +237,7 @@ export function schemaDiagnostics(
   locate: Locate,
   owner: (jsonPath: string) => string = () => "",
   truncated = false,
+  hint: (error: ErrorObject, jsonPath: string) => string | undefined = () => undefined,
 ): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
@@ -258,11 +261,26 @@ export function schemaDiagnostics(
     const key = `${jsonPath}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ code: "DOCUMENT_INVALID", severity: "error", message, file, jsonPath, ...locate(jsonPath) });
+    const suggestion = hint(e, jsonPath);
+    out.push({
+      code: "DOCUMENT_INVALID",
+      severity: "error",
+      message,
+      ...(file === "" ? {} : { file }),
+      jsonPath,
+      ...locate(jsonPath),
+      ...(suggestion === undefined ? {} : { hint: suggestion }),
+    });
   }
   // The validator stopped at its error limit (INPUT_LIMITS.maxSchemaErrors): say so.
   if (truncated)
-    out.push(policyDiagnostic("tooManySchemaErrors", schemaErrorLimitMessage(), { file, line: 1, column: 1 }));
+    out.push(
+      policyDiagnostic(
+        "tooManySchemaErrors",
+        schemaErrorLimitMessage(),
+        file === "" ? {} : { file, line: 1, column: 1 },
+      ),
+    );
   return out;
 }
 

@@ -5,6 +5,7 @@ import type { ValidateOptions } from "./RuleContext.js";
 import { effectiveSeverity } from "../diagnostics/severityPolicy.js";
 import { validateSdfDocument } from "./validateSdf.js";
 import { validateUrdfDocument } from "./validateUrdf.js";
+import { assertNever } from "../util/assertNever.js";
 
 /**
  * Validates a URDF or SDF file (detected from its content) and returns every finding,
@@ -69,6 +70,8 @@ function validateUnsorted(text: string, fileName: string, options: ValidateOptio
           xmlPath: root.xmlPath,
         },
       ];
+    default:
+      assertNever(format, "format");
   }
 }
 

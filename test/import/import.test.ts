@@ -85,11 +85,12 @@ describe("import helpers", () => {
       name: "gripper",
       links: [
         solidLink("base", { shape: box(1, 1, 1), mass: 1 }),
-        solidLink("pulley", { shape: cylinder(0.1, 0.1), mass: 1 }),
+        solidLink("pulley_link", { shape: cylinder(0.1, 0.1), mass: 1 }),
         ...["l", "r"].map((t) => solidLink(`finger_${t}`, { shape: box(0.1, 0.1, 0.1), mass: 0.1 })),
       ],
       joints: [
-        { name: "pulley", type: "revolute", parent: "base", child: "pulley", axis: [0, 0, 1], limit },
+        // Not the link's name: libsdformat refuses a joint and a link of one name.
+        { name: "pulley", type: "revolute", parent: "base", child: "pulley_link", axis: [0, 0, 1], limit },
         ...["l", "r"].map((t, i) => ({
           name: `finger_${t}_joint`,
           type: "revolute" as const,

@@ -7,6 +7,7 @@ import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { platformOf, ROS_DISTROS } from "../../emit/gazebo/RosDistro.js";
 import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { UsageError } from "../errors.js";
+import { checkOwnOutput } from "../checkOwnOutput.js";
 import { loadRobot } from "../loadRobot.js";
 import { writePackage } from "../writePackage.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
@@ -56,6 +57,7 @@ export function buildCommand(): Command {
         ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
         ...platform,
       });
+      checkOwnOutput(robotArg, artifacts, robot.imported?.lenient === true);
       const written = writePackage(opts.out, artifacts);
       process.stdout.write(
         `robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`,

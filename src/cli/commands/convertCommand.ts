@@ -14,6 +14,7 @@ import type { Robot } from "../../model/Robot.js";
 import { lumpedFramesExtension } from "../../emit/sdf/lumpedFramesExtension.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { checkOwnOutput } from "../checkOwnOutput.js";
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
@@ -99,6 +100,7 @@ export function convertCommand(): Command {
               modelExtensions: [lumpedFramesExtension(lumped), ...(carried?.modelExtensions ?? [])],
             })
           : emitUrdf(robot, { stamp });
+      checkOwnOutput(file, [{ path: `${robot.name}.${opts.format}`, content: text, kind: opts.format }], true);
       if (opts.out === undefined) writeStdout(text);
       else writeArtifacts(dirname(opts.out), [{ path: pathBasename(opts.out), content: text }]);
     });

@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import type { ArtifactKind } from "../../emit/ArtifactKind.js";
 import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
 import { emitFormats } from "../../emit/emitFormats.js";
 import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
@@ -8,6 +9,7 @@ import { UsageError } from "../errors.js";
 import { ROS_DISTROS } from "../../emit/gazebo/RosDistro.js";
 import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { usagePlatform } from "./buildCommand.js";
+import { checkOwnOutput } from "../checkOwnOutput.js";
 import { loadRobot } from "../loadRobot.js";
 import { writeStdout } from "../writeStdout.js";
 import { helpExamples } from "../helpExamples.js";
@@ -55,12 +57,21 @@ export function emitCommand(): Command {
         // What MJCF cannot hold is named on stderr too (the file says it in comments).
         if (opts.format === "mjcf")
           for (const d of mjcfLosses(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
-        writeStdout(
-          format.emit(robot, {
-            ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
-            ...platform,
-          }),
+        const text = format.emit(robot, {
+          ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
+          ...platform,
+        });
+        checkOwnOutput(
+          robotArg,
+          [{ path: `${robot.name}.${opts.format}`, content: text, kind: formatKind(opts.format) }],
+          robot.imported?.lenient === true,
         );
+        writeStdout(text);
       },
     );
+}
+
+/** The check a format's text passes before it is printed. */
+function formatKind(format: string): ArtifactKind {
+  return format === "urdf" || format === "sdf" || format === "mjcf" ? format : "other";
 }

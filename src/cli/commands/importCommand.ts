@@ -2,6 +2,7 @@ import { basename, dirname } from "node:path";
 
 import { Command, Option } from "commander";
 
+import { buildFindings } from "../../import/buildFindings.js";
 import { importExtras } from "../../import/importExtras.js";
 import { stampedPlatform } from "../../import/generated/recoverGeneratedBlocks.js";
 import { recoverPackage } from "../../import/generated/recoverPackage.js";
@@ -20,6 +21,7 @@ import { readInputFile } from "../readInputFile.js";
 import { importProblems } from "../../import/importProblems.js";
 import { hasErrors } from "../../diagnostics/Diagnostic.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { checkOwnOutput } from "../checkOwnOutput.js";
 import { InputError } from "../errors.js";
 import { readDescriptionSource } from "../readXacro.js";
 import { setsOption } from "../optionAlias.js";
@@ -86,7 +88,7 @@ export function importCommand(): Command {
         if (problems.length > 0)
           throw new InputError(`${shown}: cannot import: the module would not pass robokit's model check`, problems);
         // What an authored robot may not hold but the file's consumers load: kept as read, warned.
-        const findings = importFindings(read.robot).map((d) => ({ ...d, file }));
+        const findings = [...importFindings(read.robot), ...buildFindings(read.robot)].map((d) => ({ ...d, file }));
         // The reader may have said the same already (a name it warns about): each message once.
         const said = new Set(diagnostics.map((d) => `${d.code} ${d.message}`));
         const shownFindings = findings.filter((d) => !said.has(`${d.code} ${d.message}`));
@@ -108,6 +110,13 @@ export function importCommand(): Command {
           opts.format === "ts"
             ? robotToTypeScript(robot, { from: basename(file), notes, meshSolidLinks: solidLinks })
             : robotToYaml(robot, { from: basename(file), notes });
+        checkOwnOutput(shown, [
+          {
+            path: opts.out ?? `${robot.name}.${opts.format}`,
+            content: text,
+            kind: opts.format === "yaml" ? "robot-document" : "other",
+          },
+        ]);
         if (opts.out === undefined) {
           process.stdout.write(text);
           return;

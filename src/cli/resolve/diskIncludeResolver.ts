@@ -9,6 +9,7 @@ import { defaultIncludeLimits, type IncludeLimits } from "./includeLimits.js";
 import { readRegularFile } from "./readRegularFile.js";
 import type { SearchPaths } from "./searchPaths.js";
 import { uriCandidates } from "./uriCandidates.js";
+import { assertNever } from "../../util/assertNever.js";
 
 function within(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -64,6 +65,8 @@ export function diskIncludeResolver(
           };
         case "unreadable":
           return { error: { error: `cannot read ${name} (${r.detail})` } };
+        default:
+          assertNever(r.problem, "file problem");
       }
     }
     if (totalBytes + r.bytes.length > limits.maxTotalBytes) {

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
 import { MAX_VIEW_FILE_BYTES, type ViewFileRefusal } from "./checkViewFile.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * The diagnostic the page shows for a file `robokit view` will not serve. `what` names it as the
@@ -39,5 +40,7 @@ export function viewRefusalDiagnostic(
       );
     case "missing":
       return undefined;
+    default:
+      assertNever(refusal, "file problem");
   }
 }

@@ -1,4 +1,5 @@
 import { parseSimTarget, type SimTarget } from "./SimTarget.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** A ROS distribution robokit writes packages for (`robokit build --distro`). */
 export type RosDistro = "humble" | "jazzy" | "kilted" | "rolling" | "noetic";
@@ -112,6 +113,8 @@ export function defaultDistro(target: SimTarget): RosDistro {
       return "humble";
     case "ros1":
       return "noetic";
+    default:
+      assertNever(target, "simulation target");
   }
 }
 

@@ -18,6 +18,7 @@ import { imuHasDrift, sensorFrame, sensorTopic } from "./sensorNames.js";
 import { gzSystem, type RosDistro, type RosPlatform } from "./RosDistro.js";
 import type { SimTarget } from "./SimTarget.js";
 import { writeSdfSensor } from "./writeSdfSensor.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * SDF version the simulator converts a URDF to: libsdformat 9 (SDF 1.7) in Gazebo Classic
@@ -55,6 +56,8 @@ function writeControlPlugin(el: XmlOutElement, robot: Robot, target: SimTarget):
     case "ros1":
       appendTemplate(el, "ros1-ros-control", { namespace: `/${robot.name}` });
       return;
+    default:
+      assertNever(target, "simulation target");
   }
 }
 

@@ -1,6 +1,7 @@
 import type { GaussianNoise } from "../../model/Noise.js";
 import { toGazeboNoise } from "../../sensors/noise/toGazeboNoise.js";
 import { num, type XmlOutElement } from "../xml/xmlDocument.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Which `<noise>` schema to write:
@@ -45,5 +46,7 @@ export function writeNoise(
       if (g.precision > 0) el.ele("precision").txt(num(g.precision));
       return;
     }
+    default:
+      assertNever(schema, "noise schema");
   }
 }

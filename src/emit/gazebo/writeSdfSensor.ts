@@ -1,3 +1,4 @@
+import { assertNever } from "../../util/assertNever.js";
 import type { AxesNoise, CameraOptics, Sensor } from "../../model/Sensor.js";
 import { composePoses, IDENTITY_POSE, type Pose } from "../../model/Pose.js";
 import { formatNumber } from "../../util/formatNumber.js";
@@ -60,6 +61,8 @@ export function writeSdfSensor(parent: XmlOutElement, sensor: Sensor, ctx: Senso
       return writeRaySensor(w, sensor);
     case "contact":
       return writeContact(w, sensor);
+    default:
+      return assertNever(sensor, "sensor type");
   }
 }
 

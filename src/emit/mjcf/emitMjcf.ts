@@ -18,6 +18,7 @@ import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
 import { xmlCommentText } from "../../util/xmlCommentText.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** Options of {@link emitMjcf}. */
 export interface EmitMjcfOptions {
@@ -291,6 +292,8 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
     // MJCF planes: half-sizes, then the grid spacing (MuJoCo 2.2.2 needs it > 0); the normal is the geom's z (see writeGeom).
     case "plane":
       return { type: "plane", size: vec([g.size[0] / 2, g.size[1] / 2, 1]) };
+    default:
+      assertNever(g, "geometry type");
   }
 }
 
@@ -354,6 +357,8 @@ function writeJoint(body: XmlOutElement, j: Joint): void {
     case "gearbox":
       // No MJCF joint couples rotation and translation, or two joints' angles (mjcfLosses): welded.
       return;
+    default:
+      assertNever(j, "joint type");
   }
 }
 
@@ -404,6 +409,8 @@ function effortLimit(j: Joint): number | undefined {
     case "screw":
     case "gearbox":
       return undefined;
+    default:
+      assertNever(j, "joint type");
   }
 }
 
@@ -423,6 +430,8 @@ function velocityLimit(j: Joint): number | undefined {
     case "screw":
     case "gearbox":
       return undefined;
+    default:
+      assertNever(j, "joint type");
   }
 }
 
@@ -458,6 +467,8 @@ function writeActuator(parent: XmlOutElement, j: Joint): void {
       parent.ele("motor", { name, joint: j.name, gear: num(gear), ...range, ...force });
       return;
     }
+    default:
+      assertNever(a.command, "command interface");
   }
 }
 
@@ -492,16 +503,12 @@ function writeSensorFrame(body: XmlOutElement, s: Sensor): void {
       // MuJoCo reports contacts of every geom; a bumper needs no element of its own.
       return;
     default:
-      return exhaustive(s);
+      return assertNever(s, "sensor type");
   }
 }
 
 /** sensor_R_site of a rangefinder: a +90° turn about y takes the site's z onto the sensor's x. */
 const SENSOR_Q_RANGEFINDER: Quat = [0, Math.SQRT1_2, 0, Math.SQRT1_2];
-
-function exhaustive(value: never): never {
-  throw new TypeError(`unhandled sensor ${JSON.stringify(value)}`);
-}
 
 /**
  * An MJCF camera looks along its −z with +y up; a robokit (Gazebo) camera looks along the
@@ -592,6 +599,6 @@ function writeSensorChannels(parent: XmlOutElement, s: Sensor): void {
     case "contact":
       return;
     default:
-      return exhaustive(s);
+      return assertNever(s, "sensor type");
   }
 }

@@ -2,6 +2,7 @@ import type { Geometry } from "../../model/Geometry.js";
 import { linkPoses } from "../../model/linkPoses.js";
 import { composePoses, IDENTITY_POSE, rotationFromRpy } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Height (m) of the lowest point of any collision shape, in the root link's frame with all
@@ -46,5 +47,7 @@ function downwardExtent(g: Geometry, zRow: readonly [number, number, number]): n
     // A plane reaches as far as it is tilted, without bound: it places nothing.
     case "plane":
       return Number.NaN;
+    default:
+      assertNever(g, "geometry type");
   }
 }

@@ -10,6 +10,7 @@ import { controllersYamlPath } from "../ros2-control/emitControllersYaml.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { serializeXml, xmlDocument } from "../xml/xmlDocument.js";
 import { rvizConfigPath } from "./emitRvizConfig.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** Path of the launch file inside the package. */
 export function launchPath(robot: Robot, target: SimTarget): string {
@@ -76,6 +77,8 @@ export function bridgeSpecs(robot: Robot): string[] {
         case "contact":
           out.push(`${t}@ros_gz_interfaces/msg/Contacts[gz.msgs.Contacts`);
           break;
+        default:
+          assertNever(s, "sensor type");
       }
     }
   }

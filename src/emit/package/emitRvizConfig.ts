@@ -5,6 +5,7 @@ import type { Robot } from "../../model/Robot.js";
 import { DISTRO_FACTS, type RosPlatform } from "../gazebo/RosDistro.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { sensorStreams, type StreamKind } from "./sensorStreams.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** Path of the RViz configuration inside the package. */
 export function rvizConfigPath(robot: Robot): string {
@@ -26,6 +27,8 @@ function displayClass(kind: StreamKind): string | undefined {
     case "navsat":
     case "contacts":
       return undefined;
+    default:
+      assertNever(kind, "stream kind");
   }
 }
 

@@ -5,6 +5,7 @@ import { packageName } from "../gazebo/packageName.js";
 import { controllerPlan } from "../ros2-control/controllerPlan.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { serializeXml, xmlDocument } from "../xml/xmlDocument.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Runtime dependencies (rosdep keys) of the generated package on a platform: what the
@@ -66,6 +67,8 @@ export function execDepends(robot: Robot, platform: RosPlatform): string[] {
         ...(hector ? ["hector_gazebo_plugins"] : []),
       ]);
     }
+    default:
+      assertNever(target, "simulation target");
   }
 }
 

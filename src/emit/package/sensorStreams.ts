@@ -1,6 +1,7 @@
 import type { Robot } from "../../model/Robot.js";
 import { sensorFrame, sensorTopic } from "../gazebo/sensorNames.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** The ROS message a sensor stream carries (what RViz needs to show it). */
 export type StreamKind = "image" | "imu" | "navsat" | "laser_scan" | "point_cloud" | "range" | "contacts";
@@ -57,6 +58,8 @@ export function sensorStreams(robot: Robot, target: SimTarget): SensorStream[] {
         case "contact":
           add("contacts", t);
           break;
+        default:
+          assertNever(s, "sensor type");
       }
     }
   }

@@ -69,6 +69,8 @@ export function controllerPlan(
         updateRate: ROS1_JOINT_STATE_RATE,
         controllers: ros1Controllers(distro, controlled, passive),
       };
+    default:
+      assertNever(target, "simulation target");
   }
 }
 

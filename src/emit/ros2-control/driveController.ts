@@ -15,6 +15,7 @@ import type { ControlledJoint } from "./controlledJoints.js";
 import type { ControllerSpec } from "./ControllerSpec.js";
 import { rosDouble } from "./rosYaml.js";
 import { ScaffoldingError } from "./ScaffoldingError.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** The drives a ros2_controllers mobile-base controller drives, one controller each. */
 export type MobileBaseGeometry = Exclude<DriveGeometry, { type: "steered" } | { type: "omni" }>;
@@ -62,6 +63,8 @@ export function driveController(
     case "bicycle":
     case "tricycle":
       return { ...spec(g, joints, undefined), params: steeringParams(robot, g, distro) };
+    default:
+      assertNever(g, "g.type");
   }
 }
 
@@ -78,6 +81,8 @@ export function controllerName(g: MobileBaseGeometry): string {
       return "bicycle_steering_controller";
     case "tricycle":
       return "tricycle_steering_controller";
+    default:
+      assertNever(g, "g.type");
   }
 }
 
@@ -123,6 +128,8 @@ export function claimedJoints(g: MobileBaseGeometry): ClaimedJoint[] {
       return [wheel(g.traction.joint, "velocity"), steer(g.steering)];
     case "tricycle":
       return [...g.traction.map((w) => wheel(w.joint, "velocity")), steer(g.steering)];
+    default:
+      assertNever(g, "g.type");
   }
 }
 

@@ -1,4 +1,5 @@
 import { DISTRO_FACTS, type RosDistro } from "../gazebo/RosDistro.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** ROS 2 joint_state_broadcaster `extra_joints`: a string array of joint names. */
 export type Ros2ExtraJoints = {
@@ -38,5 +39,7 @@ export function jointStateExtraJoints(
       return { extra_joints: [...passive] };
     case 1:
       return { extra_joints: passive.map((name) => ({ name })) };
+    default:
+      assertNever(DISTRO_FACTS[distro].ros, "ROS version");
   }
 }

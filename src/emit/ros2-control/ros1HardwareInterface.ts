@@ -1,5 +1,6 @@
 import type { InterfaceKind } from "../../model/Actuator.js";
 import type { ControlledJoint } from "./controlledJoints.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * The ROS 1 hardware interface of an actuated joint: effort when the actuator has PID gains
@@ -19,5 +20,7 @@ export function ros1HardwareInterfaceName(kind: InterfaceKind): string {
       return "hardware_interface/VelocityJointInterface";
     case "effort":
       return "hardware_interface/EffortJointInterface";
+    default:
+      assertNever(kind, "command interface");
   }
 }

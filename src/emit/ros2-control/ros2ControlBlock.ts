@@ -3,6 +3,7 @@ import type { Robot } from "../../model/Robot.js";
 import type { SimTarget } from "../gazebo/SimTarget.js";
 import { num, type XmlOutElement } from "../xml/xmlDocument.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** The ros2_control hardware plugin class per ROS 2 target (gz names from Humble on). */
 export function hardwarePlugin(target: "gz" | "classic"): string {
@@ -11,6 +12,8 @@ export function hardwarePlugin(target: "gz" | "classic"): string {
       return "gz_ros2_control/GazeboSimSystem";
     case "classic":
       return "gazebo_ros2_control/GazeboSystem";
+    default:
+      assertNever(target, "simulation target");
   }
 }
 
@@ -67,5 +70,7 @@ export function interfaceRange(c: ControlledJoint, kind: InterfaceKind): readonl
       return [-limit.velocity, limit.velocity];
     case "effort":
       return [-limit.effort, limit.effort];
+    default:
+      assertNever(kind, "command interface");
   }
 }

@@ -2,6 +2,7 @@ import type { Robot } from "../../model/Robot.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { sdfFeatures } from "./sdfFeatures.js";
 import type { SdfVersion } from "./SdfVersion.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * What an SDF file of `version` cannot say about `robot`, as FEATURE_UNSUPPORTED diagnostics
@@ -51,6 +52,8 @@ export function sdfLosses(robot: Robot, version: SdfVersion): Diagnostic[] {
       case "gearbox":
         // SDF's own types: written as they are.
         break;
+      default:
+        assertNever(joint, "joint type");
     }
     if (joint.safetyController !== undefined)
       add("info", `/joints/${i}/safetyController`, `${where}: SDF has no safety_controller; it is not written`);

@@ -42,6 +42,7 @@ export interface SdfModelOptions {
 }
 
 import { defaultShapeName, UNLIMITED_POSITION } from "../../model/sdfDefaults.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Writes the robot as one `<model>` element into `parent` (an `<sdf>` or a `<world>`).
@@ -235,6 +236,8 @@ function writeGeometry(el: XmlOutElement, g: Geometry): void {
       leaf(p, "size", vec(g.size));
       break;
     }
+    default:
+      assertNever(g, "geometry type");
   }
 }
 
@@ -269,6 +272,8 @@ function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeature
     case "universal":
     case "revolute2":
       break;
+    default:
+      assertNever(joint, "joint type");
   }
   const axis = jointAxis(joint);
   if (axis === undefined) return el;
@@ -306,6 +311,8 @@ function writeJoint(parent: XmlOutElement, joint: SdfJoint, features: SdfFeature
       break;
     case "fixed":
       break;
+    default:
+      assertNever(joint, "joint type");
   }
   writeDynamics(a, joint.dynamics);
   if (

@@ -7,6 +7,7 @@ import type { Robot } from "../../model/Robot.js";
 import type { XmlBlock } from "../../model/XmlBlock.js";
 import { generatedBy } from "../xml/generatedBy.js";
 import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/xmlDocument.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Adds elements to the `<robot>` element after links and joints (ros2_control,
@@ -149,6 +150,8 @@ function writeGeometry(el: XmlOutElement, g: UrdfGeometry): void {
     case "mesh":
       el.ele("mesh", g.scale === undefined ? { filename: g.uri } : { filename: g.uri, scale: vec(g.scale) });
       break;
+    default:
+      assertNever(g, "geometry type");
   }
 }
 
@@ -218,6 +221,8 @@ function writeJoint(parent: XmlOutElement, joint: Joint): void {
       break;
     case "floating":
       break;
+    default:
+      assertNever(joint, "joint type");
   }
   // A fixed joint's mimic is kept as read (urdfdom reads it).
   if (

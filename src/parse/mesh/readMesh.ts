@@ -3,6 +3,7 @@ import { readCollada, type ColladaReadOptions } from "./readCollada.js";
 import { readObj } from "./readObj.js";
 import { readStl } from "./readStl.js";
 import { MESH_LIMITS, type MeshLimits, type MeshReadResult } from "./TriangleMesh.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** The mesh file formats robokit reads. */
 export type MeshFormat = "stl" | "obj" | "collada";
@@ -42,6 +43,8 @@ export function readMesh(
           ),
         ],
       };
+    default:
+      assertNever(format, "mesh format");
   }
 }
 

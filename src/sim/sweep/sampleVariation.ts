@@ -1,6 +1,7 @@
 import { namedSeed } from "../../sensors/noise/namedSeed.js";
 import { SeededRandom } from "../../sensors/noise/SeededRandom.js";
 import type { SweepDistribution, SweepVariation } from "./SweepVariation.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** Draws of a normal outside its bounds before the bound-clamped mean is used instead. */
 const MAX_REDRAWS = 1000;
@@ -29,5 +30,7 @@ function draw(d: SweepDistribution, random: SeededRandom): number {
       // Only reachable for bounds far in one tail: the bound nearest the mean's side.
       return Math.min(d.max, Math.max(d.min, d.mean));
     }
+    default:
+      assertNever(d, "distribution");
   }
 }

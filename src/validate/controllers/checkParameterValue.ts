@@ -1,5 +1,6 @@
 import type { DefValue, ParamDef, ParamType } from "./ControllerDefinitions.js";
 import type { RosValue } from "./readParameterFile.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** The validators robokit evaluates: generate_parameter_library's built-in ones and control_filters' NaN-tolerant bounds. */
 export const EVALUATED_VALIDATORS: readonly string[] = [
@@ -62,6 +63,8 @@ export function defaultValue(def: ParamDef): RosValue | undefined {
       return { type: "string_array", value: list.map(String) };
     case "none":
       return undefined;
+    default:
+      return assertNever(def.t, "parameter type");
   }
 }
 

@@ -9,6 +9,7 @@ import { CollisionMeshCache, MESH_READ_BUDGET } from "./CollisionMeshCache.js";
 import type { GeometryBody, GeometryCollision, GeometryPlace, GeometryShape } from "./GeometryBody.js";
 import { sdfGeometryBodies } from "./sdfGeometryBodies.js";
 import { urdfGeometryBodies } from "./urdfGeometryBodies.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * A principal moment of the file's inertia more than this factor above or below the same moment
@@ -209,6 +210,8 @@ function measure(
     }
     case "mesh":
       return measureMesh(ctx, shape, collision.link, body, xyz, rpy, meshes);
+    default:
+      assertNever(shape, "geometry type");
   }
 }
 

@@ -1,5 +1,6 @@
 import { attr, child, type XmlElement } from "../../parse/XmlDocument.js";
 import type { Rule } from "../RuleContext.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /** Mesh formats each consumer loads, by file extension. */
 const everywhere = new Set(["stl", "dae", "obj"]);
@@ -61,6 +62,8 @@ export const meshResources: Rule = (ctx) => {
               attribute,
             );
           return;
+        default:
+          assertNever(found.problem, "file problem");
       }
     }
     const ext = extension(found.file);
