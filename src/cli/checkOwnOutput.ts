@@ -13,9 +13,15 @@ import { InputError } from "./errors.js";
  * files are written, as the model check treats such a robot.
  *
  * @param input - the robot argument, named in the message (`robokit: <input>: …`).
+ * @param distro - the ROS distro the files are for (build), for the controllers file's check.
  */
-export function checkOwnOutput(input: string, artifacts: readonly CheckedArtifact[], keptAsRead = false): void {
-  const diagnostics = checkArtifacts(artifacts);
+export function checkOwnOutput(
+  input: string,
+  artifacts: readonly CheckedArtifact[],
+  keptAsRead = false,
+  distro?: string,
+): void {
+  const diagnostics = checkArtifacts(artifacts, distro);
   if (!hasErrors(diagnostics)) return;
   if (keptAsRead) {
     for (const d of diagnostics)

@@ -5,6 +5,7 @@ import { bundledExamples } from "../../src/cli/bundledExamples.js";
 import { buildArtifacts } from "../../src/emit/buildArtifacts.js";
 import type { Robot } from "../../src/model/Robot.js";
 import { checkRobotData } from "../../src/model/checkRobotData.js";
+import { defaultDistro } from "../../src/emit/gazebo/RosDistro.js";
 import { checkArtifacts } from "../../src/validate/output/checkArtifacts.js";
 
 /** Every number and string of a robot, by JSON pointer. */
@@ -58,7 +59,7 @@ describe("property: a robot the model check accepts gives files robokit's own ch
             ).toBe(true);
             return;
           }
-          const errors = checkArtifacts(artifacts);
+          const errors = checkArtifacts(artifacts, defaultDistro(target));
           expect(
             errors.map((d) => `${d.file}: ${d.message}`),
             changed.join(", "),
@@ -68,4 +69,25 @@ describe("property: a robot the model check accepts gives files robokit's own ch
       { numRuns: 150 },
     );
   }, 300_000);
+});
+
+describe("the controllers file is checked with the files it is built with", () => {
+  it("refuses robokit's controllers YAML once a double is written as an integer or a joint is not in the URDF", async () => {
+    const example = bundledExamples["cart"]!;
+    const robot = (await example.load())[example.exportName] as Robot;
+    const artifacts = buildArtifacts(robot, { target: "gz", distro: "jazzy" });
+    expect(checkArtifacts(artifacts, "jazzy")).toEqual([]);
+    const yaml = artifacts.find((a) => a.path.endsWith("_controllers.yaml"))!;
+    const corrupt = (edit: (text: string) => string) =>
+      checkArtifacts(
+        artifacts.map((a) => (a === yaml ? { ...a, content: edit(a.content) } : a)),
+        "jazzy",
+      );
+    const integer = corrupt((t) => t.replace(/wheel_radius: [0-9.e-]+/, "wheel_radius: 1"));
+    expect(integer.map((d) => [d.file, d.code])).toEqual([[yaml.path, "PARAMETER_TYPE_MISMATCH"]]);
+    const joint = corrupt((t) => t.replace("left_wheel_joint", "left_weel_joint"));
+    expect(joint.map((d) => d.code)).toContain("CONTROLLER_JOINT_UNKNOWN");
+    // ROS 1 parameters are ros_control's, which the ros2_controllers definitions do not describe.
+    expect(checkArtifacts(buildArtifacts(robot, { target: "ros1" }), "noetic")).toEqual([]);
+  });
 });

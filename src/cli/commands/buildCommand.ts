@@ -57,7 +57,7 @@ export function buildCommand(): Command {
         ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
         ...platform,
       });
-      checkOwnOutput(robotArg, artifacts, robot.imported?.lenient === true);
+      checkOwnOutput(robotArg, artifacts, robot.imported?.lenient === true, platform.distro);
       const written = writePackage(opts.out, artifacts);
       process.stdout.write(
         `robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`,
