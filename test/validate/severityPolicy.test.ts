@@ -258,7 +258,12 @@ describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
     );
     // robokit view reports its refusals through the table too.
     sources.push(readFileSync(join(src, "..", "cli", "view", "viewRefusalDiagnostic.ts"), "utf8"));
-    sources.push(readFileSync(join(src, "..", "parse", "xacro", "expandXacro.ts"), "utf8"));
+    // xacro's budgets and lookups, reported from the expander's files.
+    sources.push(
+      ...readdirSync(join(src, "..", "parse", "xacro"))
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .map((f) => readFileSync(join(src, "..", "parse", "xacro", f), "utf8")),
+    );
     // What a conversion does not carry (robokit convert).
     sources.push(readFileSync(join(src, "..", "import", "carryUrdfExtensionsToSdf.ts"), "utf8"));
     // The ros2_control parameter file checks (docs/controllers.md).
