@@ -5,7 +5,7 @@ import { RobotModelError } from "./RobotModelError.js";
 
 /**
  * Checks a robot written as a plain typed object and returns it unchanged (deeply frozen).
- * The check is {@link checkRobotData}'s, the one a YAML document gets: it holds for a robot
+ * The check is `checkRobotData`'s, the one a YAML document gets: it holds for a robot
  * written in JavaScript, or in TypeScript run without type-checking, as well.
  * Throws {@link RobotModelError} listing every problem when it is invalid.
  */

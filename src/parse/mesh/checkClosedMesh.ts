@@ -19,7 +19,7 @@ export interface ClosedMeshCheck {
  * Checks that a mesh bounds a solid: every edge shared by exactly two triangles with opposite
  * orientation (a closed, oriented 2-manifold along its edges). Vertices are welded by exact
  * coordinates first, since STL repeats each vertex per triangle and other writers split
- * vertices at normal or texture seams. `welded` is {@link weldVertices} of the positions, when
+ * vertices at normal or texture seams. `welded` is `weldVertices` of the positions, when
  * already known.
  */
 export function checkClosedMesh(mesh: TriangleMesh, welded = weldVertices(mesh.positions)): ClosedMeshCheck {
