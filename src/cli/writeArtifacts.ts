@@ -12,6 +12,12 @@ export interface BinaryArtifact {
   readonly content: Uint8Array;
 }
 
+/** A generated file whose text comes in chunks (a long CSV), written one chunk at a time. */
+export interface ChunkedArtifact {
+  readonly path: string;
+  readonly content: readonly string[];
+}
+
 /**
  * Writes generated files under `outDir`: each to a temporary sibling first, then renamed
  * into place, so a reader never sees a half-written file. If any write fails, the
@@ -26,7 +32,10 @@ export interface BinaryArtifact {
  * @returns the absolute paths written, in artifact order.
  * @throws IoError when a file or folder cannot be written or a target is refused.
  */
-export function writeArtifacts(outDir: string, artifacts: readonly (Artifact | BinaryArtifact)[]): string[] {
+export function writeArtifacts(
+  outDir: string,
+  artifacts: readonly (Artifact | BinaryArtifact | ChunkedArtifact)[],
+): string[] {
   const root = resolve(outDir);
   const staged: { tmp: string; final: string; was: Stats | undefined; shown: string }[] = [];
   try {

@@ -53,4 +53,10 @@ export const INPUT_LIMITS = {
   maxDiagnosticsPerCode: 10_000,
   /** Longest text of one number, characters. */
   maxNumberText: 4_096,
+  /**
+   * Largest magnitude of a number given on the command line (`ik`'s twist) or in a wheel-state
+   * CSV (`odom`'s times and joint positions), in SI units: no robot comes near 1e9 m/s, rad/s,
+   * s or rad, and bounding them keeps every product the kinematics forms finite.
+   */
+  maxMagnitude: 1e9,
 } as const;

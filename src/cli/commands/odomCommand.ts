@@ -21,10 +21,11 @@ import { KabschWheelOdometry } from "../../kinematics/KabschWheelOdometry.js";
 import { Odometry } from "../../kinematics/Odometry.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { wrapAngle } from "../../util/wrapAngle.js";
-import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
-import { readInputFile } from "../readInputFile.js";
+import { forEachInputLine } from "../forEachInputLine.js";
+import { TextChunks } from "../TextChunks.js";
+import { type WheelCsv, WheelCsvParser } from "../WheelCsvParser.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { requireDrive } from "./ikCommand.js";
@@ -33,14 +34,6 @@ import { helpExamples } from "../helpExamples.js";
 
 /** Odometry method for a steered drive. */
 type OdomMethod = "kabsch" | "least-squares";
-
-/** A parsed wheel-state CSV: times and one column per needed joint. */
-interface WheelCsv {
-  readonly t: Float64Array;
-  readonly columns: ReadonlyMap<string, Float64Array>;
-  /** 1-based file line of each data row, for messages. */
-  readonly lines: readonly number[];
-}
 
 /**
  * `robokit odom <robot> <file.csv> [--method kabsch|least-squares] [-o out.csv]`.
@@ -77,89 +70,21 @@ export function odomCommand(): Command {
       const robot = await loadRobot(robotArg);
       const drive = requireDrive(robot, robotArg);
       const joints = odomJoints(drive);
-      const text = readInputFile(csvPath, INPUT_LIMITS.maxCsvBytes).toString("utf8");
-      const csv = parseWheelCsv(text, csvPath, joints);
-      const out = driveOdometry(drive, csv, opts.method, csvPath);
+      // Read a line at a time into the needed columns only, and written a chunk at a time.
+      const parser = new WheelCsvParser(csvPath, joints);
+      forEachInputLine(csvPath, INPUT_LIMITS.maxCsvBytes, (line, n) => parser.line(line, n));
+      const csv = parser.finish();
       if (opts.out === undefined) {
-        process.stdout.write(out);
+        const out = new TextChunks((chunk) => process.stdout.write(chunk));
+        driveOdometry(drive, csv, opts.method, csvPath, out);
+        out.end();
       } else {
-        writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: out }]);
+        const out = new TextChunks();
+        driveOdometry(drive, csv, opts.method, csvPath, out);
+        writeArtifacts(dirname(opts.out), [{ path: basename(opts.out), content: out.end() }]);
         process.stderr.write(`robokit: wrote ${csv.t.length} poses to ${escapeTerminal(opts.out)}\n`);
       }
     });
-}
-
-function fail(file: string, line: number, column: number, code: Diagnostic["code"], message: string): InputError {
-  return new InputError(`${file}: invalid wheel-state CSV`, [{ code, severity: "error", message, file, line, column }]);
-}
-
-/** Parses the CSV strictly; every problem names file:line:col. */
-export function parseWheelCsv(text: string, file: string, joints: readonly string[]): WheelCsv {
-  const rawLines = text.split(/\r?\n/);
-  let header: { names: string[]; starts: number[]; line: number } | undefined;
-  const rows: { cells: string[]; starts: number[]; line: number }[] = [];
-  rawLines.forEach((raw, index) => {
-    if (raw.trim() === "" || raw.trimStart().startsWith("#")) return;
-    const cells: string[] = [];
-    const starts: number[] = [];
-    let start = 0;
-    for (const cell of raw.split(",")) {
-      cells.push(cell.trim());
-      starts.push(start + 1 + (cell.length - cell.trimStart().length));
-      start += cell.length + 1;
-    }
-    if (header === undefined) header = { names: cells, starts, line: index + 1 };
-    else rows.push({ cells, starts, line: index + 1 });
-  });
-  if (header === undefined)
-    throw fail(file, 1, 1, "ELEMENT_MISSING", "empty CSV: expected a header row with t and the drive joint names");
-  const h = header;
-  const indexOf = (name: string): number => {
-    const i = h.names.indexOf(name);
-    if (i < 0)
-      throw fail(file, h.line, 1, "ELEMENT_MISSING", `missing column "${name}" (header has: ${h.names.join(", ")})`);
-    return i;
-  };
-  const tIndex = indexOf("t");
-  const wanted = joints.map((j) => [j, indexOf(j)] as const);
-  if (rows.length === 0) throw fail(file, h.line, 1, "ELEMENT_MISSING", "no data rows after the header");
-  const t = new Float64Array(rows.length);
-  const columns = new Map(joints.map((j) => [j, new Float64Array(rows.length)] as const));
-  const value = (row: (typeof rows)[number], i: number, name: string): number => {
-    const cell = row.cells[i];
-    if (cell === undefined)
-      throw fail(
-        file,
-        row.line,
-        (row.starts.at(-1) ?? 1) + (row.cells.at(-1)?.length ?? 0),
-        "ELEMENT_MISSING",
-        `row has ${row.cells.length} fields, column "${name}" is field ${i + 1}`,
-      );
-    const v = cell === "" ? Number.NaN : Number(cell);
-    if (!Number.isFinite(v))
-      throw fail(
-        file,
-        row.line,
-        row.starts[i] ?? 1,
-        "NUMBER_NOT_FINITE",
-        `column "${name}": "${cell}" is not a finite number`,
-      );
-    return v;
-  };
-  rows.forEach((row, k) => {
-    t[k] = value(row, tIndex, "t");
-    if (k > 0 && !((t[k] as number) > (t[k - 1] as number))) {
-      throw fail(
-        file,
-        row.line,
-        row.starts[tIndex] ?? 1,
-        "VALUE_OUT_OF_RANGE",
-        `t must increase strictly (${formatNumber(t[k] as number)} after ${formatNumber(t[k - 1] as number)})`,
-      );
-    }
-    for (const [name, i] of wanted) (columns.get(name) as Float64Array)[k] = value(row, i, name);
-  });
-  return { t, columns, lines: rows.map((r) => r.line) };
 }
 
 function row(t: number, pose: Float64Array, residual?: number): string {
@@ -168,7 +93,13 @@ function row(t: number, pose: Float64Array, residual?: number): string {
   return `${cells.join(",")}\n`;
 }
 
-function steeredOdometry(drive: SteeredDriveFromModel, csv: WheelCsv, method: OdomMethod, file: string): string {
+function steeredOdometry(
+  drive: SteeredDriveFromModel,
+  csv: WheelCsv,
+  method: OdomMethod,
+  file: string,
+  out: TextChunks,
+): void {
   const { layout, kinematics } = drive;
   const n = layout.modules.length;
   const steer = layout.modules.map((m) => csv.columns.get(m.steerJoint) as Float64Array);
@@ -185,8 +116,8 @@ function steeredOdometry(drive: SteeredDriveFromModel, csv: WheelCsv, method: Od
   const mid = new Float64Array(n);
   const twist = new Float64Array(3);
   const out4 = new Float64Array(4);
-  let text = method === "kabsch" ? "t,x,y,theta,residual\n" : "t,x,y,theta\n";
-  text += row(csv.t[0] as number, odom.poseInto(pose), method === "kabsch" ? 0 : undefined);
+  out.push(method === "kabsch" ? "t,x,y,theta,residual\n" : "t,x,y,theta\n");
+  out.push(row(csv.t[0] as number, odom.poseInto(pose), method === "kabsch" ? 0 : undefined));
   for (let k = 1; k < csv.t.length; k++) {
     layout.modules.forEach((m, i) => {
       start[i] = (steer[i] as Float64Array)[k - 1] as number;
@@ -201,35 +132,37 @@ function steeredOdometry(drive: SteeredDriveFromModel, csv: WheelCsv, method: Od
     if (method === "kabsch") {
       const status = kabsch.estimateInto(out4, start, end, travel);
       if (!isKabschValid(status)) {
-        throw fail(
-          file,
-          csv.lines[k] ?? 1,
-          1,
-          "VALUE_OUT_OF_RANGE",
-          `no rigid motion fits the wheel travel of this step (Kabsch: ${status})`,
-        );
+        throw new InputError(`${file}: invalid wheel-state CSV`, [
+          {
+            code: "VALUE_OUT_OF_RANGE",
+            severity: "error",
+            message: `no rigid motion fits the wheel travel of this step (Kabsch: ${status})`,
+            file,
+            line: csv.lines[k] ?? 1,
+            column: 1,
+          },
+        ]);
       }
       odom.addDelta(out4[1] as number, out4[2] as number, out4[0] as number);
-      text += row(csv.t[k] as number, odom.poseInto(pose), out4[3] as number);
+      out.push(row(csv.t[k] as number, odom.poseInto(pose), out4[3] as number));
     } else {
       // Least squares on the step's travel at the mid-step angles gives the twist × dt.
       kinematics.toChassisVelocityInto(twist, mid, travel);
       odom.addVelocity(twist[0] as number, twist[1] as number, twist[2] as number, 1);
-      text += row(csv.t[k] as number, odom.poseInto(pose));
+      out.push(row(csv.t[k] as number, odom.poseInto(pose)));
     }
   }
-  return text;
 }
 
-function omniOdometry(drive: OmniDriveFromModel, csv: WheelCsv): string {
+function omniOdometry(drive: OmniDriveFromModel, csv: WheelCsv, out: TextChunks): void {
   const { layout, kinematics } = drive;
   const wheel = layout.wheels.map((w) => csv.columns.get(w.joint) as Float64Array);
   const odom = new Odometry();
   const pose = new Float64Array(3);
   const travel = new Float64Array(layout.wheels.length);
   const twist = new Float64Array(3);
-  let text = "t,x,y,theta\n";
-  text += row(csv.t[0] as number, odom.poseInto(pose));
+  out.push("t,x,y,theta\n");
+  out.push(row(csv.t[0] as number, odom.poseInto(pose)));
   for (let k = 1; k < csv.t.length; k++) {
     layout.wheels.forEach((w, i) => {
       travel[i] =
@@ -240,9 +173,8 @@ function omniOdometry(drive: OmniDriveFromModel, csv: WheelCsv): string {
     // The omni FK is linear: travel in, (dx, dy, dθ) of the step out; integrate exactly.
     kinematics.toChassisVelocityInto(twist, travel, "m/s");
     odom.addVelocity(twist[0] as number, twist[1] as number, twist[2] as number, 1);
-    text += row(csv.t[k] as number, odom.poseInto(pose));
+    out.push(row(csv.t[k] as number, odom.poseInto(pose)));
   }
-  return text;
 }
 
 /**
@@ -272,18 +204,18 @@ export function odomJoints(drive: DriveFromModel): readonly string[] {
   }
 }
 
-function driveOdometry(drive: DriveFromModel, csv: WheelCsv, method: OdomMethod, file: string): string {
+function driveOdometry(drive: DriveFromModel, csv: WheelCsv, method: OdomMethod, file: string, out: TextChunks): void {
   switch (drive.type) {
     case "steered":
-      return steeredOdometry(drive, csv, method, file);
+      return steeredOdometry(drive, csv, method, file, out);
     case "omni":
-      return omniOdometry(drive, csv);
+      return omniOdometry(drive, csv, out);
     case "mecanum":
     case "differential":
     case "ackermann":
     case "bicycle":
     case "tricycle":
-      return planarOdometry(drive, csv);
+      return planarOdometry(drive, csv, out);
     default:
       return assertNever(drive, "drive");
   }
@@ -302,7 +234,8 @@ function planarOdometry(
     | BicycleDriveFromModel
     | TricycleDriveFromModel,
   csv: WheelCsv,
-): string {
+  out: TextChunks,
+): void {
   const odom = new Odometry();
   const pose = new Float64Array(3);
   const twist = new Float64Array(3);
@@ -314,16 +247,15 @@ function planarOdometry(
     const c = csv.columns.get(w.joint) as Float64Array;
     return w.direction * ((c[k] as number) - (c[k - 1] as number));
   };
-  let text = "t,x,y,theta\n";
-  text += row(csv.t[0] as number, odom.poseInto(pose));
+  out.push("t,x,y,theta\n");
+  out.push(row(csv.t[0] as number, odom.poseInto(pose)));
   for (let k = 1; k < csv.t.length; k++) {
     stepTwistInto(twist, drive, roll, csv, k);
     se2ExpInto(arc, twist[0] as number, twist[1] as number, twist[2] as number);
     baseMotionFromPointInto(motion, cx, cy, arc[0] as number, arc[1] as number, twist[2] as number);
     odom.addDelta(motion[0] as number, motion[1] as number, motion[2] as number);
-    text += row(csv.t[k] as number, odom.poseInto(pose));
+    out.push(row(csv.t[k] as number, odom.poseInto(pose)));
   }
-  return text;
 }
 
 /** The twist (m, m, rad) of step k at the drive's kinematic centre (the base frame's for mecanum). */
