@@ -23,6 +23,7 @@ import { canonicalAtan2 } from "../../util/wrapAngle.js";
 import { InputError } from "../errors.js";
 import { loadRobot } from "../loadRobot.js";
 import { setsOption } from "../optionAlias.js";
+import { requireMagnitude } from "../requireMagnitude.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { helpExamples } from "../helpExamples.js";
 
@@ -33,10 +34,14 @@ export function requireDrive(robot: Robot, source: string): DriveFromModel {
   throw new InputError(`${source}: ${result.diagnostic.message}`, [{ ...result.diagnostic, file: source }]);
 }
 
-/** Parses a finite number option value (commander custom parser). */
-export function finiteNumber(value: string): number {
+/**
+ * Parses a number option value (commander custom parser): text that is not a number is a usage
+ * error (exit 2); a number too large to be finite (`1e999`, `Infinity`) is returned, for
+ * {@link requireMagnitude} to refuse with the option's name (exit 1).
+ */
+export function numberOption(value: string): number {
   const n = value.trim() === "" ? Number.NaN : Number(value);
-  if (!Number.isFinite(n)) throw new InvalidArgumentError(`"${value}" is not a finite number`);
+  if (Number.isNaN(n)) throw new InvalidArgumentError(`"${value}" is not a number`);
   return n;
 }
 
@@ -61,14 +66,17 @@ export function ikCommand(): Command {
       helpExamples("robokit ik mario --vx 0.5 --vy 0.2 --wz 0.3", "robokit ik robotino --vx 0.5 --wz 0.8 -f json"),
     )
     .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
-    .option("--vx <m/s>", "forward velocity of base_link (m/s)", finiteNumber, 0)
-    .option("--vy <m/s>", "leftward velocity of base_link (m/s)", finiteNumber, 0)
-    .option("--wz <rad/s>", "yaw rate, CCW positive (rad/s)", finiteNumber, 0)
+    .option("--vx <m/s>", "forward velocity of base_link (m/s)", numberOption, 0)
+    .option("--vy <m/s>", "leftward velocity of base_link (m/s)", numberOption, 0)
+    .option("--wz <rad/s>", "yaw rate, CCW positive (rad/s)", numberOption, 0)
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
     .addOption(new Option("--json").hideHelp())
     .on("option:json", setsOption("format", "json"))
     .option("--no-limits", "ignore the model's steering limits and wheel speed limits")
     .action(async (robotArg: string, opts: IkOptions) => {
+      requireMagnitude("--vx", opts.vx, "m/s");
+      requireMagnitude("--vy", opts.vy, "m/s");
+      requireMagnitude("--wz", opts.wz, "rad/s");
       const robot = await loadRobot(robotArg);
       const drive = requireDrive(robot, robotArg);
       const report = driveIk(drive, opts, robotArg);
