@@ -8,7 +8,7 @@ import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { ROBOKIT_VERSION } from "../version.js";
 import { isXacroRun } from "./isXacroRun.js";
 import { splitDebugFlag } from "./splitDebugFlag.js";
-import { stdoutFailure } from "./stdoutFailure.js";
+import { readerClosed, stdoutFailure } from "./stdoutFailure.js";
 
 /**
  * One subcommand: its name, its help line (`term` after the name, `summary`), and the module
@@ -191,10 +191,12 @@ export async function runMain(argv: readonly string[]): Promise<void> {
     // then take 1.5 GB for 0.5 GB of live data. This factor is read at each collection, so it
     // can be set here, after start-up.
     (await import("node:v8")).setFlagsFromString("--heap-growing-percent=50");
-    // stdout that cannot take the output (a full disk: `> /dev/full`; a reader that closed the
-    // pipe: `| head -c1`) is an I/O failure: exit 3 with one line, never a stack. Node reports
-    // it here, after the write call has returned, so the command cannot catch it.
+    // stdout that cannot take the output (a full disk: `> /dev/full`) is an I/O failure: exit 3
+    // with one line, never a stack. Node reports it here, after the write call has returned, so
+    // the command cannot catch it. A reader that closed the pipe (`| head`) has what it wanted:
+    // the command finishes (every file `build` writes is written) with its own exit code.
     process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      if (readerClosed(error)) return;
       process.stderr.write(`robokit: ${stdoutFailure(error)}\n`);
       process.exit(3);
     });

@@ -8,3 +8,11 @@ export function stdoutFailure(error: NodeJS.ErrnoException): string {
         : "the write failed";
   return `cannot write to stdout: ${why} (${error.code ?? "error"}); the output is incomplete`;
 }
+
+/**
+ * Whether a failed write to stdout means only that its reader stopped reading (`| head`): EPIPE,
+ * or a write after that to the stream Node then closed. That is the reader's choice, not a failure.
+ */
+export function readerClosed(error: NodeJS.ErrnoException): boolean {
+  return error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED";
+}

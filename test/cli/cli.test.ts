@@ -72,7 +72,7 @@ describe("robokit CLI basics", () => {
     }
   });
 
-  it("a reader closing the pipe early is exit 3 with one line (no EPIPE crash, no stack)", () => {
+  it("a reader closing the pipe early is the reader's choice: exit 0, nothing on stderr", () => {
     // Output far larger than a pipe buffer, so writes are still pending when head exits. JSON:
     // YAML's stringify writes the shared objects as aliases, past the alias limit.
     const big = join(dir, "big.json");
@@ -85,8 +85,8 @@ describe("robokit CLI basics", () => {
       ],
       { encoding: "utf8" },
     );
-    expect(r.status, r.stderr).toBe(3);
-    expect(r.stderr).toMatch(/^robokit: cannot write to stdout: the reader closed the pipe \(EPIPE\)[^\n]*\n$/);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe("");
   });
 
   it("build writes the same bytes twice", () => {
