@@ -4,16 +4,14 @@ import {
   type BicycleGeometry,
   type DifferentialGeometry,
   type DriveGeometry,
-  type DriveSteering,
-  type DriveWheel,
   driveGeometry,
   type MecanumGeometry,
   type TricycleGeometry,
 } from "../model/driveGeometry.js";
 import type { Robot } from "../model/Robot.js";
-import type { Vec2, WheelLayout } from "../model/wheelLayout.js";
+import { driveKinematicProblems } from "../model/driveKinematicProblems.js";
+import type { SteeredModuleLayout, Vec2, WheelLayout } from "../model/wheelLayout.js";
 import { assertNever } from "../util/assertNever.js";
-import { formatNumber } from "../util/formatNumber.js";
 import { AckermannDriveKinematics } from "./AckermannDriveKinematics.js";
 import { BicycleDriveKinematics } from "./BicycleDriveKinematics.js";
 import { DifferentialDriveKinematics } from "./DifferentialDriveKinematics.js";
@@ -99,16 +97,6 @@ export type DriveFromModelResult =
   | { readonly drive: DriveFromModel; readonly diagnostic?: undefined }
   | { readonly drive?: undefined; readonly diagnostic: Diagnostic };
 
-/** A model the kinematics cannot use: message and JSON pointer. */
-class Unsupported extends Error {
-  constructor(
-    message: string,
-    readonly jsonPath: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Builds the kinematics of a robot's drive from its model only ({@link driveGeometry}):
  * steering-axis positions, lateral wheel offsets and radii for a steered drive; wheel angles,
@@ -126,18 +114,12 @@ export function driveFromModel(robot: Robot): DriveFromModelResult {
     const message = error instanceof Error ? error.message : String(error);
     return { diagnostic: { code: "REFERENCE_INVALID", severity: "error", message, jsonPath: "/drive" } };
   }
+  // The same problems the model check reports, in the same words.
+  const problem = driveKinematicProblems(geometry)[0];
+  if (problem !== undefined) return { diagnostic: { code: "FEATURE_UNSUPPORTED", severity: "error", ...problem } };
   try {
     return { drive: fromGeometry(geometry) };
   } catch (error) {
-    if (error instanceof Unsupported)
-      return {
-        diagnostic: {
-          code: "FEATURE_UNSUPPORTED",
-          severity: "error",
-          message: error.message,
-          jsonPath: error.jsonPath,
-        },
-      };
     // The kinematics refuse a non-positive length (a wheelbase or track read backwards).
     if (error instanceof RangeError)
       return {
@@ -159,9 +141,6 @@ function fromGeometry(g: DriveGeometry): DriveFromModel {
     case "omni":
       return omni(g);
     case "differential": {
-      [...g.left, ...g.right].forEach((w, i) =>
-        rolls(w, i < g.left.length ? `/drive/left/${i}` : `/drive/right/${i - g.left.length}`),
-      );
       const centre: Vec2 = [
         mean([...g.left, ...g.right].map((w) => w.position[0])),
         (mean(g.left.map((w) => w.position[1])) + mean(g.right.map((w) => w.position[1]))) / 2,
@@ -170,9 +149,6 @@ function fromGeometry(g: DriveGeometry): DriveFromModel {
       return { type: "differential", kinematics, geometry: g, centre };
     }
     case "mecanum": {
-      const wheels = [g.frontLeft, g.frontRight, g.rearLeft, g.rearRight];
-      const keys = ["frontLeft", "frontRight", "rearLeft", "rearRight"];
-      wheels.forEach((w, i) => rolls(w, `/drive/${keys[i]}`));
       // The controller's lx + ly (sumOfDistances) rules: the layout is scaled to it about the centre.
       const k = g.sumOfDistances / (g.halfWheelbase + g.halfTrack);
       const lx = g.halfWheelbase * k;
@@ -190,8 +166,6 @@ function fromGeometry(g: DriveGeometry): DriveFromModel {
       return { type: "mecanum", kinematics, geometry: g };
     }
     case "ackermann": {
-      g.traction.forEach((w, i) => rolls(w, `/drive/traction/${i}`));
-      g.steering.forEach((s, i) => vertical(s, `/drive/steering/${i}`));
       const kinematics = new AckermannDriveKinematics({
         wheelbase: g.wheelbase,
         tractionTrackWidth: g.tractionTrackWidth,
@@ -201,14 +175,10 @@ function fromGeometry(g: DriveGeometry): DriveFromModel {
       return { type: "ackermann", kinematics, geometry: g, centre: g.tractionAxleCentre };
     }
     case "bicycle": {
-      rolls(g.traction, "/drive/traction");
-      vertical(g.steering, "/drive/steering");
       const kinematics = new BicycleDriveKinematics(g.wheelbase, g.wheelRadius);
       return { type: "bicycle", kinematics, geometry: g, centre: g.tractionAxleCentre };
     }
     case "tricycle": {
-      g.traction.forEach((w, i) => rolls(w, `/drive/traction/${i}`));
-      vertical(g.steering, "/drive/steering");
       const kinematics = new TricycleDriveKinematics({
         wheelbase: g.wheelbase,
         trackWidth: g.tractionTrackWidth,
@@ -221,66 +191,27 @@ function fromGeometry(g: DriveGeometry): DriveFromModel {
   }
 }
 
-/** A driven wheel must roll along the base's x. */
-function rolls(w: DriveWheel, jsonPath: string): void {
-  if (w.direction === 0)
-    throw new Unsupported(
-      `wheel joint "${w.joint}" spins about an axis parallel to the base's x: it would roll sideways`,
-      jsonPath,
-    );
-}
-
-/** A steering joint must turn about the base's z. */
-function vertical(s: DriveSteering, jsonPath: string): void {
-  if (s.direction === 0 || s.tilt > 1e-6)
-    throw new Unsupported(
-      `steering joint "${s.joint}" turns about an axis ${formatNumber((s.tilt * 180) / Math.PI)}° from the base's z; only vertical steering axes are supported`,
-      jsonPath,
-    );
-}
-
 function mean(values: readonly number[]): number {
   let s = 0;
   for (const v of values) s += v;
   return values.length === 0 ? 0 : s / values.length;
 }
 
+/** A steered drive's kinematics; its modules were checked by driveKinematicProblems (none trails, one at least). */
 function steered(layout: Extract<WheelLayout, { type: "steered" }>): SteeredDriveFromModel {
-  const trailing = layout.modules.findIndex((m) => Math.abs(m.position[0] - m.pivot[0]) > 1e-6);
-  const trail = layout.modules[trailing];
-  if (trail !== undefined) {
-    throw new Unsupported(
-      `module ${trailing} ("${trail.steerJoint}"): the wheel is ${formatNumber(trail.position[0] - trail.pivot[0])} m ahead of its steering axis (caster trail); only sideways offsets are supported`,
-      `/drive/modules/${trailing}`,
-    );
-  }
   const offsets = layout.modules.map((m) => m.position[1] - m.pivot[1]);
-  const first = layout.modules[0];
-  if (first === undefined) throw new Unsupported("the steered drive has no modules", "/drive/modules");
   const kinematics = new SteeredDriveKinematics(
     layout.modules.map((m) => ({ x: m.pivot[0], y: m.pivot[1] })),
-    first.radius,
+    (layout.modules[0] as SteeredModuleLayout).radius,
     { wheelOffsets: offsets },
   );
   return { type: "steered", kinematics, layout, offsets };
 }
 
+/** An omni drive's kinematics; its wheels were checked by driveKinematicProblems (one circle, one radius). */
 function omni(layout: Extract<WheelLayout, { type: "omni" }>): OmniDriveFromModel {
-  const r = layout.wheels.map((w) => w.distance);
-  const centre = mean(r);
+  const centre = mean(layout.wheels.map((w) => w.distance));
   const radius = layout.wheels[0]?.radius ?? 0;
-  for (const [i, w] of layout.wheels.entries()) {
-    if (Math.abs(w.distance - centre) > 1e-6)
-      throw new Unsupported(
-        `omni wheel "${w.joint}" is ${formatNumber(w.distance)} m from the centre, others ${formatNumber(centre)} m: all wheels must sit on one circle`,
-        `/drive/wheels/${i}`,
-      );
-    if (Math.abs(w.radius - radius) > 1e-9)
-      throw new Unsupported(
-        `omni wheel "${w.joint}" has radius ${formatNumber(w.radius)} m, others ${formatNumber(radius)} m`,
-        `/drive/wheels/${i}`,
-      );
-  }
   const kinematics = new OmniDriveKinematics({
     wheelAngles: layout.wheels.map((w) => w.angle),
     robotRadius: centre,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { type SteerSpec, type WheelSpec, wheeledRobot } from "../../test/support/driveRobots.js";
+import { driveFromModel } from "../kinematics/driveFromModel.js";
 import { checkRobot } from "./checkRobot.js";
 import type { Drive } from "./Drive.js";
 
@@ -109,7 +110,12 @@ describe("checkRobot on a drive's geometry", () => {
   it("warns about mecanum wheels off a rectangle or off the base's centre", () => {
     const robot = (dx: number) =>
       wheeledRobot({
-        wheels: [wheel("fl", 0.2 + dx, 0.2), wheel("fr", 0.2, -0.2), wheel("rl", -0.2, 0.2), wheel("rr", -0.2, -0.2)],
+        wheels: [
+          wheel("fl", 0.2 + dx, 0.2),
+          wheel("fr", 0.2, -0.2),
+          wheel("rl", -0.2, 0.2),
+          wheel("rr", -0.2, -0.2),
+        ].map((w) => ({ ...w, roller: true })),
         drive: { type: "mecanum", frontLeft: "fl", frontRight: "fr", rearLeft: "rl", rearRight: "rr" },
       });
     expect(checkRobot(robot(0))).toEqual([]);
@@ -143,5 +149,38 @@ describe("checkRobot on a steered base's joint pairs", () => {
         /^error REFERENCE_INVALID \/drive\/steering: drive: the ackermann drive needs 2 steering joints/,
       ),
     ]);
+  });
+});
+
+describe("checkRobot on a wheel that cannot roll the base", () => {
+  const withAxis = (axis: readonly [number, number, number]) => {
+    const robot = cart();
+    return {
+      ...robot,
+      joints: robot.joints?.map((j) => (j.name === "l" ? { ...j, axis: [...axis] as [number, number, number] } : j)),
+    };
+  };
+
+  it("refuses a wheel spinning about the vertical, naming that axis, with ik's words", () => {
+    const robot = withAxis([0, 0, 1]);
+    const errors = checkRobot(robot).filter((d) => d.severity === "error");
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: "FEATURE_UNSUPPORTED",
+        jsonPath: "/drive/left/0",
+        message: expect.stringMatching(
+          /wheel joint "l" spins about the base's vertical axis \(0 0 1 in the base frame\)/,
+        ),
+      }),
+    ]);
+    const ik = driveFromModel(robot);
+    expect(ik.drive).toBeUndefined();
+    expect(`drive: ${ik.diagnostic?.message}`).toBe(errors[0]?.message);
+  });
+
+  it("refuses a wheel spinning about the base's x: it would roll sideways", () => {
+    expect(messages(withAxis([1, 0, 0]))).toContainEqual(
+      expect.stringMatching(/^error FEATURE_UNSUPPORTED \/drive\/left\/0: .*along the base's x .*roll sideways/),
+    );
   });
 });

@@ -8,6 +8,8 @@ import {
   driveGeometry,
   type MecanumGeometry,
 } from "./driveGeometry.js";
+import { driveKinematicProblems } from "./driveKinematicProblems.js";
+import { plainMecanumWheels } from "./plainMecanumWheels.js";
 import type { Robot } from "./Robot.js";
 import { assertNever } from "../util/assertNever.js";
 
@@ -25,8 +27,12 @@ type Report = (severity: "error" | "warning", jsonPath: string, message: string)
  * separation, track or wheelbase ≤ 0, which its parameter validation refuses) is an error;
  * one it loads but drives wrongly (wheels off their axle, unequal radii where it takes one,
  * a wheel spinning backwards for a positive rate, left wheels not at +y, a steering axis that
- * is not vertical or turns right for a positive angle, a steered base whose base frame is not
- * the traction axle's centre) is a warning saying what the controller will do.
+ * turns right for a positive angle, a steered base whose base frame is not the traction axle's
+ * centre) is a warning saying what the controller will do; so is a mecanum wheel without
+ * roller joints, which a simulator rolls as a plain wheel. A geometry no kinematics can drive
+ * ({@link driveKinematicProblems}: a wheel that cannot roll along x, a tilted steering axis,
+ * a caster trail, omni wheels off one circle) is an error (FEATURE_UNSUPPORTED), as `ik`,
+ * `odom` and `sim` refuse it.
  *
  * Assumes the drive's references and joint types were checked (they resolve and are right).
  */
@@ -34,8 +40,7 @@ export function checkDriveGeometry(robot: Robot): Diagnostic[] {
   const out: Diagnostic[] = [];
   const report: Report = (severity, jsonPath, message) =>
     out.push({ code: "DRIVE_GEOMETRY_MISMATCH", severity, message, jsonPath });
-  // The steered and omni drives' readers (kinematics, simulation) judge their own geometry.
-  if (robot.drive === undefined || robot.drive.type === "steered" || robot.drive.type === "omni") return out;
+  if (robot.drive === undefined) return out;
   let g: DriveGeometry;
   try {
     g = driveGeometry(robot);
@@ -43,6 +48,9 @@ export function checkDriveGeometry(robot: Robot): Diagnostic[] {
     report("error", "/drive", `drive: ${error instanceof Error ? error.message : String(error)}`);
     return out;
   }
+  // What no kinematics can drive is an error here as in ik, odom and sim, in the same words.
+  for (const p of driveKinematicProblems(g))
+    out.push({ code: "FEATURE_UNSUPPORTED", severity: "error", message: `drive: ${p.message}`, jsonPath: p.jsonPath });
   switch (g.type) {
     case "steered":
     case "omni":
@@ -52,6 +60,7 @@ export function checkDriveGeometry(robot: Robot): Diagnostic[] {
       break;
     case "mecanum":
       mecanum(g, report);
+      plainMecanumWheels(robot, g).forEach((p) => report("warning", p.jsonPath, `drive: ${p.message}`));
       break;
     case "ackermann":
       positive(g.wheelbase, "wheelbase", "the steering joints must be ahead of the traction wheels", report);
@@ -168,25 +177,19 @@ function positive(value: number, field: string, why: string, report: Report): vo
     );
 }
 
+/** A wheel that spins backwards for a positive rate (one that cannot roll along x is an error of its own). */
 function forward(w: DriveWheel, path: string, controller: string, report: Report): void {
-  if (w.direction === 1) return;
+  if (w.direction !== -1) return;
   report(
     "warning",
     path,
-    w.direction === 0
-      ? `drive: wheel joint "${w.joint}" spins about an axis along x, so it rolls sideways; ${controller} expects it to roll along x`
-      : `drive: wheel joint "${w.joint}" rolls towards −x for a positive rate (its axis points to −y in the base frame); ${controller} commands a positive rate to go forward, so this wheel pushes backwards (flip the joint's axis)`,
+    `drive: wheel joint "${w.joint}" rolls towards −x for a positive rate (its axis points to −y in the base frame); ${controller} commands a positive rate to go forward, so this wheel pushes backwards (flip the joint's axis)`,
   );
 }
 
+/** A steering joint that turns right for a positive angle (one that is not vertical is an error of its own). */
 function steering(s: DriveSteering, path: string, controller: string, report: Report): void {
-  if (s.tilt > TILT_TOLERANCE)
-    report(
-      "warning",
-      path,
-      `drive: steering joint "${s.joint}" turns about an axis ${formatNumber(s.tilt)} rad off the base's z; ${controller} takes its angle as a rotation about z`,
-    );
-  else if (s.direction === -1)
+  if (s.direction === -1 && s.tilt <= TILT_TOLERANCE)
     report(
       "warning",
       path,

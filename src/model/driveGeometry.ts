@@ -4,6 +4,7 @@ import { type DriveFrame, driveFrame } from "./driveFrame.js";
 import type { Joint } from "./Joint.js";
 import type { Robot } from "./Robot.js";
 import { rollingRadius } from "./rollingRadius.js";
+import type { Vec3 } from "./Vector.js";
 import { type Vec2, type WheelLayout, wheelLayout } from "./wheelLayout.js";
 
 /**
@@ -23,6 +24,8 @@ export interface DriveWheel {
    * −1 when towards −x, 0 when the axle is parallel to x (the wheel rolls sideways).
    */
   readonly direction: 1 | -1 | 0;
+  /** The joint's spin axis in the base frame (unit vector). */
+  readonly axis: Vec3;
   /** Maximum joint speed (rad/s), from the joint's limit when it has one. */
   readonly maxSpeed?: number;
 }
@@ -276,6 +279,7 @@ function wheelOf(robot: Robot, f: DriveFrame, j: Joint): DriveWheel {
     height: c[2],
     ...(radius === undefined ? {} : { radius }),
     direction: sign(a[1]),
+    axis: a,
     ...(maxSpeed === undefined ? {} : { maxSpeed }),
   };
 }

@@ -3,6 +3,7 @@ import { driveJoints } from "../kinematics/driveJoints.js";
 import { se2ExpInto } from "../kinematics/se2Exp.js";
 import { baseMotionFromPointInto, twistAtPointInto } from "../kinematics/shiftTwist.js";
 import type { DriveWheel } from "../model/driveGeometry.js";
+import { plainMecanumWheels } from "../model/plainMecanumWheels.js";
 import type { Robot } from "../model/Robot.js";
 import type { DriveController } from "./DriveController.js";
 import { type DriveServos, driveServos } from "./driveServos.js";
@@ -42,7 +43,7 @@ export class WheelDriveController implements DriveController {
    * @param robot - the checked model (actuators and joint limits are read from it).
    * @param drive - its drive, from {@link driveFromModel}.
    * @param session - the compiled MJCF of the same robot.
-   * @throws RangeError when a wheel is not a velocity servo.
+   * @throws RangeError when a wheel is not a velocity servo, or a mecanum wheel has no roller joints ({@link plainMecanumWheels}).
    */
   constructor(robot: Robot, drive: DifferentialDriveFromModel | MecanumDriveFromModel, session: SimulationSession) {
     this.type = drive.type;
@@ -59,7 +60,9 @@ export class WheelDriveController implements DriveController {
     } else {
       const mg = drive.geometry;
       this.#wheels = [mg.frontLeft, mg.frontRight, mg.rearLeft, mg.rearRight];
-      for (const w of this.#wheels) requireRollers(robot, w.joint);
+      // The model check warns of plain mecanum wheels; a simulation cannot drive them sideways.
+      const plain = plainMecanumWheels(robot, mg)[0];
+      if (plain !== undefined) throw new RangeError(plain.message);
       this.#source = Int32Array.of(0, 1, 2, 3);
       this.#centre = [0, 0];
       this.#travel = new Float64Array(4);
@@ -127,13 +130,4 @@ export class WheelDriveController implements DriveController {
       t[2] as number,
     );
   }
-}
-
-/** @throws RangeError when a mecanum wheel joint's link carries no roller joints. */
-function requireRollers(robot: Robot, wheelJoint: string): void {
-  const link = robot.joints?.find((j) => j.name === wheelJoint)?.child;
-  if (!(robot.joints ?? []).some((j) => j.parent === link && j.type === "continuous"))
-    throw new RangeError(
-      `mecanum wheel joint "${wheelJoint}" spins a plain wheel (no roller joints below its link "${link ?? ""}"): a simulator rolls it as an ordinary wheel, so the base could not move sideways; model its rollers as joints (as examples/robotino does)`,
-    );
 }

@@ -14,6 +14,7 @@ import { simulationMetrics } from "../../src/sim/simulationMetrics.js";
 import { applyVariation } from "../../src/sim/sweep/applyVariation.js";
 import { readSweepVariation } from "../../src/sim/sweep/readSweepVariation.js";
 import type { SweepVariation } from "../../src/sim/sweep/SweepVariation.js";
+import { checkRobot } from "../../src/model/checkRobot.js";
 import { driveGeometry } from "../../src/model/driveGeometry.js";
 import type { CommandsProfile, Scenario } from "../../src/sim/Scenario.js";
 import { scenarioDriveProblem } from "../../src/sim/scenarioDriveProblem.js";
@@ -217,6 +218,16 @@ describe("robokit sim drives every drive type (MuJoCo)", () => {
     const profile: CommandsProfile = { type: "commands", points: [{ t: 0, vy: 0.2 }] };
     expect(() => runSimulation(robot, { name: "crab", profile }, { mujoco, duration: 0.1 })).toThrow(
       /mecanum wheel joint "fl" spins a plain wheel/,
+    );
+    // build warns of the same wheel in the same words, so it is not found only in sim.
+    let refusal = "";
+    try {
+      runSimulation(robot, { name: "crab", profile }, { mujoco, duration: 0.1 });
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    expect(checkRobot(robot)).toContainEqual(
+      expect.objectContaining({ severity: "warning", jsonPath: "/drive/frontLeft", message: `drive: ${refusal}` }),
     );
   });
 

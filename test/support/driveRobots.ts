@@ -24,6 +24,8 @@ export interface WheelSpec {
   readonly reverse?: boolean;
   /** limit.velocity (rad/s); absent = no limit. */
   readonly maxSpeed?: number;
+  /** Carry one passive roller joint (a mecanum wheel's, as far as the model check asks). */
+  readonly roller?: boolean;
 }
 
 /** A steering joint to build, with the (passive) wheel it carries. */
@@ -83,6 +85,16 @@ export function wheeledRobot(options: {
       actuator: { command: "velocity" },
       ...(w.maxSpeed === undefined ? {} : { limit: { effort: 10, velocity: w.maxSpeed } }),
     });
+    if (w.roller === true) {
+      links.push({ name: `${w.joint}_roller`, inertial: INERTIAL });
+      joints.push({
+        name: `${w.joint}_roller_joint`,
+        type: "continuous",
+        parent: `${w.joint}_link`,
+        child: `${w.joint}_roller`,
+        axis: [Math.SQRT1_2, 0, Math.SQRT1_2],
+      });
+    }
   }
   for (const s of options.steering ?? []) {
     const style = WHEEL_STYLES[s.wheel.style ?? 0]!;
