@@ -157,7 +157,9 @@ describe("checkRobot on a wheel that cannot roll the base", () => {
     const robot = cart();
     return {
       ...robot,
-      joints: robot.joints?.map((j) => (j.name === "l" ? { ...j, axis: [...axis] as [number, number, number] } : j)),
+      joints: (robot.joints ?? []).map((j) =>
+        j.name === "l" ? { ...j, axis: [...axis] as [number, number, number] } : j,
+      ),
     };
   };
 

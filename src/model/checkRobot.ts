@@ -1,18 +1,22 @@
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { assertNever } from "../util/assertNever.js";
-import { findNonFinite } from "../util/findNonFinite.js";
+import { findNonFinite, findNumbers } from "../util/findNonFinite.js";
 import { checkDriveGeometry } from "./checkDriveGeometry.js";
 import { checkConsumerRanges } from "./checkConsumerRanges.js";
 import { checkNames } from "./checkNames.js";
 import { describeJsonPath } from "./describeJsonPath.js";
 import { functionalGraphCycles } from "./functionalGraphCycles.js";
+import { gazeboMasslessLinks } from "./gazeboMasslessLinks.js";
 import type { Geometry } from "./Geometry.js";
 import { inertiaProblem } from "./inertia.js";
 import { isTreeJoint, jointAxis, type Joint, type SdfAxisLimit } from "./Joint.js";
 import type { Link } from "./Link.js";
 import type { Material } from "./Material.js";
 import type { Robot } from "./Robot.js";
+
+/** Largest magnitude of any number in a robot (SI units): products of a few stay finite. */
+const MAX_MODEL_MAGNITUDE = 1e20;
 
 /** Options of {@link checkRobot}. */
 export interface CheckRobotOptions {
@@ -55,6 +59,21 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     const { owner, field } = describeJsonPath(robot, path);
     add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
   });
+  // Far past any robot's quantity in SI units, and where products of a few such numbers overflow.
+  findNumbers(
+    robot,
+    (n) => Number.isFinite(n) && Math.abs(n) > MAX_MODEL_MAGNITUDE,
+    (path, value) => {
+      const { owner, field } = describeJsonPath(robot, path);
+      add(
+        "VALUE_OUT_OF_RANGE",
+        path,
+        `${owner}: ${field} is ${String(value)}; robokit takes no magnitude above 1e20 (SI units), where its arithmetic would overflow`,
+        // Files others wrote use ±1.79769e+30 for "unbounded": kept as read, with a warning.
+        true,
+      );
+    },
+  );
 
   // An empty name is what check_urdf reads (`<robot name="">`): suspect, so an imported file keeps it.
   if (typeof robot.name !== "string" || robot.name.length === 0)
@@ -207,6 +226,9 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
   }
 
   for (const d of checkConsumerRanges(robot)) out.push(imported ? { ...d, severity: "warning" } : d);
+  // Which links Gazebo keeps is read through the tree, so only from a model whose structure holds;
+  // a file someone else wrote is judged on that file by the validator, which says the same.
+  if (!imported && !out.some((d) => d.severity === "error")) out.push(...gazeboMasslessLinks(robot));
   const before = out.length;
   checkDrive(robot, jointByName, add);
   // The geometry is read through the tree, so only from a model whose structure holds.

@@ -165,3 +165,62 @@ describe("property: a valid robot with one field corrupted, as a .mjs module", (
     );
   }, 240_000);
 });
+
+describe("a mass Gazebo reads as none is the robot's to fix, named at its field", () => {
+  it("1e-20 kg on the root is exit 1 at /links/0/inertial/mass, not a robokit bug", async () => {
+    const robot = structuredClone(twoLinkRobot()) as Untyped;
+    robot.links[0].inertial.mass = 1e-20;
+    const { folder, file } = moduleFile("robot.mjs", `export const robot = ${JSON.stringify(robot)};\n`);
+    const out = join(folder, "out");
+    const r = await runCliInProcess(["build", file, "--out", out]);
+    expectRefused({ status: r.code, stderr: r.stderr }, out, "/links/0/inertial/mass");
+    expect(r.stderr).toContain("libsdformat 12 (Gazebo)");
+    expect(r.stderr).not.toContain("robokit bug");
+  });
+
+  it("1e-9 kg on a moving link builds, with a warning naming the links Gazebo leaves out", async () => {
+    const robot = structuredClone(twoLinkRobot()) as Untyped;
+    robot.links[1].inertial.mass = 1e-9;
+    const { folder, file } = moduleFile("robot.mjs", `export const robot = ${JSON.stringify(robot)};\n`);
+    const r = await runCliInProcess(["build", file, "--out", join(folder, "out")]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /warning LINK_INERTIA_INVALID: link "arm" has mass 1e-9 kg .*libsdformat 12 \(Gazebo\) loads the robot without "arm" .*\[\/links\/1\/inertial\/mass\]/,
+    );
+  });
+});
+
+describe("property: a valid robot with one number at an absurd magnitude", () => {
+  const bases = [twoLinkRobot(), pantilt, robotino, mario].map((r) => structuredClone(r));
+  const numbers = (data: unknown, pointer = ""): string[] =>
+    typeof data === "number"
+      ? [pointer]
+      : typeof data === "object" && data !== null
+        ? Object.entries(data).flatMap(([k, v]) => numbers(v, `${pointer}/${k}`))
+        : [];
+
+  it("build is exit 0, or exit 1 naming the field; never a robokit bug", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: bases.length - 1 }),
+        fc.nat(),
+        fc.constantFrom(1e-20, 1e-300, 5e-324, 1e300, 1.7e308, -1e300),
+        async (b, pick, value) => {
+          const robot = structuredClone(bases[b]) as Untyped;
+          const all = numbers(robot);
+          const pointer = all[pick % all.length] as string;
+          const parts = pointer.split("/").slice(1);
+          const last = parts.pop() as string;
+          let at = robot;
+          for (const p of parts) at = at[p];
+          at[last] = value;
+          const { folder, file } = moduleFile("robot.mjs", `export const robot = ${JSON.stringify(robot)};\n`);
+          const r = await runCliInProcess(["build", file, "--out", join(folder, "out")]);
+          expect([0, 1], `${pointer} = ${value}: ${r.stderr}`).toContain(r.code);
+          expect(r.stderr, `${pointer} = ${value}`).not.toMatch(/robokit bug|internal error/);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 300_000);
+});
