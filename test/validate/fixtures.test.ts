@@ -216,6 +216,14 @@ const cases: [string, string, number, number, string | undefined, string][] = [
     "link [a] has mass 0, so it leaves out [a] and no link remains (Error Code 16",
   ],
   [
+    "urdf/invalid/tiny_mass.urdf",
+    "MODEL_WITHOUT_LINK",
+    3,
+    15,
+    '/robot[@name="r"]/link[@name="a"]/inertial/mass',
+    "link [a] has mass 1e-9 kg, which libsdformat reads as 0 (within 1e-6 kg), so it leaves out [a]",
+  ],
+  [
     "sdf/invalid/attached_to_cycle.sdf",
     "FRAME_ATTACHED_TO_CYCLE",
     4,

@@ -61,7 +61,7 @@ function reportGazeboDrops(ctx: RuleContext): void {
   }
   if (gz.drops.length === 0) return;
   const why = (d: (typeof gz.drops)[number]): string =>
-    `link [${d.name}] ${d.reason === "no-inertial" ? "has no <inertial>" : "has mass 0"}`;
+    `link [${d.name}] ${d.reason === "no-inertial" ? "has no <inertial>" : d.mass === undefined || d.mass === 0 ? "has mass 0" : `has mass ${String(d.mass)} kg, which libsdformat reads as 0 (within 1e-6 kg)`}`;
   const at = (d: (typeof gz.drops)[number]): XmlElement => {
     const mass = child(child(d.link, "inertial") ?? d.link, "mass");
     return d.reason === "mass-zero" && mass !== undefined ? mass : d.link;

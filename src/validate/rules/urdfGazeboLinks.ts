@@ -10,6 +10,8 @@ export interface GazeboDrop {
   readonly link: XmlElement;
   readonly name: string;
   readonly reason: GazeboDropReason;
+  /** With reason "mass-zero": the lumped mass (kg), 0 or within 1e-6 of it. */
+  readonly mass?: number;
   /**
    * Whether the link sits on a reduced fixed joint: then its shapes, sensors and frame were already
    * added to its parent, and only links jointed below it through a joint that is not reduced are lost.
@@ -177,7 +179,7 @@ function simulateGazeboLinks(robot: XmlElement): GazeboLinks | undefined {
         drops.push({
           link: links.get(name) as XmlElement,
           name,
-          reason: m === undefined ? "no-inertial" : "mass-zero",
+          ...(m === undefined ? { reason: "no-inertial" as const } : { reason: "mass-zero" as const, mass: m }),
           reduced: parentOf.get(name)?.reduced ?? false,
           dropped,
         });
