@@ -13,6 +13,7 @@ import { InputError, isModelError, UsageError } from "./errors.js";
 import { readInputFile } from "./readInputFile.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { provideRobokit } from "./provideRobokit.js";
+import { noteUserModule } from "./userModules.js";
 
 /**
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
@@ -83,6 +84,7 @@ function isFile(path: string): boolean {
 
 async function importRobot(path: string, ext: string, arg: string, generation: number): Promise<Robot> {
   let mod: Record<string, unknown>;
+  noteUserModule(path, arg);
   const url = pathToFileURL(path).href + (generation === 0 ? "" : `?generation=${generation}`);
   // A module written by `robokit import --to ts` imports from "robokit": found even where none is installed.
   provideRobokit(import.meta.url);
@@ -100,8 +102,10 @@ async function importRobot(path: string, ext: string, arg: string, generation: n
     if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, inModule(error.diagnostics, arg));
     throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if ("robot" in mod) return toRobot(mod["robot"], arg);
-  const candidates = Object.values(mod).filter((v) => isRobot(v) || isBuilder(v));
+  if ("robot" in mod) return toRobot(await exported(mod, "robot", arg), arg);
+  const values: unknown[] = [];
+  for (const name of Object.keys(mod)) values.push(await exported(mod, name, arg));
+  const candidates = values.filter((v) => userCode(() => isRobot(v) || isBuilder(v), arg, "an export"));
   if (candidates.length !== 1) {
     throw new InputError(
       `${arg}: export the robot as \`export const robot = …\` (found ${candidates.length} robot-like exports)`,
@@ -110,16 +114,48 @@ async function importRobot(path: string, ext: string, arg: string, generation: n
   return toRobot(candidates[0], arg);
 }
 
+/**
+ * A module's export, read as user code: a getter that throws, and a promise (`export const robot
+ * = makeRobot()` of an async function) that rejects, are the module's errors (InputError, exit
+ * 1) naming the export; a promise that resolves gives its value.
+ */
+async function exported(mod: Record<string, unknown>, name: string, arg: string): Promise<unknown> {
+  const value = userCode(() => mod[name], arg, `its export "${name}"`);
+  if (!userCode(() => isThenable(value), arg, `its export "${name}"`)) return value;
+  try {
+    return await value;
+  } catch (error) {
+    throw new InputError(`${arg}: its export "${name}" is a promise that rejected: ${describe(error)}`);
+  }
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === "object" && v !== null && typeof (v as { then?: unknown }).then === "function";
+}
+
+/** Runs what may call the module's own code (a getter); what it throws is the module's error, exit 1. */
+function userCode<T>(read: () => T, arg: string, what: string): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new InputError(`${arg}: reading ${what} threw: ${describe(error)}`);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function toRobot(value: unknown, arg: string): Robot {
-  if (isBuilder(value)) {
+  if (userCode(() => isBuilder(value), arg, "the robot")) {
     try {
-      return value.build();
+      return (value as { build(): Robot }).build();
     } catch (error) {
       if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, inModule(error.diagnostics, arg));
       throw error;
     }
   }
-  if (isRobot(value)) return value;
+  if (userCode(() => isRobot(value), arg, "the robot")) return value as Robot;
   throw new InputError(`${arg}: the export is not a robot (expected an object with name and links, or a RobotBuilder)`);
 }
 

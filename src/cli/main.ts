@@ -9,6 +9,7 @@ import { ROBOKIT_VERSION } from "../version.js";
 import { isXacroRun } from "./isXacroRun.js";
 import { splitDebugFlag } from "./splitDebugFlag.js";
 import { readerClosed, stdoutFailure } from "./stdoutFailure.js";
+import { userModuleOf } from "./userModules.js";
 
 /**
  * One subcommand: its name, its help line (`term` after the name, `summary`), and the module
@@ -201,6 +202,21 @@ export async function runMain(argv: readonly string[]): Promise<void> {
       process.exit(3);
     });
   }
+  // A promise a robot module rejected and nothing handled (a timer in the module, say) is the
+  // module's error, exit 1 with one line; any other is a robokit bug (70), never Node's raw stack.
+  process.on("unhandledRejection", (reason) => {
+    const module = userModuleOf(reason);
+    if (module !== undefined) {
+      const message = reason instanceof Error ? reason.message : String(reason);
+      process.stderr.write(
+        `robokit: ${escapeTerminal(`${module}: a promise it made was rejected and nothing handled it: ${message}`)}\n`,
+      );
+      process.exit(1);
+    }
+    void import("./reportError.js").then(({ reportError }) =>
+      process.exit(reportError(reason, (text) => process.stderr.write(text), argv.includes("--debug"))),
+    );
+  });
   process.exitCode = await runCli(argv);
 }
 

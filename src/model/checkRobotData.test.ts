@@ -65,6 +65,17 @@ describe("checkRobotData: every robot through robot.schema.json, then the rules"
     ["a two-number xyz", (r: Untyped) => (r.joints[0].origin.xyz = [0, 0.18]), "/joints/0/origin/xyz"],
     ["a function", (r: Untyped) => (r.links[0].inertial.mass = () => 1), "/links/0/inertial/mass"],
     ["a class instance", (r: Untyped) => (r.joints[0].axis = new Float64Array([0, 0, 1])), "/joints/0/axis"],
+    [
+      "a getter that throws",
+      (r: Untyped) =>
+        Object.defineProperty(r.links[1].inertial, "mass", {
+          get: () => {
+            throw new Error("no mass today");
+          },
+          enumerable: true,
+        }),
+      "/links/1/inertial/mass",
+    ],
   ])("reports %s as an error at its pointer (never a crash)", (_, change, pointer) => {
     const r = structuredClone(twoLinkRobot()) as Untyped;
     change(r);

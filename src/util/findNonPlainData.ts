@@ -6,7 +6,8 @@ import { INPUT_LIMITS } from "./inputLimits.js";
  * bigints, `undefined` array items, objects that are not plain (a Map, a Date, a class
  * instance), an object that contains itself, and nesting deeper than INPUT_LIMITS.maxDepth. An
  * object property whose value is `undefined` is absent, as in JSON.stringify. Shared
- * objects are fine. Never throws; stops descending where it reports.
+ * objects are fine. A getter is reported, never called. Never throws on plain objects and
+ * getters; stops descending where it reports.
  */
 export function findNonPlainData(value: unknown, report: (jsonPath: string, what: string) => void): void {
   const ancestors = new Set<object>();
@@ -47,15 +48,30 @@ export function findNonPlainData(value: unknown, report: (jsonPath: string, what
     }
     ancestors.add(v);
     if (isArray) {
-      for (let i = 0; i < v.length; i++) walk(v[i], `${path}/${i}`, depth + 1);
+      for (let i = 0; i < v.length; i++) {
+        if (isAccessor(v, String(i))) report(`${path}/${i}`, "a getter (an accessor property)");
+        else walk(v[i], `${path}/${i}`, depth + 1);
+      }
     } else {
       for (const key of Object.keys(v)) {
+        const at = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        // A getter is code, and may throw: never run it, as JSON holds no such thing.
+        if (isAccessor(v, key)) {
+          report(at, "a getter (an accessor property)");
+          continue;
+        }
         const child = (v as Record<string, unknown>)[key];
-        if (child !== undefined) walk(child, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1);
+        if (child !== undefined) walk(child, at, depth + 1);
       }
       for (const s of Object.getOwnPropertySymbols(v)) report(path, `an object with a symbol key (${String(s)})`);
     }
     ancestors.delete(v);
   };
   walk(value, "", 0);
+}
+
+/** Whether `key` is an own accessor property of `object` (a getter or setter, not a value). */
+function isAccessor(object: object, key: string): boolean {
+  const d = Object.getOwnPropertyDescriptor(object, key);
+  return d !== undefined && (d.get !== undefined || d.set !== undefined);
 }

@@ -224,3 +224,37 @@ describe("property: a valid robot with one number at an absurd magnitude", () =>
     );
   }, 300_000);
 });
+
+describe("a module's own code failing is the module's error, exit 1 in one line", () => {
+  const ROBOT = JSON.stringify(twoLinkRobot());
+  const cases: readonly [string, string, RegExp][] = [
+    [
+      "a getter on the robot that throws",
+      `export const robot = { ...${ROBOT}, get name() { throw new Error("no name today"); } };`,
+      /^robokit: robot\.mjs: reading the robot threw: no name today\n$/,
+    ],
+    [
+      "an exported promise that rejects",
+      `export const robot = Promise.reject(new Error("no robot today"));`,
+      /^robokit: robot\.mjs: its export "robot" is a promise that rejected: no robot today\n$/,
+    ],
+    [
+      "a promise made on the side that nothing handles",
+      `setTimeout(() => Promise.reject(new Error("side effect")), 1);\nexport const robot = new Promise((ok) => setTimeout(() => ok(${ROBOT}), 50));`,
+      /^robokit: robot\.mjs: a promise it made was rejected and nothing handled it: side effect\n$/,
+    ],
+  ];
+  it.each(cases)("%s", (_, text, expected) => {
+    const { folder } = moduleFile("robot.mjs", `${text}\n`);
+    const run = runCliProcess(["emit", "robot.mjs", "-f", "urdf"], folder);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(expected);
+  });
+
+  it("an exported promise of a robot builds", () => {
+    const { folder } = moduleFile("robot.mjs", `export const robot = Promise.resolve(${ROBOT});\n`);
+    const run = runCliProcess(["emit", "robot.mjs", "-f", "urdf"], folder);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('<robot name="arm">');
+  });
+});
