@@ -8,6 +8,7 @@ import {
 } from "../validate/controllers/checkControllerParameters.js";
 import type { ControllerDistro } from "../validate/controllers/ControllerDefinitions.js";
 import { isControllerParameterFile } from "../validate/controllers/isControllerParameterFile.js";
+import { descriptionToModel } from "../parse/descriptionToModel.js";
 import { readDescriptionSource } from "./readXacro.js";
 import { readInputFile } from "./readInputFile.js";
 
@@ -73,7 +74,12 @@ export function validateControllerFiles(
         includePaths: options.includePaths,
       });
       if (source.text === undefined) reports.set(options.robot, source.diagnostics);
-      else robot = { path: options.robot, text: source.text };
+      else {
+        // Checked against nothing is no check: a --robot that is not a robot is an error at it.
+        const unreadable = notARobot(options.robot, source.text);
+        if (unreadable.length > 0) reports.set(options.robot, [...source.diagnostics, ...unreadable]);
+        else robot = { path: options.robot, text: source.text };
+      }
     }
   }
   if (inputs.length > 0)
@@ -92,4 +98,27 @@ function readText(path: string, limit: number): string | Diagnostic {
     const reason = error instanceof Error ? error.message : String(error);
     return { code: "FILE_READ_ERROR", severity: "error", message: `cannot read ${path} (${reason})`, file: path };
   }
+}
+
+/**
+ * Why `text` (the `--robot` file, xacro expanded) is no robot the controllers can be checked
+ * against: the reader's errors when it yields no robot, at the file's line and column. Empty for
+ * a URDF or SDF robot, however many warnings it has.
+ */
+function notARobot(path: string, text: string): Diagnostic[] {
+  const read = descriptionToModel(text, path);
+  if (read.robot !== undefined) return [];
+  const errors = read.diagnostics.filter((d) => d.severity === "error").map((d) => ({ ...d, file: path }));
+  return errors.length > 0
+    ? errors
+    : [
+        {
+          code: "FILE_READ_ERROR",
+          severity: "error",
+          message: "--robot is not a URDF, xacro or SDF robot: no controller could be checked against it",
+          file: path,
+          line: 1,
+          column: 1,
+        },
+      ];
 }

@@ -68,3 +68,22 @@ describe("robokit validate on ros2_control parameter files", () => {
     expect(r.stdout).toContain("PARAMETER_FILE_INVALID");
   });
 });
+
+describe("validate controllers.yaml --robot X where X is no robot", () => {
+  const dir = mkdtempSync(join(tmpdir(), "robokit-controllers-robot-"));
+  const cases: readonly [string, string, RegExp][] = [
+    ["garbage", "hello, not a robot\n", /garbage\.urdf:1:1: error XML_ERROR/],
+    ["truncated XML", '<robot name="r"><link name="a"/>', /truncated XML\.urdf:1:\d+: error XML_ERROR/],
+    ["XML that is no robot", "<notes><note>buy milk</note></notes>\n", /XML that is no robot\.urdf:\d+:\d+: error /],
+  ];
+  it.each(cases)("%s is an error at the robot file, exit 1, not 'valid'", async (name, text, expected) => {
+    const pkg = join(dir, "cart");
+    if ((await runCliInProcess(["build", "cart", "--out", pkg])).code !== 0) throw new Error("cart did not build");
+    const robot = join(dir, `${name}.urdf`);
+    writeFileSync(robot, text);
+    const r = await runCliInProcess(["validate", join(pkg, "config", "cart_controllers.yaml"), "--robot", robot]);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(expected);
+    expect(r.stdout).not.toMatch(/2 file\(s\) valid/);
+  });
+});
