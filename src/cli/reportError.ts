@@ -1,5 +1,6 @@
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../diagnostics/formatDiagnostic.js";
+import { IncompleteInstallError } from "../util/IncompleteInstallError.js";
 import { describeIoError, InputError, IoError, isModelError, isSystemIoError, UsageError } from "./errors.js";
 
 /** The CLI's exit codes (docs/cli.md). */
@@ -23,7 +24,7 @@ export function reportError(error: unknown, write: (text: string) => void, debug
     write(`robokit: ${firstLine(error.message)}\n`);
     return EXIT.usage;
   }
-  if (error instanceof IoError) {
+  if (error instanceof IoError || error instanceof IncompleteInstallError) {
     write(`robokit: ${firstLine(error.message)}\n`);
     stack();
     return EXIT.io;

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { IncompleteInstallError } from "../util/IncompleteInstallError.js";
 
 const require = createRequire(import.meta.url);
 
@@ -12,15 +13,15 @@ export function loadSchema(relativePath: string): Record<string, unknown> {
     `../../../../schemas/${relativePath}`,
     `../../schemas/${relativePath}`,
   ];
-  let lastError: unknown;
   for (const candidate of candidates) {
     try {
       return require(candidate) as Record<string, unknown>;
     } catch (error) {
-      lastError = error;
+      // Not at this place: try the next; a schema that is there but broken is a robokit bug.
+      if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
     }
   }
-  throw new Error(`robokit is installed without schemas/${relativePath}: ${String(lastError)}`);
+  throw new IncompleteInstallError(`schemas/${relativePath}`);
 }
 
 /** The SDF versions that have a generated schema, oldest first (schemas/sdf/versions.json). */

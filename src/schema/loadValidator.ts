@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
 
 import { INPUT_LIMITS } from "../util/inputLimits.js";
+import { IncompleteInstallError } from "../util/IncompleteInstallError.js";
 
 const require = createRequire(import.meta.url);
 
@@ -47,14 +48,12 @@ function withErrorLimit(validate: PrecompiledValidator): PrecompiledValidator {
  * @param file - the module's name in schemas/validators/, e.g. `sdf-1.9.cjs`.
  */
 export function loadValidator(file: string, exportName?: string): PrecompiledValidator {
-  let lastError: unknown;
   for (const up of ["../../../", "../../../../", "../", "../../"]) {
     let mod: Record<string, unknown>;
     try {
       mod = require(`${up}schemas/validators/${file}`) as Record<string, unknown>;
     } catch (error) {
       if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
-      lastError = error;
       continue;
     }
     const validate = exportName === undefined ? mod : mod[exportName];
@@ -64,7 +63,5 @@ export function loadValidator(file: string, exportName?: string): PrecompiledVal
       );
     return withErrorLimit(validate as PrecompiledValidator);
   }
-  throw new Error(
-    `robokit is installed without schemas/validators/${file} (run npm run generate:validators): ${String(lastError)}`,
-  );
+  throw new IncompleteInstallError(`schemas/validators/${file}`, "in a clone: npm run generate:validators");
 }

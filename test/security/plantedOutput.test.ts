@@ -57,7 +57,18 @@ function codeRoot(): string {
   if (!isRoot || canRead(NOBODY, main)) return clone;
   const copy = join(dir, "clone");
   mkdirSync(copy);
-  for (const entry of ["package.json", "tsconfig.json", "src", "examples", "schemas", "templates", "node_modules"]) {
+  // Every folder robokit reads at run time (package.json "files"), besides the sources.
+  for (const entry of [
+    "package.json",
+    "tsconfig.json",
+    "src",
+    "examples",
+    "schemas",
+    "templates",
+    "data",
+    "scenarios",
+    "node_modules",
+  ]) {
     const from = realpathSync(join(clone, entry));
     const linked = spawnSync("cp", ["-al", from, join(copy, entry)]);
     if (linked.status !== 0) cpSync(from, join(copy, entry), { recursive: true, verbatimSymlinks: true });

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 
 import type { ControllerDistro, DefinitionsIndex, DistroDefinitions } from "./ControllerDefinitions.js";
+import { IncompleteInstallError } from "../../util/IncompleteInstallError.js";
 
 const require = createRequire(import.meta.url);
 const cache = new Map<string, unknown>();
@@ -13,7 +14,6 @@ const cache = new Map<string, unknown>();
 function loadJson(name: string): unknown {
   const cached = cache.get(name);
   if (cached !== undefined) return cached;
-  let lastError: unknown;
   for (const up of ["../../../", "../../../../", "../", "../../"]) {
     try {
       const data = require(`${up}data/controller-definitions/${name}`) as unknown;
@@ -21,11 +21,11 @@ function loadJson(name: string): unknown {
       return data;
     } catch (error) {
       if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
-      lastError = error;
     }
   }
-  throw new Error(
-    `robokit is installed without data/controller-definitions/${name} (run npx tsx scripts/generate-controller-definitions.ts): ${String(lastError)}`,
+  throw new IncompleteInstallError(
+    `data/controller-definitions/${name}`,
+    "in a clone: npm run generate:controller-definitions",
   );
 }
 
