@@ -84,7 +84,7 @@ export const diagnosticCodes = {
     "An SDF file older than 1.6 was read through libsdformat's version conversions before the rules ran.",
   // the viewer
   MESH_URI_UNRESOLVED:
-    "A mesh URI (package://, model://, file:// or a relative path) does not resolve to a file on this machine; the viewer draws nothing for it.",
+    "No longer reported: robokit view reports a mesh it cannot find as RESOURCE_NOT_FOUND, as validate does. (A mesh URI that does not resolve to a file on this machine.)",
   VIEW_RELOAD_FAILED: "robokit view could not reload the changed file; the page keeps the last scene that loaded.",
   // xacro
   XACRO_ERROR:

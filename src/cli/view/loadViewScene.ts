@@ -89,7 +89,7 @@ export interface LoadViewSceneOptions {
  * .urdf/.sdf). Throws UsageError/InputError as loadRobot does; `generation` busts the module
  * cache of a .ts/.js robot on reload. Meshes and textures are served only from the roots of
  * {@link viewRoots}; the rest is reported (VIEW_FILE_OUTSIDE_ROOTS, VIEW_FILE_NOT_REGULAR,
- * VIEW_FILE_TOO_LARGE, VIEW_URL_REMOTE, MESH_URI_UNRESOLVED).
+ * VIEW_FILE_TOO_LARGE, VIEW_URL_REMOTE, RESOURCE_NOT_FOUND).
  */
 export async function loadViewScene(
   arg: string,
@@ -193,9 +193,10 @@ function fromRobot(
           warnings: warnings.get(b.link) ?? [],
         }));
   const meshDiagnostics: Diagnostic[] = [...new Set(unresolved)].map((uri) => ({
-    code: "MESH_URI_UNRESOLVED",
+    // The code and severity validate gives a mesh it cannot find, so the two agree.
+    code: "RESOURCE_NOT_FOUND",
     severity: "warning",
-    message: `mesh ${uri} does not resolve to a file (searched the file's folders, ROS_PACKAGE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH)`,
+    message: `mesh ${uri} not found (searched the file's folders, ROS_PACKAGE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH): Gazebo and RViz load the robot without it, so they do not draw it or collide with it`,
     file: source,
   }));
   return {

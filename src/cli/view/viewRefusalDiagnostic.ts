@@ -6,7 +6,7 @@ import { assertNever } from "../../util/assertNever.js";
 /**
  * The diagnostic the page shows for a file `robokit view` will not serve. `what` names it as the
  * scene does (`mesh package://p/../../x`, `texture http://…`); `file` is the robot's source.
- * Undefined for `missing` (reported as MESH_URI_UNRESOLVED by the scene).
+ * Undefined for `missing` (reported as RESOURCE_NOT_FOUND by the scene, as validate reports it).
  */
 export function viewRefusalDiagnostic(
   what: string,
