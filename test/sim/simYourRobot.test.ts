@@ -13,7 +13,7 @@ const HUSKY = "test/data/mobile-bases/husky+husky";
 const XACRO = `${HUSKY}/husky_description/urdf/husky.urdf.xacro`;
 const CONTROLLERS = `${HUSKY}/husky_control/config/control.yaml`;
 // Husky's own urdf_extras hook, giving the wheels a contact MuJoCo integrates (see the file).
-const CONTACT = "test/fixtures/sim/husky-mujoco-contact.urdf";
+const CONTACT = "test/fixtures/sim/husky-mujoco-contact.xml";
 const husky = [XACRO, "--controllers", CONTROLLERS, "--distro", "humble", "-I", HUSKY, "test/fixtures/sim"];
 const withContact = [...husky, "--arg", `urdf_extras:=${join(process.cwd(), CONTACT)}`];
 
