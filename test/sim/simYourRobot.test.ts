@@ -156,3 +156,39 @@ describe("robokit sim ROBOT.xacro --controllers (a real Husky)", () => {
     expect((await runCliInProcess(["sim", "cart", "--arg", "a:=1", "-s", "drive"])).code).toBe(2);
   });
 });
+
+describe("robokit sim ROBOT.urdf --controllers (robokit's own Ackermann package)", () => {
+  it("takes a steering controller's joint pairs left and right by where the wheels are, in either order", async () => {
+    const pkg = join(dir, "ackermann");
+    expect((await runCliInProcess(["build", "ackermann", "-o", pkg])).code).toBe(0);
+    const yaml = readFileSync(join(pkg, "config", "ackermann_controllers.yaml"), "utf8");
+    // ros2_controllers (Jazzy on) documents both lists as [right, left]; robokit's file writes [left, right].
+    const swapped = yaml
+      .replace(/(- rear_left_wheel_joint)\n(\s+)(- rear_right_wheel_joint)/, "$3\n$2$1")
+      .replace(/(- front_left_steering_joint)\n(\s+)(- front_right_steering_joint)/, "$3\n$2$1");
+    expect(swapped).not.toBe(yaml);
+    const rightFirst = join(dir, "right-first.yaml");
+    writeFileSync(rightFirst, swapped);
+    const said: string[] = [];
+    for (const file of [join(pkg, "config", "ackermann_controllers.yaml"), rightFirst]) {
+      const r = await runCliInProcess([
+        "sim",
+        join(pkg, "urdf", "ackermann.urdf"),
+        "--controllers",
+        file,
+        "-s",
+        "scenarios/ackermann/drive.yaml",
+        "--duration",
+        "0.1",
+        "-o",
+        join(dir, "ackermann-out"),
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      said.push(/drive read from controller[^\n]*/.exec(r.stderr)?.[0] ?? "");
+    }
+    expect(said[0]).toMatch(
+      /ackermann, steering "front_left_steering_joint", "front_right_steering_joint", traction "rear_left_wheel_joint", "rear_right_wheel_joint"/,
+    );
+    expect(said[1]).toBe(said[0]);
+  });
+});

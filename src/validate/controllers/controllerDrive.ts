@@ -12,6 +12,7 @@ import { controllerDiagnostic } from "./controllerDiagnostic.js";
 import type { FilePlace } from "./readParameterFile.js";
 import { readRos2ControlInterfaces } from "./readRos2ControlInterfaces.js";
 import { readTransmissionInterfaces } from "./readTransmissionInterfaces.js";
+import { wheelPlaces } from "./wheelPlaces.js";
 
 /** A joint a drive moves, the command robokit drives it with, and the parameter that names it. */
 export interface DriveJointCommand {
@@ -95,10 +96,32 @@ export function controllerDrive(
   }
   if (diagnostics.length > 0) return { diagnostics };
   diagnostics.push(...declared(c, joints, robotFile, placeOf));
+  const baseValue = c.params.get("base_frame_id")?.param.value;
+  const drive = sided(reading.drive, robot, baseValue?.type === "string" ? baseValue.value : "base_link");
   return {
-    drive: { controller: c, drive: reading.drive, joints, carried: reading.carried, notes: reading.notes },
+    drive: { controller: c, drive, joints, carried: reading.carried, notes: reading.notes },
     diagnostics,
   };
+}
+
+/**
+ * A steering drive's joint pairs as [left, right], by where the robot puts the wheels (+y is
+ * left, REP-103). The steering controllers of Jazzy and later document their lists as
+ * [right, left], robokit's own files write [left, right]: the robot says which is which.
+ */
+function sided(drive: Drive, robot: Robot, base: string): Drive {
+  const pair = (p: readonly [string, string]): [string, string] => {
+    const [a, b] = wheelPlaces(robot, p, base);
+    return a !== undefined && b !== undefined && a.y < b.y ? [p[1], p[0]] : [p[0], p[1]];
+  };
+  switch (drive.type) {
+    case "ackermann":
+      return { ...drive, steering: pair(drive.steering), traction: pair(drive.traction) };
+    case "tricycle":
+      return { ...drive, traction: pair(drive.traction) };
+    default:
+      return drive;
+  }
 }
 
 /** Why a loaded controller is not one robokit drives a base as. */
