@@ -15,7 +15,8 @@ const CONTROLLERS = `${HUSKY}/husky_control/config/control.yaml`;
 // Husky's own urdf_extras hook, giving the wheels a contact MuJoCo integrates (see the file).
 const CONTACT = "test/fixtures/sim/husky-mujoco-contact.xml";
 const husky = [XACRO, "--controllers", CONTROLLERS, "--distro", "humble", "-I", HUSKY, "test/fixtures/sim"];
-const withContact = [...husky, "--arg", `urdf_extras:=${join(process.cwd(), CONTACT)}`];
+const contactArg = ["--arg", `urdf_extras:=${join(process.cwd(), CONTACT)}`];
+const withContact = [...husky, ...contactArg];
 
 let dir = "";
 beforeAll(() => {
@@ -149,6 +150,31 @@ describe("robokit sim ROBOT.xacro --controllers (a real Husky)", () => {
     expect(r.stderr).toMatch(
       /wheel_separation_multiplier 1\.5: the controller computes wheel rates and odometry with 0\.512 × 1\.5 = 0\.768 m, and so does robokit/,
     );
+  });
+
+  it("drives the robot's SDF the same, warning that SDF declares no interfaces", async () => {
+    const sdf = join(dir, "husky.sdf");
+    const args = [XACRO, "-I", HUSKY, "test/fixtures/sim", ...contactArg];
+    expect((await runCliInProcess(["convert", ...args, "-f", "sdf", "-o", sdf])).code).toBe(0);
+    const scenario = ["-s", "test/fixtures/sim/husky-forward.yaml", "--duration", "2"];
+    const fromSdf = await runCliInProcess([
+      "sim",
+      sdf,
+      "--controllers",
+      CONTROLLERS,
+      "--distro",
+      "humble",
+      ...scenario,
+      "-o",
+      join(dir, "sdf"),
+    ]);
+    expect(fromSdf.code).toBe(0);
+    expect(fromSdf.stderr).toMatch(
+      /control\.yaml:9:13: warning CONTROLLER_JOINTS_UNDECLARED: .*husky\.sdf declares no <ros2_control> block and no <transmission>/,
+    );
+    const fromXacro = await runCliInProcess(["sim", ...withContact, ...scenario, "-o", join(dir, "xacro")]);
+    expect(fromXacro.code).toBe(0);
+    expect(lastRow(join(dir, "sdf"))["true_x"]).toBeCloseTo(lastRow(join(dir, "xacro"))["true_x"] ?? Number.NaN, 3);
   });
 
   it("refuses --controllers with a robokit robot, and --arg without --controllers (exit 2)", async () => {
