@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { runCliInProcess } from "../support/runCliInProcess.js";
+import { runCliProcess } from "../support/runCliProcess.js";
 
 // Clearpath's Husky as its ROS 2 (Humble) packages ship it: xacro, ros2_control block and the
 // diff_drive_controller parameters of husky_control (BSD; test/data/mobile-bases/MANIFEST.tsv).
@@ -175,6 +176,29 @@ describe("robokit sim ROBOT.xacro --controllers (a real Husky)", () => {
     const fromXacro = await runCliInProcess(["sim", ...withContact, ...scenario, "-o", join(dir, "xacro")]);
     expect(fromXacro.code).toBe(0);
     expect(lastRow(join(dir, "sdf"))["true_x"]).toBeCloseTo(lastRow(join(dir, "xacro"))["true_x"] ?? Number.NaN, 3);
+  });
+
+  it("sweeps: --runs N over the robot read from its controllers (the CLI bundle, worker threads)", () => {
+    const out = join(dir, "sweep");
+    const r = runCliProcess([
+      "sim",
+      ...withContact,
+      "-s",
+      "test/fixtures/sim/husky-forward.yaml",
+      "--duration",
+      "1",
+      "--runs",
+      "2",
+      "--jobs",
+      "2",
+      "-o",
+      out,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = readFileSync(join(out, "runs.csv"), "utf8").trimEnd().split("\n");
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).every((row) => row.endsWith(","))).toBe(true); // no error column
+    expect(existsSync(join(out, "summary.md"))).toBe(true);
   });
 
   it("refuses --controllers with a robokit robot, and --arg without --controllers (exit 2)", async () => {
