@@ -81,4 +81,22 @@ describe("controllerDrive", () => {
       },
     ]);
   });
+
+  it("refuses a drive controller of a class robokit does not know, saying so", () => {
+    const robotText = urdf("");
+    const robotFile = { path: "cart.urdf", text: robotText };
+    const robot = descriptionToModel(robotText, "cart.urdf").robot;
+    if (robot === undefined) throw new Error("no robot");
+    const text = controllers.replace("diff_drive_controller/DiffDriveController", "my_pkg/MyDrive");
+    const read = readControllers([{ path: "c.yaml", text }], { robot: robotFile });
+    const got = controllerDrive(read.controllers, robot, robotFile, { file: "c.yaml", line: 1, column: 1 });
+    expect(got.drive).toBeUndefined();
+    expect(got.diagnostics).toMatchObject([
+      {
+        code: "CONTROLLER_NOT_DRIVABLE",
+        message: expect.stringMatching(/"diff_drive" \(my_pkg\/MyDrive\): not a ros2_controllers class/),
+        line: 4,
+      },
+    ]);
+  });
 });
