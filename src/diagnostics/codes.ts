@@ -167,6 +167,11 @@ export const diagnosticCodes = {
   CONTROLLER_GEOMETRY_MISMATCH:
     "A drive controller's geometry (wheel separation, radius, wheelbase, track) differs from the robot's wheels by more than 1 %.",
   CONTROLLER_INTERFACE_CONFLICT: "Two controllers claim the same command interface of a joint.",
+  // robokit sim and import --controllers: the drive read from a robot's own controllers
+  CONTROLLER_NOT_DRIVABLE:
+    "No controller of the parameter files is one robokit can drive the robot's base as (a joint-only controller, an unknown class, a joint the robot lacks, a parameter robokit's drive cannot represent).",
+  CONTROLLER_JOINTS_UNDECLARED:
+    "The robot declares neither a <ros2_control> block nor <transmission> elements: robokit drives the controller's joints as the robot's own joints.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -1126,6 +1126,21 @@ export const severityPolicy = {
     what: "controllers: two controllers claim the same command interface",
     consequence: "controller_manager refuses to activate the second while the first is active (resource conflict)",
   },
+  controllerNotDrivable: {
+    code: "CONTROLLER_NOT_DRIVABLE",
+    severity: "error",
+    basis: "consumer",
+    what: "controllers: no controller robokit can drive the base as",
+    consequence: "robokit sim and import --controllers stop (validate reports the file as it reports any)",
+  },
+  controllerJointsUndeclared: {
+    code: "CONTROLLER_JOINTS_UNDECLARED",
+    severity: "warning",
+    basis: "loads",
+    what: "controllers: the robot declares no <ros2_control> block and no <transmission>",
+    consequence:
+      "robokit drives the controller's joints directly (velocity servos on wheels, position servos on steering); controller_manager on the robot would find no interface for them",
+  },
   // --- robokit itself ---
   internalError: {
     code: "INTERNAL_ERROR",

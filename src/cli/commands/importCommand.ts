@@ -28,6 +28,10 @@ import { setsOption } from "../optionAlias.js";
 import { writeArtifacts } from "../writeArtifacts.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { helpExamples } from "../helpExamples.js";
+import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
+import { describeControllerDrive } from "../../validate/controllers/describeControllerDrive.js";
+import { withControllerDrive } from "../../import/withControllerDrive.js";
+import { loadControlledRobot } from "../loadControlledRobot.js";
 
 /**
  * `robokit import FILE --to ts|yaml [--out PATH]`: a URDF, xacro or SDF robot becomes a robokit
@@ -44,6 +48,7 @@ export function importCommand(): Command {
       helpExamples(
         "robokit import robot.urdf -f ts -o robot.ts",
         "robokit import robot.urdf.xacro -f yaml --arg prefix:=left_ -o robot.yaml",
+        "robokit import husky.urdf.xacro -f ts --controllers control.yaml --distro humble -o husky.ts",
       ),
     )
     .argument("<file>", "URDF (.urdf), xacro (.xacro) or SDF (.sdf) file")
@@ -63,13 +68,30 @@ export function importCommand(): Command {
     )
     .option("-I, --include-path <dir...>", "folders searched for xacro's ROS packages")
     .option(
+      "--controllers <file>",
+      "the robot's ros2_control parameter file: the drive of its mobile-base controller goes into the model (docs/simulate-your-robot.md)",
+    )
+    .addOption(
+      new Option("--distro <distro>", "with --controllers: the ROS 2 distro whose controllers read the file")
+        .choices(CONTROLLER_DISTROS)
+        .default("jazzy"),
+    )
+    .option(
       "--model <name>",
       "SDF: the <model> to import, top-level or inline in a <world> (default: the first model; in a world, the inline model with the most links)",
     )
     .action(
       (
         file: string,
-        opts: { format: "ts" | "yaml"; out?: string; arg: string[]; includePath?: string[]; model?: string },
+        opts: {
+          format: "ts" | "yaml";
+          out?: string;
+          arg: string[];
+          includePath?: string[];
+          model?: string;
+          controllers?: string;
+          distro: ControllerDistro;
+        },
       ) => {
         const shown = escapeTerminal(file);
         const bytes = readInputFile(file, INPUT_LIMITS.maxXmlBytes);
@@ -100,12 +122,19 @@ export function importCommand(): Command {
         const meshes =
           opts.format === "ts" ? importMeshes(read.robot, file, opts.includePath ?? [], process.env) : undefined;
         const solidLinks = meshes === undefined ? new Map() : meshSolidLinks(read.robot, meshes.solids);
-        const notes = [...extras.notes, ...meshNotes(solidLinks, meshes?.skipped ?? [])];
-        for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
         // A URDF in a package robokit built: the package's other files say the rest (drive, metadata).
         const recovered = extras.robot === undefined ? undefined : recoverFromPackage(file, source.text, extras.robot);
         const asRead = markImportedAsRead(recovered ?? read.robot, findings);
-        const robot = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
+        const withBlocks = blocks.length === 0 ? asRead : { ...asRead, xmlBlocks: blocks };
+        const controlled = opts.controllers === undefined ? undefined : driveFromControllers(file, withBlocks, opts);
+        const robot = controlled?.robot ?? withBlocks;
+        // Blocks that gave way to the drive's are no longer kept verbatim: their note goes.
+        const keptNotes =
+          controlled === undefined || (robot.xmlBlocks ?? []).some((b) => b.xml.startsWith("<ros2_control"))
+            ? extras.notes
+            : extras.notes.filter((n) => !n.includes("<ros2_control> block"));
+        const notes = [...keptNotes, ...meshNotes(solidLinks, meshes?.skipped ?? []), ...(controlled?.notes ?? [])];
+        for (const note of notes) process.stderr.write(`robokit: ${escapeTerminal(`${file}: ${note}`)}\n`);
         const text =
           opts.format === "ts"
             ? robotToTypeScript(robot, { from: basename(file), notes, meshSolidLinks: solidLinks })
@@ -127,6 +156,30 @@ export function importCommand(): Command {
         process.stderr.write(`robokit: wrote ${escapeTerminal(opts.out)}\n`);
       },
     );
+}
+
+/**
+ * The imported robot with the drive of its controllers (`--controllers`), read and checked as
+ * `sim --controllers` reads it (its warnings go to stderr), and the notes on what was read and
+ * what is lost.
+ */
+function driveFromControllers(
+  file: string,
+  robot: Robot,
+  opts: { arg: string[]; includePath?: string[]; model?: string; controllers?: string; distro: ControllerDistro },
+): { robot: Robot; notes: string[] } {
+  const c = loadControlledRobot(file, {
+    controllers: opts.controllers ?? "",
+    distro: opts.distro,
+    args: opts.arg,
+    ...(opts.includePath === undefined ? {} : { includePaths: opts.includePath }),
+    ...(opts.model === undefined ? {} : { model: opts.model }),
+  });
+  for (const d of c.warnings) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+  const got = withControllerDrive(robot, c.drive.drive, c.drive.joints);
+  if (!got.ok)
+    throw new InputError(`${escapeTerminal(file)}: cannot import the drive of ${opts.controllers}: ${got.problem}`);
+  return { robot: got.robot, notes: [...describeControllerDrive(c.drive), ...got.notes] };
 }
 
 function recoverFromPackage(file: string, text: string, robot: Robot): Robot {

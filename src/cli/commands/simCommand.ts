@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { Command } from "commander";
+import { Command, Option } from "commander";
 
 import type { Artifact } from "../../emit/Artifact.js";
 import { MJCF_PHYSICS } from "../../emit/mjcf/mjcfPhysics.js";
@@ -48,9 +48,17 @@ import {
 } from "../simSweep.js";
 import { sweepProgressLine } from "../sweepProgressLine.js";
 import { helpExamples } from "../helpExamples.js";
+import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
+import { loadControlledRobot } from "../loadControlledRobot.js";
+import { describeControllerDrive } from "../../validate/controllers/describeControllerDrive.js";
 
 interface SimOptions {
   scenario?: string;
+  controllers?: string;
+  distro: ControllerDistro;
+  arg: string[];
+  includePath?: string[];
   runs?: string;
   vary?: string;
   jobs?: string;
@@ -144,14 +152,34 @@ export function simCommand(): Command {
           "robokit sim mario -s paper -o out/sim/mario",
           "robokit sim robotino -s rose --duration 10 --view --open",
           "robokit sim mario -s paper --runs 100 --vary vary.yaml -o out/sweep",
+          "robokit sim husky.urdf.xacro --controllers control.yaml --distro humble -I ws/src -s forward.yaml",
         ),
       )
-      .argument("<robot>", "bundled example name, robot document (.json/.yaml) or module (.ts/.js)")
+      .argument(
+        "<robot>",
+        "bundled example name, robot document (.json/.yaml), module (.ts/.js), or with --controllers a URDF, xacro or SDF file",
+      )
       // Checked in the action, not by commander: a required option here would also be demanded of `sim merge`.
       .option(
         "-s, --scenario <name|file>",
         "shipped scenario name (e.g. paper, rose) or a scenario .yaml file (required)",
       )
+      .option(
+        "--controllers <file>",
+        "a URDF/xacro/SDF robot's ros2_control parameter file: drive the base as its diff_drive, mecanum, steering or omni controller does (docs/simulate-your-robot.md)",
+      )
+      .addOption(
+        new Option("--distro <distro>", "with --controllers: the ROS 2 distro whose controllers read the file")
+          .choices(CONTROLLER_DISTROS)
+          .default("jazzy"),
+      )
+      .option(
+        "--arg <name:=value>",
+        "with --controllers: a xacro argument (repeatable)",
+        (v: string, all: string[]) => [...all, v],
+        [] as string[],
+      )
+      .option("-I, --include-path <dir...>", "with --controllers: folders searched for xacro's ROS packages")
       .option("--duration <s>", "simulated time in seconds (default: the scenario's)")
       .option("--rate <hz>", "controller rate in Hz (default: the scenario's, else 100)")
       .option("-o, --out <dir>", "output directory (default: out/sim/<robot>/<scenario>)")
@@ -190,7 +218,7 @@ export function simCommand(): Command {
             );
           }
         }
-        const robot = await loadRobot(robotArg);
+        const robot = await loadSimRobot(robotArg, opts);
         const { scenario } = resolveScenario(opts.scenario, robot);
         // Names from documents become folders only when they are plain names.
         const out =
@@ -275,6 +303,31 @@ export function simCommand(): Command {
   );
 }
 
+/**
+ * The robot to drive: a robokit robot as `loadRobot` reads it, or with --controllers a URDF,
+ * xacro or SDF robot with the drive its controllers give it (what was read and what the drive
+ * leaves out go to stderr).
+ */
+async function loadSimRobot(robotArg: string, opts: SimOptions): Promise<Robot> {
+  if (opts.controllers === undefined) {
+    if (opts.arg.length > 0 || opts.includePath !== undefined)
+      throw new UsageError(
+        "--arg and -I read a xacro robot for --controllers; a robot without --controllers takes neither",
+      );
+    return loadRobot(robotArg);
+  }
+  const c = loadControlledRobot(robotArg, {
+    controllers: opts.controllers,
+    distro: opts.distro,
+    args: opts.arg,
+    ...(opts.includePath === undefined ? {} : { includePaths: opts.includePath }),
+  });
+  for (const d of c.warnings) if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
+  for (const line of [...describeControllerDrive(c.drive), ...c.replaced])
+    process.stderr.write(`robokit sim: ${escapeTerminal(line)}\n`);
+  return c.robot;
+}
+
 function checkRate(rate: number | undefined): void {
   if (rate === undefined) return;
   const substeps = 1 / (rate * MJCF_PHYSICS.timestep);
@@ -324,7 +377,7 @@ async function runSweepCommand(robotArg: string, opts: SimOptions & { scenario: 
   const duration = positive(opts.duration, "--duration");
   const rate = positive(opts.rate, "--rate");
   checkRate(rate);
-  const robot = await loadRobot(robotArg);
+  const robot = await loadSimRobot(robotArg, opts);
   const { scenario } = resolveScenario(opts.scenario, robot);
   let variation: SweepVariation | undefined;
   if (opts.vary !== undefined) {

@@ -8,6 +8,7 @@ import { isSdfOnlyJoint } from "../../model/Joint.js";
 import { assertNever } from "../../util/assertNever.js";
 import { controlledJoints, type ControlledJoint } from "./controlledJoints.js";
 import { driveController } from "./driveController.js";
+import { OMNI_CONTROLLER_CLASS } from "./driveOfController.js";
 import { jointStateExtraJoints } from "./jointStateExtraJoints.js";
 import { ros1HardwareInterface } from "./ros1HardwareInterface.js";
 import { rosDouble } from "./rosYaml.js";
@@ -248,7 +249,7 @@ function omniWheelDriveController(robot: Robot): ControllerSpec {
   const wheels = ordered.map((w) => w.joint);
   return {
     name: "omni_wheel_drive_controller",
-    type: "omni_wheel_drive_controller/OmniWheelDriveController",
+    type: OMNI_CONTROLLER_CLASS,
     joints: wheels,
     commandInterface: "velocity",
     params: {

@@ -6,6 +6,7 @@ import { controllerClass, type MobileBaseGeometry } from "../../emit/ros2-contro
 import { emitControllersYaml } from "../../emit/ros2-control/emitControllersYaml.js";
 import type { Drive } from "../../model/Drive.js";
 import type { Robot } from "../../model/Robot.js";
+import { driveOfController } from "../../emit/ros2-control/driveOfController.js";
 
 /** A drive a ros2_controllers mobile-base controller drives. */
 export type MobileBaseDrive = Extract<Drive, { type: MobileBaseGeometry["type"] }>;
@@ -15,97 +16,42 @@ type Params = Readonly<Record<string, unknown>>;
 /** The explicit geometry of each drive type, which overrides what driveGeometry reads from the model. */
 type Override<D> = { [K in keyof D]-?: NonNullable<D[K]> extends number ? K : never }[keyof D];
 
-/** The joint lists of one drive type, read from its controller's parameters (undefined when incomplete). */
-type Reader<T extends MobileBaseDrive["type"]> = (p: Params) => Extract<MobileBaseDrive, { type: T }> | undefined;
-
 /**
- * Per drive type: how its joints are read from its controller's parameters (every distro's
- * names: Humble's by axle, `front_steering` true, and the traction/steering names of later
- * distros), and which of its fields are geometry overrides.
+ * Per drive type, which of its fields are geometry overrides (the joints are read by
+ * {@link driveOfController}, the mapping `sim --controllers` and `import --controllers` use;
+ * the numbers are found by probing, below).
  */
 const DRIVES: {
   readonly [T in MobileBaseDrive["type"]]: {
-    read: Reader<T>;
     overrides: readonly Override<Extract<MobileBaseDrive, { type: T }>>[];
   };
 } = {
-  differential: {
-    read: (p) => {
-      const left = names(p["left_wheel_names"]);
-      const right = names(p["right_wheel_names"]);
-      return left === undefined || right === undefined ? undefined : { type: "differential", left, right };
-    },
-    overrides: ["wheelRadius", "wheelSeparation"],
-  },
-  mecanum: {
-    read: (p) => {
-      const [frontLeft, frontRight, rearLeft, rearRight] = ["front_left", "front_right", "rear_left", "rear_right"].map(
-        (w) => p[`${w}_wheel_command_joint_name`],
-      );
-      return typeof frontLeft === "string" &&
-        typeof frontRight === "string" &&
-        typeof rearLeft === "string" &&
-        typeof rearRight === "string"
-        ? { type: "mecanum", frontLeft, frontRight, rearLeft, rearRight }
-        : undefined;
-    },
-    overrides: ["wheelRadius", "sumOfDistances"],
-  },
-  ackermann: {
-    read: (p) => {
-      const [steering, traction] = [steeringJoints(p), tractionJoints(p)];
-      return steering?.length === 2 && traction?.length === 2
-        ? { type: "ackermann", steering: pair(steering), traction: pair(traction) }
-        : undefined;
-    },
-    overrides: ["wheelRadius", "wheelbase", "tractionTrackWidth", "steeringTrackWidth"],
-  },
-  bicycle: {
-    read: (p) => {
-      const [steering, traction] = [steeringJoints(p), tractionJoints(p)];
-      return steering?.length === 1 && traction?.length === 1
-        ? { type: "bicycle", steering: steering[0] ?? "", traction: traction[0] ?? "" }
-        : undefined;
-    },
-    overrides: ["wheelRadius", "wheelbase"],
-  },
-  tricycle: {
-    read: (p) => {
-      const [steering, traction] = [steeringJoints(p), tractionJoints(p)];
-      return steering?.length === 1 && traction?.length === 2
-        ? { type: "tricycle", steering: steering[0] ?? "", traction: pair(traction) }
-        : undefined;
-    },
-    overrides: ["wheelRadius", "wheelbase", "tractionTrackWidth"],
-  },
+  differential: { overrides: ["wheelRadius", "wheelSeparation"] },
+  mecanum: { overrides: ["wheelRadius", "sumOfDistances"] },
+  ackermann: { overrides: ["wheelRadius", "wheelbase", "tractionTrackWidth", "steeringTrackWidth"] },
+  bicycle: { overrides: ["wheelRadius", "wheelbase"] },
+  tricycle: { overrides: ["wheelRadius", "wheelbase", "tractionTrackWidth"] },
 };
+
+/** The value at a dotted path of a parameter tree. */
+function valueAt(tree: Params, path: string): unknown {
+  let at: unknown = tree;
+  for (const key of path.split(".")) at = record(at)?.[key];
+  return at;
+}
+
+/** The drive's joints as the controller's parameters name them, without its geometry (undefined when they are incomplete). */
+function jointsOf(type: MobileBaseDrive["type"], params: Params): MobileBaseDrive | undefined {
+  const reading = driveOfController(controllerClass(type), (name) => valueAt(params, name), {
+    geometry: false,
+  });
+  return reading.ok && reading.drive.type === type ? (reading.drive as MobileBaseDrive) : undefined;
+}
 
 /** The drive types a mobile-base controller drives, and the fields of each that override geometry. */
 export const MOBILE_BASE_OVERRIDES: Readonly<Record<MobileBaseDrive["type"], readonly string[]>> = Object.fromEntries(
   Object.entries(DRIVES).map(([type, d]) => [type, d.overrides]),
 ) as Record<MobileBaseDrive["type"], readonly string[]>;
-
-function names(v: unknown): string[] | undefined {
-  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
-}
-
-function pair(list: readonly string[]): [string, string] {
-  return [list[0] ?? "", list[1] ?? ""];
-}
-
-/** Steering joints: Jazzy on, or Humble's front axle when it steers. */
-function steeringJoints(p: Params): string[] | undefined {
-  return (
-    names(p["steering_joints_names"]) ?? (p["front_steering"] === true ? names(p["front_wheels_names"]) : undefined)
-  );
-}
-
-/** Traction joints: Jazzy on, or Humble's rear axle when the front steers. */
-function tractionJoints(p: Params): string[] | undefined {
-  return (
-    names(p["traction_joints_names"]) ?? (p["front_steering"] === true ? names(p["rear_wheels_names"]) : undefined)
-  );
-}
 
 function record(v: unknown): Params | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Params) : undefined;
@@ -113,8 +59,7 @@ function record(v: unknown): Params | undefined {
 
 /** The number at a dotted path of a parameter tree, if there is one. */
 function numberAt(tree: Params, path: string): number | undefined {
-  let at: unknown = tree;
-  for (const key of path.split(".")) at = record(at)?.[key];
+  const at = valueAt(tree, path);
   return typeof at === "number" ? at : undefined;
 }
 
@@ -218,7 +163,7 @@ export function mobileBaseDriveOf(robot: Robot, doc: unknown, options: EmitOptio
   for (const type of Object.keys(DRIVES) as MobileBaseDrive["type"][]) {
     const name = controllerOfClass(root, controllerClass(type));
     const params = name === undefined ? undefined : record(record(root[name])?.["ros__parameters"]);
-    const drive = params === undefined ? undefined : (DRIVES[type].read as Reader<typeof type>)(params);
+    const drive = params === undefined ? undefined : jointsOf(type, params);
     if (params !== undefined && drive !== undefined)
       return withOverrides(robot, drive, params, options, controllerClass(type));
   }

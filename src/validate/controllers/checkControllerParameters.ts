@@ -72,6 +72,17 @@ export function checkControllerParameters(
   files: readonly ParameterFileInput[],
   options: ControllerCheckOptions = {},
 ): Diagnostic[] {
+  return readControllers(files, options).diagnostics;
+}
+
+/**
+ * The controllers controller_manager loads from the files, each with its merged parameters,
+ * and the diagnostics of {@link checkControllerParameters} (sorted by place).
+ */
+export function readControllers(
+  files: readonly ParameterFileInput[],
+  options: ControllerCheckOptions = {},
+): { controllers: LoadedController[]; diagnostics: Diagnostic[] } {
   const distro = options.distro ?? "jazzy";
   const defs = loadControllerDefinitions(distro);
   const out: Diagnostic[] = [];
@@ -107,7 +118,7 @@ export function checkControllerParameters(
   out.push(...strayBlocks(blocks, controllers));
   if (controllers.size > 0 || managers.length > 0) out.push(...unusedWildcards(wildcards, declaredWildcards));
   if (options.robot !== undefined) out.push(...checkAgainstRobot(loaded, options.robot));
-  return sortByPlace(out);
+  return { controllers: loaded, diagnostics: sortByPlace(out) };
 }
 
 /** How a controller's type is given: controller_manager's `<name>.type`, its own `type`, or the caller's `types`. */
