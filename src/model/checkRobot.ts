@@ -338,6 +338,14 @@ function checkJointFields(
         );
     }
   }
+  // An inertia cannot be negative (the physics is impossible).
+  const armature = joint.actuator?.armature;
+  if (armature !== undefined && armature < 0)
+    add(
+      "VALUE_OUT_OF_RANGE",
+      `${base}/actuator/armature`,
+      `${where}: actuator.armature (rotor inertia reflected at the joint) must be ≥ 0 (got ${armature})`,
+    );
 }
 
 /** An SDF-only joint's axis limit, kept as read: only the order of its bounds, as suspect. */
