@@ -167,6 +167,8 @@ export const diagnosticCodes = {
   CONTROLLER_GEOMETRY_MISMATCH:
     "A drive controller's geometry (wheel separation, radius, wheelbase, track) differs from the robot's wheels by more than 1 %.",
   CONTROLLER_INTERFACE_CONFLICT: "Two controllers claim the same command interface of a joint.",
+  SIMULATOR_APPROXIMATION:
+    "The simulator will not do what the model says (a tyre's contact, a servo too soft or too light for its contacts or its controller); the message says what it will do instead.",
 } as const;
 
 /** A stable diagnostic code. */

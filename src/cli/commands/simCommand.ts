@@ -12,6 +12,8 @@ import { MjcfLoadError } from "../../sim/mujoco/MjcfLoadError.js";
 import { driveFromModel } from "../../kinematics/driveFromModel.js";
 import { driveJoints } from "../../kinematics/driveJoints.js";
 import { slowSteeringServos } from "../../sim/slowSteeringServos.js";
+import { mjcfDriveWarnings } from "../../emit/mjcf/mjcfDriveWarnings.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { readScenario } from "../../sim/readScenario.js";
 import { runSimulation } from "../../sim/runSimulation.js";
 import { scenarioDuration } from "../../sim/scenarioDuration.js";
@@ -213,6 +215,8 @@ export function simCommand(): Command {
         const drive = driveFromModel(robot).drive;
         for (const w of slowSteeringServos(robot, drive === undefined ? [] : driveJoints(drive).steerJoints))
           process.stderr.write(`robokit sim: warning: ${escapeTerminal(w)}\n`);
+        for (const d of mjcfDriveWarnings(robot))
+          process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
         const mujoco = await loadMujoco();
         const started = performance.now();
         const progress = (fraction: number, t: number): void => {
