@@ -187,11 +187,37 @@ describe("mjcfDriveWarnings", () => {
     expect(mjcfDriveWarnings(cart({ round: "sphere", actuator: { command: "velocity", armature: 1 } }))).toEqual([]);
   });
 
-  it("says when a given gain leaves the wheel slower than the control period", () => {
-    const ws = mjcfDriveWarnings(cart({ round: "sphere", actuator: { command: "velocity", pid: { p: 1 } } }));
-    expect(ws).toContainEqual(expect.objectContaining({ jsonPath: "/joints/0/actuator/pid/p" }));
-    expect(ws.find((w) => w.jsonPath === "/joints/0/actuator/pid/p")?.message).toMatch(
-      /longer than a 10 ms control period/,
+  it("says when a given gain leaves the wheel more than 10 control periods behind its command", () => {
+    const slow = mjcfDriveWarnings(cart({ round: "sphere", actuator: { command: "velocity", pid: { p: 0.3 } } }));
+    expect(slow.find((w) => w.jsonPath === "/joints/0/actuator/pid/p")?.message).toMatch(
+      /more than 10 control periods of 10 ms/,
     );
+    const derived = mjcfDriveWarnings(cart({ round: "sphere", actuator: { command: "velocity", armature: 1 } }));
+    expect(derived).toEqual([]);
+  });
+
+  it("says when a position servo is too stiff for its joint at MuJoCo's step, and not when derived", () => {
+    const steer = (pid?: { p: number }): Robot => {
+      const b = new RobotBuilder("steer");
+      b.link(solidLink("base_link", { shape: box(0.4, 0.3, 0.1), mass: 5 }));
+      b.link(solidLink("knuckle", { shape: box(0.02, 0.02, 0.02), mass: 0.1 }));
+      b.joint({
+        name: "steer",
+        type: "revolute",
+        parent: "base_link",
+        child: "knuckle",
+        axis: [0, 0, 1],
+        limit: { lower: -1, upper: 1, effort: 10, velocity: 2 },
+        actuator: { command: "position", ...(pid === undefined ? {} : { pid }) },
+      });
+      return b.build();
+    };
+    // I = 0.1 · (0.02² + 0.02²) / 12, b = 5: ω·h = 0.002 · √(1e5 / (I + 0.002 · 5)) ≈ 6.3.
+    const stiff = mjcfDriveWarnings(steer({ p: 1e5 }));
+    expect(stiff).toEqual([
+      expect.objectContaining({ code: "SIMULATOR_APPROXIMATION", jsonPath: "/joints/0/actuator/pid/p" }),
+    ]);
+    expect(stiff[0]?.message).toMatch(/above 2 the joint diverges/);
+    expect(mjcfDriveWarnings(steer())).toEqual([]);
   });
 });

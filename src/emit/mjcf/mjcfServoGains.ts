@@ -68,7 +68,8 @@ export interface MjcfServoGains {
  *   its rim, m·r².
  * - Position servo: critically damped against the joint's damping b (`mjcfJointDamping`, at
  *   least effort ÷ velocity), kp = b² / (4·I) with I the inertia of everything the joint
- *   turns about its axis; MuJoCo's default 1 when b or I is 0.
+ *   turns about its axis plus the model's armature, at most (I + h·b) / h², the stiffest
+ *   spring MuJoCo's explicit step follows (ω·h = 1); MuJoCo's default 1 when b or I is 0.
  * - Motor: no gain.
  */
 export function mjcfServoGains(robot: Robot): Map<string, MjcfServoGains> {
@@ -96,7 +97,10 @@ export function mjcfServoGains(robot: Robot): Map<string, MjcfServoGains> {
         const b = mjcfJointDamping(j);
         const inertia = load.axisInertia + modelArmature;
         const derivable = a.pid?.p === undefined && b > 0 && inertia > 0;
-        const gain = a.pid?.p ?? (derivable ? (b * b) / (4 * inertia) : 1);
+        // Critically damped, but no stiffer than MuJoCo's explicit step follows (ω·h ≤ 1, with
+        // the implicit damping's h·b counted as inertia): a very light joint gets an overdamped servo.
+        const h = MJCF_PHYSICS.timestep;
+        const gain = a.pid?.p ?? (derivable ? Math.min((b * b) / (4 * inertia), (inertia + h * b) / (h * h)) : 1);
         out.set(j.name, { ...common, gain, derived: derivable, armature: modelArmature });
         break;
       }
