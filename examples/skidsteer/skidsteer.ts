@@ -70,12 +70,11 @@ function buildSkidSteer(): Robot {
       sides[side].push(`${name}_joint`);
     }
   }
-  // The effective separation the controller and odometry use: the track times the multiplier.
   b.drive({
     type: "differential",
     left: sides.left,
     right: sides.right,
-    wheelSeparation: TRACK * SEPARATION_MULTIPLIER,
+    wheelSeparationMultiplier: SEPARATION_MULTIPLIER,
   });
   b.packageInfo({
     name: "skidsteer_description",

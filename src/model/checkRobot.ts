@@ -462,9 +462,9 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
   };
   const wheel = (name: string, path: string): void => need(name, path, "wheel", ["continuous"]);
   const steer = (name: string, path: string): void => need(name, path, "steering", ["revolute", "continuous"]);
-  const positive = (field: string, value: number | undefined): void => {
+  const positive = (field: string, value: number | undefined, unit = " m"): void => {
     if (value !== undefined && !(value > 0))
-      add("VALUE_OUT_OF_RANGE", `/drive/${field}`, `drive: ${field} must be > 0 m (got ${value})`);
+      add("VALUE_OUT_OF_RANGE", `/drive/${field}`, `drive: ${field} must be > 0${unit} (got ${value})`);
   };
   // A plain object is not held to the tuple types the way a document is held to the schema.
   const pair = (field: string, joints: readonly string[]): void => {
@@ -505,6 +505,7 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
         );
       positive("wheelRadius", drive.wheelRadius);
       positive("wheelSeparation", drive.wheelSeparation);
+      positive("wheelSeparationMultiplier", drive.wheelSeparationMultiplier, "");
       break;
     case "mecanum":
       for (const corner of ["frontLeft", "frontRight", "rearLeft", "rearRight"] as const)

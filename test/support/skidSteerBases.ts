@@ -14,7 +14,7 @@ export const MANUFACTURERS_MULTIPLIER = { min: 1.1, max: 1.9 } as const;
 /** `robot` with its drive's wheel separation back at the wheels' geometry (multiplier 1). */
 export function geometricTrack(robot: Robot): Robot {
   if (robot.drive?.type !== "differential") throw new Error(`${robot.name} has no differential drive`);
-  const { wheelSeparation: _effective, ...drive } = robot.drive;
+  const { wheelSeparationMultiplier: _calibrated, ...drive } = robot.drive;
   return { ...robot, drive };
 }
 

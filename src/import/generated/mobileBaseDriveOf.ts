@@ -35,7 +35,7 @@ const DRIVES: {
       const right = names(p["right_wheel_names"]);
       return left === undefined || right === undefined ? undefined : { type: "differential", left, right };
     },
-    overrides: ["wheelRadius", "wheelSeparation"],
+    overrides: ["wheelRadius", "wheelSeparation", "wheelSeparationMultiplier"],
   },
   mecanum: {
     read: (p) => {
