@@ -19,17 +19,9 @@ const WHEEL_LIMIT = { effort: 10, velocity: 5 } as const;
 const CASTER = { radius: 0.05, x: 0.2, mass: 0.2 } as const;
 
 /**
- * Wheel velocity-servo gain (N·m per rad/s): full torque at a speed error of a tenth of the top
- * speed, so a wheel loaded to half its torque runs 5 % of its top speed slow.
- */
-const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
-
-/**
  * A wheel as it touches the floor: a crowned tyre, whose contact is a point under the axle
  * (a sphere of the wheel's radius), drawn as its cylinder. A flat cylinder touches MuJoCo's floor
- * along a line across its width; turning on the spot twists that line, and the soft contact
- * lets it creep, so the base turned at 78 % of the commanded yaw rate with the wheels at the
- * commanded speed.
+ * at both edges of its tread, which scrub across its width when the base turns.
  */
 function wheelLink(name: string): Link {
   const link = solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" });
@@ -60,7 +52,8 @@ function buildCart(): Robot {
       origin: { xyz: [0, y, 0], rpy: [-Math.PI / 2, 0, 0] },
       axis: [0, 0, 1],
       limit: WHEEL_LIMIT,
-      actuator: { command: "velocity", pid: { p: WHEEL_KV } },
+      // No gains: robokit derives the MuJoCo servo from the limits and the load (docs/simulation.md).
+      actuator: { command: "velocity" },
     });
   }
   for (const [end, x] of [

@@ -13,21 +13,21 @@ const WHEEL = { radius: 0.1, width: 0.06, mass: 1.2 } as const;
 /** Axles at x = ±WHEELBASE/2, wheel centres at y = ±TRACK/2 (m). */
 const WHEELBASE = 0.4;
 const TRACK = 0.48;
+/**
+ * diff_drive_controller's wheel_separation_multiplier: a skid-steer base turns by scrubbing its
+ * wheels sideways, so it turns slower than its wheel-speed difference over the track says, and
+ * its controller is calibrated with a wider effective separation. Coulomb friction on four
+ * equally loaded wheels predicts (a² + b²)/b² = 1.69 (a half wheelbase, b half track); MuJoCo
+ * measures 1.75 for this base; manufacturers ship 1.1–1.9 (docs/simulation.md).
+ */
+const SEPARATION_MULTIPLIER = 1.75;
 /** Wheel joint limits: torque (N·m) and speed (rad/s). */
 const WHEEL_LIMIT = { effort: 20, velocity: 8 } as const;
 
 /**
- * Wheel velocity-servo gain (N·m per rad/s): full torque at a speed error of a tenth of the top
- * speed, so a wheel loaded to half its torque runs 5 % of its top speed slow.
- */
-const WHEEL_KV = (10 * WHEEL_LIMIT.effort) / WHEEL_LIMIT.velocity;
-
-/**
  * A wheel as it touches the floor: a crowned tyre, whose contact is a point under the axle
  * (a sphere of the wheel's radius), drawn as its cylinder. A flat cylinder touches MuJoCo's floor
- * along a line across its width; turning on the spot twists that line, and the soft contact
- * lets it creep, so the base turned at 78 % of the commanded yaw rate with the wheels at the
- * commanded speed.
+ * at both edges of its tread, which scrub across its width when the base turns.
  */
 function wheelLink(name: string): Link {
   const link = solidLink(name, { shape: cylinder(WHEEL.radius, WHEEL.width), mass: WHEEL.mass, material: "black" });
@@ -64,12 +64,18 @@ function buildSkidSteer(): Robot {
         origin: { xyz: [x, y, 0], rpy: [-Math.PI / 2, 0, 0] },
         axis: [0, 0, 1],
         limit: WHEEL_LIMIT,
-        actuator: { command: "velocity", pid: { p: WHEEL_KV } },
+        // No gains: robokit derives the MuJoCo servo from the limits and the load (docs/simulation.md).
+        actuator: { command: "velocity" },
       });
       sides[side].push(`${name}_joint`);
     }
   }
-  b.drive({ type: "differential", left: sides.left, right: sides.right });
+  b.drive({
+    type: "differential",
+    left: sides.left,
+    right: sides.right,
+    wheelSeparationMultiplier: SEPARATION_MULTIPLIER,
+  });
   b.packageInfo({
     name: "skidsteer_description",
     version: "0.1.0",

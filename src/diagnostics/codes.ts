@@ -172,6 +172,8 @@ export const diagnosticCodes = {
     "No controller of the parameter files is one robokit can drive the robot's base as (a joint-only controller, an unknown class, a joint the robot lacks, a parameter robokit's drive cannot represent).",
   CONTROLLER_JOINTS_UNDECLARED:
     "The robot declares neither a <ros2_control> block nor <transmission> elements: robokit drives the controller's joints as the robot's own joints.",
+  SIMULATOR_APPROXIMATION:
+    "The simulator will not do what the model says (a tyre's contact, a servo too soft or too light for its contacts or its controller); the message says what it will do instead.",
 } as const;
 
 /** A stable diagnostic code. */

@@ -1,4 +1,5 @@
 import { checkRobot } from "../model/checkRobot.js";
+import { gazeboMasslessLinks } from "../model/gazeboMasslessLinks.js";
 import type { Robot } from "../model/Robot.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 
@@ -11,7 +12,16 @@ import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 export function importFindings(robot: Robot): Diagnostic[] {
   const { imported: _asRead, ...strict } = robot;
   if (!checkRobot(strict).some((d) => d.severity === "error")) return [];
-  return checkRobot(robot, { imported: true }).filter((d) => d.severity === "warning");
+  const lenient = checkRobot(robot, { imported: true });
+  // A root Gazebo would leave out is the file's as read: a finding, not a reason to refuse it.
+  const warnings = lenient.filter((d) => d.severity === "warning");
+  const named = new Set(warnings.map((d) => d.jsonPath));
+  const massless = lenient.some((d) => d.severity === "error")
+    ? []
+    : gazeboMasslessLinks(strict)
+        .filter((d) => !named.has(d.jsonPath))
+        .map((d) => ({ ...d, severity: "warning" as const }));
+  return [...warnings, ...massless];
 }
 
 /** The robot marked as imported as read when {@link importFindings} is not empty; else unchanged. */

@@ -145,7 +145,11 @@ function fromGeometry(g: DriveGeometry): DriveFromModel {
         mean([...g.left, ...g.right].map((w) => w.position[0])),
         (mean(g.left.map((w) => w.position[1])) + mean(g.right.map((w) => w.position[1]))) / 2,
       ];
-      const kinematics = new DifferentialDriveKinematics(g.wheelSeparation, g.wheelRadius);
+      // The effective separation diff_drive_controller uses (wheel_separation_multiplier).
+      const kinematics = new DifferentialDriveKinematics(
+        g.wheelSeparation * g.wheelSeparationMultiplier,
+        g.wheelRadius,
+      );
       return { type: "differential", kinematics, geometry: g, centre };
     }
     case "mecanum": {

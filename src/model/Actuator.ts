@@ -34,6 +34,14 @@ export interface JointActuator {
   readonly states?: readonly InterfaceKind[];
   /** Actuator-to-joint reduction (unitless, > 0). Default 1. */
   readonly mechanicalReduction?: number;
+  /**
+   * Rotor inertia reflected at the joint (kg·m², or kg for a prismatic joint, ≥ 0): the
+   * motor's rotor (and gearbox input) inertia times the square of the reduction between motor
+   * and joint, I_rotor·N². It resists the joint's acceleration as the link's own inertia does,
+   * and for a geared motor it is often larger than the wheel's. Written as MJCF's joint
+   * `armature`; URDF and SDFormat have no place for it (a loss). Default 0.
+   */
+  readonly armature?: number;
   /** Gains for position/velocity loops in simulators and ROS 1 controllers. */
   readonly pid?: PidGains;
   /** Initial command/state value (rad, m, rad/s, …). */

@@ -36,6 +36,13 @@ export interface DifferentialDrive {
   readonly wheelRadius?: number;
   /** Distance between the left and right wheels (m, > 0). Default: from the joint origins. */
   readonly wheelSeparation?: number;
+  /**
+   * diff_drive_controller's `wheel_separation_multiplier` (unitless, > 0, default 1): the
+   * controller and robokit's odometry use the separation times this. A skid-steer base turns
+   * by scrubbing, slower than its wheel speeds over the track say, so it is calibrated with a
+   * multiplier above 1 (Clearpath ship 1.125–1.875; docs/simulation.md).
+   */
+  readonly wheelSeparationMultiplier?: number;
 }
 
 /** Four mecanum wheels, each a continuous joint. Driven by mecanum_drive_controller. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { badRobots as cases, joint0, link, mutate, type Mutable } from "../../test/support/badRobots.js";
+import { plainCylinderSkidSteer as plainSkidSteer } from "../../test/support/skidSteerBases.js";
 import { twoLinkRobot } from "../../test/support/twoLinkRobot.js";
 import { checkRobot } from "./checkRobot.js";
 import { defineRobot } from "./defineRobot.js";
@@ -41,6 +42,20 @@ describe("checkRobot", () => {
     expect(checkRobot(robot, { imported: true })).toEqual([{ ...finding, severity: "warning" }]);
     // A name that is not a string at all is never what a file said.
     expect(checkRobot({ ...robot, name: 3 as unknown as string }, { imported: true })[0]?.severity).toBe("error");
+  });
+
+  it("refuses a differential drive's wheel_separation_multiplier that is not > 0", () => {
+    const base = plainSkidSteer();
+    expect(checkRobot(base)).toEqual([]);
+    const zero = { ...base, drive: { ...base.drive, wheelSeparationMultiplier: 0 } } as Robot;
+    expect(checkRobot(zero)).toEqual([
+      {
+        code: "VALUE_OUT_OF_RANGE",
+        severity: "error",
+        jsonPath: "/drive/wheelSeparationMultiplier",
+        message: "drive: wheelSeparationMultiplier must be > 0 (got 0)",
+      },
+    ]);
   });
 
   it("never throws on malformed data", () => {

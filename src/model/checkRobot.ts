@@ -227,7 +227,7 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
 
   for (const d of checkConsumerRanges(robot)) out.push(imported ? { ...d, severity: "warning" } : d);
   // Which links Gazebo keeps is read through the tree, so only from a model whose structure holds;
-  // a file someone else wrote is judged on that file by the validator, which says the same.
+  // a file someone else wrote is judged on that file by the validator (import names it a finding).
   if (!imported && !out.some((d) => d.severity === "error")) out.push(...gazeboMasslessLinks(robot));
   const before = out.length;
   checkDrive(robot, jointByName, add);
@@ -360,6 +360,14 @@ function checkJointFields(
         );
     }
   }
+  // An inertia cannot be negative (the physics is impossible).
+  const armature = joint.actuator?.armature;
+  if (armature !== undefined && armature < 0)
+    add(
+      "VALUE_OUT_OF_RANGE",
+      `${base}/actuator/armature`,
+      `${where}: actuator.armature (rotor inertia reflected at the joint) must be ≥ 0 (got ${armature})`,
+    );
 }
 
 /** An SDF-only joint's axis limit, kept as read: only the order of its bounds, as suspect. */
@@ -476,9 +484,9 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
   };
   const wheel = (name: string, path: string): void => need(name, path, "wheel", ["continuous"]);
   const steer = (name: string, path: string): void => need(name, path, "steering", ["revolute", "continuous"]);
-  const positive = (field: string, value: number | undefined): void => {
+  const positive = (field: string, value: number | undefined, unit = " m"): void => {
     if (value !== undefined && !(value > 0))
-      add("VALUE_OUT_OF_RANGE", `/drive/${field}`, `drive: ${field} must be > 0 m (got ${value})`);
+      add("VALUE_OUT_OF_RANGE", `/drive/${field}`, `drive: ${field} must be > 0${unit} (got ${value})`);
   };
   // A plain object is not held to the tuple types the way a document is held to the schema.
   const pair = (field: string, joints: readonly string[]): void => {
@@ -519,6 +527,7 @@ function checkDrive(robot: Robot, jointByName: ReadonlyMap<string, Joint>, add: 
         );
       positive("wheelRadius", drive.wheelRadius);
       positive("wheelSeparation", drive.wheelSeparation);
+      positive("wheelSeparationMultiplier", drive.wheelSeparationMultiplier, "");
       break;
     case "mecanum":
       for (const corner of ["frontLeft", "frontRight", "rearLeft", "rearRight"] as const)

@@ -65,6 +65,8 @@ export interface DifferentialGeometry {
   readonly wheelRadius: number;
   /** Mean left y minus mean right y (m), or the drive's `wheelSeparation`. */
   readonly wheelSeparation: number;
+  /** The drive's `wheelSeparationMultiplier` (unitless), else 1; the effective separation is their product. */
+  readonly wheelSeparationMultiplier: number;
 }
 
 /** Four-mecanum-wheel base (mecanum_drive_controller). */
@@ -189,6 +191,7 @@ function differential(robot: Robot, drive: DifferentialDrive, f: DriveFrame): Di
     wheelRadius: drive.wheelRadius ?? meanRadius(robot, [...left, ...right]),
     wheelSeparation:
       drive.wheelSeparation ?? mean(left.map((w) => w.position[1])) - mean(right.map((w) => w.position[1])),
+    wheelSeparationMultiplier: drive.wheelSeparationMultiplier ?? 1,
   };
 }
 

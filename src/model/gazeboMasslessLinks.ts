@@ -8,9 +8,10 @@ import type { Robot } from "./Robot.js";
 const MASS_ZERO = 1e-6;
 
 /**
- * What libsdformat 12's URDF reader (Gazebo loading the URDF robokit writes) makes of links
- * without mass: after fixed-joint reduction, a link without an inertial or whose mass is within
- * 1e-6 kg of 0 is left out with every link jointed below it. When that takes the root, no link
+ * What libsdformat 12's URDF reader (Gazebo loading the URDF robokit writes) makes of a mass
+ * given as (nearly) none: after fixed-joint reduction, a link whose mass is within 1e-6 kg of 0
+ * is left out with every link jointed below it. (A link with no inertial at all is left to the
+ * validator, which judges the URDF the same way.) When that takes the root, no link
  * remains and libsdformat refuses the robot (Error Code 16): an error, naming the field. A link
  * further down is a warning saying which links Gazebo loses. A robot whose structure does not
  * hold (no single root, a cycle) is left to the structural checks.
@@ -37,7 +38,9 @@ export function gazeboMasslessLinks(robot: Robot): Diagnostic[] {
     if (seen.has(name)) continue;
     seen.add(name);
     const mass = massOf.get(name);
-    if (mass !== undefined && Math.abs(mass) > MASS_ZERO) {
+    // A link without any inertial is a common way to write a root (KDL refuses a root's inertia):
+    // that case is the validator's to judge on the URDF; here only a mass that was given.
+    if (mass === undefined || Math.abs(mass) > MASS_ZERO) {
       pending.push(...(children.get(name) ?? []));
       continue;
     }
@@ -58,19 +61,9 @@ function subtree(children: ReadonlyMap<string, readonly string[]>, from: string)
   return all;
 }
 
-function dropped(
-  robot: Robot,
-  name: string,
-  mass: number | undefined,
-  lost: string[],
-  isRoot: boolean,
-  i: number,
-): Diagnostic {
+function dropped(robot: Robot, name: string, mass: number, lost: string[], isRoot: boolean, i: number): Diagnostic {
   const own = robot.links?.[i]?.inertial;
-  const what =
-    mass === undefined
-      ? `has no inertial (nor has any link fixed to it)`
-      : `has mass ${formatNumber(mass)} kg with the links fixed to it, which libsdformat reads as 0 (within 1e-6 kg)`;
+  const what = `has mass ${formatNumber(mass)} kg with the links fixed to it, which libsdformat reads as 0 (within 1e-6 kg)`;
   const names = lost.map((n) => `"${n}"`).join(", ");
   const jsonPath = own === undefined ? `/links/${i}` : `/links/${i}/inertial/mass`;
   return isRoot

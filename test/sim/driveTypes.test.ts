@@ -266,8 +266,9 @@ describe("robokit sim drives every drive type (MuJoCo)", () => {
 // Each example base over its whole shipped drive scenario (31–36 s of simulated time, about
 // 1–7 s of wall time each). Stated bounds, on the simulated body itself (truth): the mean
 // velocity error of every commanded axis is below 10 % of the mean command (the examples
-// measure 1.5–6.5 %; the rest is the lag through each ramp and stop), and the wheel odometry
-// ends within 2 % of the distance driven of the true position (they measure 0.02–1 %).
+// measure 1–6.5 %; the rest is the lag through each ramp and stop), and the wheel odometry
+// ends within 2 % of the distance driven of the true position (they measure 0.02–1.2 %; the
+// skid-steer base with its wheel_separation_multiplier).
 describe("the shipped drive scenario of every example base", () => {
   const drive = async (name: string) => {
     const file = `scenarios/${name}/drive.yaml`;
@@ -281,6 +282,7 @@ describe("the shipped drive scenario of every example base", () => {
 
   it.each([
     ["cart", ["vx", "omega"]],
+    ["skidsteer", ["vx", "omega"]],
     ["mecanum", ["vx", "vy", "omega"]],
     ["ackermann", ["vx", "omega"]],
     ["bicycle", ["vx", "omega"]],
@@ -295,19 +297,6 @@ describe("the shipped drive scenario of every example base", () => {
       expect(m.drift.position, msg).toBeLessThan(0.02 * m.distance);
     },
   );
-
-  it("skidsteer: drives straight as commanded, and turns the commanded way though far short of the rate", async () => {
-    // A skid-steer turns only by sliding its front and rear wheels sideways; in MuJoCo that
-    // scrub holds the body to about a fifth of the yaw rate the wheels ask for (docs/simulation.md).
-    const { trace: t, metrics: m } = await drive("skidsteer");
-    expect(m.velocityError.vx.truth).toBeLessThan(10);
-    const mean = (col: Float64Array, a: number, b: number) =>
-      col.slice(Math.round(a / t.dt), Math.round(b / t.dt)).reduce((x, y) => x + y, 0) / Math.round((b - a) / t.dt);
-    // The zero-turn (commanded 0.6 rad/s from 9 s to 13 s) turns counter-clockwise.
-    expect(mean(t.command.omega, 10, 13)).toBeCloseTo(0.6, 6);
-    expect(mean(t.trueTwist.omega, 10, 13)).toBeGreaterThan(0.05);
-    expect(mean(t.trueTwist.omega, 10, 13)).toBeLessThan(0.6);
-  });
 });
 
 describe("sweep variations on the new drive types", () => {

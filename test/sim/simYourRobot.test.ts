@@ -147,7 +147,7 @@ describe("robokit sim ROBOT.xacro --controllers (a real Husky)", () => {
       out,
     ]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/wheelSeparation 0\.768 m \(wheel_separation\)/);
+    expect(r.stderr).toMatch(/wheelSeparationMultiplier 1\.5 \(wheel_separation_multiplier\)/);
     expect(r.stderr).toMatch(
       /wheel_separation_multiplier 1\.5: the controller computes wheel rates and odometry with 0\.512 × 1\.5 = 0\.768 m, and so does robokit/,
     );

@@ -14,6 +14,7 @@ import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { checkRobot } from "../../model/checkRobot.js";
 import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
+import { mjcfDriveWarnings } from "../../emit/mjcf/mjcfDriveWarnings.js";
 import { helpExamples } from "../helpExamples.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
@@ -65,6 +66,8 @@ export function buildCommand(): Command {
       for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), file))}\n`);
       // What the MJCF cannot hold is named on stderr too (the file says it in comments).
       for (const d of mjcfLosses(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
+      // What MuJoCo will do with the drive that the model does not say.
+      for (const d of mjcfDriveWarnings(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
     });
 }
 

@@ -12,6 +12,8 @@ import { MjcfLoadError } from "../../sim/mujoco/MjcfLoadError.js";
 import { driveFromModel } from "../../kinematics/driveFromModel.js";
 import { driveJoints } from "../../kinematics/driveJoints.js";
 import { slowSteeringServos } from "../../sim/slowSteeringServos.js";
+import { mjcfDriveWarnings } from "../../emit/mjcf/mjcfDriveWarnings.js";
+import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { readScenario } from "../../sim/readScenario.js";
 import { runSimulation } from "../../sim/runSimulation.js";
 import { scenarioDuration } from "../../sim/scenarioDuration.js";
@@ -49,7 +51,6 @@ import {
 import { sweepProgressLine } from "../sweepProgressLine.js";
 import { helpExamples } from "../helpExamples.js";
 import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
-import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { loadControlledRobot } from "../loadControlledRobot.js";
 import { describeControllerDrive } from "../../validate/controllers/describeControllerDrive.js";
 
@@ -241,6 +242,8 @@ export function simCommand(): Command {
         const drive = driveFromModel(robot).drive;
         for (const w of slowSteeringServos(robot, drive === undefined ? [] : driveJoints(drive).steerJoints))
           process.stderr.write(`robokit sim: warning: ${escapeTerminal(w)}\n`);
+        for (const d of mjcfDriveWarnings(robot))
+          process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
         const mujoco = await loadMujoco();
         const started = performance.now();
         const progress = (fraction: number, t: number): void => {

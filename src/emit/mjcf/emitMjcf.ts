@@ -17,6 +17,7 @@ import { mjcfNames } from "./mjcfNames.js";
 import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
+import { type MjcfServoGains, mjcfServoGains } from "./mjcfServoGains.js";
 import { xmlCommentText } from "../../util/xmlCommentText.js";
 import { assertNever } from "../../util/assertNever.js";
 
@@ -44,7 +45,9 @@ export interface EmitMjcfOptions {
  *   D gain is written as joint damping, which is the same force and MuJoCo 2.2.2 has no
  *   `kv` on position servos; raised to the motor's speed–torque slope effort/velocity when
  *   that is larger, so the joint cannot outrun its velocity limit at full effort), velocity
- *   servo (kv = pid.p), or motor (gear = reduction);
+ *   servo (kv = pid.p), or motor (gear = reduction); gains the model does not give are
+ *   derived from it, and joints get the model's armature, a differential base's wheels at
+ *   least what MuJoCo's contact solver needs (`mjcfServoGains`);
  *   force range from the joint's effort limit, control range from its limits (position
  *   range for a position servo, ±velocity for a velocity servo, ±effort/gear for a motor).
  *   The joint's velocity limit, which MJCF cannot express on a joint, is written as
@@ -68,6 +71,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   for (const loss of mjcfLosses(robot, world))
     doc.com(` robokit ${loss.severity} ${loss.code}: ${xmlCommentText(loss.message)} `);
   const staticLinks = mjcfStaticLinks(robot, world);
+  const servos = mjcfServoGains(robot);
   const root = doc.ele("mujoco", { model: robot.name });
   root.ele("compiler", { angle: "radian", inertiafromgeom: "false" });
   root.ele("option", {
@@ -135,7 +139,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
     const body = worldbody.ele("body", { name: rootName, pos: vec([0, 0, lift]) });
     if (world === "plane") body.ele("freejoint", { name: mjcfNames.freeJoint });
     writeLinkContent(body, links.get(rootName), staticLinks);
-    writeChildren(body, rootName, children, links, staticLinks);
+    writeChildren(body, rootName, { children, links, staticLinks, servos });
   }
 
   const mimics: { name: string; leader: string; multiplier: number; offset: number }[] = [];
@@ -165,7 +169,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   const actuated = (robot.joints ?? []).filter((j) => j.actuator !== undefined);
   if (actuated.length > 0) {
     const act = root.ele("actuator");
-    for (const j of actuated) writeActuator(act, j);
+    for (const j of actuated) writeActuator(act, j, servos.get(j.name));
     // MuJoCo has no joint velocity limit (a position servo swings as fast as kp allows), so
     // each actuated joint's limit is carried as a custom numeric for the controller that
     // drives the model (robokit's sim rate-limits its targets with it).
@@ -189,19 +193,21 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   return serializeXml(doc);
 }
 
-function writeChildren(
-  parent: XmlOutElement,
-  link: string,
-  children: ReadonlyMap<string, Joint[]>,
-  links: ReadonlyMap<string, Link>,
-  staticLinks: ReadonlySet<string>,
-): void {
-  for (const j of children.get(link) ?? []) {
+/** What writing the body tree reads. */
+interface TreeContext {
+  readonly children: ReadonlyMap<string, Joint[]>;
+  readonly links: ReadonlyMap<string, Link>;
+  readonly staticLinks: ReadonlySet<string>;
+  readonly servos: ReadonlyMap<string, MjcfServoGains>;
+}
+
+function writeChildren(parent: XmlOutElement, link: string, tree: TreeContext): void {
+  for (const j of tree.children.get(link) ?? []) {
     const origin = j.origin ?? IDENTITY_POSE;
     const body = parent.ele("body", { name: j.child, ...poseAttrs(origin) });
-    writeJoint(body, j);
-    writeLinkContent(body, links.get(j.child), staticLinks);
-    writeChildren(body, j.child, children, links, staticLinks);
+    writeJoint(body, j, tree.servos.get(j.name)?.armature ?? 0);
+    writeLinkContent(body, tree.links.get(j.child), tree.staticLinks);
+    writeChildren(body, j.child, tree);
   }
 }
 
@@ -297,10 +303,11 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
   }
 }
 
-function writeJoint(body: XmlOutElement, j: Joint): void {
+function writeJoint(body: XmlOutElement, j: Joint, armature: number): void {
   const damping = mjcfJointDamping(j);
   const common: Record<string, string> = {};
   if (damping !== 0) common["damping"] = num(damping);
+  if (armature > 0) common["armature"] = num(armature);
   if ((j.dynamics?.friction ?? 0) !== 0) common["frictionloss"] = num(j.dynamics?.friction ?? 0);
   const axis = jointAxis(j) ?? [1, 0, 0];
   switch (j.type) {
@@ -435,9 +442,10 @@ function velocityLimit(j: Joint): number | undefined {
   }
 }
 
-function writeActuator(parent: XmlOutElement, j: Joint): void {
+function writeActuator(parent: XmlOutElement, j: Joint, servo: MjcfServoGains | undefined): void {
   const a = j.actuator;
   if (a === undefined) return;
+  const gain = num(servo?.gain ?? a.pid?.p ?? 1);
   const name = mjcfNames.actuator(j.name, a.command);
   const effort = effortLimit(j);
   const force: Record<string, string> =
@@ -448,14 +456,14 @@ function writeActuator(parent: XmlOutElement, j: Joint): void {
         j.type === "revolute" || j.type === "prismatic"
           ? { ctrllimited: "true", ctrlrange: vec([j.limit.lower, j.limit.upper]) }
           : {};
-      parent.ele("position", { name, joint: j.name, kp: num(a.pid?.p ?? 1), ...range, ...force });
+      parent.ele("position", { name, joint: j.name, kp: gain, ...range, ...force });
       return;
     }
     case "velocity": {
       const v = velocityLimit(j);
       const range: Record<string, string> =
         v !== undefined && v > 0 ? { ctrllimited: "true", ctrlrange: vec([-v, v]) } : {};
-      parent.ele("velocity", { name, joint: j.name, kv: num(a.pid?.p ?? 1), ...range, ...force });
+      parent.ele("velocity", { name, joint: j.name, kv: gain, ...range, ...force });
       return;
     }
     case "effort": {

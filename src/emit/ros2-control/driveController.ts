@@ -177,6 +177,9 @@ function diffDriveParams(g: DifferentialGeometry, distro: RosDistro): Record<str
     left_wheel_names: g.left.map((w) => w.joint),
     right_wheel_names: g.right.map((w) => w.joint),
     wheel_separation: rosDouble(g.wheelSeparation),
+    ...(g.wheelSeparationMultiplier === 1
+      ? {}
+      : { wheel_separation_multiplier: rosDouble(g.wheelSeparationMultiplier) }),
     wheel_radius: rosDouble(g.wheelRadius),
     odom_frame_id: "odom",
     base_frame_id: g.baseLink,
@@ -185,7 +188,8 @@ function diffDriveParams(g: DifferentialGeometry, distro: RosDistro): Record<str
     // The slowest wheel bounds the base: straight at r·ω, turning on the spot at 2·r·ω / separation.
     const omega = Math.min(...speeds);
     const v = g.wheelRadius * omega;
-    const w = (2 * v) / g.wheelSeparation;
+    // The controller turns through the effective separation (wheel_separation_multiplier).
+    const w = (2 * v) / (g.wheelSeparation * g.wheelSeparationMultiplier);
     // Humble applies limits only when told to (has_velocity_limits false by default).
     const flag = distro === "humble" ? { has_velocity_limits: true } : {};
     params["linear"] = { x: { ...flag, max_velocity: rosDouble(v), min_velocity: rosDouble(-v) } };

@@ -33,7 +33,7 @@ describe("driveOfController", () => {
     });
   });
 
-  it("folds equal multipliers into the numbers the controller uses, and names them", () => {
+  it("carries the separation multiplier, folds equal radius multipliers, and names them", () => {
     const r = driveOfController(
       DIFF,
       params({
@@ -44,7 +44,12 @@ describe("driveOfController", () => {
       }),
     );
     if (!r.ok) throw new Error(r.reason);
-    expect(r.drive).toMatchObject({ wheelSeparation: 0.512 * 1.5, wheelRadius: 0.1651 * 1.1 });
+    expect(r.drive).toMatchObject({
+      wheelSeparation: 0.512,
+      wheelSeparationMultiplier: 1.5,
+      wheelRadius: 0.1651 * 1.1,
+    });
+    expect(r.carried).toMatchObject({ wheelSeparationMultiplier: "wheel_separation_multiplier" });
     expect(r.notes.join("\n")).toMatch(/wheel_separation_multiplier 1\.5.*0\.768 m/);
   });
 

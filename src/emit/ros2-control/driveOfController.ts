@@ -108,9 +108,10 @@ type Reader = ReturnType<typeof reader>;
  * controller commands, and named in `notes` when it does not.
  *
  * diff_drive_controller multiplies its separation and each side's radius by their
- * `*_multiplier` for its inverse kinematics and its odometry alike, so equal multipliers are
- * folded into the numbers the drive carries (and named); different left and right radius
- * multipliers are refused, since the drive holds one wheel radius.
+ * `*_multiplier` for its inverse kinematics and its odometry alike: the separation multiplier
+ * is carried as the drive's `wheelSeparationMultiplier`, equal radius multipliers are folded
+ * into the radius the drive carries (both named); different left and right radius multipliers
+ * are refused, since the drive holds one wheel radius.
  *
  * @param pluginClass - the controller's `type` (e.g. `diff_drive_controller/DiffDriveController`).
  */
@@ -206,12 +207,18 @@ function differential(r: Reader): ControllerDriveReading {
     left,
     right,
     wheelRadius: radius * lm,
-    wheelSeparation: separation * sm,
+    wheelSeparation: separation,
+    // Carried as the controller's own parameter, so the controller file robokit writes says it again.
+    ...(sm === 1 ? {} : { wheelSeparationMultiplier: sm }),
   };
   return {
     ok: true,
     drive,
-    carried: { wheelRadius: "wheel_radius", wheelSeparation: "wheel_separation" },
+    carried: {
+      wheelRadius: "wheel_radius",
+      wheelSeparation: "wheel_separation",
+      ...(sm === 1 ? {} : { wheelSeparationMultiplier: "wheel_separation_multiplier" }),
+    },
     notes: [...notes, ...limitNotes(r, ["linear.x", "angular.z"])],
   };
 }

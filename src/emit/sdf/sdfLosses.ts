@@ -18,6 +18,14 @@ export function sdfLosses(robot: Robot, version: SdfVersion): Diagnostic[] {
   };
   (robot.joints ?? []).forEach((joint, i) => {
     const where = `joint "${joint.name}"`;
+    const armature = joint.actuator?.armature ?? 0;
+    // SDFormat 1.0–1.12 has no rotor inertia (//joint/axis/dynamics holds damping, friction and springs only).
+    if (armature > 0)
+      add(
+        "warning",
+        `/joints/${i}/actuator/armature`,
+        `${where}: SDFormat has no rotor inertia; actuator.armature (${armature}) is not written, so Gazebo accelerates the joint without it (the MJCF keeps it)`,
+      );
     switch (joint.type) {
       case "floating":
         add(

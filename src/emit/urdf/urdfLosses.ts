@@ -21,6 +21,14 @@ export function urdfLosses(robot: Robot): Diagnostic[] {
     });
   }
   (robot.joints ?? []).forEach((joint, i) => {
+    const armature = joint.actuator?.armature ?? 0;
+    if (armature > 0)
+      out.push({
+        code: "FEATURE_UNSUPPORTED",
+        severity: "warning",
+        jsonPath: `/joints/${i}/actuator/armature`,
+        message: `joint "${joint.name}": URDF has no rotor inertia; actuator.armature (${armature}) is not written, so a simulator loading the URDF accelerates the joint without it (the MJCF keeps it)`,
+      });
     if (!isSdfOnlyJoint(joint)) return;
     out.push({
       code: "FEATURE_UNSUPPORTED",

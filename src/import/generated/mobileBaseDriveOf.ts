@@ -26,7 +26,7 @@ const DRIVES: {
     overrides: readonly Override<Extract<MobileBaseDrive, { type: T }>>[];
   };
 } = {
-  differential: { overrides: ["wheelRadius", "wheelSeparation"] },
+  differential: { overrides: ["wheelRadius", "wheelSeparation", "wheelSeparationMultiplier"] },
   mecanum: { overrides: ["wheelRadius", "sumOfDistances"] },
   ackermann: { overrides: ["wheelRadius", "wheelbase", "tractionTrackWidth", "steeringTrackWidth"] },
   bicycle: { overrides: ["wheelRadius", "wheelbase"] },

@@ -34,7 +34,9 @@ export function describeControllerDrive(c: ControllerDrive): string[] {
   const numbers = Object.entries(c.drive)
     .filter((e): e is [string, number] => typeof e[1] === "number")
     .map(
-      ([field, v]) => `${field} ${formatNumber(v)} m${c.carried[field] === undefined ? "" : ` (${c.carried[field]})`}`,
+      ([field, v]) =>
+        // Lengths in m; a multiplier has no unit.
+        `${field} ${formatNumber(v)}${field.endsWith("Multiplier") ? "" : " m"}${c.carried[field] === undefined ? "" : ` (${c.carried[field]})`}`,
     );
   return [
     `drive read from controller "${c.controller.name}" (${c.controller.type}): ${c.drive.type}, ${joints(c.drive)}${numbers.length === 0 ? "" : `; ${numbers.join(", ")}`}`,
