@@ -167,6 +167,13 @@ export const diagnosticCodes = {
   CONTROLLER_GEOMETRY_MISMATCH:
     "A drive controller's geometry (wheel separation, radius, wheelbase, track) differs from the robot's wheels by more than 1 %.",
   CONTROLLER_INTERFACE_CONFLICT: "Two controllers claim the same command interface of a joint.",
+  PARAMETER_REPEATED:
+    "A parameter is set twice for one node in one file (a repeated key or node block); rcl_yaml_param_parser keeps the last value.",
+  CONTROLLER_PACKAGE_MISMATCH:
+    "Almost none of a controller's parameters is declared by the ros2_controllers class of its name: another package most likely exports a class of that name.",
+  PARAMETERS_ELSEWHERE:
+    "A loaded controller has no parameter block in the files given; another parameter file of the launch sets them.",
+  CONTROLLER_DISTRO: "The ROS 2 distro the controller files are checked for, and where robokit took it from.",
 } as const;
 
 /** A stable diagnostic code. */

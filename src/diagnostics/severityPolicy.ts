@@ -1126,6 +1126,35 @@ export const severityPolicy = {
     what: "controllers: two controllers claim the same command interface",
     consequence: "controller_manager refuses to activate the second while the first is active (resource conflict)",
   },
+  parameterRepeated: {
+    code: "PARAMETER_REPEATED",
+    severity: "warning",
+    basis: "loads",
+    what: "controllers: a parameter set twice for one node in one file",
+    consequence: "rcl_yaml_param_parser keeps the value it reads last",
+  },
+  controllerPackageMismatch: {
+    code: "CONTROLLER_PACKAGE_MISMATCH",
+    severity: "warning",
+    basis: "loads",
+    what: "controllers: a controller whose parameters are almost all unknown to the ros2_controllers class of its name",
+    consequence:
+      "most likely another package exports a class of the same name; pluginlib loads whichever is installed, and robokit checks its parameters no further",
+  },
+  parametersElsewhere: {
+    code: "PARAMETERS_ELSEWHERE",
+    severity: "info",
+    basis: "note",
+    what: "controllers: a loaded controller whose parameters none of the given files sets",
+    consequence: "give the file that sets them (all files are read as one) to check them",
+  },
+  controllerDistroChosen: {
+    code: "CONTROLLER_DISTRO",
+    severity: "info",
+    basis: "note",
+    what: "controllers: the ROS 2 distro the files are checked for, and why",
+    consequence: "the controllers and controller_manager of that distro",
+  },
   // --- robokit itself ---
   internalError: {
     code: "INTERNAL_ERROR",

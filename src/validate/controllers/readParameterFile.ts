@@ -89,7 +89,9 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+    // rcl_yaml_param_parser reads events in order: a repeated node key merges, a repeated
+    // parameter keeps its last value. yaml's own unique-key check is also quadratic in a map's size.
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: "error" });
   } catch (error) {
     // The parser's own recursion on absurd nesting: the nesting limit.
     if (!(error instanceof RangeError)) throw error;
@@ -180,7 +182,33 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
     }
   };
   walkNodes(doc.contents, [], 0);
+  diagnostics.push(...repeatedParameters(blocks));
   return { blocks, diagnostics };
+}
+
+/**
+ * Parameters set twice for one node key in one file (a repeated key, or a repeated node block
+ * such as `/**:` once per node): rcl_yaml_param_parser keeps the value it reads last. One map
+ * lookup per parameter.
+ */
+function repeatedParameters(blocks: readonly NodeBlock[]): Diagnostic[] {
+  const first = new Map<string, RosParam>();
+  const out: Diagnostic[] = [];
+  for (const b of blocks)
+    for (const p of b.params) {
+      const key = `${b.path}\u0000${p.name}`;
+      const earlier = first.get(key);
+      first.set(key, p);
+      if (earlier === undefined) continue;
+      out.push(
+        policyDiagnostic(
+          "parameterRepeated",
+          `"${p.name}" of /${b.path} is set again (before at line ${earlier.key.line})`,
+          p.key,
+        ),
+      );
+    }
+  return out;
 }
 
 type Refuse = (node: Node | null | undefined, message: string) => void;
