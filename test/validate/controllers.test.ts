@@ -236,6 +236,36 @@ fts:
     expect(foreign.map((d) => [d.code, d.severity])).toEqual([["CONTROLLER_TYPE_UNCHECKED", "info"]]);
   });
 
+  it("judges a class by its package: another package's class is unchecked however close its name", () => {
+    const type = (t: string): string => `controller_manager:\n  ros__parameters:\n    base:\n      type: ${t}\n`;
+    // Close to a ros2_controllers class by edit distance, but of vendors' packages.
+    for (const foreign of [
+      "ur_controllers/GPIOController",
+      "ur_controllers/ToolContactController",
+      "franka_robot_state_broadcaster/FrankaRobotStateBroadcaster",
+      "kuka_controllers/JointGroupImpedanceController",
+      "clearpath_mecanum_drive_controller/MecanumDriveController",
+      "gripper_controllers_vendor/GripperActionController",
+    ])
+      expect(
+        check(type(foreign)).map((d) => [d.code, d.severity, d.hint]),
+        foreign,
+      ).toEqual([["CONTROLLER_TYPE_UNCHECKED", "info", undefined]]);
+    // A class of a ros2_controllers package (or of a typo of one) is ros2_controllers' to judge.
+    expect(check(type("joint_state_broadcaster/JointStateBroadcastr"))[0]).toMatchObject({
+      code: "CONTROLLER_TYPE_UNKNOWN",
+      hint: 'did you mean "joint_state_broadcaster/JointStateBroadcaster"?',
+    });
+    expect(check(type("position_controller/JointGroupPositionController"))[0]).toMatchObject({
+      code: "CONTROLLER_TYPE_UNKNOWN",
+      hint: 'did you mean "position_controllers/JointGroupPositionController"?',
+    });
+    expect(check(type("pid_controller/SomethingElse")).map((d) => d.code)).toEqual(["CONTROLLER_TYPE_UNKNOWN"]);
+    expect(check(type("parallel_gripper_action_controller/GripperActionController"))).not.toContainEqual(
+      expect.objectContaining({ code: "CONTROLLER_TYPE_UNKNOWN" }),
+    );
+  });
+
   it("warns about parameters for a controller name controller_manager does not load", () => {
     const ds = check(DIFF_DRIVE.replace("diff_drive:\n  ros__parameters:", "diff_drvie:\n  ros__parameters:"));
     const stray = ds.find((d) => d.code === "CONTROLLER_NOT_LOADED");
