@@ -266,6 +266,38 @@ fts:
     );
   });
 
+  it("says once that a block fitting almost nothing of its class is likely another package's", () => {
+    const head = `controller_manager:
+  ros__parameters:
+    base: {type: mecanum_drive_controller/MecanumDriveController}
+base:
+  ros__parameters:
+`;
+    // A vendor's own mecanum_drive_controller package, as mobile bases ship it.
+    const vendor = `${head}    front_left_wheel_name: fl
+    front_right_wheel_name: fr
+    rear_left_wheel_name: rl
+    rear_right_wheel_name: rr
+    wheel_separation_x: 0.106
+    wheel_radius: 0.047
+    odom_frame_id: odom
+`;
+    const ds = check(vendor);
+    expect(ds.map((d) => [d.line, d.code, d.severity])).toEqual([[3, "CONTROLLER_PACKAGE_MISMATCH", "warning"]]);
+    expect(ds[0]!.message).toMatch(/6 of its 7 parameters \("front_left_wheel_name", .*\(2 more\)\)/);
+    expect(ds[0]!.message).toMatch(/another package exports a class of the same name/);
+    // ros2_controllers' own block with one typo: still the typo, and the rest checked.
+    const ours = `${head}    front_left_wheel_command_joint_name: fl
+    front_right_wheel_command_joint_name: fr
+    rear_left_wheel_command_joint_name: rl
+    rear_right_wheel_command_joint_name: rr
+    kinematics.wheels_radius: 1
+    kinematics.sum_of_robot_center_projection_on_X_Y_axis: 0.3
+    odom_frame_idd: odom
+`;
+    expect(codes(check(ours))).toEqual(["10:PARAMETER_TYPE_MISMATCH", "12:PARAMETER_UNDECLARED"]);
+  });
+
   it("warns about parameters for a controller name controller_manager does not load", () => {
     const ds = check(DIFF_DRIVE.replace("diff_drive:\n  ros__parameters:", "diff_drvie:\n  ros__parameters:"));
     const stray = ds.find((d) => d.code === "CONTROLLER_NOT_LOADED");

@@ -7,6 +7,7 @@ import { controllerDiagnostic } from "./controllerDiagnostic.js";
 import { checkAgainstRobot } from "./checkAgainstRobot.js";
 import { loadControllerDefinitions } from "./loadControllerDefinitions.js";
 import { mergeSections } from "./lookupParameter.js";
+import { otherPackageVerdict } from "./otherPackageVerdict.js";
 import { type FilePlace, type NodeBlock, type RosParam, readParameterFile } from "./readParameterFile.js";
 
 /** A parameter file's name and text. */
@@ -98,11 +99,21 @@ export function checkControllerParameters(
     const typeAt = typeParam?.at ?? nodeBlocks.find((b) => !b.wildcard)?.at ?? firstFile;
     const verdict = checkControllerType(distro, defs, name, typeText, typeAt);
     out.push(...verdict.diagnostics);
-    loaded.push({ name, type: typeText, typeAt, ...(verdict.cls !== undefined ? { cls: verdict.cls } : {}), params });
-    if (verdict.cls === undefined || verdict.cls.sets.length === 0) continue;
-    const tree = mergeSections([controllerBase(distro), ...verdict.cls.sets.map((set) => defs.sets[set] ?? {})]);
+    const cls = verdict.cls;
+    if (cls === undefined || cls.sets.length === 0) {
+      loaded.push({ name, type: typeText, typeAt, ...(cls !== undefined ? { cls } : {}), params });
+      continue;
+    }
+    const tree = mergeSections([controllerBase(distro), ...cls.sets.map((set) => defs.sets[set] ?? {})]);
     const who = `controller "${name}" (${typeText})`;
-    out.push(...checkNodeParameters(who, tree, params, typeAt, declaredWildcards, verdict.cls.preset ?? {}));
+    const other = otherPackageVerdict(who, tree, params, typeAt);
+    if (other !== undefined) {
+      out.push(other);
+      loaded.push({ name, type: typeText, typeAt, params });
+      continue;
+    }
+    loaded.push({ name, type: typeText, typeAt, cls, params });
+    out.push(...checkNodeParameters(who, tree, params, typeAt, declaredWildcards, cls.preset ?? {}));
   }
   out.push(...strayBlocks(blocks, controllers));
   if (controllers.size > 0 || managers.length > 0) out.push(...unusedWildcards(wildcards, declaredWildcards));
