@@ -45,14 +45,17 @@ export function validateControllerFiles(
       reports.set(path, [text]);
       continue;
     }
-    if (!isControllerParameterFile(text)) {
+    // A file named on the command line may hold only some controllers' parameters (a launch
+    // file passes it beside the one that loads them): any ROS 2 parameter file is read.
+    const parameterFile = named.has(path) ? text.includes("ros__parameters") : isControllerParameterFile(text);
+    if (!parameterFile) {
       if (named.has(path))
         reports.set(path, [
           {
             code: "PARAMETER_FILE_INVALID",
             severity: "error",
             message:
-              "not a ros2_control parameter file (no ros__parameters with a controller_manager or a controller type)",
+              "not a ROS 2 parameter file (no ros__parameters)",
             file: path,
             line: 1,
             column: 1,

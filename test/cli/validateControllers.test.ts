@@ -60,7 +60,12 @@ describe("robokit validate on ros2_control parameter files", () => {
     expect(strict.stdout).toMatch(/error PARAMETER_UNDECLARED: .*"interface_nam"/);
   });
 
-  it("refuses a named YAML file that is no parameter file", async () => {
+  it("reads a named parameter file that loads no controller, and refuses one that is no parameter file", async () => {
+    const only = join(dir, "arm.yaml");
+    writeFileSync(only, "/**/arm:\n  ros__parameters:\n    joints: [j1]\n");
+    const read = await runCliInProcess(["validate", only]);
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain("PARAMETERS_ELSEWHERE");
     const other = join(dir, "robot.yaml");
     writeFileSync(other, "name: r\nlinks: []\n");
     const r = await runCliInProcess(["validate", other]);

@@ -131,6 +131,28 @@ omni:
     ]);
   });
 
+  it("notes a controller whose parameter block is in another file, and reads the files as one", () => {
+    const manager = `controller_manager:
+  ros__parameters:
+    update_rate: 100
+    arm: {type: joint_trajectory_controller/JointTrajectoryController}
+`;
+    const ds = check(manager);
+    expect(ds.map((d) => [d.line, d.code, d.severity])).toEqual([[4, "PARAMETERS_ELSEWHERE", "info"]]);
+    expect(ds[0]!.message).toMatch(/no file given has its parameter block, and joints, command_interfaces/);
+    // The other file alone loads nothing: a note, not an error.
+    const arm = "/**/arm:\n  ros__parameters:\n    joints: [j1]\n    command_interfaces: [position]\n";
+    expect(check(arm).map((d) => [d.line, d.code, d.severity])).toEqual([[1, "PARAMETERS_ELSEWHERE", "info"]]);
+    const both = checkControllerParameters([
+      { path: "a.yaml", text: manager },
+      { path: "b.yaml", text: arm },
+    ]);
+    expect(both.filter((d) => d.severity !== "info").map((d) => [d.file, d.line, d.code])).toEqual([
+      ["a.yaml", 4, "PARAMETER_MISSING"],
+    ]);
+    expect(both[0]!.message).toMatch(/"state_interfaces" is not set/);
+  });
+
   it("warns about an undeclared parameter with the closest declared name", () => {
     const ds = check(DIFF_DRIVE.replace("wheel_radius: 0.1", "wheel_radius: 0.1\n    wheel_seperation: 0.5"));
     expect(codes(ds)).toEqual(["12:PARAMETER_UNDECLARED"]);
