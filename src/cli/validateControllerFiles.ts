@@ -1,13 +1,15 @@
 import type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
-import { effectiveSeverity } from "../diagnostics/severityPolicy.js";
+import { effectiveSeverity, policyDiagnostic } from "../diagnostics/severityPolicy.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import {
   checkControllerParameters,
   type ParameterFileInput,
 } from "../validate/controllers/checkControllerParameters.js";
 import type { ControllerDistro } from "../validate/controllers/ControllerDefinitions.js";
+import { chooseControllerDistro, type DistroChoice } from "../validate/controllers/chooseControllerDistro.js";
 import { isControllerParameterFile } from "../validate/controllers/isControllerParameterFile.js";
+import { findPackageXml } from "./findPackageXml.js";
 import { readDescriptionSource } from "./readXacro.js";
 import { readInputFile } from "./readInputFile.js";
 
@@ -29,7 +31,10 @@ export function validateControllerFiles(
   paths: readonly string[],
   named: ReadonlySet<string>,
   options: {
-    distro: ControllerDistro;
+    /** `--distro`; without it the files, their package.xml or `environment` name it (else jazzy). */
+    distro?: ControllerDistro;
+    /** `ROS_DISTRO` of the environment. */
+    environment?: string;
     robot?: string;
     xacroArgs: readonly string[];
     includePaths: readonly string[];
@@ -54,8 +59,7 @@ export function validateControllerFiles(
           {
             code: "PARAMETER_FILE_INVALID",
             severity: "error",
-            message:
-              "not a ROS 2 parameter file (no ros__parameters)",
+            message: "not a ROS 2 parameter file (no ros__parameters)",
             file: path,
             line: 1,
             column: 1,
@@ -79,13 +83,37 @@ export function validateControllerFiles(
       else robot = { path: options.robot, text: source.text };
     }
   }
-  if (inputs.length > 0)
-    for (const d of checkControllerParameters(inputs, {
-      distro: options.distro,
-      ...(robot !== undefined ? { robot } : {}),
-    }))
-      reports.get(d.file ?? "")?.push({ ...d, severity: effectiveSeverity(d.severity, options.strict === true) });
+  if (inputs.length === 0) return [...reports].map(([file, diagnostics]) => ({ file, diagnostics }));
+  const choice = chooseControllerDistro({
+    ...(options.distro !== undefined ? { explicit: options.distro } : {}),
+    files: inputs,
+    ...packageXmlOf(inputs[0]!.path),
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+  });
+  reports.get(choice.at?.file ?? inputs[0]!.path)?.push(distroNote(choice, inputs[0]!.path));
+  for (const d of checkControllerParameters(inputs, {
+    distro: choice.distro,
+    ...(robot !== undefined ? { robot } : {}),
+  }))
+    reports.get(d.file ?? "")?.push({ ...d, severity: effectiveSeverity(d.severity, options.strict === true) });
   return [...reports].map(([file, diagnostics]) => ({ file, diagnostics }));
+}
+
+/** The package.xml of a parameter file's package, when it has one that can be read. */
+function packageXmlOf(path: string): { packageXml?: ParameterFileInput } {
+  const packageXml = findPackageXml(path);
+  if (packageXml === undefined) return {};
+  const text = readText(packageXml, INPUT_LIMITS.maxXmlBytes);
+  return typeof text === "string" ? { packageXml: { path: packageXml, text } } : {};
+}
+
+/** The note saying which distro the files were checked for, and why. */
+export function distroNote(choice: DistroChoice, firstFile: string): Diagnostic {
+  return policyDiagnostic("controllerDistroChosen", `checked for ROS 2 ${choice.distro}: ${choice.reason}`, {
+    file: choice.at?.file ?? firstFile,
+    line: choice.at?.line ?? 1,
+    column: 1,
+  });
 }
 
 function readText(path: string, limit: number): string | Diagnostic {

@@ -67,9 +67,10 @@ export function validateCommand(): Command {
     )
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
     .addOption(
-      new Option("--distro <distro>", "ROS 2 distro whose controllers read the ros2_control parameter files")
-        .choices(CONTROLLER_DISTROS)
-        .default("jazzy"),
+      new Option(
+        "--distro <distro>",
+        "ROS 2 distro whose controllers read the ros2_control parameter files (default: the one robokit's header in the files or their package.xml names, else ROS_DISTRO, else jazzy)",
+      ).choices(CONTROLLER_DISTROS),
     )
     .option("--robot <file>", "the robot (URDF, xacro, SDF) the parameter files' controllers drive")
     .action(
@@ -81,7 +82,7 @@ export function validateCommand(): Command {
           includePath?: string[];
           jobs?: number;
           arg?: string[];
-          distro: ControllerDistro;
+          distro?: ControllerDistro;
           robot?: string;
         },
       ) => {
@@ -102,7 +103,8 @@ export function validateCommand(): Command {
         const beside = parameterFiles[0] === undefined ? undefined : findPackageRobot(parameterFiles[0]);
         const robot = opts.robot ?? (robots.length === 1 ? robots[0] : beside);
         const controllerReports = validateControllerFiles(parameterFiles, new Set(files), {
-          distro: opts.distro,
+          ...(opts.distro !== undefined ? { distro: opts.distro } : {}),
+          ...(process.env.ROS_DISTRO !== undefined ? { environment: process.env.ROS_DISTRO } : {}),
           strict: opts.strict === true,
           ...(robot !== undefined ? { robot } : {}),
           xacroArgs: opts.arg ?? [],
