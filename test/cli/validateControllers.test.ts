@@ -54,9 +54,13 @@ describe("robokit validate on ros2_control parameter files", () => {
   it("--strict makes a warning an error", async () => {
     const warned = join(dir, "warned.yaml");
     writeFileSync(warned, `${readFileSync(yaml, "utf8")}    interface_nam: velocity\n`);
-    expect((await runCliInProcess(["validate", warned])).code).toBe(0);
+    const loose = await runCliInProcess(["validate", warned]);
+    expect(loose.code).toBe(0);
+    // The verdict keeps the warning visible: valid, but not silently.
+    expect(loose.stderr).toBe("robokit: 1 file(s) valid, 1 warning(s)\n");
     const strict = await runCliInProcess(["validate", "--strict", warned]);
     expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("1 of 1 file(s) invalid, 1 error(s)");
     expect(strict.stdout).toMatch(/error PARAMETER_UNDECLARED: .*"interface_nam"/);
   });
 

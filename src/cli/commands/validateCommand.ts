@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
-import { hasErrors } from "../../diagnostics/Diagnostic.js";
+import { formatVerdict } from "../../diagnostics/formatVerdict.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../diagnostics/formatDiagnosticsJson.js";
 import { formatDiagnosticsSarif } from "../../diagnostics/formatDiagnosticsSarif.js";
@@ -127,12 +127,9 @@ export function validateCommand(): Command {
             }),
           );
         else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
-        const bad = reports.filter((r) => hasErrors(r.diagnostics));
-        if (bad.length > 0) {
-          const errors = bad.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "error").length, 0);
-          throw new InputError(`${bad.length} of ${reports.length} file(s) invalid, ${errors} error(s)`);
-        }
-        if (opts.format === "text") process.stderr.write(`robokit: ${reports.length} file(s) valid\n`);
+        const verdict = formatVerdict(reports);
+        if (verdict.invalid) throw new InputError(verdict.text);
+        if (opts.format === "text") process.stderr.write(`robokit: ${verdict.text}\n`);
       },
     );
 }
