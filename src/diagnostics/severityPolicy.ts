@@ -152,6 +152,14 @@ export const severityPolicy = {
     what: "two elements of one kind in one scope share a name",
     consequence: "urdfdom and libsdformat reject duplicate link, joint and sibling names",
   },
+  urdfTransmissionNameRepeated: {
+    code: "DUPLICATE_NAME",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: two transmissions share a name (one per hardware interface, as franka_ros writes)",
+    consequence:
+      "urdfdom (check_urdf) and libsdformat (Gazebo) do not read transmissions and load the robot; ros_control's transmission_interface loader registers each transmission's handles under its name, and where two register in one interface hardware_interface keeps the later (\"Replacing previously registered handle\"); ros2_control reads only the <ros2_control> block",
+  },
   urdfLinkJointSameName: {
     code: "DUPLICATE_NAME",
     severity: "error",
