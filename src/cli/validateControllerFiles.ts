@@ -1,13 +1,13 @@
 import type { FileReport } from "../diagnostics/formatDiagnosticsJson.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
-import { effectiveSeverity, policyDiagnostic } from "../diagnostics/severityPolicy.js";
+import { effectiveSeverity } from "../diagnostics/severityPolicy.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import {
   checkControllerParameters,
   type ParameterFileInput,
 } from "../validate/controllers/checkControllerParameters.js";
 import type { ControllerDistro } from "../validate/controllers/ControllerDefinitions.js";
-import { chooseControllerDistro, type DistroChoice } from "../validate/controllers/chooseControllerDistro.js";
+import { chooseControllerDistro, distroNote } from "../validate/controllers/chooseControllerDistro.js";
 import { isControllerParameterFile } from "../validate/controllers/isControllerParameterFile.js";
 import { findPackageXml } from "./findPackageXml.js";
 import { readDescriptionSource } from "./readXacro.js";
@@ -105,15 +105,6 @@ function packageXmlOf(path: string): { packageXml?: ParameterFileInput } {
   if (packageXml === undefined) return {};
   const text = readText(packageXml, INPUT_LIMITS.maxXmlBytes);
   return typeof text === "string" ? { packageXml: { path: packageXml, text } } : {};
-}
-
-/** The note saying which distro the files were checked for, and why. */
-export function distroNote(choice: DistroChoice, firstFile: string): Diagnostic {
-  return policyDiagnostic("controllerDistroChosen", `checked for ROS 2 ${choice.distro}: ${choice.reason}`, {
-    file: choice.at?.file ?? firstFile,
-    line: choice.at?.line ?? 1,
-    column: 1,
-  });
 }
 
 function readText(path: string, limit: number): string | Diagnostic {

@@ -9,10 +9,9 @@ import {
 } from "../../validate/controllers/checkControllerParameters.js";
 import { validateText } from "../commands/validateCommand.js";
 import type { ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
-import { chooseControllerDistro } from "../../validate/controllers/chooseControllerDistro.js";
+import { chooseControllerDistro, distroNote } from "../../validate/controllers/chooseControllerDistro.js";
 import { findPackageRobot } from "../findPackageRobot.js";
 import { findPackageXml } from "../findPackageXml.js";
-import { distroNote } from "../validateControllerFiles.js";
 import { readInputFile } from "../readInputFile.js";
 import { readDescriptionSource } from "../readXacro.js";
 

@@ -1,3 +1,5 @@
+import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
 import { CONTROLLER_DISTROS, type ControllerDistro } from "./ControllerDefinitions.js";
 import type { ParameterFileInput } from "./checkControllerParameters.js";
 
@@ -54,6 +56,15 @@ export function chooseControllerDistro(sources: DistroSources): DistroChoice {
   if (sources.fallback !== undefined)
     return { distro: sources.fallback.distro, reason: `${sources.fallback.by}; ${nothing}` };
   return { distro: "jazzy", reason: `robokit's default; ${nothing}: give --distro` };
+}
+
+/** The note saying which distro the files are checked for and why, at the line that names it (else line 1 of `firstFile`). */
+export function distroNote(choice: DistroChoice, firstFile: string): Diagnostic {
+  return policyDiagnostic("controllerDistroChosen", `checked for ROS 2 ${choice.distro}: ${choice.reason}`, {
+    file: choice.at?.file ?? firstFile,
+    line: choice.at?.line ?? 1,
+    column: 1,
+  });
 }
 
 function headerDistro(
