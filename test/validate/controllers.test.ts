@@ -318,6 +318,21 @@ base:
     odom_frame_idd: odom
 `;
     expect(codes(check(ours))).toEqual(["10:PARAMETER_TYPE_MISMATCH", "12:PARAMETER_UNDECLARED"]);
+    // A small block with two unknown keys already (UR's force-torque broadcaster): a typo stays a typo.
+    const fts = `controller_manager:
+  ros__parameters:
+    fts: {type: force_torque_sensor_broadcaster/ForceTorqueSensorBroadcaster}
+fts:
+  ros__parameters:
+    ssensor_name: tcp_fts_sensor
+    state_interface_names: [force.x]
+    frame_id: tool0
+    topic_name: ft_data
+`;
+    expect(check(fts).find((d) => d.line === 6)).toMatchObject({
+      code: "PARAMETER_UNDECLARED",
+      hint: 'did you mean "sensor_name"?',
+    });
   });
 
   it("warns about parameters for a controller name controller_manager does not load", () => {
