@@ -1147,7 +1147,7 @@ export const severityPolicy = {
     basis: "loads",
     what: "controllers: a controller whose parameters are almost all unknown to the ros2_controllers class of its name",
     consequence:
-      "most likely another package exports a class of the same name; pluginlib loads whichever is installed, and robokit checks its parameters no further",
+      "the block was most likely written for another package's class of the same name (or for another class); pluginlib loads whichever is installed, and robokit checks the block no further",
   },
   parametersElsewhere: {
     code: "PARAMETERS_ELSEWHERE",

@@ -101,7 +101,7 @@ base:
     );
     const unnamed = await runCliInProcess(["validate", file]);
     expect(unnamed.stdout).toContain(
-      "checked for ROS 2 jazzy: robokit's default; neither the files nor their package.xml",
+      "checked for ROS 2 jazzy: robokit's default, as neither the files nor their package.xml",
     );
   });
 

@@ -153,6 +153,18 @@ omni:
     expect(both[0]!.message).toMatch(/"state_interfaces" is not set/);
   });
 
+  it("accepts inside a controller's block the parameters rclcpp declares on every node", () => {
+    const text = DIFF_DRIVE.replace(
+      "    wheel_radius: 0.1\n",
+      "    wheel_radius: 0.1\n    use_sim_time: true\n    start_type_description_service: false\n    qos_overrides:\n      /tf:\n        publisher: {depth: 100, reliability: reliable}\n",
+    );
+    expect(check(text)).toEqual([]);
+    // Of their declared type: rclcpp refuses a string for use_sim_time.
+    expect(codes(check(text.replace("use_sim_time: true", 'use_sim_time: "true"')))).toEqual([
+      "12:PARAMETER_TYPE_MISMATCH",
+    ]);
+  });
+
   it("warns about an undeclared parameter with the closest declared name", () => {
     const ds = check(DIFF_DRIVE.replace("wheel_radius: 0.1", "wheel_radius: 0.1\n    wheel_seperation: 0.5"));
     expect(codes(ds)).toEqual(["12:PARAMETER_UNDECLARED"]);
@@ -307,7 +319,7 @@ base:
     const ds = check(vendor);
     expect(ds.map((d) => [d.line, d.code, d.severity])).toEqual([[3, "CONTROLLER_PACKAGE_MISMATCH", "warning"]]);
     expect(ds[0]!.message).toMatch(/6 of its 7 parameters \("front_left_wheel_name", .*\(2 more\)\)/);
-    expect(ds[0]!.message).toMatch(/another package exports a class of the same name/);
+    expect(ds[0]!.message).toMatch(/written for another package.s class of the same name/);
     // ros2_controllers' own block with one typo: still the typo, and the rest checked.
     const ours = `${head}    front_left_wheel_command_joint_name: fl
     front_right_wheel_command_joint_name: fr

@@ -52,7 +52,9 @@ base:
       ["CONTROLLER_DISTRO", `checked for ROS 2 humble: robokit's header in ${path} says distro=humble`],
     ]);
     expect(run(body, "humble").map((d) => d.message)).toEqual([
-      expect.stringMatching(/^checked for ROS 2 humble: the editor's setting; neither the files nor their package.xml/),
+      expect.stringMatching(
+        /^checked for ROS 2 humble: the editor's setting, as neither the files nor their package.xml/,
+      ),
     ]);
     expect(run(body).map((d) => d.code)).toEqual(["CONTROLLER_DISTRO", "PARAMETER_UNDECLARED"]);
   });

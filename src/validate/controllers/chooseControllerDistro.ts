@@ -52,10 +52,10 @@ export function chooseControllerDistro(sources: DistroSources): DistroChoice {
   }
   const env = sources.environment;
   if (env !== undefined && isDistro(env)) return { distro: env, reason: `ROS_DISTRO=${env} in the environment` };
-  const nothing = "neither the files nor their package.xml name a distro (its dependencies do not pin one)";
+  const nothing = "as neither the files nor their package.xml name a distro (package.xml dependencies do not pin one)";
   if (sources.fallback !== undefined)
-    return { distro: sources.fallback.distro, reason: `${sources.fallback.by}; ${nothing}` };
-  return { distro: "jazzy", reason: `robokit's default; ${nothing}: give --distro` };
+    return { distro: sources.fallback.distro, reason: `${sources.fallback.by}, ${nothing}` };
+  return { distro: "jazzy", reason: `robokit's default, ${nothing}; give --distro to choose another` };
 }
 
 /** The note saying which distro the files are checked for and why, at the line that names it (else line 1 of `firstFile`). */
