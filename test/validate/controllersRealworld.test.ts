@@ -221,7 +221,7 @@ describe("seeded mistakes in public robots' parameter files", () => {
           `${kind} in ${set.name} at ${seed.file}:${seed.line}:${seed.column} (${seed.text}): ${ds.map((d) => `${d.line}:${d.code}`).join(", ")}`,
         ).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
     expect(Object.keys(found).sort()).toEqual([...KINDS].sort());
   });
