@@ -24,7 +24,7 @@ function manifest(): LaunchSet[] {
   const rows = readFileSync(join(dir, "MANIFEST.tsv"), "utf8").trim().split("\n").slice(1);
   return rows.map((row) => {
     const [file, , , , , distro, withFile] = row.split("\t");
-    const names = [file!, ...(withFile ? [withFile] : [])];
+    const names = [file!, ...(withFile ? withFile.split(",") : [])];
     return {
       name: file!,
       distro: distro as ControllerDistro,

@@ -36,6 +36,17 @@ describe("readParameterFile types scalars as rcl_yaml_param_parser does", () => 
     ]);
   });
 
+  it("reads a mapping inside a sequence as rcl does: a namespace, the sequence adding no level", () => {
+    // gpio_controllers' documented layout (KUKA's drivers write it too).
+    const text =
+      "gpio:\n  ros__parameters:\n    command_interfaces:\n      Gpio1:\n        - interfaces:\n            - dig.1\n";
+    const { blocks, diagnostics } = readParameterFile(text, "f.yaml");
+    expect(diagnostics).toEqual([]);
+    expect(blocks[0]!.params.map((p) => [p.name, p.value.value, p.at.line])).toEqual([
+      ["command_interfaces.Gpio1.interfaces", ["dig.1"], 6],
+    ]);
+  });
+
   it("refuses what rcl refuses: mixed arrays, nested arrays, a key without a value, aliases", () => {
     for (const bad of ["[1, 2.0]", "[[1], [2]]", "", "*a"]) {
       const { diagnostics } = readParameterFile(`x: &a 1\nnode:\n  ros__parameters:\n    p: ${bad}\n`, "f.yaml");

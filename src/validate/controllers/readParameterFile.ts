@@ -170,6 +170,12 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
         walkParams(valueNode, name, out, depth + 1);
         continue;
       }
+      // rcl reads a mapping inside a sequence as a nested namespace, the sequence adding no
+      // level: gpio_controllers' `Gpio1: [{interfaces: [dig.1]}]` is `Gpio1.interfaces`.
+      if (isSeq(valueNode) && valueNode.items.length > 0 && valueNode.items.every((item) => isMap(item))) {
+        for (const item of valueNode.items) walkParams(item, name, out, depth + 1);
+        continue;
+      }
       const value = rosValue(valueNode, refuse, name);
       if (value === undefined) continue;
       out.push({
