@@ -13,6 +13,7 @@ import {
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { indentFlowContinuations } from "./indentFlowContinuations.js";
 
 /** A ROS 2 parameter value as rcl_yaml_param_parser types it (type names as generate_parameter_library writes them). */
 export type RosValue =
@@ -87,11 +88,12 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
   const refused = sizeRefusal(text, file);
   if (refused !== undefined) return { blocks: [], diagnostics: [refused] };
   const lineCounter = new LineCounter();
+  const flow = indentFlowContinuations(text);
   let doc: Document;
   try {
     // rcl_yaml_param_parser reads events in order: a repeated node key merges, a repeated
     // parameter keeps its last value. yaml's own unique-key check is also quadratic in a map's size.
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: "error" });
+    doc = parseDocument(flow.text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: "error" });
   } catch (error) {
     // The parser's own recursion on absurd nesting: the nesting limit.
     if (!(error instanceof RangeError)) throw error;
@@ -101,21 +103,17 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
       diagnostics: [{ code: "NESTING_TOO_DEEP", severity: "error", message, file, line: 1, column: 1 }],
     };
   }
-  const place = (node: { range?: [number, number, number] | null } | null | undefined): FilePlace => {
-    const p = lineCounter.linePos(node?.range?.[0] ?? 0);
-    return { file, line: p.line, column: p.col };
+  const at = (offset: number): FilePlace => {
+    const p = lineCounter.linePos(offset);
+    return { file, line: p.line, column: Math.max(1, p.col - (flow.shift.get(p.line - 1) ?? 0)) };
   };
+  const place = (node: { range?: [number, number, number] | null } | null | undefined): FilePlace =>
+    at(node?.range?.[0] ?? 0);
   if (doc.errors.length > 0) {
-    for (const e of doc.errors) {
-      const p = lineCounter.linePos(e.pos[0]);
+    for (const e of doc.errors)
       diagnostics.push(
-        policyDiagnostic("parameterFileInvalid", `not valid YAML: ${e.message.split("\n")[0] ?? e.code}`, {
-          file,
-          line: p.line,
-          column: p.col,
-        }),
+        policyDiagnostic("parameterFileInvalid", `not valid YAML: ${e.message.split("\n")[0] ?? e.code}`, at(e.pos[0])),
       );
-    }
     return { blocks: [], diagnostics };
   }
   const blocks: NodeBlock[] = [];
