@@ -69,4 +69,29 @@ export async function runBench(): Promise<void> {
   console.log(
     `\nin process: first check ${first.toFixed(1)} ms (reads data/controller-definitions/jazzy.json), warm ${median(warm).toFixed(2)} ms, with the robot ${withRobot.toFixed(1)} ms`,
   );
+  sizeRatios();
+}
+
+/** One node block of `n` parameters, one repeated at the end. */
+function manyParameters(n: number): string {
+  const lines = ["controller_manager:", "  ros__parameters:"];
+  for (let i = 0; i < n; i++) lines.push(`    p${i}: ${i}`);
+  lines.push("    p0: 1");
+  return `${lines.join("\n")}\n`;
+}
+
+/** Reading grows linearly with the parameter count: the time per parameter at 10,000 and at 100,000. */
+function sizeRatios(): void {
+  const per: number[] = [];
+  // A first run warms the JIT, so that the ratio compares work, not compilation.
+  checkControllerParameters([{ path: "many.yaml", text: manyParameters(10_000) }]);
+  for (const n of [10_000, 100_000]) {
+    const text = manyParameters(n);
+    const t = performance.now();
+    checkControllerParameters([{ path: "many.yaml", text }]);
+    per.push((performance.now() - t) / n);
+  }
+  console.log(
+    `\n${(per[0]! * 1000).toFixed(2)} µs per parameter at 10,000 parameters, ${(per[1]! * 1000).toFixed(2)} µs at 100,000: ratio ${(per[1]! / per[0]!).toFixed(2)} (1 is linear)`,
+  );
 }

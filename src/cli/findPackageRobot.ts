@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 
+import { findPackageXml } from "./findPackageXml.js";
+
 /** Folders of a ROS package where its robot description lives. */
 const DESCRIPTION_FOLDERS = ["urdf", "description", "robot_description", "models"];
-
-/** How far up from a parameter file the search for a package.xml goes. */
-const MAX_LEVELS_UP = 4;
 
 /**
  * The robot beside a parameter file in a ROS package: the package is the nearest folder at or
@@ -15,14 +14,8 @@ const MAX_LEVELS_UP = 4;
  * Reads only those folders' listings.
  */
 export function findPackageRobot(parameterFile: string): string | undefined {
-  let dir = dirname(parameterFile);
-  for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (existsSync(join(dir, "package.xml"))) return robotIn(dir);
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
-  return undefined;
+  const packageXml = findPackageXml(parameterFile);
+  return packageXml === undefined ? undefined : robotIn(dirname(packageXml));
 }
 
 function robotIn(pkg: string): string | undefined {

@@ -7,8 +7,10 @@ import {
   type ParameterFileInput,
 } from "../validate/controllers/checkControllerParameters.js";
 import type { ControllerDistro } from "../validate/controllers/ControllerDefinitions.js";
+import { chooseControllerDistro, distroNote } from "../validate/controllers/chooseControllerDistro.js";
 import { isControllerParameterFile } from "../validate/controllers/isControllerParameterFile.js";
 import { descriptionToModel } from "../parse/descriptionToModel.js";
+import { findPackageXml } from "./findPackageXml.js";
 import { readDescriptionSource } from "./readXacro.js";
 import { readInputFile } from "./readInputFile.js";
 
@@ -30,7 +32,10 @@ export function validateControllerFiles(
   paths: readonly string[],
   named: ReadonlySet<string>,
   options: {
-    distro: ControllerDistro;
+    /** `--distro`; without it the files, their package.xml or `environment` name it (else jazzy). */
+    distro?: ControllerDistro;
+    /** `ROS_DISTRO` of the environment. */
+    environment?: string;
     robot?: string;
     xacroArgs: readonly string[];
     includePaths: readonly string[];
@@ -46,14 +51,16 @@ export function validateControllerFiles(
       reports.set(path, [text]);
       continue;
     }
-    if (!isControllerParameterFile(text)) {
+    // A file named on the command line may hold only some controllers' parameters (a launch
+    // file passes it beside the one that loads them): any ROS 2 parameter file is read.
+    const parameterFile = named.has(path) ? text.includes("ros__parameters") : isControllerParameterFile(text);
+    if (!parameterFile) {
       if (named.has(path))
         reports.set(path, [
           {
             code: "PARAMETER_FILE_INVALID",
             severity: "error",
-            message:
-              "not a ros2_control parameter file (no ros__parameters with a controller_manager or a controller type)",
+            message: "not a ROS 2 parameter file (no ros__parameters)",
             file: path,
             line: 1,
             column: 1,
@@ -82,13 +89,28 @@ export function validateControllerFiles(
       }
     }
   }
-  if (inputs.length > 0)
-    for (const d of checkControllerParameters(inputs, {
-      distro: options.distro,
-      ...(robot !== undefined ? { robot } : {}),
-    }))
-      reports.get(d.file ?? "")?.push({ ...d, severity: effectiveSeverity(d.severity, options.strict === true) });
+  if (inputs.length === 0) return [...reports].map(([file, diagnostics]) => ({ file, diagnostics }));
+  const choice = chooseControllerDistro({
+    ...(options.distro !== undefined ? { explicit: options.distro } : {}),
+    files: inputs,
+    ...packageXmlOf(inputs[0]!.path),
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+  });
+  reports.get(choice.at?.file ?? inputs[0]!.path)?.push(distroNote(choice, inputs[0]!.path));
+  for (const d of checkControllerParameters(inputs, {
+    distro: choice.distro,
+    ...(robot !== undefined ? { robot } : {}),
+  }))
+    reports.get(d.file ?? "")?.push({ ...d, severity: effectiveSeverity(d.severity, options.strict === true) });
   return [...reports].map(([file, diagnostics]) => ({ file, diagnostics }));
+}
+
+/** The package.xml of a parameter file's package, when it has one that can be read. */
+function packageXmlOf(path: string): { packageXml?: ParameterFileInput } {
+  const packageXml = findPackageXml(path);
+  if (packageXml === undefined) return {};
+  const text = readText(packageXml, INPUT_LIMITS.maxXmlBytes);
+  return typeof text === "string" ? { packageXml: { path: packageXml, text } } : {};
 }
 
 function readText(path: string, limit: number): string | Diagnostic {

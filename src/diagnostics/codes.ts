@@ -174,6 +174,13 @@ export const diagnosticCodes = {
     "The robot declares neither a <ros2_control> block nor <transmission> elements: robokit drives the controller's joints as the robot's own joints.",
   SIMULATOR_APPROXIMATION:
     "The simulator will not do what the model says (a tyre's contact, a servo too soft or too light for its contacts or its controller); the message says what it will do instead.",
+  PARAMETER_REPEATED:
+    "A parameter is set twice for one node in one file (a repeated key or node block); rcl_yaml_param_parser keeps the last value.",
+  CONTROLLER_PACKAGE_MISMATCH:
+    "Almost none of a controller's parameters is declared by the ros2_controllers class of its name: another package most likely exports a class of that name.",
+  PARAMETERS_ELSEWHERE:
+    "A loaded controller has no parameter block in the files given; another parameter file of the launch sets them.",
+  CONTROLLER_DISTRO: "The ROS 2 distro the controller files are checked for, and where robokit took it from.",
 } as const;
 
 /** A stable diagnostic code. */

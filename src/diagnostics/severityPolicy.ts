@@ -152,6 +152,14 @@ export const severityPolicy = {
     what: "two elements of one kind in one scope share a name",
     consequence: "urdfdom and libsdformat reject duplicate link, joint and sibling names",
   },
+  urdfTransmissionNameRepeated: {
+    code: "DUPLICATE_NAME",
+    severity: "warning",
+    basis: "loads",
+    what: "URDF: two transmissions share a name (one per hardware interface, as franka_ros writes)",
+    consequence:
+      "urdfdom (check_urdf) and libsdformat (Gazebo) do not read transmissions and load the robot; ros_control's transmission_interface loader registers each transmission's handles under its name, and where two register in one interface hardware_interface keeps the later (\"Replacing previously registered handle\"); ros2_control reads only the <ros2_control> block",
+  },
   urdfLinkJointSameName: {
     code: "DUPLICATE_NAME",
     severity: "error",
@@ -1140,6 +1148,35 @@ export const severityPolicy = {
     what: "controllers: the robot declares no <ros2_control> block and no <transmission>",
     consequence:
       "robokit drives the controller's joints directly (velocity servos on wheels, position servos on steering); controller_manager on the robot would find no interface for them",
+  },
+  parameterRepeated: {
+    code: "PARAMETER_REPEATED",
+    severity: "warning",
+    basis: "loads",
+    what: "controllers: a parameter set twice for one node in one file",
+    consequence: "rcl_yaml_param_parser keeps the value it reads last",
+  },
+  controllerPackageMismatch: {
+    code: "CONTROLLER_PACKAGE_MISMATCH",
+    severity: "warning",
+    basis: "loads",
+    what: "controllers: a controller whose parameters are almost all unknown to the ros2_controllers class of its name",
+    consequence:
+      "the block was most likely written for another package's class of the same name (or for another class); pluginlib loads whichever is installed, and robokit checks the block no further",
+  },
+  parametersElsewhere: {
+    code: "PARAMETERS_ELSEWHERE",
+    severity: "info",
+    basis: "note",
+    what: "controllers: a loaded controller whose parameters none of the given files sets",
+    consequence: "give the file that sets them (all files are read as one) to check them",
+  },
+  controllerDistroChosen: {
+    code: "CONTROLLER_DISTRO",
+    severity: "info",
+    basis: "note",
+    what: "controllers: the ROS 2 distro the files are checked for, and why",
+    consequence: "the controllers and controller_manager of that distro",
   },
   // --- robokit itself ---
   internalError: {

@@ -231,6 +231,17 @@ const cases: readonly AgreementCase[] = [
     checkUrdf: "Successfully Parsed XML",
     robokit: "valid",
   },
+  // One transmission name per hardware interface (franka_ros's Panda with gazebo:=true).
+  {
+    file: "urdf/agreement/transmission_per_interface.urdf",
+    ign: "Valid.",
+    checkUrdf: "Successfully Parsed XML",
+    robokit: "valid",
+    warning: {
+      code: "DUPLICATE_NAME",
+      text: "transmission [joint1_transmission] is declared again (line 14); urdfdom (check_urdf) and libsdformat (Gazebo) do not read transmissions",
+    },
+  },
   // A joint named like a link: one name scope in SDF, two in URDF.
   {
     file: "urdf/agreement/joint_named_like_link.urdf",

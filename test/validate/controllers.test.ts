@@ -131,6 +131,40 @@ omni:
     ]);
   });
 
+  it("notes a controller whose parameter block is in another file, and reads the files as one", () => {
+    const manager = `controller_manager:
+  ros__parameters:
+    update_rate: 100
+    arm: {type: joint_trajectory_controller/JointTrajectoryController}
+`;
+    const ds = check(manager);
+    expect(ds.map((d) => [d.line, d.code, d.severity])).toEqual([[4, "PARAMETERS_ELSEWHERE", "info"]]);
+    expect(ds[0]!.message).toMatch(/no file given has its parameter block, and joints, command_interfaces/);
+    // The other file alone loads nothing: a note, not an error.
+    const arm = "/**/arm:\n  ros__parameters:\n    joints: [j1]\n    command_interfaces: [position]\n";
+    expect(check(arm).map((d) => [d.line, d.code, d.severity])).toEqual([[1, "PARAMETERS_ELSEWHERE", "info"]]);
+    const both = checkControllerParameters([
+      { path: "a.yaml", text: manager },
+      { path: "b.yaml", text: arm },
+    ]);
+    expect(both.filter((d) => d.severity !== "info").map((d) => [d.file, d.line, d.code])).toEqual([
+      ["a.yaml", 4, "PARAMETER_MISSING"],
+    ]);
+    expect(both[0]!.message).toMatch(/"state_interfaces" is not set/);
+  });
+
+  it("accepts inside a controller's block the parameters rclcpp declares on every node", () => {
+    const text = DIFF_DRIVE.replace(
+      "    wheel_radius: 0.1\n",
+      "    wheel_radius: 0.1\n    use_sim_time: true\n    start_type_description_service: false\n    qos_overrides:\n      /tf:\n        publisher: {depth: 100, reliability: reliable}\n",
+    );
+    expect(check(text)).toEqual([]);
+    // Of their declared type: rclcpp refuses a string for use_sim_time.
+    expect(codes(check(text.replace("use_sim_time: true", 'use_sim_time: "true"')))).toEqual([
+      "12:PARAMETER_TYPE_MISMATCH",
+    ]);
+  });
+
   it("warns about an undeclared parameter with the closest declared name", () => {
     const ds = check(DIFF_DRIVE.replace("wheel_radius: 0.1", "wheel_radius: 0.1\n    wheel_seperation: 0.5"));
     expect(codes(ds)).toEqual(["12:PARAMETER_UNDECLARED"]);
@@ -234,6 +268,83 @@ fts:
     });
     const foreign = check(omni("ur_controllers/ScaledJointTrajectoryController"));
     expect(foreign.map((d) => [d.code, d.severity])).toEqual([["CONTROLLER_TYPE_UNCHECKED", "info"]]);
+  });
+
+  it("judges a class by its package: another package's class is unchecked however close its name", () => {
+    const type = (t: string): string => `controller_manager:\n  ros__parameters:\n    base:\n      type: ${t}\n`;
+    // Close to a ros2_controllers class by edit distance, but of vendors' packages.
+    for (const foreign of [
+      "ur_controllers/GPIOController",
+      "ur_controllers/ToolContactController",
+      "franka_robot_state_broadcaster/FrankaRobotStateBroadcaster",
+      "kuka_controllers/JointGroupImpedanceController",
+      "clearpath_mecanum_drive_controller/MecanumDriveController",
+      "gripper_controllers_vendor/GripperActionController",
+    ])
+      expect(
+        check(type(foreign)).map((d) => [d.code, d.severity, d.hint]),
+        foreign,
+      ).toEqual([["CONTROLLER_TYPE_UNCHECKED", "info", undefined]]);
+    // A class of a ros2_controllers package (or of a typo of one) is ros2_controllers' to judge.
+    expect(check(type("joint_state_broadcaster/JointStateBroadcastr"))[0]).toMatchObject({
+      code: "CONTROLLER_TYPE_UNKNOWN",
+      hint: 'did you mean "joint_state_broadcaster/JointStateBroadcaster"?',
+    });
+    expect(check(type("position_controller/JointGroupPositionController"))[0]).toMatchObject({
+      code: "CONTROLLER_TYPE_UNKNOWN",
+      hint: 'did you mean "position_controllers/JointGroupPositionController"?',
+    });
+    expect(check(type("pid_controller/SomethingElse")).map((d) => d.code)).toEqual(["CONTROLLER_TYPE_UNKNOWN"]);
+    expect(check(type("parallel_gripper_action_controller/GripperActionController"))).not.toContainEqual(
+      expect.objectContaining({ code: "CONTROLLER_TYPE_UNKNOWN" }),
+    );
+  });
+
+  it("says once that a block fitting almost nothing of its class is likely another package's", () => {
+    const head = `controller_manager:
+  ros__parameters:
+    base: {type: mecanum_drive_controller/MecanumDriveController}
+base:
+  ros__parameters:
+`;
+    // A vendor's own mecanum_drive_controller package, as mobile bases ship it.
+    const vendor = `${head}    front_left_wheel_name: fl
+    front_right_wheel_name: fr
+    rear_left_wheel_name: rl
+    rear_right_wheel_name: rr
+    wheel_separation_x: 0.106
+    wheel_radius: 0.047
+    odom_frame_id: odom
+`;
+    const ds = check(vendor);
+    expect(ds.map((d) => [d.line, d.code, d.severity])).toEqual([[3, "CONTROLLER_PACKAGE_MISMATCH", "warning"]]);
+    expect(ds[0]!.message).toMatch(/6 of its 7 parameters \("front_left_wheel_name", .*\(2 more\)\)/);
+    expect(ds[0]!.message).toMatch(/written for another package.s class of the same name/);
+    // ros2_controllers' own block with one typo: still the typo, and the rest checked.
+    const ours = `${head}    front_left_wheel_command_joint_name: fl
+    front_right_wheel_command_joint_name: fr
+    rear_left_wheel_command_joint_name: rl
+    rear_right_wheel_command_joint_name: rr
+    kinematics.wheels_radius: 1
+    kinematics.sum_of_robot_center_projection_on_X_Y_axis: 0.3
+    odom_frame_idd: odom
+`;
+    expect(codes(check(ours))).toEqual(["10:PARAMETER_TYPE_MISMATCH", "12:PARAMETER_UNDECLARED"]);
+    // A small block with two unknown keys already (UR's force-torque broadcaster): a typo stays a typo.
+    const fts = `controller_manager:
+  ros__parameters:
+    fts: {type: force_torque_sensor_broadcaster/ForceTorqueSensorBroadcaster}
+fts:
+  ros__parameters:
+    ssensor_name: tcp_fts_sensor
+    state_interface_names: [force.x]
+    frame_id: tool0
+    topic_name: ft_data
+`;
+    expect(check(fts).find((d) => d.line === 6)).toMatchObject({
+      code: "PARAMETER_UNDECLARED",
+      hint: 'did you mean "sensor_name"?',
+    });
   });
 
   it("warns about parameters for a controller name controller_manager does not load", () => {

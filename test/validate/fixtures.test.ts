@@ -579,6 +579,11 @@ describe("validator fixtures: code, message, line:col and XML path", () => {
       "CONTROLLER_INTERFACE_MISSING",
       "CONTROLLER_GEOMETRY_MISMATCH",
       "CONTROLLER_INTERFACE_CONFLICT",
+      "PARAMETER_REPEATED",
+      "CONTROLLER_PACKAGE_MISMATCH",
+      "PARAMETERS_ELSEWHERE",
+      // The distro note: test/cli/validateControllers.test.ts and src/cli/lsp/validateOpenDocument.test.ts.
+      "CONTROLLER_DISTRO",
     ]);
     const uncovered = [...emitted].filter((c) => !covered.has(c) && !ownTests.has(c)).sort();
     expect(emitted.size).toBeGreaterThan(30);

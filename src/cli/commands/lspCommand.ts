@@ -1,5 +1,6 @@
-import { Command } from "commander";
+import { Command, Option } from "commander";
 
+import { CONTROLLER_DISTROS, type ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
 import { UsageError } from "../errors.js";
 import { helpExamples } from "../helpExamples.js";
 import { startLanguageServer } from "../lsp/startLanguageServer.js";
@@ -22,6 +23,12 @@ export function lspCommand(): Command {
     )
     .option("--stdio", "speak the Language Server Protocol on stdin and stdout (the only transport)")
     .option("--strict", "report every warning as an error, as validate --strict")
+    .addOption(
+      new Option(
+        "--distro <distro>",
+        "ROS 2 distro for controller parameter files that name none (neither robokit's header in the file nor its package.xml)",
+      ).choices(CONTROLLER_DISTROS),
+    )
     .option(
       "-I, --include-path <dir...>",
       "folders searched for model:// and relative URIs and for xacro's ROS packages, as validate -I",
@@ -32,17 +39,28 @@ export function lspCommand(): Command {
       (v: string, all: string[]) => [...all, v],
       [] as string[],
     )
-    .action(async (opts: { stdio?: boolean; strict?: boolean; includePath?: string[]; arg?: string[] }) => {
-      if (opts.stdio !== true) throw new UsageError("robokit lsp needs --stdio (the transport editors start it with)");
-      const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
-      await startLanguageServer({
-        workerUrl,
-        input: process.stdin,
-        output: process.stdout,
-        strict: opts.strict === true,
-        searchPaths: searchPaths.models,
-        packagePaths: searchPaths.packages,
-        xacroArgs: opts.arg ?? [],
-      });
-    });
+    .action(
+      async (opts: {
+        stdio?: boolean;
+        strict?: boolean;
+        includePath?: string[];
+        arg?: string[];
+        distro?: ControllerDistro;
+      }) => {
+        if (opts.stdio !== true)
+          throw new UsageError("robokit lsp needs --stdio (the transport editors start it with)");
+        const searchPaths = searchPathsFrom(opts.includePath ?? [], process.env);
+        await startLanguageServer({
+          workerUrl,
+          input: process.stdin,
+          output: process.stdout,
+          strict: opts.strict === true,
+          searchPaths: searchPaths.models,
+          packagePaths: searchPaths.packages,
+          xacroArgs: opts.arg ?? [],
+          ...(opts.distro !== undefined ? { distro: opts.distro } : {}),
+          ...(process.env.ROS_DISTRO !== undefined ? { environment: process.env.ROS_DISTRO } : {}),
+        });
+      },
+    );
 }

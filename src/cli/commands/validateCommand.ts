@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 
 import { decodeXmlBytes } from "../../parse/decodeXmlBytes.js";
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
-import { hasErrors } from "../../diagnostics/Diagnostic.js";
+import { formatVerdict } from "../../diagnostics/formatVerdict.js";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { formatDiagnosticsJson, type FileReport } from "../../diagnostics/formatDiagnosticsJson.js";
 import { formatDiagnosticsSarif } from "../../diagnostics/formatDiagnosticsSarif.js";
@@ -67,9 +67,10 @@ export function validateCommand(): Command {
     )
     .option("-j, --jobs <n>", "worker threads (default: one per core for 24 files or more, else none)", positiveInteger)
     .addOption(
-      new Option("--distro <distro>", "ROS 2 distro whose controllers read the ros2_control parameter files")
-        .choices(CONTROLLER_DISTROS)
-        .default("jazzy"),
+      new Option(
+        "--distro <distro>",
+        "ROS 2 distro whose controllers read the ros2_control parameter files (default: the one robokit's header in the files or their package.xml names, else ROS_DISTRO, else jazzy)",
+      ).choices(CONTROLLER_DISTROS),
     )
     .option("--robot <file>", "the robot (URDF, xacro, SDF) the parameter files' controllers drive")
     .action(
@@ -81,7 +82,7 @@ export function validateCommand(): Command {
           includePath?: string[];
           jobs?: number;
           arg?: string[];
-          distro: ControllerDistro;
+          distro?: ControllerDistro;
           robot?: string;
         },
       ) => {
@@ -102,7 +103,8 @@ export function validateCommand(): Command {
         const beside = parameterFiles[0] === undefined ? undefined : findPackageRobot(parameterFiles[0]);
         const robot = opts.robot ?? (robots.length === 1 ? robots[0] : beside);
         const controllerReports = validateControllerFiles(parameterFiles, new Set(files), {
-          distro: opts.distro,
+          ...(opts.distro !== undefined ? { distro: opts.distro } : {}),
+          ...(process.env.ROS_DISTRO !== undefined ? { environment: process.env.ROS_DISTRO } : {}),
           strict: opts.strict === true,
           ...(robot !== undefined ? { robot } : {}),
           xacroArgs: opts.arg ?? [],
@@ -125,12 +127,9 @@ export function validateCommand(): Command {
             }),
           );
         else for (const r of reports) for (const d of r.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
-        const bad = reports.filter((r) => hasErrors(r.diagnostics));
-        if (bad.length > 0) {
-          const errors = bad.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "error").length, 0);
-          throw new InputError(`${bad.length} of ${reports.length} file(s) invalid, ${errors} error(s)`);
-        }
-        if (opts.format === "text") process.stderr.write(`robokit: ${reports.length} file(s) valid\n`);
+        const verdict = formatVerdict(reports);
+        if (verdict.invalid) throw new InputError(verdict.text);
+        if (opts.format === "text") process.stderr.write(`robokit: ${verdict.text}\n`);
       },
     );
 }

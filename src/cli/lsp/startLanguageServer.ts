@@ -65,6 +65,8 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
       searchPaths: options.searchPaths,
       packagePaths: options.packagePaths,
       xacroArgs: options.xacroArgs,
+      ...(options.distro !== undefined ? { distro: options.distro } : {}),
+      ...(options.environment !== undefined ? { environment: options.environment } : {}),
     },
     {
       done: (result) => {

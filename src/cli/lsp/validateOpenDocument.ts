@@ -8,7 +8,10 @@ import {
   type ParameterFileInput,
 } from "../../validate/controllers/checkControllerParameters.js";
 import { validateText } from "../commands/validateCommand.js";
+import type { ControllerDistro } from "../../validate/controllers/ControllerDefinitions.js";
+import { chooseControllerDistro, distroNote } from "../../validate/controllers/chooseControllerDistro.js";
 import { findPackageRobot } from "../findPackageRobot.js";
+import { findPackageXml } from "../findPackageXml.js";
 import { readInputFile } from "../readInputFile.js";
 import { readDescriptionSource } from "../readXacro.js";
 
@@ -18,6 +21,10 @@ export interface OpenDocumentOptions {
   readonly searchPaths: readonly string[];
   readonly packagePaths: readonly string[];
   readonly xacroArgs: readonly string[];
+  /** The editor's distro for controller files that name none (`robokit lsp --distro`). */
+  readonly distro?: ControllerDistro;
+  /** `ROS_DISTRO` of the server's environment. */
+  readonly environment?: string;
 }
 
 /**
@@ -32,16 +39,43 @@ export type DocumentChecker = (
 ) => Diagnostic[];
 
 /**
- * ros2_control parameter files: `robokit validate`'s controller check (jazzy's definitions),
- * against the robot of the file's ROS package when it has one (its unsaved text if open).
+ * ros2_control parameter files: `robokit validate`'s controller check, for the distro the file
+ * or its package names (else ROS_DISTRO, else the editor's setting, else jazzy; a note says
+ * which and why), against the robot of the file's ROS package when it has one (its unsaved
+ * text if open).
  */
 const checkControllerFile: DocumentChecker = (text, path, options, unsaved) => {
   const robotPath = findPackageRobot(path);
   const robot = robotPath === undefined ? undefined : robotSource(robotPath, options, unsaved);
-  return checkControllerParameters([{ path, text }], robot === undefined ? {} : { robot })
+  const packageXmlPath = findPackageXml(path);
+  const packageXml = packageXmlPath === undefined ? undefined : readSource(packageXmlPath, unsaved);
+  const choice = chooseControllerDistro({
+    files: [{ path, text }],
+    ...(packageXml !== undefined ? { packageXml: { path: packageXmlPath!, text: packageXml } } : {}),
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+    ...(options.distro !== undefined ? { fallback: { distro: options.distro, by: "the editor's setting" } } : {}),
+  });
+  return [
+    distroNote(choice, path),
+    ...checkControllerParameters([{ path, text }], {
+      distro: choice.distro,
+      ...(robot === undefined ? {} : { robot }),
+    }),
+  ]
     .filter((d) => d.file === path)
     .map((d) => ({ ...d, severity: effectiveSeverity(d.severity, options.strict) }));
 };
+
+/** A file's unsaved text, else its text on disk, else undefined. */
+function readSource(path: string, unsaved: ReadonlyMap<string, string>): string | undefined {
+  const open = unsaved.get(path);
+  if (open !== undefined) return open;
+  try {
+    return readInputFile(path, INPUT_LIMITS.maxXmlBytes).toString("utf8");
+  } catch {
+    return undefined;
+  }
+}
 
 /** A robot's URDF text (xacro expanded), or undefined when it cannot be read. */
 function robotSource(
@@ -49,14 +83,8 @@ function robotSource(
   options: OpenDocumentOptions,
   unsaved: ReadonlyMap<string, string>,
 ): ParameterFileInput | undefined {
-  let text = unsaved.get(path);
-  if (text === undefined) {
-    try {
-      text = readInputFile(path, INPUT_LIMITS.maxXmlBytes).toString("utf8");
-    } catch {
-      return undefined;
-    }
-  }
+  const text = readSource(path, unsaved);
+  if (text === undefined) return undefined;
   const source = readDescriptionSource(path, path, text, {
     args: options.xacroArgs,
     includePaths: [...options.searchPaths, ...options.packagePaths],

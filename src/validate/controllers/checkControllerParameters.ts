@@ -7,6 +7,7 @@ import { controllerDiagnostic } from "./controllerDiagnostic.js";
 import { checkAgainstRobot } from "./checkAgainstRobot.js";
 import { loadControllerDefinitions } from "./loadControllerDefinitions.js";
 import { mergeSections } from "./lookupParameter.js";
+import { otherPackageVerdict } from "./otherPackageVerdict.js";
 import { type FilePlace, type NodeBlock, type RosParam, readParameterFile } from "./readParameterFile.js";
 
 /** A parameter file's name and text. */
@@ -109,12 +110,30 @@ export function readControllers(
     const typeAt = typeParam?.at ?? nodeBlocks.find((b) => !b.wildcard)?.at ?? firstFile;
     const verdict = checkControllerType(distro, defs, name, typeText, typeAt);
     out.push(...verdict.diagnostics);
-    loaded.push({ name, type: typeText, typeAt, ...(verdict.cls !== undefined ? { cls: verdict.cls } : {}), params });
-    if (verdict.cls === undefined || verdict.cls.sets.length === 0) continue;
-    const tree = mergeSections([controllerBase(distro), ...verdict.cls.sets.map((set) => defs.sets[set] ?? {})]);
+    const cls = verdict.cls;
+    if (cls === undefined || cls.sets.length === 0) {
+      loaded.push({ name, type: typeText, typeAt, ...(cls !== undefined ? { cls } : {}), params });
+      continue;
+    }
+    const tree = mergeSections([controllerBase(distro), ...cls.sets.map((set) => defs.sets[set] ?? {})]);
     const who = `controller "${name}" (${typeText})`;
-    out.push(...checkNodeParameters(who, tree, params, typeAt, declaredWildcards, verdict.cls.preset ?? {}));
+    const other = otherPackageVerdict(who, tree, params, typeAt);
+    if (other !== undefined) {
+      out.push(other);
+      loaded.push({ name, type: typeText, typeAt, params });
+      continue;
+    }
+    loaded.push({ name, type: typeText, typeAt, cls, params });
+    const found = checkNodeParameters(who, tree, params, typeAt, declaredWildcards, cls.preset ?? {});
+    // A block named like it (a typo) is its block too: its parameters really are missing.
+    const ownBlock = blocks.some(
+      (b) =>
+        !b.wildcard &&
+        (b.nodeName === name || (!controllers.has(b.nodeName) && closestName(b.nodeName, [name]) !== undefined)),
+    );
+    out.push(...(ownBlock ? found : setElsewhere(who, found, typeAt)));
   }
+  if (controllers.size === 0 && managers.length === 0) out.push(...unloadedBlocks(blocks));
   out.push(...strayBlocks(blocks, controllers));
   if (controllers.size > 0 || managers.length > 0) out.push(...unusedWildcards(wildcards, declaredWildcards));
   if (options.robot !== undefined) out.push(...checkAgainstRobot(loaded, options.robot));
@@ -146,6 +165,37 @@ function controllersOf(
     if (own?.value.type === "string" && own.value.value.includes("/")) controllers.set(b.nodeName, { type: own });
   }
   return controllers;
+}
+
+/**
+ * A controller with no parameter block in the files given: a launch file loads another
+ * parameter file for it. Its missing parameters become one note asking for that file.
+ */
+function setElsewhere(who: string, found: readonly Diagnostic[], at: FilePlace): Diagnostic[] {
+  const missing = found.filter((d) => d.code === "PARAMETER_MISSING");
+  if (missing.length === 0) return [...found];
+  const names = missing.map((d) => /\): "([^"]+)"/.exec(d.message)?.[1] ?? "").filter((n) => n !== "");
+  return [
+    ...found.filter((d) => d.code !== "PARAMETER_MISSING"),
+    controllerDiagnostic(
+      "parametersElsewhere",
+      `${who}: no file given has its parameter block, and ${names.join(", ")} must be set; give the parameter file that sets them (all files are read as one)`,
+      at,
+    ),
+  ];
+}
+
+/** Parameter blocks of a file that loads no controller (a launch file adds it to controller_manager's). */
+function unloadedBlocks(blocks: readonly NodeBlock[]): Diagnostic[] {
+  return blocks
+    .filter((b) => !b.wildcard)
+    .map((b) =>
+      controllerDiagnostic(
+        "parametersElsewhere",
+        `parameters for "${b.nodeName}", but no file given loads a controller (controller_manager's ${b.nodeName}.type); give the file that does (all files are read as one) to check them`,
+        b.at,
+      ),
+    );
 }
 
 /** Parameters a wildcard block sets that no node declares. */

@@ -36,6 +36,17 @@ describe("readParameterFile types scalars as rcl_yaml_param_parser does", () => 
     ]);
   });
 
+  it("reads a mapping inside a sequence as rcl does: a namespace, the sequence adding no level", () => {
+    // gpio_controllers' documented layout (KUKA's drivers write it too).
+    const text =
+      "gpio:\n  ros__parameters:\n    command_interfaces:\n      Gpio1:\n        - interfaces:\n            - dig.1\n";
+    const { blocks, diagnostics } = readParameterFile(text, "f.yaml");
+    expect(diagnostics).toEqual([]);
+    expect(blocks[0]!.params.map((p) => [p.name, p.value.value, p.at.line])).toEqual([
+      ["command_interfaces.Gpio1.interfaces", ["dig.1"], 6],
+    ]);
+  });
+
   it("refuses what rcl refuses: mixed arrays, nested arrays, a key without a value, aliases", () => {
     for (const bad of ["[1, 2.0]", "[[1], [2]]", "", "*a"]) {
       const { diagnostics } = readParameterFile(`x: &a 1\nnode:\n  ros__parameters:\n    p: ${bad}\n`, "f.yaml");
@@ -44,5 +55,57 @@ describe("readParameterFile types scalars as rcl_yaml_param_parser does", () => 
         bad,
       ).toEqual([["PARAMETER_FILE_INVALID", 4]]);
     }
+  });
+});
+
+describe("readParameterFile reads repeated keys as rcl_yaml_param_parser does", () => {
+  it("merges a node key repeated at the top level (one /** per node block)", () => {
+    const text = [
+      "/**:",
+      "  ros__parameters:",
+      "    use_sim_time: true",
+      "controller_manager:",
+      "  ros__parameters:",
+      "    update_rate: 100",
+      "/**:",
+      "  ros__parameters:",
+      "    other: 1",
+      "",
+    ].join("\n");
+    const { blocks, diagnostics } = readParameterFile(text, "f.yaml");
+    expect(diagnostics).toEqual([]);
+    expect(blocks.map((b) => [b.path, b.params.map((p) => p.name)])).toEqual([
+      ["**", ["use_sim_time"]],
+      ["controller_manager", ["update_rate"]],
+      ["**", ["other"]],
+    ]);
+  });
+
+  it("keeps every value of a repeated parameter and warns at the later one, naming the first", () => {
+    const text = "n:\n  ros__parameters:\n    a: 1\n    b: 2\n    a: 3\n";
+    const { blocks, diagnostics } = readParameterFile(text, "f.yaml");
+    expect(blocks[0]!.params.map((p) => [p.name, p.value.value])).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["a", 3],
+    ]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line, d.message])).toEqual([
+      [
+        "PARAMETER_REPEATED",
+        "warning",
+        5,
+        '"a" of /n is set again (before at line 3); rcl_yaml_param_parser keeps the value it reads last',
+      ],
+    ]);
+  });
+
+  // The old unique-key check compared every key with every other: 100,000 keys took minutes.
+  it("reads 100,000 parameters of one node in linear work", { timeout: 30_000 }, () => {
+    const lines = ["n:", "  ros__parameters:"];
+    for (let i = 0; i < 100_000; i++) lines.push(`    p${i}: ${i}`);
+    lines.push("    p0: 1");
+    const { blocks, diagnostics } = readParameterFile(`${lines.join("\n")}\n`, "f.yaml");
+    expect(blocks[0]!.params).toHaveLength(100_001);
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([["PARAMETER_REPEATED", 100_003]]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
 import { INPUT_LIMITS } from "../../util/inputLimits.js";
+import { indentFlowContinuations } from "./indentFlowContinuations.js";
 
 /** A ROS 2 parameter value as rcl_yaml_param_parser types it (type names as generate_parameter_library writes them). */
 export type RosValue =
@@ -87,9 +88,12 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
   const refused = sizeRefusal(text, file);
   if (refused !== undefined) return { blocks: [], diagnostics: [refused] };
   const lineCounter = new LineCounter();
+  const flow = indentFlowContinuations(text);
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+    // rcl_yaml_param_parser reads events in order: a repeated node key merges, a repeated
+    // parameter keeps its last value. yaml's own unique-key check is also quadratic in a map's size.
+    doc = parseDocument(flow.text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: "error" });
   } catch (error) {
     // The parser's own recursion on absurd nesting: the nesting limit.
     if (!(error instanceof RangeError)) throw error;
@@ -99,21 +103,17 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
       diagnostics: [{ code: "NESTING_TOO_DEEP", severity: "error", message, file, line: 1, column: 1 }],
     };
   }
-  const place = (node: { range?: [number, number, number] | null } | null | undefined): FilePlace => {
-    const p = lineCounter.linePos(node?.range?.[0] ?? 0);
-    return { file, line: p.line, column: p.col };
+  const at = (offset: number): FilePlace => {
+    const p = lineCounter.linePos(offset);
+    return { file, line: p.line, column: Math.max(1, p.col - (flow.shift.get(p.line - 1) ?? 0)) };
   };
+  const place = (node: { range?: [number, number, number] | null } | null | undefined): FilePlace =>
+    at(node?.range?.[0] ?? 0);
   if (doc.errors.length > 0) {
-    for (const e of doc.errors) {
-      const p = lineCounter.linePos(e.pos[0]);
+    for (const e of doc.errors)
       diagnostics.push(
-        policyDiagnostic("parameterFileInvalid", `not valid YAML: ${e.message.split("\n")[0] ?? e.code}`, {
-          file,
-          line: p.line,
-          column: p.col,
-        }),
+        policyDiagnostic("parameterFileInvalid", `not valid YAML: ${e.message.split("\n")[0] ?? e.code}`, at(e.pos[0])),
       );
-    }
     return { blocks: [], diagnostics };
   }
   const blocks: NodeBlock[] = [];
@@ -168,6 +168,12 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
         walkParams(valueNode, name, out, depth + 1);
         continue;
       }
+      // rcl reads a mapping inside a sequence as a nested namespace, the sequence adding no
+      // level: gpio_controllers' `Gpio1: [{interfaces: [dig.1]}]` is `Gpio1.interfaces`.
+      if (isSeq(valueNode) && valueNode.items.length > 0 && valueNode.items.every((item) => isMap(item))) {
+        for (const item of valueNode.items) walkParams(item, name, out, depth + 1);
+        continue;
+      }
       const value = rosValue(valueNode, refuse, name);
       if (value === undefined) continue;
       out.push({
@@ -180,7 +186,33 @@ export function readParameterFile(text: string, file: string): { blocks: NodeBlo
     }
   };
   walkNodes(doc.contents, [], 0);
+  diagnostics.push(...repeatedParameters(blocks));
   return { blocks, diagnostics };
+}
+
+/**
+ * Parameters set twice for one node key in one file (a repeated key, or a repeated node block
+ * such as `/**:` once per node): rcl_yaml_param_parser keeps the value it reads last. One map
+ * lookup per parameter.
+ */
+function repeatedParameters(blocks: readonly NodeBlock[]): Diagnostic[] {
+  const first = new Map<string, RosParam>();
+  const out: Diagnostic[] = [];
+  for (const b of blocks)
+    for (const p of b.params) {
+      const key = `${b.path}\u0000${p.name}`;
+      const earlier = first.get(key);
+      first.set(key, p);
+      if (earlier === undefined) continue;
+      out.push(
+        policyDiagnostic(
+          "parameterRepeated",
+          `"${p.name}" of /${b.path} is set again (before at line ${earlier.key.line})`,
+          p.key,
+        ),
+      );
+    }
+  return out;
 }
 
 type Refuse = (node: Node | null | undefined, message: string) => void;

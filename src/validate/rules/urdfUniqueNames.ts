@@ -3,9 +3,10 @@ import type { Rule } from "../RuleContext.js";
 import { urdfGazeboLinks } from "./urdfGazeboLinks.js";
 
 /**
- * URDF link, joint, top-level material, transmission and ros2_control names are unique. A link
- * and a joint with the same name, or an empty robot name, load in urdfdom but libsdformat 12
- * refuses them (an error that names both).
+ * URDF link, joint, top-level material and ros2_control names are unique. A link and a joint
+ * with the same name, or an empty robot name, load in urdfdom but libsdformat 12 refuses them
+ * (an error that names both). A repeated transmission name loads everywhere (neither urdfdom
+ * nor libsdformat reads transmissions): a warning saying which of ros_control's loaders keeps one.
  */
 export const urdfUniqueNames: Rule = (ctx) => {
   if (attr(ctx.root, "name") === "")
@@ -23,6 +24,14 @@ export const urdfUniqueNames: Rule = (ctx) => {
       if (name === undefined) continue;
       const first = seen.get(name);
       if (first === undefined) seen.set(name, el);
+      else if (kind === "transmission")
+        // No URDF reader refuses it; only ros_control's loaders meet both, and keep one.
+        ctx.flag(
+          "urdfTransmissionNameRepeated",
+          el,
+          `transmission [${name}] is declared again (line ${first.line})`,
+          "name",
+        );
       else
         ctx.flag(
           "duplicateName",
