@@ -21,10 +21,12 @@ export interface WorkspaceFile {
 export const MAX_SCOPE_FILES = 128;
 
 /**
- * Largest text indexed for navigation, characters (32 Mi): a 10,000-link robot is about 10 MB;
- * a larger buffer still gets its diagnostics (the validator's own limits), not navigation.
+ * Largest text indexed for navigation, characters (1 Mi): indexing runs on the server's main
+ * thread, linear at a few hundred milliseconds per Mi characters at worst, so this bounds how long
+ * an answer waits. A 1,000-link robot is about 1 MB; a larger buffer still gets its diagnostics
+ * (validated in a worker thread, within the validator's own limits), not navigation.
  */
-export const MAX_INDEXED_CHARS = 32 * 1024 * 1024;
+export const MAX_INDEXED_CHARS = 1024 * 1024;
 
 /** An absolute path's `file:` URI, and back. */
 export function pathToUri(path: string): string {
