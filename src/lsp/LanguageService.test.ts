@@ -237,6 +237,19 @@ describe("LanguageService", () => {
     expect(s.completion(yamlUri, at(typing, "interface_name: ", 16))).toEqual([]);
   });
 
+  it("shows a xacro value in a code span it cannot break out of, names escaped", () => {
+    const s = service();
+    const value = "0.1` [link](https://example.com/x) ![img](https://example.com/i.png) &lt;img src=x&gt; ``";
+    const text = ROBOT.replace(
+      '<xacro:property name="wheel_radius" value="0.05"/>',
+      `<xacro:property name="wheel_radius" value="${value}"/>`,
+    );
+    s.update(robotUri, text, 2);
+    expect(hoverText(s.hover(robotUri, at(text, "${wheel_radius}", 5)))).toBe(
+      `**property wheel\\_radius** = \`\`\` ${value} \`\`\``,
+    );
+  });
+
   it("scans any text without throwing, with tags in order and inside the text", () => {
     fc.assert(
       fc.property(
