@@ -184,6 +184,16 @@ describe("robokit lsp --stdio (a JSON-RPC client over stdio)", () => {
     ]);
   });
 
+  it("rename: refuses a name that would break the document, with the reason", async () => {
+    await expect(
+      client.request("textDocument/rename", {
+        textDocument: { uri: botUri },
+        position: at(botText, '"arm_joint"', 1),
+        newName: 'x"/><a b="',
+      }),
+    ).rejects.toThrow(/cannot rename arm_joint to .*a name written in XML cannot hold '"'/);
+  });
+
   it("an open macro file is checked through the robot that includes it, not alone", async () => {
     const wheelText = readFileSync(WHEEL, "utf8");
     const published = publishedFor([wheelUri]);

@@ -1,6 +1,8 @@
 import {
   createConnection,
   type InitializeResult,
+  LSPErrorCodes,
+  ResponseError,
   type Diagnostic as LspDiagnostic,
   TextDocumentSyncKind,
   TextDocuments,
@@ -10,6 +12,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { ROBOKIT_VERSION } from "../../version.js";
 import { documentKind } from "../../lsp/documentKind.js";
 import { LanguageService } from "../../lsp/LanguageService.js";
+import { RenameRefused } from "../../lsp/RenameRefused.js";
 import { toLspDiagnostics } from "../../lsp/toLspDiagnostics.js";
 import { uriToPath } from "../../lsp/Workspace.js";
 import { diskLspHost } from "./diskLspHost.js";
@@ -185,7 +188,15 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
   connection.onCompletion((p) => service.completion(p.textDocument.uri, p.position));
   connection.onDocumentSymbol((p) => service.documentSymbols(p.textDocument.uri));
   connection.onPrepareRename((p) => service.prepareRename(p.textDocument.uri, p.position));
-  connection.onRenameRequest((p) => service.rename(p.textDocument.uri, p.position, p.newName));
+  connection.onRenameRequest((p) => {
+    try {
+      return service.rename(p.textDocument.uri, p.position, p.newName);
+    } catch (error) {
+      // A refused name is the user's to fix: the editor shows the message, the document is untouched.
+      if (error instanceof RenameRefused) throw new ResponseError(LSPErrorCodes.RequestFailed, error.message);
+      throw error;
+    }
+  });
   connection.onShutdown(() => {
     for (const t of debounced.values()) clearTimeout(t);
     debounced.clear();
