@@ -1,3 +1,4 @@
+// @slow: opens documents of hundreds of thousands of tags through every request (vitest project `slow`).
 // The attack suite on the language service: documents an editor may hold (half-typed, hostile or
 // just odd) through every request the server answers on its main thread. Each named document
 // made the old scanners quadratic or backtrack: at these sizes they held the service for tens of
