@@ -7,6 +7,13 @@
 // mixes hostile fragments at random (ROBOKIT_FUZZ_SEED, 20261123 in CI, as attackSuite.test.ts).
 import { describe, expect, it } from "vitest";
 
+import { TextDocument } from "vscode-languageserver-textdocument";
+
+import { cursorContext } from "../../src/lsp/cursorContext.js";
+import { documentKind, isXmlKind } from "../../src/lsp/documentKind.js";
+import { documentSymbols } from "../../src/lsp/documentSymbols.js";
+import { indexControllerYaml, jointSlotAt } from "../../src/lsp/indexControllerYaml.js";
+import { indexDocument } from "../../src/lsp/indexDocument.js";
 import { LanguageService } from "../../src/lsp/LanguageService.js";
 import { pathToUri } from "../../src/lsp/Workspace.js";
 import { HOSTILE_DOCUMENTS } from "./hostileDocuments.js";
@@ -16,19 +23,31 @@ const SEED = Number(
   process.env["ROBOKIT_FUZZ_SEED"] ?? (process.env["CI"] === "true" ? 20261123 : Date.now() % 2 ** 31),
 );
 /** Slowest a whole case (open plus every request) may be on a loaded 2-core machine. */
-const CASE_MS = 5_000;
+const CASE_MS = 8_000;
 
 const host = { readFile: () => undefined, findPackage: () => undefined };
 
 /** Opens the document and asks every request at a spread of positions. */
 function exercise(file: string, text: string): void {
-  const service = new LanguageService(host);
+  // The scanners themselves, whatever the size: the service indexes only up to MAX_INDEXED_CHARS.
+  const kind = documentKind(file, text);
   const uri = pathToUri(file);
+  const document = TextDocument.create(uri, "robokit", 1, text);
+  const index = isXmlKind(kind)
+    ? indexDocument(text)
+    : { ...indexDocument(""), names: kind === "controller-parameters" ? indexControllerYaml(text) : [] };
+  documentSymbols({ path: file, uri, kind, document, index });
+  for (const f of [0, 0.25, 0.5, 0.75, 0.999, 1]) {
+    const offset = Math.floor(f * text.length);
+    cursorContext(index.scanned, offset);
+    if (kind === "controller-parameters") jointSlotAt(text, offset);
+  }
+  // Every request through the service, as the server asks them.
+  const service = new LanguageService(host);
   service.update(uri, text, 1);
-  const doc = service.workspace.file(uri)!.document;
   service.documentSymbols(uri);
   for (const f of [0, 0.25, 0.5, 0.75, 0.999, 1]) {
-    const position = doc.positionAt(Math.floor(f * text.length));
+    const position = document.positionAt(Math.floor(f * text.length));
     service.hover(uri, position);
     service.completion(uri, position);
     service.definition(uri, position);
