@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentSymbol, Hover, Position } from "vscode-languageserver";
 
 import { LanguageService } from "./LanguageService.js";
+import { RenameRefused } from "./RenameRefused.js";
 import { scanTags } from "./scanTags.js";
 import { pathToUri } from "./Workspace.js";
 
@@ -235,6 +236,46 @@ describe("LanguageService", () => {
     // Joints of every open description (the SDF model's j too), links never.
     expect(s.completion(yamlUri, at(typing, "      - ", 8)).map((c) => c.label)).toEqual(["arm_joint", "j"]);
     expect(s.completion(yamlUri, at(typing, "interface_name: ", 16))).toEqual([]);
+  });
+
+  it("shows a xacro value in a code span it cannot break out of, names escaped", () => {
+    const s = service();
+    const value = "0.1` [link](https://example.com/x) ![img](https://example.com/i.png) &lt;img src=x&gt; ``";
+    const text = ROBOT.replace(
+      '<xacro:property name="wheel_radius" value="0.05"/>',
+      `<xacro:property name="wheel_radius" value="${value}"/>`,
+    );
+    s.update(robotUri, text, 2);
+    expect(hoverText(s.hover(robotUri, at(text, "${wheel_radius}", 5)))).toBe(
+      `**property wheel\\_radius** = \`\`\` ${value} \`\`\``,
+    );
+  });
+
+  it("refuses a new name the files it edits cannot hold, and edits nothing", () => {
+    const s = service();
+    const yamlUri = pathToUri(`${PKG}/config/controllers.yaml`);
+    s.update(yamlUri, CONTROLLERS, 1);
+    const joint = at(ROBOT, "arm_joint", 1);
+    const refused = (uri: string, p: Position, name: string): string => {
+      try {
+        s.rename(uri, p, name);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RenameRefused);
+        return (error as Error).message;
+      }
+      return "accepted";
+    };
+    expect(refused(robotUri, joint, 'x"/><a b="')).toMatch(/a name written in XML cannot hold '"'/);
+    expect(refused(robotUri, joint, "a&b")).toMatch(/cannot hold '&'/);
+    expect(refused(robotUri, joint, "a\u0007b")).toMatch(/cannot hold U\+0007/);
+    expect(refused(robotUri, joint, "a${x}")).toMatch(/xacro would evaluate/);
+    expect(refused(robotUri, joint, "")).toMatch(/empty/);
+    // The controller file lists the joint: a comma would split its YAML list.
+    expect(refused(robotUri, joint, "a, b")).toMatch(/plain YAML word/);
+    expect(refused(robotUri, joint, "shoulder_2")).toBe("accepted");
+    expect(refused(sdfUri, at(SDF, '"j"', 1), "m::j")).toMatch(/'::' separates scopes/);
+    expect(refused(sdfUri, at(SDF, '"j"', 1), "__j__")).toMatch(/reserved in SDF/);
+    expect(refused(sdfUri, at(SDF, '"j"', 1), "é_joint")).toBe("accepted");
   });
 
   it("scans any text without throwing, with tags in order and inside the text", () => {

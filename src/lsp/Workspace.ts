@@ -21,10 +21,13 @@ export interface WorkspaceFile {
 export const MAX_SCOPE_FILES = 128;
 
 /**
- * Largest text indexed for navigation, characters (32 Mi): a 10,000-link robot is about 10 MB;
- * a larger buffer still gets its diagnostics (the validator's own limits), not navigation.
+ * Largest text indexed for navigation, characters (256 Ki): indexing runs on the server's main
+ * thread, linear, and the costliest shapes (a joint per line, nested elements) take about 0.1 s
+ * per 256 Ki characters on a quiet machine, so this bounds how long an answer waits. Real robots
+ * are far smaller (the largest URDF of the real-world set is 210 KB); a larger buffer still gets
+ * its diagnostics (validated in a worker thread, within the validator's limits), not navigation.
  */
-export const MAX_INDEXED_CHARS = 32 * 1024 * 1024;
+export const MAX_INDEXED_CHARS = 256 * 1024;
 
 /** An absolute path's `file:` URI, and back. */
 export function pathToUri(path: string): string {

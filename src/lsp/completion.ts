@@ -97,7 +97,9 @@ export function completion(ws: Workspace, file: WorkspaceFile, offset: number): 
     case "attributeValue": {
       const text = file.document.getText();
       const typed = text.slice(ctx.attribute.valueStart, offset);
-      if (/\$\{[^}]*$/.test(typed)) return expressionNames(ws, file, offset);
+      // Inside `${…}`: the last `${` is not closed yet (found from the end, not by a pattern per `${`).
+      const open = typed.lastIndexOf("${");
+      if (open !== -1 && typed.indexOf("}", open) === -1) return expressionNames(ws, file, offset);
       const kind = nameKindOf(specPath(ctx.path), ctx.tag.name, ctx.attribute.name);
       if (kind !== undefined) return namesIn(ws, file, kind);
       if (ctx.tag.name === "joint" && ctx.attribute.name === "type")

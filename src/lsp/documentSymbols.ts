@@ -3,6 +3,9 @@ import { type DocumentSymbol, type Range, SymbolKind } from "vscode-languageserv
 import type { NameSite } from "./indexDocument.js";
 import type { WorkspaceFile } from "./Workspace.js";
 
+/** Deepest nesting of links in the outline; a deeper chain continues as a new top-level entry. */
+export const MAX_SYMBOL_DEPTH = 64;
+
 /**
  * The outline of a file: its kinematic tree (each root link, below it the joints it is the
  * parent of, below each joint its child link, and so on), links no joint reaches, then xacro
@@ -27,20 +30,36 @@ export function documentSymbols(file: WorkspaceFile): DocumentSymbol[] {
     selectionRange: range(s.start, s.end),
     children,
   });
-  const linkSymbol = (s: NameSite): DocumentSymbol => {
-    placed.add(s.name);
-    const below = joints
-      .filter((j) => j.parentLink === s.name)
-      .map((j) => {
-        const child = j.childLink === undefined ? undefined : links.get(j.childLink);
-        const sub = child !== undefined && !placed.has(child.name) ? [linkSymbol(child)] : [];
-        return symbol(j, SymbolKind.Interface, "joint", sub);
-      });
-    return symbol(s, SymbolKind.Class, "link", below);
-  };
+  const byParent = new Map<string, NameSite[]>();
+  for (const j of joints)
+    if (j.parentLink !== undefined) {
+      const list = byParent.get(j.parentLink);
+      if (list === undefined) byParent.set(j.parentLink, [j]);
+      else list.push(j);
+    }
   const out: DocumentSymbol[] = [];
-  for (const s of links.values()) if (!childLinks.has(s.name) && !placed.has(s.name)) out.push(linkSymbol(s));
-  for (const s of links.values()) if (!placed.has(s.name)) out.push(linkSymbol(s));
+  // Walked with a stack, not recursion: a chain of 100,000 links is a valid (if odd) file.
+  const tree = (root: NameSite): void => {
+    const stack: { link: NameSite; into: DocumentSymbol[]; depth: number }[] = [{ link: root, into: out, depth: 0 }];
+    while (stack.length > 0) {
+      const { link, into, depth } = stack.pop()!;
+      placed.add(link.name);
+      const below: DocumentSymbol[] = [];
+      into.push(symbol(link, SymbolKind.Class, "link", below));
+      for (const j of byParent.get(link.name) ?? []) {
+        const sub: DocumentSymbol[] = [];
+        below.push(symbol(j, SymbolKind.Interface, "joint", sub));
+        const child = j.childLink === undefined ? undefined : links.get(j.childLink);
+        if (child === undefined || placed.has(child.name)) continue;
+        placed.add(child.name);
+        // Deeper than an editor's outline (or a JSON encoder's stack) goes, the chain restarts at the top.
+        if (depth + 1 >= MAX_SYMBOL_DEPTH) stack.push({ link: child, into: out, depth: 0 });
+        else stack.push({ link: child, into: sub, depth: depth + 1 });
+      }
+    }
+  };
+  for (const s of links.values()) if (!childLinks.has(s.name) && !placed.has(s.name)) tree(s);
+  for (const s of links.values()) if (!placed.has(s.name)) tree(s);
   for (const j of joints)
     if (j.parentLink === undefined || !links.has(j.parentLink)) out.push(symbol(j, SymbolKind.Interface, "joint", []));
   for (const m of file.index.macros)

@@ -8,6 +8,8 @@ import type { SpecAttribute, SpecElement } from "./SpecElement.js";
 import { specAt } from "./specAt.js";
 import type { Workspace, WorkspaceFile } from "./Workspace.js";
 import { assertNever } from "../util/assertNever.js";
+import { escapeMarkdown } from "../util/escapeMarkdown.js";
+import { markdownCodeSpan } from "../util/markdownCodeSpan.js";
 
 /** What a diagnostic code means: the registry's sentence and the severity policy's findings. */
 export function explainCode(code: string): string {
@@ -96,7 +98,8 @@ function xacroHover(ws: Workspace, file: WorkspaceFile, offset: number): string 
     const macro = scope()
       .flatMap((f) => f.index.macros)
       .find((m) => m.name === name);
-    if (macro !== undefined) return `**macro ${macro.name}**(${macro.params.map((p) => `\`${p}\``).join(", ")})`;
+    if (macro !== undefined)
+      return `**macro ${escapeMarkdown(macro.name)}**(${macro.params.map(markdownCodeSpan).join(", ")})`;
     return undefined;
   }
   const { word } = wordAt(text, offset);
@@ -106,16 +109,18 @@ function xacroHover(ws: Workspace, file: WorkspaceFile, offset: number): string 
     const arg = scope()
       .flatMap((f) => f.index.args)
       .find((a) => a.name === word);
-    if (arg !== undefined) return `**arg ${arg.name}**${arg.value === undefined ? "" : ` default \`${arg.value}\``}`;
+    if (arg !== undefined)
+      return `**arg ${escapeMarkdown(arg.name)}**${arg.value === undefined ? "" : ` default ${markdownCodeSpan(arg.value)}`}`;
   }
   if (!insideExpression(text, offset)) return undefined;
   const macro = enclosingMacro(file, offset);
   const param = macro?.params.find((p) => p.replace(/^\*+/, "").split(":=")[0] === word);
-  if (param !== undefined) return `**parameter \`${param}\`** of macro ${macro!.name}`;
+  if (param !== undefined) return `**parameter ${markdownCodeSpan(param)}** of macro ${escapeMarkdown(macro!.name)}`;
   const prop = scope()
     .flatMap((f) => f.index.properties)
     .find((p) => p.name === word);
-  if (prop !== undefined) return `**property ${prop.name}** = \`${prop.value ?? "(block)"}\``;
+  if (prop !== undefined)
+    return `**property ${escapeMarkdown(prop.name)}** = ${prop.value === undefined ? "(block)" : markdownCodeSpan(prop.value)}`;
   return undefined;
 }
 

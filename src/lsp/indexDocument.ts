@@ -63,6 +63,16 @@ function literal(value: string): boolean {
   return !value.includes("${") && !value.includes("$(") && value.trim() !== "";
 }
 
+/**
+ * An element's text up to its first child tag or its end: what a name or URI element holds. The
+ * stretches of different elements do not overlap, so reading them all is linear in the text even
+ * when elements are nested deeply and never closed.
+ */
+function leadingText(text: string, tag: Tag): string {
+  const lt = text.indexOf("<", tag.end);
+  return text.slice(tag.end, lt === -1 ? tag.contentEnd : Math.min(lt, tag.contentEnd));
+}
+
 function attribute(tag: Tag, name: string): TagAttribute | undefined {
   return tag.attributes.find((a) => a.name === name);
 }
@@ -94,9 +104,10 @@ export function indexDocument(text: string): DocumentIndex {
     if (a?.closed === true && literal(a.value))
       names.push({ name: a.value, kind, role, start: a.valueStart, end: a.valueEnd, ...extra });
   };
+  const ends = jointEnds(scanned);
   for (let t = 0; t < scanned.tags.length; t++) {
     const tag = scanned.tags[t]!;
-    indexTag(scanned, t, tag, parentName(tag), site, names);
+    indexTag(scanned, t, tag, parentName(tag), site, names, ends);
     if (tag.name.startsWith("xacro:")) indexXacro(tag, macros, properties, args, files);
     for (const a of tag.attributes)
       if (
@@ -107,7 +118,7 @@ export function indexDocument(text: string): DocumentIndex {
         files.push({ target: a.value, start: a.valueStart, end: a.valueEnd, includes: false });
     // SDF names files in element text: <include><uri>, <mesh><uri>.
     if (tag.name === "uri" && tag.complete && !tag.selfClosing) {
-      const raw = text.slice(tag.end, tag.contentEnd);
+      const raw = leadingText(text, tag);
       const target = raw.trim();
       if (target !== "" && !target.includes("<")) {
         const start = tag.end + raw.indexOf(target);
@@ -122,6 +133,21 @@ export function indexDocument(text: string): DocumentIndex {
 
 type SiteFn = (a: TagAttribute | undefined, kind: NameKind, role: NameSite["role"], extra?: object) => void;
 
+/** Each element's first `<parent>` and `<child>` child, by tag index: one pass, not a search per joint. */
+type JointEnds = Map<number, { parent?: number; child?: number }>;
+
+function jointEnds(scanned: ScannedTags): JointEnds {
+  const out: JointEnds = new Map();
+  for (let t = 0; t < scanned.tags.length; t++) {
+    const tag = scanned.tags[t]!;
+    if ((tag.name !== "parent" && tag.name !== "child") || tag.parent === -1) continue;
+    let entry = out.get(tag.parent);
+    if (entry === undefined) out.set(tag.parent, (entry = {}));
+    entry[tag.name] ??= t;
+  }
+  return out;
+}
+
 function indexTag(
   scanned: ScannedTags,
   index: number,
@@ -129,6 +155,7 @@ function indexTag(
   parent: string,
   site: SiteFn,
   names: NameSite[],
+  ends: JointEnds,
 ): void {
   switch (tag.name) {
     case "link":
@@ -140,14 +167,12 @@ function indexTag(
         site(attribute(tag, "name"), "joint", "reference");
         return;
       }
-      const child = (n: string): string | undefined => {
-        for (let c = index + 1; c < scanned.tags.length && scanned.tags[c]!.start < tag.contentEnd; c++) {
-          const ct = scanned.tags[c]!;
-          if (ct.parent !== index || ct.name !== n) continue;
-          const v = attribute(ct, "link")?.value ?? scanned.text.slice(ct.end, ct.contentEnd).trim();
-          return literal(v) ? v : undefined;
-        }
-        return undefined;
+      const child = (n: "parent" | "child"): string | undefined => {
+        const c = ends.get(index)?.[n];
+        if (c === undefined) return undefined;
+        const ct = scanned.tags[c]!;
+        const v = attribute(ct, "link")?.value ?? leadingText(scanned.text, ct).trim();
+        return literal(v) ? v : undefined;
       };
       const parentLink = child("parent");
       const childLink = child("child");
@@ -180,7 +205,7 @@ function indexTag(
 /** An element's trimmed text content as a name site (SDF `<parent>base</parent>`). */
 function textSite(scanned: ScannedTags, tag: Tag, kind: NameKind, names: NameSite[]): void {
   if (!tag.complete || tag.selfClosing) return;
-  const raw = scanned.text.slice(tag.end, tag.contentEnd);
+  const raw = leadingText(scanned.text, tag);
   const name = raw.trim();
   if (!literal(name) || name.includes("<")) return;
   const start = tag.end + raw.indexOf(name);

@@ -4,6 +4,8 @@ import type { Location, Range, WorkspaceEdit } from "vscode-languageserver";
 
 import { wordAt } from "./cursorContext.js";
 import type { MacroSite, NameKind, NameSite, ValueSite } from "./indexDocument.js";
+import { RenameRefused } from "./RenameRefused.js";
+import { renameProblem } from "./renameProblem.js";
 import { pathToUri, type Workspace, type WorkspaceFile } from "./Workspace.js";
 
 /** A name site together with the file it is in. */
@@ -143,12 +145,23 @@ export function renameRange(file: WorkspaceFile, offset: number): Range | undefi
   return site === undefined ? undefined : rangeOf(file, site.start, site.end);
 }
 
-/** Renames a link or joint in the file and the files it includes and is included by. */
+/**
+ * Renames a link or joint in the file and the files it includes and is included by.
+ *
+ * @throws {@link RenameRefused} when a file the rename edits cannot hold the new name (see
+ *   {@link renameProblem}); nothing is edited then.
+ */
 export function rename(ws: Workspace, file: WorkspaceFile, offset: number, newName: string): WorkspaceEdit | undefined {
   const site = nameSiteAt(file, offset);
   if (site === undefined) return undefined;
+  const sites = sitesOf(ws, file, site.name, site.kind);
+  for (const kind of new Set(sites.map((s) => s.file.kind))) {
+    const problem = renameProblem(newName, kind);
+    if (problem !== undefined)
+      throw new RenameRefused(`cannot rename ${site.name} to ${JSON.stringify(newName)}: ${problem}`);
+  }
   const changes: Record<string, { range: Range; newText: string }[]> = {};
-  for (const s of sitesOf(ws, file, site.name, site.kind)) {
+  for (const s of sites) {
     (changes[s.file.uri] ??= []).push({ range: rangeOf(s.file, s.site.start, s.site.end), newText: newName });
   }
   return { changes };

@@ -50,18 +50,39 @@ const SPACE = /\s*/y;
  */
 export function scanTags(text: string): ScannedTags {
   const tags: Tag[] = [];
-  const open: number[] = [];
+  const open = new OpenElements();
+  const find = new NextChar(text);
   let i = text.indexOf("<");
   while (i !== -1 && i < text.length && tags.length < MAX_SCANNED_TAGS) {
     if (text.startsWith("<!--", i)) i = skipPast(text, i, "-->");
     else if (text.startsWith("<![CDATA[", i)) i = skipPast(text, i, "]]>");
     else if (text.startsWith("<?", i)) i = skipPast(text, i, "?>");
     else if (text.startsWith("<!", i)) i = skipPast(text, i, ">");
-    else if (text[i + 1] === "/") i = closeTag(text, i, tags, open);
-    else i = startTag(text, i, tags, open);
+    else if (text[i + 1] === "/") i = closeTag(text, i, tags, open, find);
+    else i = startTag(text, i, tags, open, find);
     i = text.indexOf("<", i);
   }
   return { text, tags };
+}
+
+/**
+ * `text.indexOf(c, from)` for single characters, remembering each character's last answer: the
+ * scan asks for the next `>`, `<`, quote or line end from positions that only move forward, and
+ * without the memory every unfinished tag would search to the end of the text again.
+ */
+class NextChar {
+  private readonly known = new Map<string, { from: number; at: number }>();
+
+  constructor(private readonly text: string) {}
+
+  /** The offset of the first `c` at or after `from`, -1 when there is none. */
+  at(c: string, from: number): number {
+    const k = this.known.get(c);
+    if (k !== undefined && from >= k.from && (k.at === -1 || from <= k.at)) return k.at;
+    const at = this.text.indexOf(c, from);
+    this.known.set(c, { from, at });
+    return at;
+  }
 }
 
 function skipPast(text: string, from: number, end: string): number {
@@ -69,21 +90,50 @@ function skipPast(text: string, from: number, end: string): number {
   return j === -1 ? text.length : j + end.length;
 }
 
-function closeTag(text: string, i: number, tags: Tag[], open: number[]): number {
+/**
+ * The stack of open elements, with each name's depths in it, so an end tag finds its element
+ * without searching the stack: every element is pushed and popped once, the whole scan is linear
+ * however many end tags match nothing.
+ */
+class OpenElements {
+  private readonly stack: number[] = [];
+  private readonly depths = new Map<string, number[]>();
+
+  /** The innermost open element, -1 at the top. */
+  top(): number {
+    return this.stack[this.stack.length - 1] ?? -1;
+  }
+
+  push(tags: readonly Tag[], index: number): void {
+    const name = tags[index]!.name;
+    let list = this.depths.get(name);
+    if (list === undefined) this.depths.set(name, (list = []));
+    list.push(this.stack.length);
+    this.stack.push(index);
+  }
+
+  /** Closes the innermost open element named `name` and those inside it; their content ends at `at`. */
+  close(tags: Tag[], name: string, at: number): void {
+    const depth = this.depths.get(name)?.at(-1);
+    if (depth === undefined) return;
+    while (this.stack.length > depth) {
+      const index = this.stack.pop()!;
+      tags[index]!.contentEnd = at;
+      this.depths.get(tags[index]!.name)!.pop();
+    }
+  }
+}
+
+function closeTag(text: string, i: number, tags: Tag[], open: OpenElements, find: NextChar): number {
   NAME.lastIndex = i + 2;
   const m = NAME.exec(text);
-  const name = m?.[0] ?? "";
-  const depth = open.findLastIndex((t) => tags[t]!.name === name);
-  if (depth !== -1) {
-    for (let k = open.length - 1; k >= depth; k--) tags[open[k]!]!.contentEnd = i;
-    open.length = depth;
-  }
-  const gt = text.indexOf(">", i);
-  const lt = text.indexOf("<", i + 1);
+  open.close(tags, m?.[0] ?? "", i);
+  const gt = find.at(">", i);
+  const lt = find.at("<", i + 1);
   return gt === -1 || (lt !== -1 && lt < gt) ? i + 2 : gt + 1;
 }
 
-function startTag(text: string, i: number, tags: Tag[], open: number[]): number {
+function startTag(text: string, i: number, tags: Tag[], open: OpenElements, find: NextChar): number {
   NAME.lastIndex = i + 1;
   const m = NAME.exec(text);
   const name = m?.[0] ?? "";
@@ -114,7 +164,7 @@ function startTag(text: string, i: number, tags: Tag[], open: number[]): number 
       j++;
       continue;
     }
-    j = readAttribute(text, j, a[0], attributes);
+    j = readAttribute(text, j, a[0], attributes, find);
   }
   const index = tags.length;
   tags.push({
@@ -124,16 +174,16 @@ function startTag(text: string, i: number, tags: Tag[], open: number[]): number 
     nameEnd,
     end: j,
     attributes,
-    parent: open[open.length - 1] ?? -1,
+    parent: open.top(),
     contentEnd: selfClosing ? j : text.length,
     selfClosing,
     complete,
   });
-  if (!selfClosing) open.push(index);
+  if (!selfClosing) open.push(tags, index);
   return j;
 }
 
-function readAttribute(text: string, nameStart: number, name: string, out: TagAttribute[]): number {
+function readAttribute(text: string, nameStart: number, name: string, out: TagAttribute[], find: NextChar): number {
   let j = nameStart + name.length;
   SPACE.lastIndex = j;
   SPACE.exec(text);
@@ -149,10 +199,10 @@ function readAttribute(text: string, nameStart: number, name: string, out: TagAt
     out.push({ name, nameStart, value: "", valueStart: j, valueEnd: j, closed: false });
     return j;
   }
-  const close = text.indexOf(quote, j + 1);
-  const lt = text.indexOf("<", j + 1);
+  const close = find.at(quote, j + 1);
+  const lt = find.at("<", j + 1);
   // An unclosed value ends at the line's end or the next tag, so one missing quote spoils one tag.
-  const eol = text.indexOf("\n", j + 1);
+  const eol = find.at("\n", j + 1);
   const unclosedEnd = Math.min(eol === -1 ? text.length : eol, lt === -1 ? text.length : lt);
   if (close === -1 || (lt !== -1 && lt < close)) {
     out.push({
@@ -183,6 +233,6 @@ export function tagAt(scanned: ScannedTags, offset: number): number {
 /** Names of the elements from the root down to tag `index`, inclusive. */
 export function tagPath(scanned: ScannedTags, index: number): string[] {
   const out: string[] = [];
-  for (let t = index; t !== -1; t = scanned.tags[t]!.parent) out.unshift(scanned.tags[t]!.name);
-  return out;
+  for (let t = index; t !== -1; t = scanned.tags[t]!.parent) out.push(scanned.tags[t]!.name);
+  return out.reverse();
 }

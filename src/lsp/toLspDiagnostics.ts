@@ -20,6 +20,9 @@ function severity(d: Diagnostic): DiagnosticSeverity {
   }
 }
 
+/** Longest range a diagnostic is given, characters. */
+const MAX_RANGE_CHARS = 256;
+
 /**
  * A diagnostic's range in a document: from its 1-based line:column to the end of the name or
  * word that starts there (at least one character), the whole line's start when it has no line.
@@ -33,7 +36,9 @@ function rangeIn(d: Diagnostic, doc: TextDocument | undefined): Range {
   const from = doc.offsetAt(start);
   let to = from;
   if (text[to] === "<") to++;
-  while (to < text.length && /[^\s<>/="']/.test(text[to]!)) to++;
+  // A name is short; the bound keeps many diagnostics at one long word from reading it each time.
+  const limit = Math.min(text.length, from + MAX_RANGE_CHARS);
+  while (to < limit && /[^\s<>/="']/.test(text[to]!)) to++;
   return { start: doc.positionAt(from), end: doc.positionAt(Math.max(to, from + 1)) };
 }
 

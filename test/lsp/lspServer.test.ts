@@ -117,6 +117,27 @@ describe("robokit lsp --stdio (a JSON-RPC client over stdio)", () => {
     expect((await back).get(botUri)!.map((d) => d.code)).toContain("JOINT_LIMIT_INVALID");
   });
 
+  it("a burst of edits: one run, published for the last version only, with that version", async () => {
+    const fixed = botText.replace('lower="1" upper="-1"', 'lower="-1" upper="1"');
+    const seen: { version: number | undefined; codes: string[] }[] = [];
+    client.on<Published & { version?: number }>("textDocument/publishDiagnostics", (p) => {
+      if (p.uri === botUri) seen.push({ version: p.version, codes: p.diagnostics.map((d) => d.code) });
+    });
+    const last = client.next<Published & { version?: number }>(
+      "textDocument/publishDiagnostics",
+      (p) => p.uri === botUri && p.version === 24,
+    );
+    // Alternating texts: a result of any earlier version would show (or lack) JOINT_LIMIT_INVALID.
+    for (let v = 10; v <= 24; v++)
+      client.notify("textDocument/didChange", {
+        textDocument: { uri: botUri, version: v },
+        contentChanges: [{ text: v % 2 === 0 ? botText : fixed }],
+      });
+    expect((await last).diagnostics.map((d) => d.code)).toContain("JOINT_LIMIT_INVALID");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.map((p) => p.version)).toEqual([24]);
+  });
+
   it("hover: explains a diagnostic and the element under the cursor", async () => {
     const hover = await client.request<{ contents: { value: string } }>("textDocument/hover", {
       textDocument: { uri: botUri },
@@ -182,6 +203,16 @@ describe("robokit lsp --stdio (a JSON-RPC client over stdio)", () => {
       [14, "shoulder"],
       [21, "shoulder"],
     ]);
+  });
+
+  it("rename: refuses a name that would break the document, with the reason", async () => {
+    await expect(
+      client.request("textDocument/rename", {
+        textDocument: { uri: botUri },
+        position: at(botText, '"arm_joint"', 1),
+        newName: 'x"/><a b="',
+      }),
+    ).rejects.toThrow(/cannot rename arm_joint to .*a name written in XML cannot hold '"'/);
   });
 
   it("an open macro file is checked through the robot that includes it, not alone", async () => {

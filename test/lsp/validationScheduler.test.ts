@@ -48,6 +48,28 @@ describe("ValidationScheduler", () => {
     await s.dispose();
   }, 20_000);
 
+  it("never reports a run asked for before the last request, even of the same version (an include changed)", async () => {
+    const { s, done, idle } = scheduler();
+    s.schedule(job(1, "sleep 60 old"));
+    await new Promise((r) => setTimeout(r, 25));
+    // Running for a few ms (under staleAfter, so not stopped); the same version is asked for again.
+    s.schedule(job(1, "sleep 0 new"));
+    await idle();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(done.map((r) => r.diagnostics[0]?.message)).toEqual(["sleep 0 new"]);
+    await s.dispose();
+  }, 20_000);
+
+  it("invalidate: a run for a document that changed since is not reported", async () => {
+    const { s, done } = scheduler();
+    s.schedule(job(1, "sleep 60 old"));
+    await new Promise((r) => setTimeout(r, 25));
+    s.invalidate("file:///a.urdf");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toEqual([]);
+    await s.dispose();
+  }, 20_000);
+
   it("stops a long run of an outdated text for the new one", async () => {
     const { s, done, idle } = scheduler();
     s.schedule(job(1, "sleep 5000"));

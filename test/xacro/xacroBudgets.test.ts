@@ -197,7 +197,7 @@ describe("the xacro CLI stays within 1 GB and exits 1 on every budget", () => {
     [
       "validate",
       "output",
-      `<xacro:property name="s" value="\${'a'*4000000}" lazy_eval="false"/>${Array.from({ length: 200 }, (_, i) => `<link name="l${i}\${s}"/>`).join("")}`,
+      `<xacro:property name="s" value="\${'a'*4000000}" lazy_eval="false"/>${Array.from({ length: 200 }, () => `<link name="\${s}"/>`).join("")}`,
       /output\.urdf\.xacro:3:\d+: error XACRO_OUTPUT_TOO_LARGE: the expanded document grows past 33,554,432 characters/,
     ],
     [
@@ -220,6 +220,47 @@ describe("the xacro CLI stays within 1 GB and exits 1 on every budget", () => {
     },
     120_000,
   );
+});
+
+/** 40 properties, each its predecessor twice by text substitution (`${a}${a}`): 2^40 × 16 characters. */
+function doublingProperties(lazy: boolean): string {
+  const flag = lazy ? "" : ' lazy_eval="false"';
+  const props = Array.from(
+    { length: 40 },
+    (_, i) => `<xacro:property name="a${i + 1}" value="\${a${i}}\${a${i}}"${flag}/>`,
+  ).join("\n  ");
+  return `<xacro:property name="a0" value="xxxxxxxxxxxxxxxx"/>\n  ${props}\n  <link name="\${a40}"/>`;
+}
+
+describe("a property's value made by text substitution is budgeted as an expression's is", () => {
+  // Before: `${a}${a}` was joined without a bound; 4 KB of such properties grew to V8's string
+  // limit (about 1 GB of heap), a heap abort under less.
+  it.each([
+    [false, 22],
+    [true, 44],
+  ])("doubling properties (lazy %s): XACRO_VALUE_TOO_LARGE naming the property that passes the bound", (lazy, line) => {
+    expect(expandError(doublingProperties(lazy))).toEqual({
+      code: "XACRO_VALUE_TOO_LARGE",
+      line,
+      column: 3,
+      message: expect.stringMatching(
+        /^a text substitution would make a string of 8,388,608 characters, more than 4,194,304, in property 'a19'/,
+      ),
+    });
+  });
+
+  it("robokit validate under a 128 MB heap: exit 1 at file:line:col, the property named", () => {
+    const dir = mkdtempSync(join(tmpdir(), "robokit-xacro-double-"));
+    try {
+      const file = join(dir, "double.urdf.xacro");
+      writeFileSync(file, robot(doublingProperties(false)));
+      const r = runCliProcess(["validate", file], dir, ["--max-old-space-size=128"]);
+      expect({ status: r.status, heap: /heap|allocation/i.test(r.stderr) }).toEqual({ status: 1, heap: false });
+      expect(r.stdout).toMatch(/double\.urdf\.xacro:22:3: error XACRO_VALUE_TOO_LARGE: .*in property 'a19'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("$(find) walks each real folder once, and at most 10,000 of them", () => {

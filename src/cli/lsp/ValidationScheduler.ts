@@ -70,21 +70,38 @@ export class ValidationScheduler {
     private readonly times: SchedulerTimes = DEFAULT_SCHEDULER_TIMES,
   ) {}
 
-  /** Asks for a document version to be validated (after the debounce). */
+  /**
+   * Asks for a document version to be validated (after the debounce). Only the last request of a
+   * document is answered: a run asked for earlier is never reported, even for the same version
+   * (a file it includes has changed since).
+   */
   schedule(job: Omit<ValidationJob, "id">): void {
-    this.latest.set(job.uri, job.version);
+    const id = this.nextId++;
+    this.latest.set(job.uri, id);
     clearTimeout(this.timers.get(job.uri));
     this.timers.set(
       job.uri,
       setTimeout(() => {
         this.timers.delete(job.uri);
-        this.pending.set(job.uri, { ...job, id: this.nextId++ });
+        this.pending.set(job.uri, { ...job, id });
         const r = this.running;
         if (r !== undefined && r.job.uri === job.uri && performance.now() - r.started > this.times.staleAfter)
           this.restart();
         this.pump();
       }, this.times.debounce),
     );
+  }
+
+  /**
+   * The document, or a file it includes, has changed and a new request will follow: what is
+   * asked or running for it now is outdated and will not be reported.
+   */
+  invalidate(uri: string): void {
+    if (!this.latest.has(uri)) return;
+    this.latest.set(uri, this.nextId++);
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    this.pending.delete(uri);
   }
 
   /** Forgets a closed document; stops its run. */
@@ -123,7 +140,7 @@ export class ValidationScheduler {
     if (w !== this.worker || this.running?.job.id !== result.id) return;
     clearTimeout(this.running.timer);
     this.running = undefined;
-    if (this.latest.get(result.uri) === result.version) this.events.done(result);
+    if (this.latest.get(result.uri) === result.id) this.events.done(result);
     this.pump();
   }
 

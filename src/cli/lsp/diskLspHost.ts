@@ -2,9 +2,13 @@ import { realpathSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 
 import type { LspHost } from "../../lsp/LspHost.js";
+import { MAX_INDEXED_CHARS } from "../../lsp/Workspace.js";
 import { diskXacroHost, includeRoots } from "../readXacro.js";
 import { defaultIncludeLimits } from "../resolve/includeLimits.js";
 import { readRegularFile } from "../resolve/readRegularFile.js";
+
+/** Most file texts the host keeps between requests. */
+const MAX_CACHED_FILES = 256;
 
 /** How long a folder's package index is trusted before it is searched again, milliseconds. */
 const PACKAGE_INDEX_TTL = 30_000;
@@ -16,7 +20,8 @@ export interface DiskLspHost extends LspHost {
 }
 
 /**
- * The disk as the language service sees it: regular files up to the include size limit, only
+ * The disk as the language service sees it: regular files up to the size navigation indexes
+ * ({@link MAX_INDEXED_CHARS}), each read again only when its modification time or size changed, only
  * below the include roots of the open documents (each one's workspace, `-I` folders,
  * ROS_PACKAGE_PATH, AMENT_PREFIX_PATH: where `robokit validate` may read their includes), and
  * ROS packages found as `$(find)` finds them, each folder's package index kept for a short while,
@@ -27,6 +32,9 @@ export interface DiskLspHost extends LspHost {
  */
 export function diskLspHost(includePaths: readonly string[], modelPaths: readonly string[] = []): DiskLspHost {
   const finders = new Map<string, { at: number; find: (name: string) => string | undefined }>();
+  const texts = new Map<string, { stamp: string; text: string | undefined }>();
+  // Navigation indexes no larger text; validation reads includes itself, up to the include limit.
+  const maxBytes = Math.min(defaultIncludeLimits.maxFileBytes, MAX_INDEXED_CHARS);
   const roots = new Set<string>();
   const seenFolders = new Set<string>();
   const inside = (real: string): boolean => {
@@ -41,14 +49,24 @@ export function diskLspHost(includePaths: readonly string[], modelPaths: readonl
     },
     readFile: (path) => {
       let real: string;
+      let stamp: string;
       try {
         real = realpathSync.native(path);
+        const st = statSync(real);
+        stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
       } catch {
         return undefined;
       }
       if (!inside(real)) return undefined;
-      const r = readRegularFile(real, defaultIncludeLimits.maxFileBytes);
-      return "bytes" in r ? r.bytes.toString("utf8") : undefined;
+      // Every request walks the open documents' includes: an unchanged file is not read again.
+      const known = texts.get(real);
+      if (known?.stamp === stamp) return known.text;
+      const r = readRegularFile(real, maxBytes);
+      const text = "bytes" in r ? r.bytes.toString("utf8") : undefined;
+      // Bounded: a workspace of more files than this is read again, never held all at once.
+      if (texts.size >= MAX_CACHED_FILES) texts.clear();
+      texts.set(real, { stamp, text });
+      return text;
     },
     findModel: (name, fromFile) => {
       for (const dir of [dirname(fromFile), ...modelPaths]) {

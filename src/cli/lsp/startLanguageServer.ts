@@ -1,6 +1,8 @@
 import {
   createConnection,
   type InitializeResult,
+  LSPErrorCodes,
+  ResponseError,
   type Diagnostic as LspDiagnostic,
   TextDocumentSyncKind,
   TextDocuments,
@@ -10,6 +12,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { ROBOKIT_VERSION } from "../../version.js";
 import { documentKind } from "../../lsp/documentKind.js";
 import { LanguageService } from "../../lsp/LanguageService.js";
+import { RenameRefused } from "../../lsp/RenameRefused.js";
 import { toLspDiagnostics } from "../../lsp/toLspDiagnostics.js";
 import { uriToPath } from "../../lsp/Workspace.js";
 import { diskLspHost } from "./diskLspHost.js";
@@ -37,6 +40,7 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
   const host = diskLspHost([...options.searchPaths, ...options.packagePaths], options.searchPaths);
   const service = new LanguageService(host);
   const cwd = process.cwd();
+  const times = options.times ?? DEFAULT_SCHEDULER_TIMES;
   // Each open document's last run, by the file its diagnostics are in: a macro file included by
   // two open robots shows the findings of both.
   const bySource = new Map<string, Map<string, LspDiagnostic[]>>();
@@ -55,7 +59,12 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
           merged.push(d);
         }
       service.setDiagnostics(target, merged);
-      void connection.sendDiagnostics({ uri: target, diagnostics: merged });
+      const version = documents.get(target)?.version;
+      void connection.sendDiagnostics({
+        uri: target,
+        ...(version === undefined ? {} : { version }),
+        diagnostics: merged,
+      });
     }
   };
   const scheduler = new ValidationScheduler(
@@ -70,6 +79,8 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     },
     {
       done: (result) => {
+        // An edit not yet scheduled (within the debounce) makes this run outdated.
+        if (documents.get(result.uri)?.version !== result.version) return;
         const byUri = toLspDiagnostics(result.diagnostics, cwd, (uri) => documents.get(uri));
         if (!byUri.has(result.uri)) byUri.set(result.uri, []);
         publish(result.uri, byUri);
@@ -80,11 +91,15 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
       failed: (uri, reason) =>
         void connection.window.showWarningMessage(`robokit: ${uriToPath(uri) ?? uri}: ${reason}`),
     },
-    options.times ?? DEFAULT_SCHEDULER_TIMES,
+    // The debounce is the server's: by the time a job is scheduled, the burst is over.
+    { ...times, debounce: 0 },
   );
+  // The files each document's last run read, to tell which runs an edit makes outdated.
+  const readBy = new Map<string, Set<string>>();
   const validate = (doc: TextDocument): void => {
     const path = uriToPath(doc.uri);
     if (path === undefined) return;
+    readBy.set(doc.uri, new Set(service.workspace.includeClosure(path).map((f) => f.path)));
     scheduler.schedule({
       uri: doc.uri,
       path,
@@ -121,9 +136,32 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
       for (const d of includers) validate(d);
     }
   };
-  documents.onDidOpen((e) => changed(e.document));
-  documents.onDidChangeContent((e) => changed(e.document));
+  /**
+   * An edit only stores the text and marks the runs it outdates; indexing and scheduling wait
+   * for a quiet time, so a burst of keystrokes costs one pass over the document.
+   */
+  const debounced = new Map<string, NodeJS.Timeout>();
+  const edited = (doc: TextDocument): void => {
+    service.update(doc.uri, doc.getText(), doc.version);
+    const path = uriToPath(doc.uri);
+    for (const [uri, files] of readBy)
+      if (uri === doc.uri || (path !== undefined && files.has(path))) scheduler.invalidate(uri);
+    clearTimeout(debounced.get(doc.uri));
+    debounced.set(
+      doc.uri,
+      setTimeout(() => {
+        debounced.delete(doc.uri);
+        const current = documents.get(doc.uri);
+        if (current !== undefined) changed(current);
+      }, times.debounce),
+    );
+  };
+  // Fired for an open as well as for each change.
+  documents.onDidChangeContent((e) => edited(e.document));
   documents.onDidClose((e) => {
+    clearTimeout(debounced.get(e.document.uri));
+    debounced.delete(e.document.uri);
+    readBy.delete(e.document.uri);
     const path = uriToPath(e.document.uri);
     const included = path === undefined ? [] : service.workspace.includeClosure(path).map((f) => f.uri);
     service.close(e.document.uri);
@@ -152,8 +190,20 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
   connection.onCompletion((p) => service.completion(p.textDocument.uri, p.position));
   connection.onDocumentSymbol((p) => service.documentSymbols(p.textDocument.uri));
   connection.onPrepareRename((p) => service.prepareRename(p.textDocument.uri, p.position));
-  connection.onRenameRequest((p) => service.rename(p.textDocument.uri, p.position, p.newName));
-  connection.onShutdown(() => scheduler.dispose());
+  connection.onRenameRequest((p) => {
+    try {
+      return service.rename(p.textDocument.uri, p.position, p.newName);
+    } catch (error) {
+      // A refused name is the user's to fix: the editor shows the message, the document is untouched.
+      if (error instanceof RenameRefused) throw new ResponseError(LSPErrorCodes.RequestFailed, error.message);
+      throw error;
+    }
+  });
+  connection.onShutdown(() => {
+    for (const t of debounced.values()) clearTimeout(t);
+    debounced.clear();
+    return scheduler.dispose();
+  });
   documents.listen(connection);
   return new Promise((resolvePromise) => {
     connection.onExit(() => {

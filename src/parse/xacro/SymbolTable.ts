@@ -2,7 +2,7 @@ import { PyError, type PyValue, pyStr } from "./PyValue.js";
 import { XacroError } from "./XacroError.js";
 import { evalLiteral } from "./evalLiteral.js";
 import type { PyScope } from "./PyScope.js";
-import type { XacroBudget } from "./XacroBudget.js";
+import { inProperty, type XacroBudget } from "./XacroBudget.js";
 
 /** What a symbol table needs from the expansion it belongs to: its budget and xacro's eval_text. */
 export interface PropertyEvaluator {
@@ -43,7 +43,8 @@ export class SymbolTable implements PyScope {
       this.resolving.push(key);
       this.expander.budget.enter(`property ${key}`);
       try {
-        this.values.set(key, evalLiteral(this.expander.evalText(pyStr(this.values.get(key) ?? null), this)));
+        const text = pyStr(this.values.get(key) ?? null);
+        this.values.set(key, evalLiteral(inProperty(key, () => this.expander.evalText(text, this))));
       } finally {
         this.expander.budget.leave();
         this.resolving.pop();

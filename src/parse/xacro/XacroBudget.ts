@@ -1,3 +1,5 @@
+import { XacroError } from "./XacroError.js";
+
 /**
  * Bounds on one xacro expansion, all in one place (docs/security-xacro.md lists them with their
  * codes). Real descriptions stay far below each: the deepest in the xacro test set nests includes
@@ -62,8 +64,27 @@ export class XacroBudgetError extends Error {
   constructor(
     readonly code: XacroBudgetCode,
     message: string,
+    /** The property whose value was being made, innermost first (a lazy property evaluated at its use). */
+    readonly property?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Runs the making of property `name`'s value: a bound hit inside is reported naming the property
+ * (the innermost one, where a chain of properties reads each other), so the error says which
+ * definition grows, not only where its value was first used.
+ */
+export function inProperty<T>(name: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof XacroBudgetError && error.property === undefined)
+      throw new XacroBudgetError(error.code, `${error.message}, in property '${name}'`, name);
+    if (error instanceof XacroError && error.code !== "XACRO_ERROR" && error.property === undefined)
+      throw new XacroError(`${error.message}\nin property '${name}'`, error.at, error.code, name);
+    throw error;
   }
 }
 

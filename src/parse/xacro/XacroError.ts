@@ -8,6 +8,8 @@ export class XacroError extends Error {
     readonly at: XacroOrigin | undefined,
     /** The diagnostic code: XACRO_ERROR unless a bound of XACRO_LIMITS was hit. */
     readonly code: DiagnosticCode = "XACRO_ERROR",
+    /** For a bound hit while a property's value was made: that property (the innermost). */
+    readonly property?: string,
   ) {
     super(message);
   }

@@ -6,7 +6,14 @@ import { MacroTable } from "./MacroTable.js";
 import { NAMESPACE, PyDict, PyError, PyOpaque, type PyValue, pyStr } from "./PyValue.js";
 import { SymbolTable } from "./SymbolTable.js";
 import { loadYamlText } from "./loadYamlText.js";
-import { XACRO_LIMITS, XACRO_LONG_RUN_STEPS, XacroBudget, XacroBudgetError } from "./XacroBudget.js";
+import {
+  checkStringLength,
+  inProperty,
+  XACRO_LIMITS,
+  XACRO_LONG_RUN_STEPS,
+  XacroBudget,
+  XacroBudgetError,
+} from "./XacroBudget.js";
 import { XacroError } from "./XacroError.js";
 import type { XacroHost } from "./XacroHost.js";
 import {
@@ -181,6 +188,7 @@ class Expander {
                 `${error.message}\nwhen evaluating expression '${clip(inner)}'`,
                 this.current,
                 error.code,
+                error.property,
               );
             const msg = error instanceof Error ? error.message : String(error);
             throw new XacroError(`${msg}\nwhen evaluating expression '${inner}'`, this.current);
@@ -195,7 +203,7 @@ class Expander {
       if (!matched) throw new XacroError(`invalid expression: ${text.slice(pos)}`, this.current);
     }
     if (results.length === 1) return results[0] ?? null;
-    return results.map(pyStr).join("");
+    return joinText(results, this.budget);
   }
 
   /** `$(find pkg)`, `$(arg name)`, `$(env V)`, `$(optenv V default)`, `$(eval expr)`, `$(dirname)`, `$(cwd)`. */
@@ -575,7 +583,10 @@ class Expander {
       target = symbols.parent;
       lazy = false;
     }
-    if (!lazy && typeof value === "string") value = this.evalText(value, symbols);
+    if (!lazy && typeof value === "string") {
+      const text = value;
+      value = inProperty(name, () => this.evalText(text, symbols));
+    }
     target.set(name, value, lazy);
   }
 
@@ -753,4 +764,23 @@ export function expandXacro(text: string, file: string, options: ExpandXacroOpti
   void rename;
   dropStaleBarriers(root, ex);
   return { root, outside: parsed.outside, diagnostics: ex.diagnostics, dependencies: ex.dependencies };
+}
+
+/**
+ * The text of a substitution made of several pieces (`${a}${a}`, `x${a}`), refused before it is
+ * made when it would pass the string bound, and counted as made: without this, properties that
+ * double by text (not by `+`) grew to V8's string limit and exhausted the heap.
+ */
+function joinText(pieces: readonly PyValue[], budget: XacroBudget): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    const s = pyStr(piece);
+    length += s.length;
+    checkStringLength(length, "a text substitution");
+    parts.push(s);
+  }
+  const out = parts.join("");
+  budget.made(out);
+  return out;
 }

@@ -56,6 +56,34 @@ describe("svgFigure", () => {
     expect(svg).toContain('stroke-dasharray="6 4"');
   });
 
+  it("parses as XML for any title and label, escape and control characters included", () => {
+    // XML 1.0 (Fifth Edition) production [2] Char, over code points.
+    const xmlChars = (t: string): boolean => /^[\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u.test(t);
+    const text = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.string({
+        unit: fc.constantFrom("\u001b", "\u0000", "\ufffe", "\ud800", "\udc00", "&", "<", '"', "\n", "a", "é"),
+      }),
+    );
+    fc.assert(
+      fc.property(text, text, (title, label) => {
+        const svg = svgFigure({
+          title,
+          charts: [{ xLabel: label, yLabel: "y", series: [{ label, x: [0, 1], y: [0, 1] }] }],
+        });
+        expect(xmlChars(svg)).toBe(true);
+        const { document, diagnostics } = readXml(svg, "fig.svg");
+        expect(diagnostics).toEqual([]);
+        expect(document.root?.name).toBe("svg");
+      }),
+    );
+  });
+
+  it("shows a scenario name's escape character instead of dropping or writing it", () => {
+    const svg = svgFigure({ title: "run\u001b[31m red\u0000", charts: [] });
+    expect(svg).toContain(">run\\x1b[31m red\\x00</text>");
+  });
+
   it("breaks a line at a non-finite point and is byte-stable", () => {
     const svg = svgFigure(spec);
     const d = /<path d="([^"]+)"/.exec(svg)?.[1] ?? "";

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../util/escapeXml.js";
 import { formatNumber } from "../../util/formatNumber.js";
 import { niceTicks, type Ticks } from "./niceTicks.js";
 
@@ -41,11 +42,6 @@ const DASH: Record<NonNullable<Series["dash"]>, string | undefined> = {
   dashed: "6 4",
   dotted: "2 3",
 };
-
-/** Escapes text for SVG content and attributes. */
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** A pixel coordinate, rounded to 0.1 px so files stay small and byte-stable. */
 function px(v: number): string {

@@ -1,5 +1,6 @@
 import { formatNumber } from "../../util/formatNumber.js";
-import { escapeXml, svgChart, type ChartSpec } from "./svgChart.js";
+import { escapeXml } from "../../util/escapeXml.js";
+import { svgChart, type ChartSpec } from "./svgChart.js";
 
 /** Charts stacked top to bottom under an optional title. */
 export interface FigureSpec {
