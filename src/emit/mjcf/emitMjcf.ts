@@ -42,7 +42,7 @@ export { MJCF_FIXED_JOINTS, MJCF_FIXED_JOINTS_DEFAULT } from "./EmitMjcfOptions.
  *   only at the top level). Damping and friction (frictionloss) from the model's dynamics.
  * - Inertials: mass, centre of mass and the full tensor as principal moments (`diaginertia`)
  *   and axes (`quat`, off-diagonal terms included) as the model gives them
- *   (`inertiafromgeom="false"`), except what MuJoCo refuses (see {@link mjcfBodyInertials}:
+ *   (`inertiafromgeom="false"`), except what MuJoCo refuses (see `mjcfBodyInertials`:
  *   massless moving bodies, the triangle inequality).
  * - Visual geoms (group 2) never collide; collision geoms (group 3) touch the floor and
  *   the world but not each other (wheels rest close to the chassis).
