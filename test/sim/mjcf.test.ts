@@ -27,7 +27,7 @@ function expectedCounts(robot: Robot): { bodies: number; joints: number; actuato
     bodies: robot.links.length + 1, // + the world body
     joints: moving + 1, // + the free joint of the root
     actuators: (robot.joints ?? []).filter((j) => j.actuator !== undefined).length,
-    // IMU → gyro, accelerometer, framequat; GPS → framepos, velocimeter.
+    // IMU → gyro, accelerometer, framequat; GPS → framepos, framelinvel.
     // Range (IR) → rangefinder.
     sensors:
       sensors.filter((s) => s.type === "imu").length * 3 +

@@ -57,7 +57,7 @@ export { MJCF_FIXED_JOINTS, MJCF_FIXED_JOINTS_DEFAULT } from "./EmitMjcfOptions.
  *   `<custom><numeric name="velocity_limit:JOINT" data="v"/>` (rad/s or m/s).
  * - Sensors: IMU → site with gyro, accelerometer and framequat (noise = white stddev);
  *   camera/stereo → MJCF cameras (looking along the sensor's +x); GPS → framepos and
- *   velocimeter; range (IR, sonar) → a rangefinder along the sensor's +x (cutoff =
+ *   framelinvel (world frame); range (IR, sonar) → a rangefinder along the sensor's +x (cutoff =
  *   rangeMax); lidar → a site only (MJCF rangefinders are single rays); contact → nothing
  *   (MuJoCo reports every geom's contacts).
  * - Mimic joints → joint equality constraints.
@@ -623,9 +623,11 @@ function writeSensorChannels(parent: XmlOutElement, s: Sensor): void {
         objname: site,
         ...(p === undefined ? {} : { noise: num(p) }),
       });
-      parent.ele("velocimeter", {
-        name: mjcfNames.sensorChannel(s.name, "velocimeter"),
-        site,
+      // A receiver reports its velocity in the world (ENU-like) frame, not in the antenna's axes.
+      parent.ele("framelinvel", {
+        name: mjcfNames.sensorChannel(s.name, "framelinvel"),
+        objtype: "site",
+        objname: site,
         ...(v === undefined ? {} : { noise: num(v) }),
       });
       return;

@@ -204,3 +204,16 @@ describe("MJCF geoms", () => {
     expect(mjcfLosses(robot).map((d) => d.jsonPath)).toContain("/links/0/visuals/1/geometry");
   });
 });
+
+describe("MJCF sensors", () => {
+  it("a GPS reports position and velocity in the world frame (framepos, framelinvel), named as an approximation", () => {
+    const robot: Robot = {
+      name: "r",
+      links: [link("base", { sensors: [{ type: "gps", name: "gps", updateRate: 10 }] })],
+    };
+    const xml = emitMjcf(robot);
+    expect(xml).toContain('<framepos name="gps_framepos" objtype="site" objname="gps_site"/>');
+    expect(xml).toContain('<framelinvel name="gps_framelinvel" objtype="site" objname="gps_site"/>');
+    expect(mjcfLosses(robot).map((d) => [d.severity, d.jsonPath])).toEqual([["info", "/links/0/sensors/0"]]);
+  });
+});

@@ -5,7 +5,7 @@ import { assertNever } from "../../util/assertNever.js";
 /**
  * What MJCF's sensors do not hold of the robot's sensors. Warnings (FEATURE_UNSUPPORTED): a
  * lidar (a site only: an MJCF rangefinder is one ray, there is no scan). Info: a GPS written
- * as `framepos` and `velocimeter` at its site (metres and m/s in MuJoCo's world frame, not
+ * as `framepos` and `framelinvel` at its site (metres and m/s in MuJoCo's world frame, not
  * latitude and longitude), a range sensor's cone written as its centre ray.
  */
 export function mjcfSensorLosses(robot: Robot): Diagnostic[] {
@@ -27,7 +27,7 @@ export function mjcfSensorLosses(robot: Robot): Diagnostic[] {
             code: "FEATURE_UNSUPPORTED",
             severity: "info",
             jsonPath,
-            message: `GPS "${s.name}": written as framepos and velocimeter at its site, a position (m) in MuJoCo's world frame, not latitude and longitude`,
+            message: `GPS "${s.name}": written as framepos and framelinvel at its site, a position (m) and velocity (m/s) in MuJoCo's world frame, not latitude and longitude`,
           });
           return;
         case "range":
