@@ -298,6 +298,9 @@ function writeGeom(
     return;
   }
   const el: Record<string, string> = { name, class: kind, ...attrs, ...poseAttrs(origin) };
+  // Collision geoms skip each other (conaffinity 0) but not the world: a static body's geoms
+  // (a ground or table the robot brings) take contacts as the floor does.
+  if (kind === "collision" && ctx.staticLinks.has(linkName)) el["conaffinity"] = "1";
   if (kind === "visual" && "material" in shape && shape.material !== undefined && ctx.materials.has(shape.material))
     el["material"] = shape.material;
   // An anonymous material has no asset to refer to: its colour goes on the geom.

@@ -72,7 +72,8 @@ describe("MJCF base: free, bolted to a URDF world link, or fixed", () => {
     };
     const xml = emitMjcf(grounded);
     expect(xml).not.toContain('name="floor"');
-    expect(xml).toMatch(/<geom name="ground_collision_0" class="collision" type="plane"/);
+    // The robot's own ground takes contacts from its collision geoms (which skip each other).
+    expect(xml).toMatch(/<geom name="ground_collision_0" class="collision" type="plane"[^>]* conaffinity="1"/);
   });
 });
 
