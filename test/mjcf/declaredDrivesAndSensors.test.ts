@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { emitMjcf } from "../../src/emit/mjcf/emitMjcf.js";
 import { carryUrdfExtensionsToMjcf } from "../../src/import/carryUrdfExtensionsToMjcf.js";
 import type { Robot } from "../../src/model/Robot.js";
+import { sdfToModel } from "../../src/parse/sdfToModel.js";
 import { urdfToModel } from "../../src/parse/urdfToModel.js";
 import { mujocoProbe } from "../support/mujocoProbe.js";
 import { realworldRoot } from "../support/testData.js";
@@ -136,5 +137,28 @@ describe("real robots: TIAGo Pro (ros2_control mobile base) and the Z1 arm (ROS 
         data: [0, 1, 0, 0, 0],
       },
     ]);
+  });
+});
+
+describe("an SDF's link sensors, read on request", () => {
+  const file = join(realworldRoot, "gazebosim+gz-sim/test/worlds/imu.sdf");
+  const text = readFileSync(file, "utf8");
+
+  it("are left out (and reported) by default, as convert to SDF or URDF writes sensors from the model", () => {
+    const read = sdfToModel(text, file, { model: "imu_model" });
+    expect(read.robot?.links.flatMap((l) => l.sensors ?? [])).toEqual([]);
+    expect(read.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringContaining('sensor "imu_sensor" is not converted'),
+    );
+  });
+
+  it("with sensors: true, Gazebo's IMU test model gets its IMU, and the MJCF a gyro and an accelerometer", () => {
+    const robot = sdfToModel(text, file, { model: "imu_model", sensors: true }).robot!;
+    expect(robot.links[0]!.sensors).toEqual([
+      { type: "imu", name: "imu_sensor", updateRate: 30, origin: { xyz: [0, 0, 0], rpy: [0, 0, 0] } },
+    ]);
+    const xml = emitMjcf(robot);
+    expect(xml).toContain('<gyro name="imu_sensor_gyro" site="imu_sensor_site"/>');
+    expect(xml).toContain('<accelerometer name="imu_sensor_accelerometer" site="imu_sensor_site"/>');
   });
 });
