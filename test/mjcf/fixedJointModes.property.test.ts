@@ -80,7 +80,7 @@ describe("fixed joints welded or merged: the same mass distribution", () => {
           );
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 });
