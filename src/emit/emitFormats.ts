@@ -1,5 +1,5 @@
 import type { Robot } from "../model/Robot.js";
-import { emitMjcf } from "./mjcf/emitMjcf.js";
+import { emitMjcf, type MjcfFixedJoints } from "./mjcf/emitMjcf.js";
 import { emitSdfFromOptions } from "./sdf/sdfFromEmitOptions.js";
 import { urdfArtifact } from "./package/packageArtifacts.js";
 
@@ -11,6 +11,8 @@ export interface EmitOptions {
   readonly target?: string;
   /** ROS distro: "jazzy" (default for gz), "humble", "kilted", "rolling", "noetic" (ros1). */
   readonly distro?: string;
+  /** MJCF: fixed joints as welded bodies ("weld", default) or merged into their parents ("merge"). */
+  readonly fixedJoints?: MjcfFixedJoints;
 }
 
 /** A single-file output format of `robokit emit`. */
@@ -31,6 +33,7 @@ export const emitFormats: Readonly<Record<string, EmitFormat>> = {
   sdf: { description: "SDF 1.6 to 1.11, one <model> (--sdf-version, default 1.9)", emit: emitSdfFromOptions },
   mjcf: {
     description: "MJCF for MuJoCo 2.2+ and 3.x: robot on a floor plane, actuators and sensors",
-    emit: (robot) => emitMjcf(robot),
+    emit: (robot, options) =>
+      emitMjcf(robot, options.fixedJoints === undefined ? {} : { fixedJoints: options.fixedJoints }),
   },
 };

@@ -14,7 +14,8 @@ export { DISTRO_FACTS, ROS_DISTROS, defaultDistro, distrosOf, resolvePlatform } 
 export type { DistroFacts, RosDistro, RosPlatform } from "./gazebo/RosDistro.js";
 export { emitMjcf } from "./mjcf/emitMjcf.js";
 export { mjcfLosses } from "./mjcf/mjcfLosses.js";
-export type { EmitMjcfOptions } from "./mjcf/emitMjcf.js";
+export type { EmitMjcfOptions, MjcfFixedJoints } from "./mjcf/emitMjcf.js";
+export { MJCF_FIXED_JOINTS, MJCF_FIXED_JOINTS_DEFAULT } from "./mjcf/emitMjcf.js";
 export { emitControllersYaml } from "./ros2-control/emitControllersYaml.js";
 export { emitSdf } from "./sdf/emitSdf.js";
 export type { EmitSdfOptions } from "./sdf/emitSdf.js";

@@ -6,8 +6,10 @@ import type { Collision, Link, Surface, Visual } from "../model/Link.js";
 import type { Material } from "../model/Material.js";
 import { composePoses, IDENTITY_POSE, invertPose, rotateVector, rpyFromQuat, type Pose } from "../model/Pose.js";
 import type { Robot } from "../model/Robot.js";
+import type { Sensor } from "../model/Sensor.js";
 import type { Rgba, Vec3 } from "../model/Vector.js";
 import { mergeCapsules } from "./mergeCapsules.js";
+import { readSensorElement } from "./readSensorElement.js";
 import { ModelReadContext } from "./ModelReadContext.js";
 import type { ModelReadResult } from "./ModelReadResult.js";
 import { optional, withName } from "./optional.js";
@@ -75,7 +77,7 @@ export function sdfToModel(text: string, file: string, options: SdfToModelOption
   }
   const model = chooseModel(root, options.model, ctx);
   if (model === undefined) return ctx.finish(undefined);
-  return ctx.finish(new SdfReader(ctx, Number(match[1]) >= 7).robot(model));
+  return ctx.finish(new SdfReader(ctx, Number(match[1]) >= 7, options.sensors === true).robot(model));
 }
 
 /** Options of {@link sdfToModel}. */
@@ -85,6 +87,12 @@ export interface SdfToModelOptions {
    * Default: the first top-level model; in a world, the inline model with the most links.
    */
   readonly model?: string;
+  /**
+   * Also read each link's `<sensor>`s that the model holds (`readSensorElement`), posed in
+   * the link frame, e.g. for MJCF, which has no other source of them. Default false: sensors are
+   * reported and left out, since robokit writes an SDF's sensors from the model's own.
+   */
+  readonly sensors?: boolean;
 }
 
 /**
@@ -181,9 +189,12 @@ class SdfReader {
   /** robokit frame of each link: its parent joint's name, or its own. */
   readonly #linkFrame = new Map<string, string>();
 
-  constructor(ctx: ModelReadContext, frameSemantics: boolean) {
+  readonly #readSensors: boolean;
+
+  constructor(ctx: ModelReadContext, frameSemantics: boolean, readSensors = false) {
     this.#ctx = ctx;
     this.#frameSemantics = frameSemantics;
+    this.#readSensors = readSensors;
   }
 
   robot(model: XmlElement): Robot | undefined {
@@ -452,13 +463,20 @@ class SdfReader {
     const inertial = inertialEl === undefined ? undefined : this.#inertial(inertialEl, name, frame);
     const visuals = childrenNamed(el, "visual").map((v) => this.#visual(v, name, frame));
     const collisions = childrenNamed(el, "collision").map((c) => this.#collision(c, name, frame));
+    const sensors: Sensor[] = [];
     for (const s of childrenNamed(el, "sensor")) {
-      this.#ctx.report(
-        "FEATURE_UNSUPPORTED",
-        "info",
-        s,
-        `sensor "${attr(s, "name") ?? ""}" is not converted (robokit sensors are written from the model, not read)`,
-      );
+      const read = this.#readSensors ? readSensorElement(s) : undefined;
+      if (read !== undefined && "sensor" in read)
+        sensors.push({ ...read.sensor, origin: this.#poseIn(frame, child(s, "pose"), name, s) });
+      else
+        this.#ctx.report(
+          "FEATURE_UNSUPPORTED",
+          read === undefined ? "info" : "warning",
+          s,
+          read === undefined
+            ? `sensor "${attr(s, "name") ?? ""}" is not converted (robokit sensors are written from the model, not read)`
+            : `sensor "${attr(s, "name") ?? ""}": ${read.unsupported}; not carried`,
+        );
     }
     if (visuals.some((v) => v === undefined) || collisions.some((c) => c === undefined)) return undefined;
     const mergedVisuals = dropDefaultNames(
@@ -482,6 +500,7 @@ class SdfReader {
       ...(mergedVisuals.length > 0 ? { visuals: mergedVisuals } : {}),
       ...(mergedCollisions.length > 0 ? { collisions: mergedCollisions } : {}),
       ...(inertial === undefined ? {} : { inertial }),
+      ...(sensors.length > 0 ? { sensors } : {}),
     };
   }
 

@@ -223,11 +223,13 @@ describe("SDF-only joints and planes: part of the model, written by SDF, reporte
 
   it("MJCF: ball and two-axis joints are written, screw and gearbox reported; MuJoCo compiles it", () => {
     const robot = sdfOnlyRobot();
-    expect(mjcfLosses(robot, "none").map((d) => d.jsonPath)).toEqual(["/joints/4", "/joints/7"]);
+    // "/joints": the limits of joints no actuator drives, which a MuJoCo joint cannot hold.
+    expect(mjcfLosses(robot, "none").map((d) => d.jsonPath)).toEqual(["/joints/4", "/joints/7", "/joints"]);
     // On the default floor the robot is free: MuJoCo takes no plane in a moving body.
     expect(mjcfLosses(robot).map((d) => d.jsonPath)).toEqual([
       "/joints/4",
       "/joints/7",
+      "/joints",
       "/links/0/visuals/0/geometry",
       "/links/0/collisions/0/geometry",
     ]);

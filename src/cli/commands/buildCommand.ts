@@ -65,7 +65,8 @@ export function buildCommand(): Command {
       );
       for (const file of written) process.stdout.write(`  ${escapeTerminal(relative(process.cwd(), file))}\n`);
       // What the MJCF cannot hold is named on stderr too (the file says it in comments).
-      for (const d of mjcfLosses(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
+      for (const d of mjcfLosses(robot).filter((l) => l.severity !== "info"))
+        process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
       // What MuJoCo will do with the drive that the model does not say.
       for (const d of mjcfDriveWarnings(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
     });

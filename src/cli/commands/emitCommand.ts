@@ -3,6 +3,7 @@ import { Command, Option } from "commander";
 import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import type { ArtifactKind } from "../../emit/ArtifactKind.js";
 import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
+import { MJCF_FIXED_JOINTS, MJCF_FIXED_JOINTS_DEFAULT, type MjcfFixedJoints } from "../../emit/mjcf/EmitMjcfOptions.js";
 import { emitFormats } from "../../emit/emitFormats.js";
 import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { UsageError } from "../errors.js";
@@ -48,18 +49,32 @@ export function emitCommand(): Command {
         "ROS distro (default: jazzy for gz, humble for classic, noetic for ros1)",
       ).choices(ROS_DISTROS),
     )
+    .addOption(
+      new Option(
+        "--fixed-joints <mode>",
+        `-f mjcf: "${MJCF_FIXED_JOINTS_DEFAULT}" (default) keeps each link of a fixed joint as a welded body with its own inertial and name; "merge" folds it into its parent with the composite inertia (a site keeps its frame)`,
+      ).choices(MJCF_FIXED_JOINTS),
+    )
     .action(
-      async (robotArg: string, opts: { format: string; sdfVersion?: string; target?: string; distro?: string }) => {
+      async (
+        robotArg: string,
+        opts: { format: string; sdfVersion?: string; target?: string; distro?: string; fixedJoints?: MjcfFixedJoints },
+      ) => {
         const platform = usagePlatform(opts);
         const format = emitFormats[opts.format];
         if (format === undefined) throw new UsageError(`unknown format "${opts.format}"`);
+        if (opts.fixedJoints !== undefined && opts.format !== "mjcf")
+          throw new UsageError("--fixed-joints applies to -f mjcf only");
+        const mjcf = opts.fixedJoints === undefined ? {} : { fixedJoints: opts.fixedJoints };
         const robot = await loadRobot(robotArg);
         // What MJCF cannot hold is named on stderr too (the file says it in comments).
         if (opts.format === "mjcf")
-          for (const d of mjcfLosses(robot)) process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
+          for (const d of mjcfLosses(robot, mjcf).filter((l) => l.severity !== "info"))
+            process.stderr.write(`${formatDiagnostic({ ...d, file: robotArg })}\n`);
         const text = format.emit(robot, {
           ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
           ...platform,
+          ...mjcf,
         });
         checkOwnOutput(
           robotArg,

@@ -33,6 +33,26 @@ describe("checkMjcf", () => {
     expect(messages).toHaveLength(5);
   });
 
+  it("reports the values MuJoCo's compiler refuses: ranges, inertias, sizes, materials", () => {
+    const xml = [
+      "<mujoco>",
+      "  <worldbody>",
+      '    <body name="a"><joint name="j" limited="true" range="0 0"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 3"/>',
+      '      <geom name="g" type="sphere" size="0"/><geom name="h" type="box" size="1 1 1" material="red"/>',
+      "    </body>",
+      "  </worldbody>",
+      '  <actuator><position name="p" joint="j" ctrllimited="true" ctrlrange="1 -1"/></actuator>',
+      "</mujoco>",
+    ].join("\n");
+    expect(checkMjcf(xml, "x.xml").map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '3: <joint> range="0 0" does not increase, which MuJoCo refuses',
+      '3: <inertial> diaginertia="1 1 3" breaks the triangle inequality A + B >= C, which MuJoCo refuses',
+      '4: <geom> sphere size="0" is not positive, which MuJoCo refuses',
+      '4: <geom> material "red" is not declared, which MuJoCo refuses',
+      '7: <position> ctrlrange="1 -1" does not increase, which MuJoCo refuses',
+    ]);
+  });
+
   it("reports malformed XML instead of throwing", () => {
     const problems = checkMjcf("<mujoco><worldbody></mujoco>", "bad.xml");
     expect(problems.length).toBeGreaterThan(0);

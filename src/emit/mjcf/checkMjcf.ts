@@ -1,5 +1,6 @@
 import { attr, type XmlElement } from "../../parse/XmlDocument.js";
 import { readXml } from "../../parse/readXml.js";
+import { mjcfValueProblem } from "./mjcfValueProblem.js";
 
 /** One problem found in an MJCF text, with its 1-based position. */
 export interface MjcfProblem {
@@ -25,7 +26,8 @@ const ACTUATOR_TAGS = new Set([
  * Checks the MJCF facts MuJoCo's loaders report badly: mujoco-js returns null on a parse
  * error and throws a message-less exception on a compile error. Finds: malformed XML,
  * duplicate names per element kind, actuators and sensors naming missing joints or sites,
- * joints whose body (with the bodies welded to it) has no mass, and non-finite numbers.
+ * joints whose body (with the bodies welded to it) has no mass, non-finite numbers, and the
+ * values MuJoCo's compiler refuses (`mjcfValueProblem`: ranges, inertias, sizes, materials).
  * An empty list does not prove MuJoCo will accept the file; it makes its refusal explainable.
  *
  * @param xml - MJCF text.
@@ -79,6 +81,12 @@ export function checkMjcf(xml: string, file: string): MjcfProblem[] {
     if (site !== undefined && !has("site", site)) add(e, `<${e.name}> refers to site "${site}", which does not exist`);
     if (attr(e, "objtype") === "site" && !has("site", attr(e, "objname")))
       add(e, `<${e.name}> refers to site "${attr(e, "objname") ?? ""}", which does not exist`);
+  }
+  const materials = new Set(all.filter((e) => e.name === "material").map((e) => attr(e, "name") ?? ""));
+  for (const e of all) {
+    // Inside <default> classes, values are defaults, not elements MuJoCo compiles.
+    const problem = e.xmlPath.includes("/default") ? undefined : mjcfValueProblem(e, materials);
+    if (problem !== undefined) add(e, problem);
   }
   for (const e of all) {
     if (e.name !== "body") continue;

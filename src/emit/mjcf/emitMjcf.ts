@@ -1,9 +1,6 @@
 import type { Geometry } from "../../model/Geometry.js";
-import type { Inertial } from "../../model/Inertial.js";
-import { rotateInertia } from "../../model/inertia.js";
-import { isTreeJoint, jointAxis, type Joint } from "../../model/Joint.js";
+import { jointAxis, type Joint } from "../../model/Joint.js";
 import type { Collision, Link, Visual } from "../../model/Link.js";
-import { rootLink } from "../../model/linkPoses.js";
 import { composePoses, IDENTITY_POSE, quatFromRpy, rpyFromQuat, type Pose } from "../../model/Pose.js";
 import type { Robot } from "../../model/Robot.js";
 import type { CameraOptics, Sensor } from "../../model/Sensor.js";
@@ -14,31 +11,40 @@ import { lowestCollisionPoint } from "./lowestCollisionPoint.js";
 import { mjcfJointDamping } from "./mjcfJointDamping.js";
 import { mjcfLosses } from "./mjcfLosses.js";
 import { mjcfNames } from "./mjcfNames.js";
-import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
 import { type MjcfServoGains, mjcfServoGains } from "./mjcfServoGains.js";
 import { xmlCommentText } from "../../util/xmlCommentText.js";
+import { MJCF_FIXED_JOINTS_DEFAULT, type EmitMjcfOptions } from "./EmitMjcfOptions.js";
+import { mjcfBodyInertials, mjcfPrincipalInertia, type MjcfBodyInertial } from "./mjcfBodyInertials.js";
+import { mjcfBodyLayout } from "./mjcfBodyLayout.js";
+import { mjcfFixedJointBodies } from "./mjcfFixedJointBodies.js";
+import { mjcfJointRange } from "./mjcfJointRange.js";
+import { mjcfMimics } from "./mjcfMimics.js";
+import { mjcfShapeProblem } from "./mjcfShapeProblem.js";
+import type { LumpedLink } from "../../model/lumpFixedJoints.js";
 import { assertNever } from "../../util/assertNever.js";
 
-/** Options of {@link emitMjcf}. */
-export interface EmitMjcfOptions {
-  /**
-   * "plane" (default) adds a ground plane, a light and a free joint on the root body so
-   * the robot can drive; "none" writes the robot alone, fixed to the world.
-   */
-  readonly world?: "plane" | "none";
-}
+export type { EmitMjcfOptions, MjcfFixedJoints } from "./EmitMjcfOptions.js";
+export { MJCF_FIXED_JOINTS, MJCF_FIXED_JOINTS_DEFAULT } from "./EmitMjcfOptions.js";
 
 /**
  * MJCF (MuJoCo XML) of a checked robot, loadable by MuJoCo 2.2.2 and 3.x.
  *
  * - One body per link, nested as the joint tree; a body's pos/quat is its joint origin
- *   (URDF child frame = joint frame), quaternions written [w x y z]. Fixed joints weld.
+ *   (URDF child frame = joint frame), quaternions written [w x y z]. Fixed joints weld
+ *   (default) or merge into their parent (`fixedJoints`, see {@link MjcfFixedJoints}).
+ * - Base: a URDF `world` root link is MuJoCo's world body (its fixed joints bolt the robot
+ *   down, a floating joint from it is a free joint); otherwise the root gets a free joint
+ *   (`world: "plane"`) or is fixed (`"none"`). A floor plane and a light are added unless the
+ *   robot brings a ground plane of its own.
  * - Joints: revolute → limited hinge, continuous → hinge, prismatic → slide, planar →
  *   two slides and a hinge, floating → three slides and a ball (MuJoCo allows free joints
- *   only at the top level). Damping and friction from the model's dynamics.
- * - Inertials exactly as the model gives them (`inertiafromgeom="false"`).
+ *   only at the top level). Damping and friction (frictionloss) from the model's dynamics.
+ * - Inertials: mass, centre of mass and the full tensor as principal moments (`diaginertia`)
+ *   and axes (`quat`, off-diagonal terms included) as the model gives them
+ *   (`inertiafromgeom="false"`), except what MuJoCo refuses (see `mjcfBodyInertials`:
+ *   massless moving bodies, the triangle inequality).
  * - Visual geoms (group 2) never collide; collision geoms (group 3) touch the floor and
  *   the world but not each other (wheels rest close to the chassis).
  * - Actuators from each joint's `JointActuator`: position servo (kp = pid.p; the
@@ -54,7 +60,7 @@ export interface EmitMjcfOptions {
  *   `<custom><numeric name="velocity_limit:JOINT" data="v"/>` (rad/s or m/s).
  * - Sensors: IMU → site with gyro, accelerometer and framequat (noise = white stddev);
  *   camera/stereo → MJCF cameras (looking along the sensor's +x); GPS → framepos and
- *   velocimeter; range (IR, sonar) → a rangefinder along the sensor's +x (cutoff =
+ *   framelinvel (world frame); range (IR, sonar) → a rangefinder along the sensor's +x (cutoff =
  *   rangeMax); lidar → a site only (MJCF rangefinders are single rays); contact → nothing
  *   (MuJoCo reports every geom's contacts).
  * - Mimic joints → joint equality constraints.
@@ -64,13 +70,18 @@ export interface EmitMjcfOptions {
  *
  * Pure and deterministic (declaration order, one number formatter, no timestamp).
  */
-export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
+export function emitMjcf(input: Robot, options: EmitMjcfOptions = {}): string {
   const world = options.world ?? "plane";
-  const doc = xmlDocument(generatedBy("mjcf", { world }));
+  const mode = options.fixedJoints ?? MJCF_FIXED_JOINTS_DEFAULT;
+  const doc = xmlDocument(
+    generatedBy("mjcf", mode === MJCF_FIXED_JOINTS_DEFAULT ? { world } : { world, fixedJoints: mode }),
+  );
   // What MJCF cannot hold, said in the file (as emitSdf does).
-  for (const loss of mjcfLosses(robot, world))
+  for (const loss of mjcfLosses(input, options))
     doc.com(` robokit ${loss.severity} ${loss.code}: ${xmlCommentText(loss.message)} `);
-  const staticLinks = mjcfStaticLinks(robot, world);
+  const { robot, merged } = mjcfFixedJointBodies(input, mode);
+  const layout = mjcfBodyLayout(robot, world);
+  const floor = world === "plane" && !layout.hasGround;
   const servos = mjcfServoGains(robot);
   const root = doc.ele("mujoco", { model: robot.name });
   root.ele("compiler", { angle: "radian", inertiafromgeom: "false" });
@@ -96,7 +107,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
 
   const asset = root.ele("asset");
   for (const m of robot.materials ?? []) asset.ele("material", { name: m.name, rgba: vec(m.rgba) });
-  if (world === "plane") {
+  if (floor) {
     asset.ele("texture", {
       name: "grid",
       type: "2d",
@@ -115,12 +126,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   }
 
   const worldbody = root.ele("worldbody");
-  const rootName = rootLink(robot);
-  const children = new Map<string, Joint[]>();
-  for (const j of robot.joints ?? [])
-    if (isTreeJoint(j)) children.set(j.parent, [...(children.get(j.parent) ?? []), j]);
-  const links = new Map(robot.links.map((l) => [l.name, l] as const));
-  if (world === "plane") {
+  if (floor) {
     worldbody.ele("light", { name: "sun", pos: "0 0 5", dir: "0 0 -1", directional: "true" });
     const h = MJCF_PHYSICS.floorHalfSize;
     worldbody.ele("geom", {
@@ -134,32 +140,47 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
       friction: vec(MJCF_PHYSICS.floorFriction),
     });
   }
-  if (rootName !== undefined) {
-    const lift = world === "plane" ? -(lowestCollisionPoint(robot) ?? 0) : 0;
-    const body = worldbody.ele("body", { name: rootName, pos: vec([0, 0, lift]) });
-    if (world === "plane") body.ele("freejoint", { name: mjcfNames.freeJoint });
-    writeLinkContent(body, links.get(rootName), staticLinks);
-    writeChildren(body, rootName, { children, links, staticLinks, servos });
+  const frames = new Map<string, LumpedLink[]>();
+  for (const m of merged) {
+    const list = frames.get(m.into);
+    if (list === undefined) frames.set(m.into, [m]);
+    else list.push(m);
   }
-
-  const mimics: { name: string; leader: string; multiplier: number; offset: number }[] = [];
-  for (const j of robot.joints ?? []) {
-    if ((j.type === "revolute" || j.type === "continuous" || j.type === "prismatic") && j.mimic !== undefined) {
-      mimics.push({
-        name: j.name,
-        leader: j.mimic.joint,
-        multiplier: j.mimic.multiplier ?? 1,
-        offset: j.mimic.offset ?? 0,
-      });
+  const ctx: BodyContext = {
+    children: layout.children,
+    links: new Map(robot.links.map((l) => [l.name, l] as const)),
+    staticLinks: layout.staticLinks,
+    inertials: mjcfBodyInertials(robot, layout.moving),
+    frames,
+    ...(layout.worldLink === undefined ? {} : { worldLink: layout.worldLink }),
+    materials: new Set((robot.materials ?? []).map((m) => m.name)),
+    geomNames: new Set(),
+    servos,
+  };
+  if (layout.worldLink !== undefined) {
+    // The world link is MuJoCo's world body: its geoms and sensor sites, no inertial.
+    writeLinkContent(worldbody, layout.worldLink, ctx, false);
+    writeChildren(worldbody, layout.worldLink, ctx);
+  } else {
+    const rootName = layout.freeRoot ?? layout.fixedRoot;
+    if (rootName !== undefined) {
+      // A free robot starts resting on the floor; a fixed one stays where its file puts it.
+      const lift = layout.freeRoot === undefined ? 0 : -(lowestCollisionPoint(robot) ?? 0);
+      const body = worldbody.ele("body", { name: rootName, pos: vec([0, 0, lift]) });
+      if (layout.freeRoot !== undefined) body.ele("freejoint", { name: mjcfNames.freeJoint });
+      writeLinkContent(body, rootName, ctx, true);
+      writeChildren(body, rootName, ctx);
     }
   }
+
+  const { mimics } = mjcfMimics(robot);
   if (mimics.length > 0) {
     const eq = root.ele("equality");
     for (const m of mimics) {
       // joint1 = offset + multiplier · joint2 (polycoef a0..a4).
       eq.ele("joint", {
-        name: `${m.name}_mimic`,
-        joint1: m.name,
+        name: `${m.joint}_mimic`,
+        joint1: m.joint,
         joint2: m.leader,
         polycoef: vec([m.offset, m.multiplier, 0, 0, 0]),
       });
@@ -193,48 +214,61 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
   return serializeXml(doc);
 }
 
-/** What writing the body tree reads. */
-interface TreeContext {
-  readonly children: ReadonlyMap<string, Joint[]>;
+/** What writing the body tree needs, computed once per file. */
+interface BodyContext {
+  readonly children: ReadonlyMap<string, readonly Joint[]>;
   readonly links: ReadonlyMap<string, Link>;
   readonly staticLinks: ReadonlySet<string>;
+  readonly inertials: ReadonlyMap<string, MjcfBodyInertial>;
+  /** Links merged into each surviving body ("merge"), written as sites. */
+  readonly frames: ReadonlyMap<string, readonly LumpedLink[]>;
+  readonly worldLink?: string;
+  /** Materials declared as assets: a visual naming another gets no material. */
+  readonly materials: ReadonlySet<string>;
+  /** Geom names written so far (MuJoCo refuses a repeated name). */
+  readonly geomNames: Set<string>;
+  /** Each actuated joint's servo gains and armature ({@link mjcfServoGains}). */
   readonly servos: ReadonlyMap<string, MjcfServoGains>;
 }
 
-function writeChildren(parent: XmlOutElement, link: string, tree: TreeContext): void {
-  for (const j of tree.children.get(link) ?? []) {
+function writeChildren(parent: XmlOutElement, link: string, ctx: BodyContext): void {
+  for (const j of ctx.children.get(link) ?? []) {
     const origin = j.origin ?? IDENTITY_POSE;
     const body = parent.ele("body", { name: j.child, ...poseAttrs(origin) });
-    writeJoint(body, j, tree.servos.get(j.name)?.armature ?? 0);
-    writeLinkContent(body, tree.links.get(j.child), tree.staticLinks);
-    writeChildren(body, j.child, tree);
+    // MuJoCo allows a free joint only in a top-level body: a floating joint from the world link is one.
+    if (j.type === "floating" && link === ctx.worldLink) body.ele("freejoint", { name: j.name });
+    else writeJoint(body, j, ctx.servos.get(j.name)?.armature ?? 0);
+    writeLinkContent(body, j.child, ctx, true);
+    writeChildren(body, j.child, ctx);
   }
 }
 
-function writeLinkContent(body: XmlOutElement, link: Link | undefined, staticLinks: ReadonlySet<string>): void {
+function writeLinkContent(body: XmlOutElement, name: string, ctx: BodyContext, withInertial: boolean): void {
+  const link = ctx.links.get(name);
   if (link === undefined) return;
-  if (link.inertial !== undefined) writeInertial(body, link.inertial);
+  const inertial = ctx.inertials.get(name);
+  if (withInertial && inertial !== undefined) writeInertial(body, inertial);
   // MuJoCo takes planes only in static bodies (mjcfLosses reports the others).
-  const keep = (s: Visual | Collision): boolean => s.geometry.type !== "plane" || staticLinks.has(link.name);
+  const keep = (s: Visual | Collision): boolean => s.geometry.type !== "plane" || ctx.staticLinks.has(link.name);
   (link.visuals ?? []).forEach((v, k) => {
-    if (keep(v)) writeGeom(body, link.name, "visual", v, k);
+    if (keep(v)) writeGeom(body, link.name, "visual", v, k, ctx);
   });
   (link.collisions ?? []).forEach((c, k) => {
-    if (keep(c)) writeGeom(body, link.name, "collision", c, k);
+    if (keep(c)) writeGeom(body, link.name, "collision", c, k, ctx);
   });
   for (const s of link.sensors ?? []) writeSensorFrame(body, s);
+  // A merged link's frame stays where it was, as a site named after it.
+  for (const f of ctx.frames.get(name) ?? []) body.ele("site", { name: f.link, ...poseAttrs(f.pose), size: "0.005" });
 }
 
-function writeInertial(body: XmlOutElement, inertial: Inertial): void {
-  const o = inertial.origin ?? IDENTITY_POSE;
-  // MJCF's fullinertia is expressed in the body frame and excludes a quat, so the tensor
-  // is rotated from the inertial frame into the link frame first. Its order is
-  // M11 M22 M33 M12 M13 M23: matrix entries, the model's convention too.
-  const i = rotateInertia(inertial.inertia, o.rpy);
+function writeInertial(body: XmlOutElement, b: MjcfBodyInertial): void {
+  const p = mjcfPrincipalInertia(b);
+  const identity = p.quat[0] === 0 && p.quat[1] === 0 && p.quat[2] === 0;
   body.ele("inertial", {
-    pos: vec(o.xyz),
-    mass: num(inertial.mass),
-    fullinertia: vec([i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz]),
+    pos: vec(b.origin.xyz),
+    ...(identity ? {} : { quat: vec(toMjcfQuat(p.quat)) }),
+    mass: num(b.mass),
+    diaginertia: vec(p.diag),
   });
 }
 
@@ -252,9 +286,12 @@ function writeGeom(
   kind: "visual" | "collision",
   shape: Visual | Collision,
   k: number,
+  ctx: BodyContext,
 ): void {
-  const name = shape.name === undefined ? `${linkName}_${kind}_${k}` : `${linkName}_${shape.name}`;
   const g = shape.geometry;
+  // MuJoCo refuses it (mjcfLosses names it).
+  if (mjcfShapeProblem(g) !== undefined) return;
+  const name = geomName(linkName, kind, shape, k, ctx.geomNames);
   // An MJCF plane's normal is its geom's z: a tilted plane turns its geom.
   const origin =
     g.type === "plane"
@@ -268,7 +305,11 @@ function writeGeom(
     return;
   }
   const el: Record<string, string> = { name, class: kind, ...attrs, ...poseAttrs(origin) };
-  if (kind === "visual" && "material" in shape && shape.material !== undefined) el["material"] = shape.material;
+  // Collision geoms skip each other (conaffinity 0) but not the world: a static body's geoms
+  // (a ground or table the robot brings) take contacts as the floor does.
+  if (kind === "collision" && ctx.staticLinks.has(linkName)) el["conaffinity"] = "1";
+  if (kind === "visual" && "material" in shape && shape.material !== undefined && ctx.materials.has(shape.material))
+    el["material"] = shape.material;
   // An anonymous material has no asset to refer to: its colour goes on the geom.
   else if (kind === "visual" && "inlineMaterial" in shape && shape.inlineMaterial !== undefined)
     el["rgba"] = vec(shape.inlineMaterial.rgba);
@@ -281,6 +322,24 @@ function writeGeom(
     if (s.mu !== undefined) el["priority"] = "1";
   }
   body.ele("geom", el);
+}
+
+/**
+ * `<link>_<name>` for a named shape, `<link>_<kind>_<k>` otherwise; a name already written
+ * (a visual and a collision of the same name, as SDF allows) takes the kind as well.
+ */
+function geomName(
+  link: string,
+  kind: "visual" | "collision",
+  shape: Visual | Collision,
+  k: number,
+  used: Set<string>,
+): string {
+  const first = shape.name === undefined ? `${link}_${kind}_${k}` : `${link}_${shape.name}`;
+  let name = used.has(first) ? `${link}_${kind}_${shape.name ?? k}` : first;
+  for (let n = 2; used.has(name); n++) name = `${link}_${kind}_${shape.name ?? k}_${n}`;
+  used.add(name);
+  return name;
 }
 
 function geomShape(g: Geometry): Record<string, string> | undefined {
@@ -314,27 +373,13 @@ function writeJoint(body: XmlOutElement, j: Joint, armature: number): void {
     case "fixed":
       return;
     case "revolute":
-      body.ele("joint", {
-        name: j.name,
-        type: "hinge",
-        axis: vec(axis),
-        limited: "true",
-        range: vec([j.limit.lower, j.limit.upper]),
-        ...common,
-      });
+      body.ele("joint", { name: j.name, type: "hinge", axis: vec(axis), ...rangeAttrs(j), ...common });
       return;
     case "continuous":
       body.ele("joint", { name: j.name, type: "hinge", axis: vec(axis), ...common });
       return;
     case "prismatic":
-      body.ele("joint", {
-        name: j.name,
-        type: "slide",
-        axis: vec(axis),
-        limited: "true",
-        range: vec([j.limit.lower, j.limit.upper]),
-        ...common,
-      });
+      body.ele("joint", { name: j.name, type: "slide", axis: vec(axis), ...rangeAttrs(j), ...common });
       return;
     case "planar": {
       const [u, v] = planeBasis(axis);
@@ -367,6 +412,12 @@ function writeJoint(body: XmlOutElement, j: Joint, armature: number): void {
     default:
       assertNever(j, "joint type");
   }
+}
+
+/** `limited` and `range` of a revolute or prismatic joint ({@link mjcfJointRange}); empty when unlimited. */
+function rangeAttrs(j: Joint): Record<string, string> {
+  const r = mjcfJointRange(j);
+  return r === undefined ? { limited: "false" } : { limited: "true", range: vec(r) };
 }
 
 /** The rotation that takes z to `n` (the shortest one; identity when `n` is along +z). */
@@ -452,10 +503,8 @@ function writeActuator(parent: XmlOutElement, j: Joint, servo: MjcfServoGains | 
     effort !== undefined && effort > 0 ? { forcelimited: "true", forcerange: vec([-effort, effort]) } : {};
   switch (a.command) {
     case "position": {
-      const range: Record<string, string> =
-        j.type === "revolute" || j.type === "prismatic"
-          ? { ctrllimited: "true", ctrlrange: vec([j.limit.lower, j.limit.upper]) }
-          : {};
+      const r = mjcfJointRange(j);
+      const range: Record<string, string> = r === undefined ? {} : { ctrllimited: "true", ctrlrange: vec(r) };
       parent.ele("position", { name, joint: j.name, kp: gain, ...range, ...force });
       return;
     }
@@ -586,9 +635,11 @@ function writeSensorChannels(parent: XmlOutElement, s: Sensor): void {
         objname: site,
         ...(p === undefined ? {} : { noise: num(p) }),
       });
-      parent.ele("velocimeter", {
-        name: mjcfNames.sensorChannel(s.name, "velocimeter"),
-        site,
+      // A receiver reports its velocity in the world (ENU-like) frame, not in the antenna's axes.
+      parent.ele("framelinvel", {
+        name: mjcfNames.sensorChannel(s.name, "framelinvel"),
+        objtype: "site",
+        objname: site,
         ...(v === undefined ? {} : { noise: num(v) }),
       });
       return;

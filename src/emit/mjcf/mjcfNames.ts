@@ -16,7 +16,7 @@ export const mjcfNames = {
   /** One channel of a sensor, e.g. "imu_gyro". */
   sensorChannel: (
     sensor: string,
-    channel: "gyro" | "accelerometer" | "framequat" | "framepos" | "velocimeter" | "rangefinder",
+    channel: "gyro" | "accelerometer" | "framequat" | "framepos" | "framelinvel" | "rangefinder",
   ): string => `${sensor}_${channel}`,
   /** Camera of a camera sensor; stereo pairs get "_left" and "_right". */
   camera: (sensor: string, side?: "left" | "right"): string => (side === undefined ? sensor : `${sensor}_${side}`),

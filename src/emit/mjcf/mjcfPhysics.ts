@@ -44,4 +44,12 @@ export const MJCF_PHYSICS = {
   solref: [0.004, 1] as const,
   /** Floor half-size (m) for MuJoCo 2.2.2, which needs finite plane sizes for rendering. */
   floorHalfSize: 50,
+  /**
+   * Mass (kg) and principal moments (kg·m²) given to a moving body that has neither (a massless
+   * URDF link between two joints, or a `base_footprint` root with nothing welded below it):
+   * MuJoCo refuses moving bodies without mass and inertia. 1 g spread over about 3 cm is
+   * negligible next to a robot's links yet keeps the joint's inertia well conditioned.
+   */
+  placeholderMass: 0.001,
+  placeholderInertia: 1e-6,
 } as const;
