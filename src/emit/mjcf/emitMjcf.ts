@@ -13,7 +13,9 @@ import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/
 import { lowestCollisionPoint } from "./lowestCollisionPoint.js";
 import { mjcfJointDamping } from "./mjcfJointDamping.js";
 import { mjcfLosses } from "./mjcfLosses.js";
+import type { MjcfMeshAssets } from "./mjcfMeshAssets.js";
 import { mjcfNames } from "./mjcfNames.js";
+import { writeMjcfMeshAssets } from "./writeMjcfMeshAssets.js";
 import { mjcfStaticLinks } from "./mjcfStaticLinks.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
@@ -27,6 +29,11 @@ export interface EmitMjcfOptions {
    * the robot can drive; "none" writes the robot alone, fixed to the world.
    */
   readonly world?: "plane" | "none";
+  /**
+   * The mesh files written next to the MJCF (see `mjcfMeshAssets`): each mesh geometry with an
+   * asset here becomes a mesh geom; without one, a comment says the mesh is left out.
+   */
+  readonly meshes?: MjcfMeshAssets;
 }
 
 /**
@@ -92,6 +99,7 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
 
   const asset = root.ele("asset");
   for (const m of robot.materials ?? []) asset.ele("material", { name: m.name, rgba: vec(m.rgba) });
+  writeMjcfMeshAssets(asset, options.meshes);
   if (world === "plane") {
     asset.ele("texture", {
       name: "grid",
@@ -134,8 +142,8 @@ export function emitMjcf(robot: Robot, options: EmitMjcfOptions = {}): string {
     const lift = world === "plane" ? -(lowestCollisionPoint(robot) ?? 0) : 0;
     const body = worldbody.ele("body", { name: rootName, pos: vec([0, 0, lift]) });
     if (world === "plane") body.ele("freejoint", { name: mjcfNames.freeJoint });
-    writeLinkContent(body, links.get(rootName), staticLinks);
-    writeChildren(body, rootName, children, links, staticLinks);
+    writeLinkContent(body, links.get(rootName), staticLinks, options.meshes);
+    writeChildren(body, rootName, children, links, staticLinks, options.meshes);
   }
 
   const mimics: { name: string; leader: string; multiplier: number; offset: number }[] = [];
@@ -195,26 +203,32 @@ function writeChildren(
   children: ReadonlyMap<string, Joint[]>,
   links: ReadonlyMap<string, Link>,
   staticLinks: ReadonlySet<string>,
+  meshes: MjcfMeshAssets | undefined,
 ): void {
   for (const j of children.get(link) ?? []) {
     const origin = j.origin ?? IDENTITY_POSE;
     const body = parent.ele("body", { name: j.child, ...poseAttrs(origin) });
     writeJoint(body, j);
-    writeLinkContent(body, links.get(j.child), staticLinks);
-    writeChildren(body, j.child, children, links, staticLinks);
+    writeLinkContent(body, links.get(j.child), staticLinks, meshes);
+    writeChildren(body, j.child, children, links, staticLinks, meshes);
   }
 }
 
-function writeLinkContent(body: XmlOutElement, link: Link | undefined, staticLinks: ReadonlySet<string>): void {
+function writeLinkContent(
+  body: XmlOutElement,
+  link: Link | undefined,
+  staticLinks: ReadonlySet<string>,
+  meshes: MjcfMeshAssets | undefined,
+): void {
   if (link === undefined) return;
   if (link.inertial !== undefined) writeInertial(body, link.inertial);
   // MuJoCo takes planes only in static bodies (mjcfLosses reports the others).
   const keep = (s: Visual | Collision): boolean => s.geometry.type !== "plane" || staticLinks.has(link.name);
   (link.visuals ?? []).forEach((v, k) => {
-    if (keep(v)) writeGeom(body, link.name, "visual", v, k);
+    if (keep(v)) writeGeom(body, link.name, "visual", v, k, meshes);
   });
   (link.collisions ?? []).forEach((c, k) => {
-    if (keep(c)) writeGeom(body, link.name, "collision", c, k);
+    if (keep(c)) writeGeom(body, link.name, "collision", c, k, meshes);
   });
   for (const s of link.sensors ?? []) writeSensorFrame(body, s);
 }
@@ -246,6 +260,7 @@ function writeGeom(
   kind: "visual" | "collision",
   shape: Visual | Collision,
   k: number,
+  meshes: MjcfMeshAssets | undefined,
 ): void {
   const name = shape.name === undefined ? `${linkName}_${kind}_${k}` : `${linkName}_${shape.name}`;
   const g = shape.geometry;
@@ -254,7 +269,7 @@ function writeGeom(
     g.type === "plane"
       ? composePoses(shape.origin ?? IDENTITY_POSE, zToNormal(g.normal))
       : (shape.origin ?? IDENTITY_POSE);
-  const attrs = geomShape(g);
+  const attrs = geomShape(g, meshes);
   if (attrs === undefined) {
     body.com(
       ` ${kind} ${xmlCommentText(name)}: mesh ${g.type === "mesh" ? xmlCommentText(g.uri) : ""} is not embedded (MJCF needs the file itself) `,
@@ -277,7 +292,7 @@ function writeGeom(
   body.ele("geom", el);
 }
 
-function geomShape(g: Geometry): Record<string, string> | undefined {
+function geomShape(g: Geometry, meshes: MjcfMeshAssets | undefined): Record<string, string> | undefined {
   switch (g.type) {
     case "box":
       return { type: "box", size: vec(g.size.map((s) => s / 2)) };
@@ -287,8 +302,10 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
       return { type: "capsule", size: vec([g.radius, g.length / 2]) };
     case "sphere":
       return { type: "sphere", size: num(g.radius) };
-    case "mesh":
-      return undefined;
+    case "mesh": {
+      const asset = meshes?.assetOf(g);
+      return asset === undefined ? undefined : { type: "mesh", mesh: asset };
+    }
     // MJCF planes: half-sizes, then the grid spacing (MuJoCo 2.2.2 needs it > 0); the normal is the geom's z (see writeGeom).
     case "plane":
       return { type: "plane", size: vec([g.size[0] / 2, g.size[1] / 2, 1]) };
