@@ -15,6 +15,10 @@ export type { DistroFacts, RosDistro, RosPlatform } from "./gazebo/RosDistro.js"
 export { emitMjcf } from "./mjcf/emitMjcf.js";
 export { mjcfLosses } from "./mjcf/mjcfLosses.js";
 export type { EmitMjcfOptions } from "./mjcf/emitMjcf.js";
+export { mjcfMeshAssets, defaultMjcfMeshFormat } from "./mjcf/mjcfMeshAssets.js";
+export type { MjcfMeshAssets, MjcfMeshAsset, MjcfMeshFile, MjcfMeshFileFormat } from "./mjcf/mjcfMeshAssets.js";
+export { binaryStl } from "./mesh/binaryStl.js";
+export { objText } from "./mesh/objText.js";
 export { emitControllersYaml } from "./ros2-control/emitControllersYaml.js";
 export { emitSdf } from "./sdf/emitSdf.js";
 export type { EmitSdfOptions } from "./sdf/emitSdf.js";
