@@ -58,7 +58,8 @@ type Prepared =
  * Reads every mesh file `robot` names (resolved from `file`, its description on disk, through
  * {@link containedMeshReader}: the same containment and budgets as `validate`'s and `import`'s
  * reads) and makes the files MuJoCo loads next to the MJCF: a binary STL of at most 200,000 facets
- * and an OBJ are copied as they are; an ASCII STL becomes binary; COLLADA becomes a binary STL
+ * and an OBJ of one object are copied as they are; an OBJ of several objects or groups is written
+ * as one (MuJoCo 2.2.2 reads the first only); an ASCII STL becomes binary; COLLADA becomes a binary STL
  * with its `<unit>` and node transforms applied (and its `<up_axis>` as `colladaUpAxis` says);
  * a mesh over 200,000 triangles becomes OBJ. A mesh that cannot be found or read is an error
  * (MuJoCo refuses an MJCF whose mesh is missing); one in a format MuJoCo cannot be given is left
@@ -148,8 +149,15 @@ function prepare(
   if (mesh === undefined) return { skip: true };
   const triangles = mesh.indices.length / 3;
   switch (parsed.format) {
-    case "obj":
-      return { format: "obj", bytes };
+    case "obj": {
+      const shapes = objShapes(bytes);
+      return shapes > 1
+        ? asObj(
+            mesh,
+            `an OBJ of ${shapes} objects or groups written as one (MuJoCo 2.2.2 reads only the first object of an OBJ)`,
+          )
+        : { format: "obj", bytes };
+    }
     case "stl": {
       if (triangles > MUJOCO_MAX_STL_FACETS)
         return asObj(
@@ -178,6 +186,22 @@ function prepare(
     default:
       return assertNever(parsed.format, "mesh format");
   }
+}
+
+/**
+ * How many shapes an OBJ reader that splits at `o` and `g` lines (tinyobjloader, which MuJoCo
+ * uses) makes of the file: faces before the first `o`/`g` are one shape, each `o`/`g` starts one.
+ */
+function objShapes(bytes: Uint8Array): number {
+  const text = new TextDecoder("latin1").decode(bytes);
+  let shapes = 0;
+  let facesBefore = false;
+  for (const m of text.matchAll(/^[ \t]*([ofg])[ \t]/gm)) {
+    if (m[1] === "f") {
+      if (shapes === 0) facesBefore = true;
+    } else shapes++;
+  }
+  return shapes + (facesBefore ? 1 : 0);
 }
 
 function asObj(mesh: TriangleMesh, note: string): Prepared {

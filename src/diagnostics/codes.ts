@@ -169,7 +169,7 @@ export const diagnosticCodes = {
   CONTROLLER_INTERFACE_CONFLICT: "Two controllers claim the same command interface of a joint.",
   // meshes written next to an MJCF (convert -f mjcf, build, emit -f mjcf -o)
   MESH_CONVERTED:
-    "A mesh was rewritten for its consumer: COLLADA as STL (unit and node transforms applied), an ASCII STL as binary, an STL over MuJoCo 2.2.2's 200,000 facets as OBJ.",
+    "A mesh was rewritten for its consumer: COLLADA as STL (unit and node transforms applied), an ASCII STL as binary, an STL over MuJoCo 2.2.2's 200,000 facets or an OBJ of several objects as one OBJ.",
 } as const;
 
 /** A stable diagnostic code. */

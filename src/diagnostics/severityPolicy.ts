@@ -742,7 +742,7 @@ export const severityPolicy = {
     code: "MESH_CONVERTED",
     severity: "info",
     basis: "note",
-    what: "MJCF output: a mesh rewritten for MuJoCo (COLLADA, an ASCII STL, or an STL over MuJoCo 2.2.2's 200,000 facets)",
+    what: "MJCF output: a mesh rewritten for MuJoCo (COLLADA, an ASCII STL, an STL over MuJoCo 2.2.2's 200,000 facets, an OBJ of several objects)",
     consequence: "the file next to the MJCF holds the same triangles in a format MuJoCo reads",
   },
   // --- SDF poses and versions ---

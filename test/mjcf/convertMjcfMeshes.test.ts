@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readStl } from "../../src/parse/mesh/readStl.js";
 import { boxSolid, toDae, toObj, toStlAscii, toStlBinary, type Solid } from "../support/meshFiles.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
+import { haveTool, runTool } from "../support/tools.js";
 
 /**
  * `robokit convert ROBOT -f mjcf`: how mesh files are found, copied, converted and named, and
@@ -83,6 +84,36 @@ describe("convert -f mjcf writes the meshes beside the MJCF", () => {
     expect(xml).toContain('<mesh name="part_2" file="part.obj"/>');
     expect(xml).toMatch(/<geom name="base_visual_0" class="visual" type="mesh" mesh="part"\/>/);
     expect(xml).toMatch(/<geom name="base_collision_0" class="collision" type="mesh" mesh="part_2"\/>/);
+  });
+
+  it("writes an OBJ of several objects as one: MuJoCo 2.2.2 reads only the first object of an OBJ", async () => {
+    // Two boxes, one object each; MuJoCo 2.2.2 would load the first box alone from the original.
+    const two = `${toObj(cube)}${toObj(boxSolid([2, 0, 0], [3, 1, 1]))
+      .replace(/^# robokit test\n/, "")
+      .replace(/^f (\d+)\/(\d+)\/(\d+) (\d+)\/(\d+)\/(\d+) (\d+)\/(\d+)\/(\d+) (\d+)\/(\d+)\/(\d+)$/gm, (line) =>
+        line.replace(/(\d+)\//g, (_m, n: string) => `${Number(n) + 8}/`),
+      )}`;
+    const dir = robot(meshLink("base", "two.obj"), { "two.obj": two });
+    const run = await convert(dir, "--report", "json");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/an OBJ of 2 objects or groups written as one/);
+    const written = readFileSync(join(dir, "out", "two.obj"), "utf8");
+    expect(written.match(/^f /gm)?.length).toBe(24);
+    expect(written).not.toMatch(/^[og] /m);
+    if (!haveTool("mujoco-compile", "MuJoCo 2.2.2 reads the rewritten OBJ whole")) return;
+    const txt = join(dir, "compiled.txt");
+    const compiled = runTool("mujoco-compile", [join(dir, "out", "robot.xml"), txt]);
+    expect(`${compiled.stdout}${compiled.stderr}`).not.toMatch(/error/i);
+    expect(readFileSync(txt, "utf8")).toMatch(/^\s*nmeshface\s+24$/m);
+    // The file as it was: MuJoCo 2.2.2 reads its first box alone.
+    const original = join(dir, "original.xml");
+    writeFileSync(
+      original,
+      `<mujoco><asset><mesh name="m" file="${join(dir, "two.obj")}"/></asset><worldbody><geom type="mesh" mesh="m"/></worldbody></mujoco>`,
+    );
+    const firstOnly = join(dir, "original.txt");
+    expect(runTool("mujoco-compile", [original, firstOnly]).status).toBe(0);
+    expect(readFileSync(firstOnly, "utf8")).toMatch(/^\s*nmeshface\s+12$/m);
   });
 
   it("writes an ASCII STL as binary and says so in the JSON report", async () => {
