@@ -52,15 +52,30 @@ describe("build and emit -f mjcf carry a robot's meshes", () => {
     expect(xml).not.toContain("is not embedded");
   });
 
-  it("build of a robot whose mesh is missing writes nothing (exit 1)", async () => {
+  it("build of a robot whose mesh is missing still writes the package; the MJCF leaves that mesh out and says so", async () => {
     const dir = join(root, "missing");
     const file = meshArm(dir, "meshes/gone.stl");
-    const run = await runCliInProcess(["build", file, "-o", join(dir, "out")]);
+    const out = join(dir, "out");
+    const run = await runCliInProcess(["build", file, "-o", out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /warning RESOURCE_NOT_FOUND: mesh "meshes\/gone\.stl" of link "base" \(visual\): not found; its geoms are left out of mjcf\/arm\.xml/,
+    );
+    expect(readdirSync(join(out, "mjcf")).sort()).toEqual(["arm.xml", "base_dae.stl"]);
+    const xml = readFileSync(join(out, "mjcf", "arm.xml"), "utf8");
+    expect(xml).toContain("meshes/gone.stl is not embedded");
+    expect(xml).not.toMatch(/file="[^"]*gone/);
+  });
+
+  it("emit -f mjcf -o of a robot whose mesh is missing writes nothing (exit 1), as convert", async () => {
+    const dir = join(root, "emitMissing");
+    const file = meshArm(dir, "meshes/gone.stl");
+    const run = await runCliInProcess(["emit", file, "-f", "mjcf", "-o", join(dir, "mj", "arm.xml")]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
       /error RESOURCE_NOT_FOUND: mesh "meshes\/gone\.stl" of link "base" \(visual\): not found/,
     );
-    expect(existsSync(join(dir, "out"))).toBe(false);
+    expect(existsSync(join(dir, "mj"))).toBe(false);
   });
 
   it("emit -f mjcf -o writes the same MJCF and meshes as build; without -o it refuses (exit 2)", async () => {
