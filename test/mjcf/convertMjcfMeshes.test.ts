@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readStl } from "../../src/parse/mesh/readStl.js";
 import { boxSolid, toDae, toObj, toStlAscii, toStlBinary, type Solid } from "../support/meshFiles.js";
 import { runCliInProcess } from "../support/runCliInProcess.js";
+import { repoRoot } from "../support/testData.js";
 import { haveTool, runTool } from "../support/tools.js";
 
 /**
@@ -199,6 +200,66 @@ describe("convert -f mjcf writes the meshes beside the MJCF", () => {
     expect(readdirSync(join(dir, "out")).sort()).toEqual(["big_stl.obj", "robot.xml"]);
     const obj = readFileSync(join(dir, "out", "big_stl.obj"), "utf8");
     expect(obj.match(/^f /gm)?.length).toBe(n);
+  });
+
+  it("reads a xacro with --arg and a package found through -I, as convert -f sdf does", async () => {
+    const dir = robot("", {
+      "ws/shape/package.xml": '<package format="3"><name>shape</name></package>',
+      "ws/shape/meshes/a.stl": toStlBinary(cube),
+      "ws/shape/meshes/b.stl": toStlBinary(boxSolid([0, 0, 0], [2, 2, 2])),
+    });
+    writeFileSync(
+      join(dir, "robot.urdf.xacro"),
+      `<?xml version="1.0"?>
+<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:arg name="part" default="a"/>
+  <link name="base">${inertial}<visual><geometry><mesh filename="package://shape/meshes/$(arg part).stl"/></geometry></visual></link>
+</robot>
+`,
+    );
+    const run = await runCliInProcess([
+      "convert",
+      join(dir, "robot.urdf.xacro"),
+      "--arg",
+      "part:=b",
+      "-I",
+      join(dir, "ws"),
+      "-f",
+      "mjcf",
+      "-o",
+      join(dir, "out", "robot.xml"),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readdirSync(join(dir, "out")).sort()).toEqual(["b.stl", "robot.xml"]);
+    expect(readFileSync(join(dir, "out", "b.stl"))).toEqual(readFileSync(join(dir, "ws", "shape", "meshes", "b.stl")));
+  });
+
+  it("takes the model --model picks in an SDF world, its model:// mesh found through -I", async () => {
+    const models = join(repoRoot, "test", "data", "mjcf-meshes", "gazebo_models");
+    const model = readFileSync(join(models, "pioneer2dx", "model.sdf"), "utf8")
+      .replace(/^[\s\S]*?<model /, "<model ")
+      .replace(/<\/sdf>\s*$/, "");
+    const dir = robot("");
+    const world = join(dir, "world.sdf");
+    writeFileSync(
+      world,
+      `<?xml version="1.0"?>\n<sdf version="1.6"><world name="w"><model name="box"><link name="b"/></model>${model}</world></sdf>\n`,
+    );
+    const run = await runCliInProcess([
+      "convert",
+      world,
+      "--model",
+      "pioneer2dx",
+      "-I",
+      models,
+      "-f",
+      "mjcf",
+      "-o",
+      join(dir, "out", "robot.xml"),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readdirSync(join(dir, "out")).sort()).toEqual(["chassis_dae.stl", "robot.xml"]);
+    expect(readFileSync(join(dir, "out", "robot.xml"), "utf8")).toContain('<mujoco model="pioneer2dx">');
   });
 
   it("keeps every file name one safe segment and unique, whatever the URIs are named", async () => {
