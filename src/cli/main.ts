@@ -55,7 +55,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "convert",
     term: "[options] <file>",
-    summary: "convert a URDF or SDF file to SDF or URDF (stdout)",
+    summary: "convert a URDF or SDF file to SDF, URDF or MJCF (stdout, or -o with its meshes)",
     load: async () => (await import("./commands/convertCommand.js")).convertCommand(),
   },
   {

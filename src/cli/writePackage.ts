@@ -15,7 +15,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { Artifact } from "../emit/Artifact.js";
 import { IoError, isSystemIoError, UsageError } from "./errors.js";
 import { makeDirectory } from "./makeDirectory.js";
-import { insideFolder } from "./writeArtifacts.js";
+import { type BinaryArtifact, insideFolder } from "./writeArtifacts.js";
 import { entryKind, keepModeAndOwner, writeNewFile } from "./writeNewFile.js";
 
 /**
@@ -64,7 +64,7 @@ function sideName(base: string, kind: "new" | "old"): string {
  */
 export function writePackage(
   outDir: string,
-  artifacts: readonly (Artifact | StreamedArtifact)[],
+  artifacts: readonly (Artifact | StreamedArtifact | BinaryArtifact)[],
   fs: PackageFileSystem = realFileSystem,
 ): string[] {
   const target = resolve(outDir);
@@ -97,6 +97,7 @@ export function writePackage(
       for (let d = dirname(rel); d !== "."; d = dirname(d)) folders.add(d);
       makeDirectory(dirname(file));
       if ("chunks" in a) writeNewFile(file, a.chunks);
+      else if (typeof a.content !== "string") writeNewFile(file, a.content);
       else fs.writeFileSync(file, a.content);
       written.push(join(target, rel));
     }

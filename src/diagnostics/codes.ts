@@ -181,6 +181,9 @@ export const diagnosticCodes = {
   PARAMETERS_ELSEWHERE:
     "A loaded controller has no parameter block in the files given; another parameter file of the launch sets them.",
   CONTROLLER_DISTRO: "The ROS 2 distro the controller files are checked for, and where robokit took it from.",
+  // meshes written next to an MJCF (convert -f mjcf, build, emit -f mjcf -o)
+  MESH_CONVERTED:
+    "A mesh was rewritten for its consumer: COLLADA as STL (unit and node transforms applied), an ASCII STL as binary, an STL over MuJoCo 2.2.2's 200,000 facets or an OBJ of several objects as one OBJ.",
 } as const;
 
 /** A stable diagnostic code. */

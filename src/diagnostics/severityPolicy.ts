@@ -731,6 +731,28 @@ export const severityPolicy = {
     what: "a mesh in a format other than STL, DAE, OBJ (or glTF/GLB in SDF)",
     consequence: "consumers may show nothing",
   },
+  mjcfMeshMissing: {
+    code: "RESOURCE_NOT_FOUND",
+    severity: "error",
+    basis: "consumer",
+    what: "MJCF output: a mesh file that cannot be found or read (missing, outside the roots, not a regular file, over the size limits, a network URI)",
+    consequence: "MuJoCo refuses to load an MJCF whose mesh file is missing, so nothing is written",
+  },
+  mjcfMeshFormat: {
+    code: "RESOURCE_FORMAT_UNSUPPORTED",
+    severity: "warning",
+    basis: "loads",
+    what: "MJCF output: a mesh in a format robokit cannot carry into MJCF (not STL, OBJ or COLLADA)",
+    consequence:
+      "MuJoCo reads only STL, OBJ and MSH meshes: the geom is left out of the MJCF, so MuJoCo neither draws it nor collides with it",
+  },
+  mjcfMeshConverted: {
+    code: "MESH_CONVERTED",
+    severity: "info",
+    basis: "note",
+    what: "MJCF output: a mesh rewritten for MuJoCo (COLLADA, an ASCII STL, an STL over MuJoCo 2.2.2's 200,000 facets, an OBJ of several objects)",
+    consequence: "the file next to the MJCF holds the same triangles in a format MuJoCo reads",
+  },
   // --- SDF poses and versions ---
   poseRotationFormatInvalid: {
     code: "ATTRIBUTE_INVALID",

@@ -51,9 +51,15 @@ function label(el: XacroElement): string {
  * again (`ign sdf -p` puts a `<gazebo>` block's plugins into the model). Every other element the
  * robokit model does not read is named, one warning each: `<frame>`s, link `<sensor>`s and
  * plugins (a URDF link's frame is its joint's, so a sensor's pose would change meaning), joint
- * `<physics>`, and settings such as `<self_collide>` or `<static>`.
+ * `<physics>`, and settings such as `<self_collide>` or `<static>`. `target` names the output in
+ * the messages (MJCF conversions name the same elements, and the plugin block itself).
  */
-export function carrySdfExtensionsToUrdf(text: string, file: string, model: string): CarriedToUrdf {
+export function carrySdfExtensionsToUrdf(
+  text: string,
+  file: string,
+  model: string,
+  target: "URDF" | "MJCF" = "URDF",
+): CarriedToUrdf {
   const parsed = parseXacroXml(text, file);
   const losses: Diagnostic[] = [];
   if ("error" in parsed) return { blocks: [], losses };
@@ -61,7 +67,7 @@ export function carrySdfExtensionsToUrdf(text: string, file: string, model: stri
   if (found === undefined) return { blocks: [], losses };
   const lose = (el: XacroElement, where: string): void => {
     losses.push(
-      policyDiagnostic("extensionNotCarried", `${where}${label(el)} is not carried into URDF`, {
+      policyDiagnostic("extensionNotCarried", `${where}${label(el)} is not carried into ${target}`, {
         file,
         line: el.origin.line,
         column: el.origin.column,

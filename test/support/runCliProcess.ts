@@ -17,18 +17,20 @@ export interface CliRun {
 
 /**
  * Runs `robokit <args>` from source (tsx) in a child process, as a user would. `nodeOptions` go to
- * node before the script (e.g. `--max-old-space-size=1024` to prove a run stays under 1 GB).
+ * node before the script (e.g. `--max-old-space-size=1024` to prove a run stays under 1 GB);
+ * `env` is added to this process's environment.
  */
 export function runCliProcess(
   args: readonly string[],
   cwd: string = root,
   nodeOptions: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): CliRun {
   const r = spawnSync(process.execPath, [...nodeOptions, "--import", tsx, main, ...args], {
     cwd,
     encoding: "utf8",
     timeout: 120_000,
-    env: { ...process.env, NODE_NO_WARNINGS: "1" },
+    env: { ...process.env, NODE_NO_WARNINGS: "1", ...env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

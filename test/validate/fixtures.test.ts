@@ -565,6 +565,8 @@ describe("validator fixtures: code, message, line:col and XML path", () => {
       "DENSITY_IMPLAUSIBLE",
       // What convert, emit and build do not carry: test/cli/convertCarries.test.ts.
       "EXTENSION_NOT_CARRIED",
+      // Meshes written beside an MJCF: test/mjcf/convertMjcfMeshes.test.ts.
+      "MESH_CONVERTED",
       // ros2_control parameter files: test/validate/controllers.test.ts and controllersCorpus.test.ts.
       "PARAMETER_FILE_INVALID",
       "CONTROLLER_TYPE_UNKNOWN",

@@ -266,6 +266,8 @@ describe("severity policy (src/diagnostics/severityPolicy.ts)", () => {
     );
     // What a conversion does not carry (robokit convert).
     sources.push(readFileSync(join(src, "..", "import", "carryUrdfExtensionsToSdf.ts"), "utf8"));
+    // The meshes written beside an MJCF (robokit convert -f mjcf, build, emit -f mjcf -o).
+    sources.push(readFileSync(join(src, "..", "cli", "mjcfMeshFiles.ts"), "utf8"));
     // The ros2_control parameter file checks (docs/controllers.md).
     sources.push(
       ...readdirSync(join(src, "controllers"))

@@ -16,6 +16,8 @@ import { checkRobot } from "../../model/checkRobot.js";
 import { mjcfLosses } from "../../emit/mjcf/mjcfLosses.js";
 import { mjcfDriveWarnings } from "../../emit/mjcf/mjcfDriveWarnings.js";
 import { helpExamples } from "../helpExamples.js";
+import { withMjcfMeshes } from "../withMjcfMeshes.js";
+import type { Artifact } from "../../emit/Artifact.js";
 
 /** `robokit build <robot> --out DIR`: every generated file, written atomically. */
 export function buildCommand(): Command {
@@ -58,8 +60,15 @@ export function buildCommand(): Command {
         ...(opts.sdfVersion === undefined ? {} : { sdfVersion: opts.sdfVersion }),
         ...platform,
       });
-      checkOwnOutput(robotArg, artifacts, robot.imported?.lenient === true, platform.distro);
-      const written = writePackage(opts.out, artifacts);
+      // The MJCF with its mesh files beside it when the robot has meshes (read from disk here).
+      const files = withMjcfMeshes(robot, robotArg, artifacts);
+      checkOwnOutput(
+        robotArg,
+        files.filter((a): a is Artifact => typeof a.content === "string"),
+        robot.imported?.lenient === true,
+        platform.distro,
+      );
+      const written = writePackage(opts.out, files);
       process.stdout.write(
         `robokit: wrote ${written.length} files for "${robot.name}" (${platform.target}, ${platform.distro}) to ${escapeTerminal(opts.out)}\n`,
       );

@@ -13,7 +13,6 @@ import { lumpFixedJoints, type LumpedLink } from "../../model/lumpFixedJoints.js
 import type { Robot } from "../../model/Robot.js";
 import { lumpedFramesExtension } from "../../emit/sdf/lumpedFramesExtension.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/Diagnostic.js";
-import { formatDiagnostic } from "../../diagnostics/formatDiagnostic.js";
 import { checkOwnOutput } from "../checkOwnOutput.js";
 import { InputError } from "../errors.js";
 import { readInputFile } from "../readInputFile.js";
@@ -31,6 +30,12 @@ import { platformOf } from "../../emit/gazebo/RosDistro.js";
 import { sdfSensorLinkExtension } from "../../emit/gazebo/sdfSensorLinkExtension.js";
 import type { SdfLinkExtension, SdfModelExtension } from "../../emit/sdf/writeSdfModel.js";
 import { helpExamples } from "../helpExamples.js";
+import { policyDiagnostic } from "../../diagnostics/severityPolicy.js";
+import { DEFAULT_COLLADA_UP_AXIS, type ColladaUpAxis } from "../../parse/mesh/ColladaUpAxis.js";
+import { convertToMjcf } from "../convertToMjcf.js";
+import { carryUrdfExtensionsToMjcf } from "../../import/carryUrdfExtensionsToMjcf.js";
+import { MJCF_FIXED_JOINTS, MJCF_FIXED_JOINTS_DEFAULT, type MjcfFixedJoints } from "../../emit/mjcf/EmitMjcfOptions.js";
+import { reportDiagnostics } from "../reportDiagnostics.js";
 
 /**
  * `robokit convert <file> -f sdf|urdf [-o FILE]`: reads a URDF or SDF file into the model and writes
@@ -39,10 +44,14 @@ import { helpExamples } from "../helpExamples.js";
  */
 export function convertCommand(): Command {
   return new Command("convert")
-    .description("convert a URDF or SDF file to SDF or URDF (stdout)")
+    .description("convert a URDF or SDF file to SDF, URDF or MJCF (stdout, or -o with its meshes)")
     .addHelpText(
       "after",
-      helpExamples("robokit convert robot.urdf -f sdf -o model.sdf", "robokit convert model.sdf -f urdf > robot.urdf"),
+      helpExamples(
+        "robokit convert robot.urdf -f sdf -o model.sdf",
+        "robokit convert model.sdf -f urdf > robot.urdf",
+        "robokit convert robot.urdf.xacro -I ~/ws/src -f mjcf -o mujoco/robot.xml",
+      ),
     )
     .argument("<file>", "URDF (<robot>), xacro (.xacro) or SDF (<sdf>) file")
     .option(
@@ -55,10 +64,15 @@ export function convertCommand(): Command {
       "-I, --include-path <dir...>",
       "folders searched for xacro's ROS packages ($(find), before ROS_PACKAGE_PATH)",
     )
-    .addOption(new Option("-f, --format <format>", "output format").choices(["sdf", "urdf"]).makeOptionMandatory())
-    .addOption(new Option("--to <format>").choices(["sdf", "urdf"]).hideHelp())
+    .addOption(
+      new Option("-f, --format <format>", "output format").choices(["sdf", "urdf", "mjcf"]).makeOptionMandatory(),
+    )
+    .addOption(new Option("--to <format>").choices(["sdf", "urdf", "mjcf"]).hideHelp())
     .on("option:to", setsOption("format"))
-    .option("-o, --out <file>", "write here (all or nothing) instead of stdout")
+    .option(
+      "-o, --out <file>",
+      "write here (all or nothing) instead of stdout; -f mjcf writes the mesh files beside it",
+    )
     .addOption(
       new Option("--sdf-version <version>", "SDF version for -f sdf")
         .choices(SDF_VERSIONS)
@@ -72,8 +86,31 @@ export function convertCommand(): Command {
       "--keep-fixed",
       "URDF to SDF: keep every link and fixed joint instead of lumping fixed joints as Gazebo (libsdformat) does",
     )
+    .addOption(
+      new Option(
+        "--collada-up-axis <mode>",
+        "-f mjcf: COLLADA <up_axis>: ignore (as Gazebo and RViz load the file) or apply (turn it to +z, as the COLLADA spec says)",
+      )
+        .choices(["ignore", "apply"])
+        .default(DEFAULT_COLLADA_UP_AXIS),
+    )
+    .addOption(
+      new Option(
+        "--fixed-joints <mode>",
+        `-f mjcf: "${MJCF_FIXED_JOINTS_DEFAULT}" (default) keeps each link of a fixed joint as a welded body with its own inertial and name; "merge" folds it into its parent with the composite inertia (a site keeps its frame)`,
+      ).choices(MJCF_FIXED_JOINTS),
+    )
+    .addOption(
+      new Option("--report <format>", "diagnostics on stderr: text lines, or one JSON report (as validate -f json)")
+        .choices(["text", "json"])
+        .default("text"),
+    )
     .action((file: string, opts: ConvertOptions) => {
       const { robot, lumped, diagnostics, carried } = readForConversion(file, opts);
+      if (opts.format === "mjcf") {
+        convertToMjcf(file, robot, [...diagnostics, ...(carried?.losses ?? [])], opts);
+        return;
+      }
       const version = toSdfVersion(opts.sdfVersion);
       // Loss paths point into the model, not the file: keep only the message, which names the joint or link.
       const losses: Diagnostic[] = [
@@ -82,9 +119,7 @@ export function convertCommand(): Command {
         ),
         ...(carried?.losses ?? []),
       ];
-      for (const d of [...diagnostics, ...losses]) {
-        if (d.severity !== "info") process.stderr.write(`${formatDiagnostic(d)}\n`);
-      }
+      reportDiagnostics(file, [...diagnostics, ...losses], opts.report ?? "text");
       if (lumped.length > 0) {
         process.stderr.write(
           `${escapeTerminal(file)}: info: ${lumped.length} link${lumped.length === 1 ? "" : "s"} lumped into ${lumped.length === 1 ? "its parent" : "their parents"} through fixed joints, as Gazebo's URDF reader does (kept as <frame>s${version === "1.6" ? " from SDF 1.7" : ""}; --keep-fixed keeps them as links)\n`,
@@ -106,8 +141,12 @@ export function convertCommand(): Command {
     });
 }
 
-interface ConvertOptions {
-  readonly format: "sdf" | "urdf";
+/** Options of `robokit convert`. */
+export interface ConvertOptions {
+  readonly format: "sdf" | "urdf" | "mjcf";
+  readonly colladaUpAxis?: ColladaUpAxis;
+  readonly fixedJoints?: MjcfFixedJoints;
+  readonly report?: "text" | "json";
   readonly out?: string;
   readonly sdfVersion: string;
   readonly keepFixed?: boolean;
@@ -135,10 +174,16 @@ function readForConversion(
     includePaths: opts.includePath ?? [],
   });
   if (source.text === undefined) throw new InputError(`${file}: cannot expand the xacro`, source.diagnostics);
-  const read = descriptionToModel(source.text, file, opts.model === undefined ? {} : { model: opts.model });
+  const read = descriptionToModel(source.text, file, {
+    ...(opts.model === undefined ? {} : { model: opts.model }),
+    // An SDF model's link sensors have a place in MJCF (sites and sensors).
+    ...(opts.format === "mjcf" ? { sensors: true } : {}),
+  });
   const diagnostics = [...source.diagnostics, ...read.diagnostics.map(source.toSource)];
   if (read.robot === undefined || hasErrors(diagnostics)) throw new InputError(`${file}: cannot convert`, diagnostics);
   const urdf = descriptionRoot(source.text) === "robot";
+  if (opts.format === "mjcf")
+    return { ...mjcfRobot(source.text, file, read.robot, urdf, source.toSource), diagnostics };
   // A URDF's extension blocks: kept as they are in URDF; in SDF, robokit's own mapped back to the
   // model (its sensors) and the rest carried or named as libsdformat's conversion treats them.
   const extras = urdf ? importExtras(source.text, file, opts.format === "sdf" ? read.robot : undefined) : undefined;
@@ -170,6 +215,50 @@ function readForConversion(
     losses: carry.losses.map(source.toSource),
   };
   return { robot, lumped, diagnostics, carried };
+}
+
+/**
+ * The robot an MJCF is written from: the model as read (no lumping: the MJCF keeps every body),
+ * with robokit's own sensor blocks mapped back to sensors, and every other extension block (a
+ * URDF's `<gazebo>`, `<ros2_control>`, `<transmission>`; an SDF model's plugins) kept as a block
+ * that `mjcfLosses` names, since MJCF has no place for it.
+ */
+function mjcfRobot(
+  text: string,
+  file: string,
+  read: Robot,
+  urdf: boolean,
+  toSource: (d: Diagnostic) => Diagnostic,
+): { robot: Robot; lumped: readonly LumpedLink[]; carried?: Carried } {
+  if (urdf) {
+    // robokit's own sensor blocks mapped back; then what the file's <ros2_control>,
+    // <transmission> and <gazebo> blocks declare, carried as actuators and sensors, the rest named.
+    const extras = importExtras(text, file, read);
+    const carry = carryUrdfExtensionsToMjcf(text, file, extras.robot ?? read);
+    return {
+      robot: carry.robot,
+      lumped: [],
+      carried: { linkExtensions: [], modelExtensions: [], losses: carry.losses.map(toSource) },
+    };
+  }
+  const carry = carrySdfExtensionsToUrdf(text, file, read.name, "MJCF");
+  // The model's plugins, which SDF → URDF carries as a <gazebo> block, have no place in MJCF either.
+  const plugins = carry.blocks.flatMap((b) =>
+    [...b.xml.matchAll(/<plugin\b[^>]*\bname="([^"]*)"/g)].map((m) => m[1] ?? ""),
+  );
+  const pluginLosses = plugins.map((name) =>
+    policyDiagnostic("extensionNotCarried", `model <plugin name="${name}"> is not carried into MJCF`, { file }),
+  );
+  return {
+    robot: read,
+    lumped: [],
+    carried: {
+      linkExtensions: [],
+      modelExtensions: [],
+      // What SDF → URDF already cannot carry, MJCF cannot either (link sensors, frames …).
+      losses: [...carry.losses, ...pluginLosses].map(toSource),
+    },
+  };
 }
 
 /** What a URDF → SDF conversion writes of the URDF's extension blocks, and what it names. */

@@ -1,3 +1,5 @@
+import type { MjcfMeshAssets } from "./mjcfMeshAssets.js";
+
 /**
  * How fixed joints reach MJCF. "weld": each link stays a body, welded to its parent (no joint
  * element), with its own inertial exactly as the model gives it. "merge": each rigid cluster
@@ -29,4 +31,9 @@ export interface EmitMjcfOptions {
   readonly world?: "plane" | "none";
   /** How fixed joints are written; default {@link MJCF_FIXED_JOINTS_DEFAULT}. */
   readonly fixedJoints?: MjcfFixedJoints;
+  /**
+   * The mesh files written next to the MJCF (see `mjcfMeshAssets`): each mesh geometry with an
+   * asset here becomes a mesh geom; without one, a comment says the mesh is left out.
+   */
+  readonly meshes?: MjcfMeshAssets;
 }

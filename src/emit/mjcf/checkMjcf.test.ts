@@ -58,4 +58,16 @@ describe("checkMjcf", () => {
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]?.message).toMatch(/not well-formed/);
   });
+
+  it("reports a geom whose mesh no asset defines", () => {
+    const xml = [
+      "<mujoco>",
+      '  <asset><mesh name="m" file="m.stl"/></asset>',
+      '  <worldbody><body name="b"><geom name="ok" type="mesh" mesh="m"/><geom name="bad" type="mesh" mesh="gone"/></body></worldbody>',
+      "</mujoco>",
+    ].join("\n");
+    expect(checkMjcf(xml, "x.xml").map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '3: geom "bad" uses mesh "gone", which no <mesh> asset defines',
+    ]);
+  });
 });

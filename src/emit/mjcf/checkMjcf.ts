@@ -25,9 +25,10 @@ const ACTUATOR_TAGS = new Set([
 /**
  * Checks the MJCF facts MuJoCo's loaders report badly: mujoco-js returns null on a parse
  * error and throws a message-less exception on a compile error. Finds: malformed XML,
- * duplicate names per element kind, actuators and sensors naming missing joints or sites,
- * joints whose body (with the bodies welded to it) has no mass, non-finite numbers, and the
- * values MuJoCo's compiler refuses (`mjcfValueProblem`: ranges, inertias, sizes, materials).
+ * duplicate names per element kind, actuators and sensors naming missing joints or sites, geoms
+ * naming a missing mesh asset, joints whose body (with the bodies welded to it) has no mass,
+ * non-finite numbers, and the values MuJoCo's compiler refuses (`mjcfValueProblem`: ranges,
+ * inertias, sizes, materials).
  * An empty list does not prove MuJoCo will accept the file; it makes its refusal explainable.
  *
  * @param xml - MJCF text.
@@ -77,6 +78,8 @@ export function checkMjcf(xml: string, file: string): MjcfProblem[] {
     if (ACTUATOR_TAGS.has(e.name) && attr(e, "joint") !== undefined && !has("joint", attr(e, "joint"))) {
       add(e, `actuator "${attr(e, "name") ?? ""}" drives joint "${attr(e, "joint") ?? ""}", which does not exist`);
     }
+    if (e.name === "geom" && attr(e, "mesh") !== undefined && !has("mesh", attr(e, "mesh")))
+      add(e, `geom "${attr(e, "name") ?? ""}" uses mesh "${attr(e, "mesh") ?? ""}", which no <mesh> asset defines`);
     const site = attr(e, "site");
     if (site !== undefined && !has("site", site)) add(e, `<${e.name}> refers to site "${site}", which does not exist`);
     if (attr(e, "objtype") === "site" && !has("site", attr(e, "objname")))

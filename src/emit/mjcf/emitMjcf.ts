@@ -10,7 +10,9 @@ import { num, serializeXml, vec, xmlDocument, type XmlOutElement } from "../xml/
 import { lowestCollisionPoint } from "./lowestCollisionPoint.js";
 import { mjcfJointDamping } from "./mjcfJointDamping.js";
 import { mjcfLosses } from "./mjcfLosses.js";
+import type { MjcfMeshAssets } from "./mjcfMeshAssets.js";
 import { mjcfNames } from "./mjcfNames.js";
+import { writeMjcfMeshAssets } from "./writeMjcfMeshAssets.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
 import { mjcfQuatFromRpy, toMjcfQuat } from "./mjcfQuat.js";
 import { type MjcfServoGains, mjcfServoGains } from "./mjcfServoGains.js";
@@ -107,6 +109,7 @@ export function emitMjcf(input: Robot, options: EmitMjcfOptions = {}): string {
 
   const asset = root.ele("asset");
   for (const m of robot.materials ?? []) asset.ele("material", { name: m.name, rgba: vec(m.rgba) });
+  writeMjcfMeshAssets(asset, options.meshes);
   if (floor) {
     asset.ele("texture", {
       name: "grid",
@@ -156,6 +159,7 @@ export function emitMjcf(input: Robot, options: EmitMjcfOptions = {}): string {
     materials: new Set((robot.materials ?? []).map((m) => m.name)),
     geomNames: new Set(),
     servos,
+    meshes: options.meshes,
   };
   if (layout.worldLink !== undefined) {
     // The world link is MuJoCo's world body: its geoms and sensor sites, no inertial.
@@ -229,6 +233,8 @@ interface BodyContext {
   readonly geomNames: Set<string>;
   /** Each actuated joint's servo gains and armature ({@link mjcfServoGains}). */
   readonly servos: ReadonlyMap<string, MjcfServoGains>;
+  /** The mesh files written next to the MJCF, when there are any. */
+  readonly meshes: MjcfMeshAssets | undefined;
 }
 
 function writeChildren(parent: XmlOutElement, link: string, ctx: BodyContext): void {
@@ -297,7 +303,7 @@ function writeGeom(
     g.type === "plane"
       ? composePoses(shape.origin ?? IDENTITY_POSE, zToNormal(g.normal))
       : (shape.origin ?? IDENTITY_POSE);
-  const attrs = geomShape(g);
+  const attrs = geomShape(g, ctx.meshes);
   if (attrs === undefined) {
     body.com(
       ` ${kind} ${xmlCommentText(name)}: mesh ${g.type === "mesh" ? xmlCommentText(g.uri) : ""} is not embedded (MJCF needs the file itself) `,
@@ -342,7 +348,7 @@ function geomName(
   return name;
 }
 
-function geomShape(g: Geometry): Record<string, string> | undefined {
+function geomShape(g: Geometry, meshes: MjcfMeshAssets | undefined): Record<string, string> | undefined {
   switch (g.type) {
     case "box":
       return { type: "box", size: vec(g.size.map((s) => s / 2)) };
@@ -352,8 +358,10 @@ function geomShape(g: Geometry): Record<string, string> | undefined {
       return { type: "capsule", size: vec([g.radius, g.length / 2]) };
     case "sphere":
       return { type: "sphere", size: num(g.radius) };
-    case "mesh":
-      return undefined;
+    case "mesh": {
+      const asset = meshes?.assetOf(g);
+      return asset === undefined ? undefined : { type: "mesh", mesh: asset };
+    }
     // MJCF planes: half-sizes, then the grid spacing (MuJoCo 2.2.2 needs it > 0); the normal is the geom's z (see writeGeom).
     case "plane":
       return { type: "plane", size: vec([g.size[0] / 2, g.size[1] / 2, 1]) };
