@@ -167,6 +167,8 @@ export const diagnosticCodes = {
   CONTROLLER_GEOMETRY_MISMATCH:
     "A drive controller's geometry (wheel separation, radius, wheelbase, track) differs from the robot's wheels by more than 1 %.",
   CONTROLLER_INTERFACE_CONFLICT: "Two controllers claim the same command interface of a joint.",
+  MODULE_SYNTAX_ERROR:
+    "A robot module cannot run as written: a syntax error, or TypeScript that type-stripping cannot run (enum, namespace, parameter property, decorator).",
 } as const;
 
 /** A stable diagnostic code. */
