@@ -12,6 +12,24 @@ import { robokitCacheDir } from "./robokitCacheDir.js";
 /** `robokit` itself or one of its subpath exports (`robokit/kinematics`, `robokit/schemas/…`). */
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
 
+/**
+ * Run from the TypeScript sources (the repository's tests, where tsx or the test runner compiles
+ * .ts), there is no compiled moduleHooks.js: this resolve-only hook (self-contained, as it runs
+ * in Node's hooks thread) gives `robokit` the same fallback, resolved as a package self-reference.
+ */
+const SOURCE_RUN_HOOK = `
+let anchor;
+export function initialize(data) { anchor = data.anchor; }
+export async function resolve(specifier, context, nextResolve) {
+  try {
+    return await nextResolve(specifier, context);
+  } catch (error) {
+    if (anchor === undefined || !${OWN_SPECIFIER.toString()}.test(specifier) || context.parentURL === anchor) throw error;
+    return nextResolve(specifier, { ...context, parentURL: anchor });
+  }
+}
+`;
+
 let installed = false;
 
 /**
@@ -88,8 +106,11 @@ export function provideRobokit(fromUrl: string, env: Readonly<Record<string, str
   const manifest = ownManifest(fromUrl);
   const anchorUrl = manifest === undefined ? undefined : pathToFileURL(manifest).href;
   const hooks = new URL("./moduleHooks.js", fromUrl);
-  // Run from the TypeScript sources (tests) there is no compiled hooks module to register.
-  if (existsSync(hooks)) {
+  if (!existsSync(hooks)) {
+    if (anchorUrl !== undefined) {
+      register(`data:text/javascript,${encodeURIComponent(SOURCE_RUN_HOOK)}`, { data: { anchor: anchorUrl } });
+    }
+  } else {
     const data: ModuleHooksData = {
       ...(anchorUrl === undefined ? {} : { anchor: anchorUrl }),
       ...(manifest === undefined ? {} : { packageRoot: realpathSync(dirname(manifest)) }),
