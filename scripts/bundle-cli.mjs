@@ -3,14 +3,19 @@
 // every other command to main.js), main.js (the CLI), validateWorker.js (validate's worker thread), lspWorker.js (lsp's), simWorker.js (sim sweeps)
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
-// mujoco-js (WebAssembly next to its JS), tsx (loads user .ts robots) and playwright-core stay external; the
+// The library's entry points (package.json exports: "robokit", "robokit/emit", ...) are bundled
+// too, as api-<name>.js beside the CLI's chunks: a robot module's `import "robokit"` resolves to
+// them (src/cli/moduleHooks.ts), so it shares the modules the CLI has already loaded instead of
+// loading the library a second time as hundreds of files. moduleHooks.js is the module Node runs
+// in its hooks thread (type stripping of .ts robots, `robokit` resolution).
+// mujoco-js (WebAssembly next to its JS), amaro (strips the types of user .ts robots) and playwright-core stay external; the
 // precompiled validators and schemas are read from schemas/ and the bundled examples from
 // dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
 // The xacro expander's YAML parser (xacro.load_yaml) and its general XML parser are yaml.cjs
 // and fxp.cjs, files of their own that `robokit xacro` reads only at their first use: most
 // robots never call load_yaml, and scanXacroXml reads most files without fast-xml-parser.
 // Those two packages are the larger part of what the command would load otherwise.
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -130,14 +135,27 @@ await build({
   logLevel: "warning",
 });
 chmodSync(join(outdir, "robokit.cjs"), 0o755);
+/** `api-<name>` → the compiled module of each `exports` subpath of package.json ("." is `api-index`). */
+function libraryEntries() {
+  const { exports } = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
+  const entries = {};
+  for (const [subpath, target] of Object.entries(exports)) {
+    const name = /^\.(?:\/(\w+))?$/.exec(subpath);
+    const file = typeof target === "string" ? target : target.default;
+    if (name !== null && typeof file === "string" && file.endsWith(".js")) entries[`api-${name[1] ?? "index"}`] = file;
+  }
+  return entries;
+}
 await build({
   absWorkingDir: repo,
-  entryPoints: [
-    "dist/src/cli/main.js",
-    "dist/src/cli/commands/validateWorker.js",
-    "dist/src/cli/commands/lspWorker.js",
-    "dist/src/cli/commands/simWorker.js",
-  ],
+  entryPoints: {
+    main: "dist/src/cli/main.js",
+    validateWorker: "dist/src/cli/commands/validateWorker.js",
+    lspWorker: "dist/src/cli/commands/lspWorker.js",
+    simWorker: "dist/src/cli/commands/simWorker.js",
+    moduleHooks: "dist/src/cli/moduleHooks.js",
+    ...libraryEntries(),
+  },
   outdir,
   entryNames: "[name]",
   chunkNames: "chunk-[hash]",
@@ -147,7 +165,7 @@ await build({
   platform: "node",
   target: "node20",
   // playwright-core (view --screenshot) finds its own files through __dirname, so it stays a package too.
-  external: ["mujoco-js", "tsx", "tsx/*", "playwright-core"],
+  external: ["mujoco-js", "amaro", "playwright-core"],
   plugins: [lazyXacroPackages, xacroFile],
   // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
   banner: {

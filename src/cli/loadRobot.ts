@@ -14,6 +14,7 @@ import { readInputFile } from "./readInputFile.js";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import { provideRobokit } from "./provideRobokit.js";
 import { noteUserModule } from "./userModules.js";
+import { moduleSyntaxError } from "./moduleSyntaxError.js";
 
 /**
  * Resolves the `<robot>` argument: a bundled example name, a .json/.yaml/.yml document, or a
@@ -66,7 +67,7 @@ export async function loadRobot(arg: string, generation = 0): Promise<Robot> {
     case ".mts":
     case ".js":
     case ".mjs":
-      return checked(await importRobot(path, ext, arg, generation), arg);
+      return checked(await importRobot(path, arg, generation), arg);
     default:
       throw new UsageError(
         `${arg}: unsupported robot file type "${ext}" (use .ts, .js, .json, .yaml, .urdf, .sdf, .xacro or a bundled example name)`,
@@ -82,24 +83,19 @@ function isFile(path: string): boolean {
   }
 }
 
-async function importRobot(path: string, ext: string, arg: string, generation: number): Promise<Robot> {
+async function importRobot(path: string, arg: string, generation: number): Promise<Robot> {
   let mod: Record<string, unknown>;
   noteUserModule(path, arg);
   const url = pathToFileURL(path).href + (generation === 0 ? "" : `?generation=${generation}`);
-  // A module written by `robokit import --to ts` imports from "robokit": found even where none is installed.
-  provideRobokit(import.meta.url);
+  // A module written by `robokit import --to ts` imports from "robokit": found even where none is
+  // installed, and a .ts module loads with its types stripped (moduleHooks.ts).
+  provideRobokit(import.meta.url, process.env);
   try {
-    if (ext === ".ts" || ext === ".mts") {
-      // tsx compiles the user's TypeScript (ESM or CommonJS, with or without a package.json).
-      const { tsImport } = await import("tsx/esm/api");
-      // Stack frames at the TypeScript's lines, so a builder call's diagnostic names its line.
-      process.setSourceMapsEnabled(true);
-      mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-    } else {
-      mod = (await import(url)) as Record<string, unknown>;
-    }
+    mod = (await import(url)) as Record<string, unknown>;
   } catch (error) {
     if (isModelError(error)) throw new InputError(`${arg}: invalid robot`, inModule(error.diagnostics, arg));
+    const syntax = moduleSyntaxError(error, url);
+    if (syntax !== undefined) throw new InputError(`${arg}: cannot load module`, inModule([syntax], arg));
     throw new InputError(`${arg}: cannot load module: ${error instanceof Error ? error.message : String(error)}`);
   }
   if ("robot" in mod) return toRobot(await exported(mod, "robot", arg), arg);

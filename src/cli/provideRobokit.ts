@@ -1,18 +1,23 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import Module from "node:module";
+import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { INPUT_LIMITS } from "../util/inputLimits.js";
+import type { ModuleHooksData } from "./moduleHooks.js";
+import { robokitCacheDir } from "./robokitCacheDir.js";
 
 /** `robokit` itself or one of its subpath exports (`robokit/kinematics`, `robokit/schemas/…`). */
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
 
 /**
- * The ESM resolve hook (run in Node's hooks thread, so it is a self-contained module): normal
- * resolution first; only when that finds no `robokit`, resolve it as a self-reference from a
- * file inside the running robokit package.
+ * Run from the TypeScript sources (the repository's tests, where tsx or the test runner compiles
+ * .ts), there is no compiled moduleHooks.js: this resolve-only hook (self-contained, as it runs
+ * in Node's hooks thread) gives `robokit` the same fallback, resolved as a package self-reference.
  */
-const ESM_HOOK = `
+const SOURCE_RUN_HOOK = `
 let anchor;
 export function initialize(data) { anchor = data.anchor; }
 export async function resolve(specifier, context, nextResolve) {
@@ -32,6 +37,19 @@ let installed = false;
  * named robokit whose "." export exists beside it, so a stray copy of the manifest inside a
  * build folder (whose export paths would not resolve from there) is passed over.
  */
+function cacheDirOf(env: Readonly<Record<string, string | undefined>>): { cacheDir?: string } {
+  const root = robokitCacheDir(env, process.platform, safeHomedir());
+  return root === undefined ? {} : { cacheDir: join(root, "ts") };
+}
+
+function safeHomedir(): string {
+  try {
+    return homedir();
+  } catch {
+    return "";
+  }
+}
+
 function ownManifest(fromUrl: string): string | undefined {
   let dir = dirname(fileURLToPath(fromUrl));
   for (;;) {
@@ -53,28 +71,59 @@ function ownManifest(fromUrl: string): string | undefined {
 }
 
 /**
- * Lets a robot module the CLI loads import `robokit` (and `robokit/<subpath>`) when its folder
- * has none installed: `robokit import r.urdf --to ts` writes a module importing from "robokit",
- * and `npx robokit build r.ts` in a folder without node_modules must still build it. Normal
- * resolution always runs first, so a robokit installed beside the module (or above it) wins;
- * only a failed lookup falls back to the running package, resolved as a package self-reference
- * from its package.json (so its `exports` apply). Covers both module
- * systems: an ESM resolve hook (module.register) for `import`, and Module._resolveFilename for
- * `require` (tsx compiles a .ts file in a folder without `"type": "module"` to CommonJS and
- * resolves its requires there, past any ESM hook). Idempotent.
+ * The bundle's module for each of the package's `exports` subpaths (`robokit` → `api-index.js`,
+ * `robokit/emit` → `api-emit.js`; scripts/bundle-cli.mjs builds them beside the CLI's chunks, so
+ * they share the modules the CLI has loaded). Empty when not running from the bundle.
+ */
+function bundleEntries(fromUrl: string, manifest: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { exports?: Record<string, unknown> };
+  for (const subpath of Object.keys(pkg.exports ?? {})) {
+    const name = /^\.(?:\/(\w+))?$/.exec(subpath);
+    if (name === null) continue;
+    const url = new URL(`./api-${name[1] ?? "index"}.js`, fromUrl);
+    if (existsSync(url)) entries[name[1] === undefined ? "robokit" : `robokit/${name[1]}`] = url.href;
+  }
+  return entries;
+}
+
+/**
+ * Lets a robot module the CLI loads import `robokit` (and `robokit/<subpath>`), and lets the CLI
+ * load `.ts` modules: registers the module hooks (moduleHooks.ts, run in Node's hooks thread).
+ * `import "robokit"` gets the robokit that is running, the same modules the CLI has loaded,
+ * when normal resolution finds that copy or none (`robokit import r.urdf --to ts` writes a
+ * module importing from "robokit", and `npx robokit build r.ts` in a folder without
+ * node_modules must still build it); a different robokit installed beside the module wins.
+ * A CommonJS module's `require("robokit")` falls back to the running package through
+ * Module._resolveFilename. Idempotent.
  *
  * @param fromUrl - file: URL of a module inside the running robokit package (`import.meta.url`).
+ * @param env - the environment (the cache folder: see robokitCacheDir).
  */
-export function provideRobokit(fromUrl: string): void {
+export function provideRobokit(fromUrl: string, env: Readonly<Record<string, string | undefined>> = {}): void {
   if (installed) return;
   installed = true;
   const manifest = ownManifest(fromUrl);
+  const anchorUrl = manifest === undefined ? undefined : pathToFileURL(manifest).href;
+  const hooks = new URL("./moduleHooks.js", fromUrl);
+  if (!existsSync(hooks)) {
+    if (anchorUrl !== undefined) {
+      register(`data:text/javascript,${encodeURIComponent(SOURCE_RUN_HOOK)}`, { data: { anchor: anchorUrl } });
+    }
+  } else {
+    const data: ModuleHooksData = {
+      ...(anchorUrl === undefined ? {} : { anchor: anchorUrl }),
+      ...(manifest === undefined ? {} : { packageRoot: realpathSync(dirname(manifest)) }),
+      entries: manifest === undefined ? {} : bundleEntries(fromUrl, manifest),
+      ...cacheDirOf(env),
+      maxSourceBytes: INPUT_LIMITS.maxDocumentBytes,
+    };
+    register(hooks.href, { data });
+  }
   // Without its own manifest (robokit copied without package.json) there is nothing to point at.
-  if (manifest === undefined) return;
-  const anchorUrl = pathToFileURL(manifest).href;
-  register(`data:text/javascript,${encodeURIComponent(ESM_HOOK)}`, { data: { anchor: anchorUrl } });
+  if (anchorUrl === undefined) return;
 
-  // Module._resolveFilename is how tsx and Node resolve a require(); it is not in @types/node.
+  // Module._resolveFilename is how Node resolves a require(); it is not in @types/node.
   const cjs = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const normal = cjs._resolveFilename;
   const fromRobokit = createRequire(anchorUrl);

@@ -184,6 +184,8 @@ export const diagnosticCodes = {
   // meshes written next to an MJCF (convert -f mjcf, build, emit -f mjcf -o)
   MESH_CONVERTED:
     "A mesh was rewritten for its consumer: COLLADA as STL (unit and node transforms applied), an ASCII STL as binary, an STL over MuJoCo 2.2.2's 200,000 facets or an OBJ of several objects as one OBJ.",
+  MODULE_SYNTAX_ERROR:
+    "A robot module cannot run as written: a syntax error, or TypeScript that type-stripping cannot run (enum, namespace, parameter property, decorator).",
 } as const;
 
 /** A stable diagnostic code. */

@@ -23,7 +23,7 @@ export function captureCallSite(
 
 /**
  * The first frame: the user's call (the builder's own frames are cut off by
- * captureStackTrace). When it is not a module on disk (tsx runs CommonJS TypeScript from a
+ * captureStackTrace). When it is not a module on disk (code evaluated from a string or a
  * data: URL) there is no place to show.
  */
 function firstFileFrame(stack: string | undefined): CallSite | undefined {
@@ -46,7 +46,7 @@ function frames(stack: string | undefined): CallSite[] {
   return out;
 }
 
-/** A `file:` URL as a path (without a query such as tsx's or a live reload's), anything else as is. */
+/** A `file:` URL as a path (without a query such as a live reload's), anything else as is. */
 function toPath(location: string): string {
   if (!location.startsWith("file://")) return location;
   const path = decodeURIComponent(location.slice("file://".length).replace(/[?#].*$/, ""));

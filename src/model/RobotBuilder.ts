@@ -16,7 +16,7 @@ import { RobotModelError } from "./RobotModelError.js";
  * Incremental, typed construction of a {@link Robot}: what xacro macros do, with types.
  * A reusable part is an ordinary function that takes the builder and adds links and
  * joints. `build()` checks the whole model at once, as a robot document is checked, so a
- * module run without type-checking (`.js`, `.mjs`, or `.ts` through tsx) gets every check the
+ * module run without type-checking (`.js`, `.mjs`, or `.ts` with its types stripped) gets every check the
  * types would have made; a problem is reported at the file:line:col of the call that added it.
  *
  * @example

@@ -81,8 +81,9 @@ describe.skipIf(!existsSync(bundle))("the npm package (npm pack --dry-run)", () 
     for (const [name, range] of Object.entries(pkg.dependencies)) expect(range, name).toMatch(/^\^\d/);
     expect(pkg.dependencies).not.toHaveProperty("playwright-core");
     expect(pkg.peerDependenciesMeta["playwright-core"]?.optional).toBe(true);
-    // .ts robots load through tsx at run time.
-    expect(pkg.dependencies).toHaveProperty("tsx");
+    // .ts robots load with amaro's type stripping; tsx (and esbuild's install script) is for the repository only.
+    expect(pkg.dependencies).toHaveProperty("amaro");
+    expect(pkg.dependencies).not.toHaveProperty("tsx");
   });
 
   it("holds every precompiled validator and schema the checks load at run time", () => {

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { describe, expect, it } from "vitest";
+
+import { initialize, resolve, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
+import { moduleSyntaxError } from "./moduleSyntaxError.js";
+
+const dir = realpathSync(mkdtempSync(join(tmpdir(), "robokit-hooks-")));
+const running = join(dir, "running");
+mkdirSync(join(running, "dist"), { recursive: true });
+const entry = pathToFileURL(join(running, "dist", "api-index.js")).href;
+writeFileSync(join(dir, "part.ts"), "export const n: number = 1;\n");
+const parent = pathToFileURL(join(dir, "robot.ts")).href;
+
+/** Node's default resolution, reduced: a file: URL of an existing file, else ERR_MODULE_NOT_FOUND. */
+const nodeResolve = (found: Record<string, string>) => async (specifier: string, context?: { parentURL?: string }) => {
+  const url = found[specifier] ?? (specifier.startsWith(".") ? new URL(specifier, context?.parentURL).href : undefined);
+  if (url === undefined || (specifier.startsWith(".") && !url.endsWith(".ts"))) {
+    throw Object.assign(new Error(`not found: ${specifier}`), { code: "ERR_MODULE_NOT_FOUND" });
+  }
+  return { url };
+};
+
+describe("the module hooks", () => {
+  initialize({ entries: { robokit: entry }, packageRoot: running, maxSourceBytes: 64 });
+
+  it("give `robokit` the running copy's entry when resolution finds that copy or none, and keep another copy", async () => {
+    const none = await resolve("robokit", { parentURL: parent }, nodeResolve({}));
+    expect(none.url).toBe(entry);
+    const same = pathToFileURL(join(running, "dist", "index.js")).href;
+    writeFileSync(join(running, "dist", "index.js"), "");
+    expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: same }))).url).toBe(entry);
+    const other = pathToFileURL(join(dir, "node_modules", "robokit", "index.js")).href;
+    expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: other }))).url).toBe(other);
+  });
+
+  it("find ./part.ts for a TypeScript module's ./part.js and ./part, with a live reload's query", async () => {
+    const part = pathToFileURL(join(dir, "part.ts")).href;
+    expect((await resolve("./part.js", { parentURL: parent }, nodeResolve({}))).url).toBe(part);
+    expect((await resolve("./part", { parentURL: `${parent}?generation=2` }, nodeResolve({}))).url).toBe(
+      `${part}?generation=2`,
+    );
+    await expect(resolve("./missing.js", { parentURL: parent }, nodeResolve({}))).rejects.toThrow(/not found/);
+  });
+
+  it("refuse a module over the size limit as INPUT_TOO_LARGE, before reading it", () => {
+    const big = join(dir, "big.ts");
+    writeFileSync(big, `export const robot = ${JSON.stringify("x".repeat(100))};\n`);
+    let thrown: unknown;
+    try {
+      strippedSource(big);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as { code?: unknown }).code).toBe(STRIP_ERROR_CODE);
+    expect(moduleSyntaxError(thrown, pathToFileURL(big).href)).toMatchObject({
+      code: "INPUT_TOO_LARGE",
+      severity: "error",
+      file: big,
+    });
+    expect(strippedSource(join(dir, "part.ts"))).toBe("export const n         = 1;\n");
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The module hooks the CLI registers (module.register) before it loads a robot module; Node runs
+ * them in its hooks thread. They do three things:
+ * - `import "robokit"` (or `robokit/<subpath>`) resolves to the robokit that is running, the very
+ *   modules the CLI has loaded (one copy of the library, one RobotBuilder class), unless a
+ *   different robokit is installed beside the module, which then wins;
+ * - a `.ts`/`.mts` file loads as an ES module with its types stripped (stripTypeScript), through
+ *   a cache keyed by content;
+ * - a TypeScript module's relative import of `./part.js` or `./part` finds `./part.ts`, as the
+ *   TypeScript compiler does.
+ * Node's hooks thread loads this file alone: it imports only Node and the two helpers it uses.
+ */
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { isStrippedFrom, readStripped, strippedCacheKey, writeStripped } from "./strippedCache.js";
+import { stripTypeScript } from "./stripTypeScript.js";
+
+/** What the CLI hands the hooks (module.register's `data`). */
+export interface ModuleHooksData {
+  /** file: URL of the running robokit's package.json: `robokit/<subpath>` resolves from it when nothing else does. */
+  readonly anchor?: string;
+  /** The running robokit's folder (real path): a resolution into it is the running copy. */
+  readonly packageRoot?: string;
+  /** Specifier (`robokit`, `robokit/emit`, …) → file: URL of the module the CLI loaded for it. */
+  readonly entries: Readonly<Record<string, string>>;
+  /** Folder of the stripped-module cache; undefined: no cache. */
+  readonly cacheDir?: string;
+  /** Largest module source read, bytes. */
+  readonly maxSourceBytes: number;
+}
+
+/** The error a `.ts` module that cannot be stripped or read raises; `code` tells it from Node's own. */
+export const STRIP_ERROR_CODE = "ERR_ROBOKIT_TS_MODULE";
+
+const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
+const TS_FILE = /\.m?ts$/;
+
+let data: ModuleHooksData = { entries: {}, maxSourceBytes: 0 };
+let stripper: string | undefined;
+
+/** Called once by module.register with the CLI's data. */
+export function initialize(given: ModuleHooksData): void {
+  data = given;
+}
+
+interface ResolveContext {
+  readonly parentURL?: string;
+  readonly conditions?: readonly string[];
+  readonly importAttributes?: Record<string, string>;
+}
+interface Resolved {
+  readonly url: string;
+  readonly format?: string | null;
+  readonly shortCircuit?: boolean;
+}
+type NextResolve = (specifier: string, context?: ResolveContext) => Promise<Resolved>;
+
+/** Node's resolve hook. */
+export async function resolve(specifier: string, context: ResolveContext, next: NextResolve): Promise<Resolved> {
+  if (OWN_SPECIFIER.test(specifier)) return resolveOwn(specifier, context, next);
+  const parent = context.parentURL;
+  if (parent === undefined || !parent.startsWith("file:") || !TS_FILE.test(new URL(parent).pathname)) {
+    return next(specifier, context);
+  }
+  const resolved = await resolveTypeScriptImport(specifier, context, next);
+  return withGeneration(resolved, parent);
+}
+
+/** `robokit[/subpath]`: the running copy's module when normal resolution finds that copy or none. */
+async function resolveOwn(specifier: string, context: ResolveContext, next: NextResolve): Promise<Resolved> {
+  const entry = data.entries[specifier];
+  let found: Resolved | undefined;
+  try {
+    found = await next(specifier, context);
+  } catch (error) {
+    if (entry !== undefined) return { url: entry, shortCircuit: true };
+    if (data.anchor === undefined || context.parentURL === data.anchor) throw error;
+    return next(specifier, { ...context, parentURL: data.anchor });
+  }
+  if (entry !== undefined && isRunningCopy(found.url)) return { url: entry, shortCircuit: true };
+  return found;
+}
+
+function isRunningCopy(url: string): boolean {
+  if (data.packageRoot === undefined || !url.startsWith("file:")) return false;
+  try {
+    return realpathSync(fileURLToPath(url)).startsWith(data.packageRoot + sep);
+  } catch {
+    return false;
+  }
+}
+
+/** A relative import from a TypeScript module: as written, else `.js` → `.ts`, `.mjs` → `.mts`, or `.ts` added. */
+async function resolveTypeScriptImport(
+  specifier: string,
+  context: ResolveContext,
+  next: NextResolve,
+): Promise<Resolved> {
+  try {
+    return await next(specifier, context);
+  } catch (error) {
+    if (!specifier.startsWith(".") || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    for (const candidate of typeScriptCandidates(specifier)) {
+      const url = new URL(candidate, context.parentURL);
+      if (isFile(url)) return next(candidate, context);
+    }
+    throw error;
+  }
+}
+
+function typeScriptCandidates(specifier: string): string[] {
+  if (specifier.endsWith(".js")) return [`${specifier.slice(0, -3)}.ts`];
+  if (specifier.endsWith(".mjs")) return [`${specifier.slice(0, -4)}.mts`];
+  return [`${specifier}.ts`, `${specifier}.mts`, `${specifier}/index.ts`];
+}
+
+function isFile(url: URL): boolean {
+  try {
+    return statSync(url).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A live reload's query (`?generation=N`) passes from a TypeScript module to the user's modules it imports. */
+function withGeneration(resolved: Resolved, parent: string): Resolved {
+  const query = new URL(parent).search;
+  if (query === "" || !resolved.url.startsWith("file:") || resolved.url.includes("?")) return resolved;
+  if (!TS_FILE.test(new URL(resolved.url).pathname) || resolved.url.includes("/node_modules/")) return resolved;
+  return { ...resolved, url: resolved.url + query };
+}
+
+interface Loaded {
+  readonly format?: string | null;
+  readonly source?: string | ArrayBuffer | Uint8Array | null;
+  readonly shortCircuit?: boolean;
+}
+type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
+
+/** Node's load hook: a `.ts`/`.mts` file is an ES module whose types are stripped. */
+export async function load(url: string, context: unknown, next: NextLoad): Promise<Loaded> {
+  if (!url.startsWith("file:") || !TS_FILE.test(new URL(url).pathname)) return next(url, context);
+  const path = fileURLToPath(url);
+  return { format: "module", source: strippedSource(path), shortCircuit: true };
+}
+
+/** The module's JavaScript: from the cache when it holds this very source, else stripped now (and cached). */
+export function strippedSource(path: string): string {
+  const bytes = statSync(path).size;
+  if (bytes > data.maxSourceBytes) {
+    throw moduleError(`${path}: the module is ${bytes} bytes, over the ${data.maxSourceBytes}-byte limit`, path);
+  }
+  const source = readFileSync(path, "utf8");
+  const key = data.cacheDir === undefined ? undefined : strippedCacheKey(stripperId(), source);
+  const cached =
+    key === undefined || data.cacheDir === undefined ? undefined : readStripped(data.cacheDir, key, source);
+  if (cached !== undefined) return cached;
+  const stripped = stripTypeScript(source);
+  if (!stripped.ok) {
+    throw moduleError(`${path}:${stripped.line}:${stripped.column}: ${stripped.message}`, path, stripped);
+  }
+  // Only a stripping the cache would accept back is stored (a non-ASCII type can shift offsets).
+  if (key !== undefined && data.cacheDir !== undefined && isStrippedFrom(source, stripped.code)) {
+    writeStripped(data.cacheDir, key, stripped.code);
+  }
+  return stripped.code;
+}
+
+function moduleError(message: string, file: string, place?: { line: number; column: number; message: string }): Error {
+  return Object.assign(new Error(message), {
+    code: STRIP_ERROR_CODE,
+    file,
+    ...(place === undefined ? {} : { line: place.line, column: place.column, reason: place.message }),
+  });
+}
+
+/** The stripper and its version, part of every cache key: a new stripper never reads an old one's entries. */
+function stripperId(): string {
+  if (stripper !== undefined) return stripper;
+  try {
+    const main = createRequire(import.meta.url).resolve("amaro");
+    const manifest = join(dirname(main), "..", "package.json");
+    stripper = `amaro@${(JSON.parse(readFileSync(manifest, "utf8")) as { version?: string }).version ?? "?"}`;
+  } catch {
+    stripper = "amaro@?";
+  }
+  return stripper;
+}
