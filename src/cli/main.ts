@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
+import { useValidatorModuleLoader, type ValidatorModuleLoader } from "../schema/loadValidator.js";
 import { ROBOKIT_VERSION } from "../version.js";
+import { HEAP_GROWING_FLAG } from "./heapGrowingFlag.js";
 import { isXacroRun } from "./isXacroRun.js";
 import { splitDebugFlag } from "./splitDebugFlag.js";
 import { stdoutFailure } from "./stdoutFailure.js";
@@ -176,21 +178,24 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** How {@link runMain} loads what the CLI compiles at run time (launchCli.ts sets it when bundled). */
+export interface RunMainOptions {
+  /** Loads a schema validator module by its absolute path (default: `require`). */
+  readonly loadValidatorModule?: ValidatorModuleLoader;
+}
+
 /**
  * Runs the CLI as the process: sets up what every command but `xacro` needs, then sets
  * `process.exitCode` from {@link runCli}. Called when this module is the process's script, and by
- * the bin (bin.ts), which hands every command but `xacro` to it.
+ * the bin (bin.ts, launchCli.ts), which hands every command but `xacro` and `--version` to it.
  */
-export async function runMain(argv: readonly string[]): Promise<void> {
+export async function runMain(argv: readonly string[], options: RunMainOptions = {}): Promise<void> {
   // `robokit xacro` writes with blocking writes of its own (writeStdoutSync) and keeps its
   // expansion within XACRO_LIMITS: it skips this set-up, whose stdout stream costs it start-up
   // time (it sets V8's flags itself, in runXacro).
   if (argv[0] !== "xacro") {
-    // V8 lets the heap grow to several times what is alive before it collects; robokit's
-    // readers make much short-lived garbage on large robots, and a 100,000-link file would
-    // then take 1.5 GB for 0.5 GB of live data. This factor is read at each collection, so it
-    // can be set here, after start-up.
-    (await import("node:v8")).setFlagsFromString("--heap-growing-percent=50");
+    (await import("node:v8")).setFlagsFromString(HEAP_GROWING_FLAG);
+    if (options.loadValidatorModule !== undefined) useValidatorModuleLoader(options.loadValidatorModule);
     // stdout that cannot take the output (a full disk: `> /dev/full`; a reader that closed the
     // pipe: `| head -c1`) is an I/O failure: exit 3 with one line, never a stack. Node reports
     // it here, after the write call has returned, so the command cannot catch it.
@@ -204,4 +209,4 @@ export async function runMain(argv: readonly string[]): Promise<void> {
 
 const invokedDirectly =
   process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-if (invokedDirectly) await runMain(process.argv.slice(2));
+if (invokedDirectly) void runMain(process.argv.slice(2));
