@@ -238,5 +238,7 @@ await build({
   external,
   plugins: [lazyXacroPackages, xacroFile, selfReference, lazyChildProcess, importThroughBin],
   ...commonJsImportMeta,
+  // Without blanks and comments: 30 % smaller (the package has a size budget), names kept.
+  minifyWhitespace: true,
   logLevel: "warning",
 });

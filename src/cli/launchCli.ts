@@ -19,7 +19,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 export function bundledCliPaths(): { readonly cli: string; readonly cache: string } | undefined {
   const cli = join(here, "main.cjs");
-  return existsSync(cli) ? { cli, cache: join(here, CODE_CACHE_DIR, "main.cjs.v8") } : undefined;
+  return existsSync(cli) ? { cli, cache: join(here, CODE_CACHE_DIR, "main.cjs.v8z") } : undefined;
 }
 
 async function loadCli(): Promise<{ readonly runMain: RunMain; readonly cached: boolean }> {
