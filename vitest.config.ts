@@ -8,6 +8,12 @@ import { testProjects } from "./test/support/testProjects.js";
 /** The package's entry points resolve to the sources in tests (tsconfig.json `paths` for tsc and tsx). */
 const entry = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+// One fast-check seed per run, printed so that a failure can be replayed (test/support/fastCheckSeed.ts).
+if (process.env["FC_SEED"] === undefined || process.env["FC_SEED"] === "") {
+  process.env["FC_SEED"] = String(Math.floor(Math.random() * 2 ** 31));
+  console.log(`fast-check seed: ${process.env["FC_SEED"]} (replay with FC_SEED=${process.env["FC_SEED"]})`);
+}
+
 /** Pure tests (`unit`, `npm run test:unit`) and those that spawn, browse or simulate (`slow`). */
 const { unit, slow } = testProjects(entry("."));
 

@@ -16,6 +16,7 @@
 // robots never call load_yaml, and scanXacroXml reads most files without fast-xml-parser.
 // Those two packages are the larger part of what the command would load otherwise.
 import { chmodSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,6 +25,8 @@ import { build } from "esbuild";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(repo, "dist", "src", "bundle");
 rmSync(outdir, { recursive: true, force: true });
+/** Packages the bundles leave to Node to load (see the ES module build below for why). */
+const external = ["mujoco-js", "amaro", "playwright-core", "tsx", "tsx/*"];
 
 /**
  * Packages the xacro expander loads at their first use: for each, the one module importing it,
@@ -108,6 +111,46 @@ const xacroFile = {
   },
 };
 /**
+ * The examples import the package by its name (`robokit`, `robokit/emit`, ...). Without this,
+ * esbuild follows tsconfig.json's paths to the TypeScript sources and the bundle carries a
+ * second copy of every module an example uses (and loads it for `build <example>`): the name
+ * resolves to tsc's output, as package.json's exports say.
+ */
+const packageExports = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).exports;
+const selfReference = {
+  name: "self-reference",
+  setup(b) {
+    b.onResolve({ filter: /^robokit(\/[a-z]+)?$/ }, (args) => {
+      const target = packageExports[`.${args.path.slice("robokit".length)}`]?.default;
+      return target === undefined ? undefined : { path: join(repo, target) };
+    });
+  },
+};
+/**
+ * commander requires node:child_process when it loads, for subcommands run as executables,
+ * which robokit has none of: it gets a stand-in that loads the module at its first use (a few
+ * ms of every command's start-up).
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: "lazy-child-process" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+/** `import.meta.url` in a CommonJS bundle: the bundle file's own URL (its folder is the chunks' folder). */
+const commonJsImportMeta = {
+  define: { "import.meta.url": "__robokitFileUrl" },
+  banner: { js: 'var __robokitFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
+/**
  * The bin, robokit.cjs (CommonJS, no ES module loader): it requires xacro.cjs for `xacro` and
  * imports main.js (kept an ES module import) for every other command.
  */
@@ -132,6 +175,7 @@ await build({
   platform: "node",
   target: "node20",
   plugins: [binLinks],
+  ...commonJsImportMeta,
   logLevel: "warning",
 });
 chmodSync(join(outdir, "robokit.cjs"), 0o755);
@@ -165,11 +209,54 @@ await build({
   platform: "node",
   target: "node20",
   // playwright-core (view --screenshot) finds its own files through __dirname, so it stays a package too.
-  external: ["mujoco-js", "amaro", "playwright-core"],
-  plugins: [lazyXacroPackages, xacroFile],
+  external,
+  plugins: [lazyXacroPackages, xacroFile, selfReference],
   // CommonJS dependencies (commander, handlebars, ...) call require() inside the ES module bundle.
   banner: {
     js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);',
   },
+  logLevel: "warning",
+});
+
+// main.cjs: the whole CLI (main.js and every command) as one CommonJS script, which the bin
+// compiles with node:vm from V8's code cache (src/cli/launchCli.ts; the cache is written by
+// scripts/build-code-cache.mjs). Node 20 caches no ES module's code, and the cache saves about
+// half of `build`'s start-up. Commands stay lazy: esbuild runs a command's modules only when it
+// is loaded. Code compiled by node:vm has no import() in Node 20 (it needs
+// --experimental-vm-modules), so the bundle's import() of what is not bundled (Node built-ins,
+// the external packages, computed specifiers) calls __robokitImport, which the bin passes in.
+const isExternal = (spec) =>
+  spec.startsWith("node:") ||
+  builtinModules.includes(spec) ||
+  external.some((e) => (e.endsWith("/*") ? spec.startsWith(e.slice(0, -1)) : spec === e));
+const mainJs = join("dist", "src", "cli", "main.js");
+const importThroughBin = {
+  name: "import-through-bin",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]src[\\/].*\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      // An import( that is not part of a name, a template or a comment's relative path.
+      const contents = text.replace(/(?<![`\w.$])import\((\s*)(["'])?([^"')]*)/g, (m, space, quote, spec) =>
+        quote === undefined || isExternal(spec) || (spec === "./runXacro.js" && args.path.endsWith(mainJs))
+          ? `__robokitImport(${space}${quote ?? ""}${spec === "./runXacro.js" ? "./xacro.cjs" : spec}`
+          : m,
+      );
+      return { contents, loader: "js" };
+    });
+  },
+};
+await build({
+  absWorkingDir: repo,
+  entryPoints: ["dist/src/cli/main.js"],
+  outfile: join(outdir, "main.cjs"),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  external,
+  plugins: [lazyXacroPackages, xacroFile, selfReference, lazyChildProcess, importThroughBin],
+  ...commonJsImportMeta,
+  // Without blanks and comments: 30 % smaller (the package has a size budget), names kept.
+  minifyWhitespace: true,
   logLevel: "warning",
 });

@@ -8,6 +8,8 @@ import { inflateRawSync, deflateRawSync, constants } from "node:zlib";
 
 import { transformSync } from "esbuild";
 
+import { VALIDATOR_PAYLOAD } from "../src/schema/validatorModuleCode.js";
+
 /**
  * Minified code above this many bytes is stored deflated. Below it, loading node:zlib costs
  * more start-up than the package size saved is worth (URDF: 233 KB minified, its module loads
@@ -15,7 +17,7 @@ import { transformSync } from "esbuild";
  */
 export const PACK_ABOVE_BYTES = 512 * 1024;
 
-const PAYLOAD = /Buffer\.from\("([A-Za-z0-9+/=]*)","base64"\)/;
+const PAYLOAD = VALIDATOR_PAYLOAD;
 
 /** The code minified: same behaviour, same error objects (names of locals are not part of them). */
 export function minifyValidator(code: string): string {

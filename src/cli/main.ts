@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
+import { useValidatorModuleLoader, type ValidatorModuleLoader } from "../schema/loadValidator.js";
 import { ROBOKIT_VERSION } from "../version.js";
+import { HEAP_GROWING_FLAG } from "./heapGrowingFlag.js";
 import { isXacroRun } from "./isXacroRun.js";
 import { splitDebugFlag } from "./splitDebugFlag.js";
 import { readerClosed, stdoutFailure } from "./stdoutFailure.js";
@@ -177,21 +179,24 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** How {@link runMain} loads what the CLI compiles at run time (launchCli.ts sets it when bundled). */
+export interface RunMainOptions {
+  /** Loads a schema validator module by its absolute path (default: `require`). */
+  readonly loadValidatorModule?: ValidatorModuleLoader;
+}
+
 /**
  * Runs the CLI as the process: sets up what every command but `xacro` needs, then sets
  * `process.exitCode` from {@link runCli}. Called when this module is the process's script, and by
- * the bin (bin.ts), which hands every command but `xacro` to it.
+ * the bin (bin.ts, launchCli.ts), which hands every command but `xacro` and `--version` to it.
  */
-export async function runMain(argv: readonly string[]): Promise<void> {
+export async function runMain(argv: readonly string[], options: RunMainOptions = {}): Promise<void> {
   // `robokit xacro` writes with blocking writes of its own (writeStdoutSync) and keeps its
   // expansion within XACRO_LIMITS: it skips this set-up, whose stdout stream costs it start-up
   // time (it sets V8's flags itself, in runXacro).
   if (argv[0] !== "xacro") {
-    // V8 lets the heap grow to several times what is alive before it collects; robokit's
-    // readers make much short-lived garbage on large robots, and a 100,000-link file would
-    // then take 1.5 GB for 0.5 GB of live data. This factor is read at each collection, so it
-    // can be set here, after start-up.
-    (await import("node:v8")).setFlagsFromString("--heap-growing-percent=50");
+    (await import("node:v8")).setFlagsFromString(HEAP_GROWING_FLAG);
+    if (options.loadValidatorModule !== undefined) useValidatorModuleLoader(options.loadValidatorModule);
     // stdout that cannot take the output (a full disk: `> /dev/full`) is an I/O failure: exit 3
     // with one line, never a stack. Node reports it here, after the write call has returned, so
     // the command cannot catch it. A reader that closed the pipe (`| head`) has what it wanted:
@@ -204,7 +209,19 @@ export async function runMain(argv: readonly string[]): Promise<void> {
   }
   // A promise a robot module rejected and nothing handled (a timer in the module, say) is the
   // module's error, exit 1 with one line; any other is a robokit bug (70), never Node's raw stack.
-  process.on("unhandledRejection", (reason) => {
+  // Once per process, even when the CLI's code is loaded more than once (the code-cache build).
+  const flags = process as unknown as Record<symbol, boolean>;
+  if (flags[WATCHING_REJECTIONS] !== true) process.on("unhandledRejection", reportRejection(argv));
+  flags[WATCHING_REJECTIONS] = true;
+  process.exitCode = await runCli(argv);
+}
+
+/** Marks a process whose unhandled rejections {@link runMain} reports. */
+const WATCHING_REJECTIONS = Symbol.for("robokit.watchingRejections");
+
+/** The handler for a promise rejected and never handled, while `argv` runs. */
+function reportRejection(argv: readonly string[]): (reason: unknown) => void {
+  return (reason) => {
     const module = userModuleOf(reason);
     if (module !== undefined) {
       const message = reason instanceof Error ? reason.message : String(reason);
@@ -216,10 +233,9 @@ export async function runMain(argv: readonly string[]): Promise<void> {
     void import("./reportError.js").then(({ reportError }) =>
       process.exit(reportError(reason, (text) => process.stderr.write(text), argv.includes("--debug"))),
     );
-  });
-  process.exitCode = await runCli(argv);
+  };
 }
 
 const invokedDirectly =
   process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-if (invokedDirectly) await runMain(process.argv.slice(2));
+if (invokedDirectly) void runMain(process.argv.slice(2));

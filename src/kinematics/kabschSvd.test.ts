@@ -39,6 +39,16 @@ const unit = fc.double({ min: -1, max: 1, noNaN: true });
 const quat = fc.tuple(unit, unit, unit, unit).filter(([a, b, c, d]) => Math.hypot(a, b, c, d) > 0.1);
 const v3 = fc.record({ x: unit, y: unit, z: unit });
 
+/** Points spread ~1 m along `dir` (offsets `along`), each moved `delta` times its `scatter` vector. */
+function nearLinePoints(dir: Vector3, along: readonly number[], scatter: readonly Vector3[], delta: number): Vector3[] {
+  const n = Math.hypot(dir.x, dir.y, dir.z);
+  return along.map((j, i) => {
+    const s = -0.5 + i / (along.length - 1) + j;
+    const e = scatter[i] as Vector3;
+    return { x: (s * dir.x) / n + delta * e.x, y: (s * dir.y) / n + delta * e.y, z: (s * dir.z) / n + delta * e.z };
+  });
+}
+
 describe("kabschSvd on near-collinear 3-D point sets", () => {
   it("holds 1e-9 rad when the points lie within 1e-3…1e-1 of a 1 m line (property)", () => {
     // Points along a line (spread ~1 m) with a small perpendicular scatter: the rotation about
@@ -54,16 +64,7 @@ describe("kabschSvd on near-collinear 3-D point sets", () => {
     });
     fc.assert(
       fc.property(nearLine, quat, v3, ({ dir, along, scatter, delta }, [a, b, c, d], t) => {
-        const n = Math.hypot(dir.x, dir.y, dir.z);
-        const p = along.map((j, i) => {
-          const s = -0.5 + i / (along.length - 1) + j; // spread ~1 m along the line
-          const e = scatter[i] as Vector3;
-          return {
-            x: (s * dir.x) / n + delta * e.x,
-            y: (s * dir.y) / n + delta * e.y,
-            z: (s * dir.z) / n + delta * e.z,
-          };
-        });
+        const p = nearLinePoints(dir, along, scatter, delta);
         const R = quatToMatrix(a, b, c, d);
         const q = p.map((v) => apply(R, t, v));
         const r = kabschSvd(p, q);
@@ -76,6 +77,28 @@ describe("kabschSvd on near-collinear 3-D point sets", () => {
       }),
       { numRuns: 500 },
     );
+  });
+  it("three points on a 1 m line and one 1e-3 m off it: a rotation within 1e-9 rad, or collinear", () => {
+    // Seed 1432397600 of the property above: the bare error estimate was 9× too small here.
+    const p = nearLinePoints(
+      { x: -0.20000000000000004, y: 0, z: 0 },
+      [0, 0, 0.0000069953586683407795, 0],
+      [
+        { x: 0, y: 0, z: -0.9999999999417593 },
+        { x: -0.9999999999998727, y: 0, z: 0 },
+        { x: 0.9999999701940204, y: 0, z: 0 },
+        { x: 0.5004882812499039, y: 0, z: 0 },
+      ],
+      0.001,
+    );
+    const R = quatToMatrix(0, 0, -0.2453737442231799, -0.9979265930596706);
+    const t = { x: 0, y: 0, z: 0 };
+    const r = kabschSvd(
+      p,
+      p.map((v) => apply(R, t, v)),
+    );
+    if (r.ok) expect(rotationError(R, r.rotation)).toBeLessThan(1e-9);
+    else expect(r.status).toBe("collinear");
   });
   it("a fixed near-collinear set: 4 points 1e-3 m off a 1 m line, rotation 2 rad about a skew axis", () => {
     const p: Vector3[] = [

@@ -47,9 +47,10 @@ const SCORE = new Float64Array(1);
  * magnitude of either set (m), double precision (ε = 2.2e-16) predicts a rotation error of
  * about ε·(λ₁/λ₂ + M·√(Σw/λ₂)) rad: the first term is the eigen-solver's (the gap of Horn's
  * matrix is 2(s₂ + s₃), its scale s₁), the second the rounding of the coordinates against the
- * RMS spread off the line. When that exceeds `KABSCH_EPSILON.rotation` (1e-9 rad) the fit is
- * refused as `collinear` rather than answered with a rotation of unknown accuracy; on a
- * 1 m line placed near the origin that happens at an RMS offset of about 5e-4 m.
+ * RMS spread off the line. When 16 times that (the terms are orders of magnitude, not bounds)
+ * exceeds `KABSCH_EPSILON.rotation` (1e-9 rad) the fit is refused as `collinear` rather than
+ * answered with a rotation of unknown accuracy; for five points on a 1 m line placed near the
+ * origin that happens at an RMS offset of about 8e-4 m.
  * Use {@link kabschPlanar} for planar odometry.
  *
  * @param p - old points (m).
@@ -282,8 +283,16 @@ function predictedRotationError(
   const l1 = CVAL[0] as number;
   const l2 = CVAL[1] as number;
   if (!(l2 > 0)) return Infinity;
-  return Number.EPSILON * (l1 / l2 + m * Math.sqrt(sw / l2));
+  return ROUNDING_MARGIN * Number.EPSILON * (l1 / l2 + m * Math.sqrt(sw / l2));
 }
+
+/**
+ * The estimate's terms are orders of magnitude, not bounds: the eigen-solver rounds to a small
+ * multiple of ε·s₁. Random near-collinear sets (three points on a line, one 1e-3 m off it) came
+ * within 9× of the bare estimate, so the refusal uses 16× it: a rotation returned is within
+ * `KABSCH_EPSILON.rotation`.
+ */
+const ROUNDING_MARGIN = 16;
 
 function fail(r: Float64Array, t: Float64Array, status: Exclude<KabschStatus, "ok">): Exclude<KabschStatus, "ok"> {
   r.fill(NaN);

@@ -7,6 +7,20 @@ import { IncompleteInstallError } from "../util/IncompleteInstallError.js";
 
 const require = createRequire(import.meta.url);
 
+/** Loads a validator module given its absolute path and returns its `module.exports`. */
+export type ValidatorModuleLoader = (path: string) => unknown;
+
+let loadModule: ValidatorModuleLoader = require;
+
+/**
+ * Sets how {@link loadValidator} loads a validator module it has found (by default, `require`):
+ * the CLI compiles them from V8's code cache (src/cli/codeCache.ts). The module found and
+ * what it exports stay the same.
+ */
+export function useValidatorModuleLoader(loader: ValidatorModuleLoader): void {
+  loadModule = loader;
+}
+
 /**
  * A precompiled ajv validation function: true when `data` is valid, else its `errors`. When the
  * document has more errors than INPUT_LIMITS.maxSchemaErrors, `errors` holds the first ones and
@@ -51,7 +65,7 @@ export function loadValidator(file: string, exportName?: string): PrecompiledVal
   for (const up of ["../../../", "../../../../", "../", "../../"]) {
     let mod: Record<string, unknown>;
     try {
-      mod = require(`${up}schemas/validators/${file}`) as Record<string, unknown>;
+      mod = loadModule(require.resolve(`${up}schemas/validators/${file}`)) as Record<string, unknown>;
     } catch (error) {
       if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
       continue;

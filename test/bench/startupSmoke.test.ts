@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
+import { STARTUP_COMMANDS } from "../../bench/support/startupCommands.js";
 import { haveTool } from "../support/tools.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -37,6 +38,15 @@ describe.skipIf(!existsSync(bin))("npm run bench (smoke: ROBOKIT_BENCH_SMOKE=1)"
     const text = readFileSync(join(root, "bench", "results", "tmp", "RESULTS.smoke.md"), "utf8");
     const ign = haveTool("ign", "the comparing benchmark's SDF reference");
     const checkUrdf = haveTool("check_urdf", "the comparing benchmark's URDF reference");
+
+    const startup = tableRows(text, "Start-up");
+    expect(startup.map((c) => c[0])).toEqual(["`node -e 0`", ...STARTUP_COMMANDS.map((c) => `\`${c.label}\``)]);
+    for (const c of startup.slice(1)) {
+      expect(c[1], c[0]).toMatch(seconds);
+      expect(c[2], c[0]).toMatch(/^\d+\.\d\d×$/);
+      expect(c[3], c[0]).toMatch(/^\d+\.\d\d×$/);
+      expect(c[8], c[0]).toMatch(/^(met|not met)$/);
+    }
 
     const commands = tableRows(text, "Commands");
     expect(commands.map((c) => c[0]!.slice(0, 24))).toEqual([

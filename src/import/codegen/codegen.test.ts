@@ -103,7 +103,8 @@ describe("TypeScript escapers", () => {
     const data = fc.jsonValue().map((v) => v as unknown);
     fc.assert(
       fc.property(data, fc.dictionary(hostile, fc.integer()), (v, keyed) => {
-        expect(evaluate(tsValue(v))).toStrictEqual(JSON.parse(JSON.stringify(v)));
+        // The data itself, -0 included: tsValue writes -0 as -0 (a JSON round trip would make it 0).
+        expect(evaluate(tsValue(v))).toStrictEqual(v);
         const back = evaluate(tsValue(keyed)) as Record<string, number>;
         expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
         expect(Object.entries(back)).toEqual(Object.entries(keyed));
@@ -195,5 +196,8 @@ describe("YAML escapers", () => {
         },
       ),
     );
+    // A line of spaces alone in a literal block reads back as an empty line.
+    for (const text of [" \n", "a\n  \nb", "\t\n"])
+      expect(parse(yamlDocumentText({ k: [text], [text]: text }))).toEqual({ k: [text], [text]: text });
   });
 });

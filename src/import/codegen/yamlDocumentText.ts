@@ -17,6 +17,17 @@ class Escaped {
 const NEEDS_ESCAPES =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/;
 
+/**
+ * A line of spaces or tabs alone in a string of several lines: the yaml package writes the
+ * string as a literal block, where such a line reads back as an empty one (`" \n"` as `"\n"`).
+ */
+const BLANK_LINE = /(?:^|\n)[ \t]+(?:\n|$)/;
+
+/** Whether the yaml package would not write `text` so that it reads back the same in every reader. */
+function needsEscapes(text: string): boolean {
+  return NEEDS_ESCAPES.test(text) || (text.includes("\n") && BLANK_LINE.test(text));
+}
+
 const escapedTag = {
   identify: (value: unknown): boolean => value instanceof Escaped,
   tag: "tag:yaml.org,2002:str",
@@ -26,12 +37,12 @@ const escapedTag = {
 };
 
 function prepare(value: unknown): unknown {
-  if (typeof value === "string") return NEEDS_ESCAPES.test(value) ? new Escaped(value) : value;
+  if (typeof value === "string") return needsEscapes(value) ? new Escaped(value) : value;
   if (Array.isArray(value)) return value.map(prepare);
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     // A Map keeps keys that need escapes as keys the tag writes.
-    if (entries.some(([k]) => NEEDS_ESCAPES.test(k))) return new Map(entries.map(([k, v]) => [prepare(k), prepare(v)]));
+    if (entries.some(([k]) => needsEscapes(k))) return new Map(entries.map(([k, v]) => [prepare(k), prepare(v)]));
     return Object.fromEntries(entries.map(([k, v]) => [k, prepare(v)]));
   }
   return value;

@@ -1,0 +1,59 @@
+// Writes the V8 code caches of the bundled CLI (dist/src/bundle/code-cache/, see
+// src/cli/codeCache.ts): runs the commands robokit is most often started for, in this one
+// process through the bin (dist/src/bundle/robokit.cjs), then saves the bytecode of everything
+// they compiled: the CLI (main.cjs) and the schema validators they loaded (one small SDF
+// document of each version, so `validate` of any version starts from the cache). A command's
+// functions that these runs never called are compiled when first called, as without a cache.
+// Run by `npm run build`, after scripts/bundle-cli.mjs (which empties dist/src/bundle/, caches
+// included, so a cache never outlives the code it was made from). V8 refuses a cache made by
+// another Node version; robokit then compiles as usual.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(repo, "dist", "src", "bundle", "robokit.cjs");
+const { launch, codeCacheTools } = createRequire(import.meta.url)(bin);
+
+const tmp = mkdtempSync(join(tmpdir(), "robokit-code-cache-"));
+/** Every SDF version robokit reads (schemas/sdf/versions.json). */
+const sdfVersions = JSON.parse(readFileSync(join(repo, "schemas", "sdf", "versions.json"), "utf8"));
+const runs = [
+  ["build", "mario", "--out", join(tmp, "mario")],
+  ["validate", join(tmp, "mario", "config", "mario_controllers.yaml")],
+  ["validate", join(tmp, "mario", "urdf", "mario.urdf"), join(tmp, "mario", "sdf", "mario", "model.sdf")],
+  ["emit", "mario", "--format", "urdf"],
+];
+for (const version of sdfVersions) {
+  const file = join(tmp, `model-${version}.sdf`);
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<sdf version="${version}"><model name="m"><link name="l"><pose>0 0 0 0 0 0</pose></link></model></sdf>\n`,
+  );
+  runs.push(["validate", file]);
+}
+
+// The commands' own output is not wanted here (their exit codes are).
+// Each run adds the CLI's stdout error listener.
+process.stdout.setMaxListeners(0);
+const writes = { out: process.stdout.write, err: process.stderr.write };
+process.stdout.write = () => true;
+process.stderr.write = () => true;
+const failures = [];
+try {
+  for (const argv of runs) {
+    process.exitCode = 0;
+    await launch(argv);
+    if (process.exitCode !== 0) failures.push(`${argv.join(" ")}: exit ${process.exitCode}`);
+  }
+} finally {
+  process.stdout.write = writes.out;
+  process.stderr.write = writes.err;
+  process.exitCode = 0;
+}
+rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) throw new Error(`build-code-cache: a command failed:\n${failures.join("\n")}`);
+const written = (await codeCacheTools()).writeCodeCaches();
+console.log(`code caches: ${written.map((p) => relative(repo, p)).join(", ")}`);

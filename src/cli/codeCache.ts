@@ -1,0 +1,119 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
+import { Script } from "node:vm";
+import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
+
+import { validatorModuleCode } from "../schema/validatorModuleCode.js";
+
+/**
+ * The folder beside the bundled CLI that holds V8 code caches (scripts/build-code-cache.mjs
+ * writes it at build time): compiled bytecode of the CLI and the schema validators, so a run
+ * deserialises what it would otherwise parse and compile (about half of `build`'s start-up).
+ */
+export const CODE_CACHE_DIR = "code-cache";
+
+/** One script compiled through {@link loadCommonJs}, and where its cache lives. */
+interface CompiledScript {
+  readonly script: Script;
+  readonly cachePath: string;
+}
+
+const compiled: CompiledScript[] = [];
+const validatorModules = new Map<string, Record<string, unknown>>();
+
+/** What a CommonJS module's code runs with besides the usual five names. */
+export type ModuleScope = Readonly<Record<string, unknown>>;
+
+/**
+ * A cache file's bytecode, or undefined when there is none or it is damaged. Caches are stored
+ * deflated: bytecode packs 2–6× smaller, which keeps them within the package's size budget, and
+ * inflating costs a few ms against the tens of ms of compiling they save.
+ */
+function readCache(cachePath: string): Buffer | undefined {
+  try {
+    return inflateRawSync(readFileSync(cachePath));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs CommonJS `source` (the module file `file`, absolute) as Node's loader would and returns
+ * its `module.exports`, compiled from the V8 code cache at `cachePath` when there is one that
+ * V8 accepts. V8 refuses a cache made by another V8 version or other V8 flags and then
+ * compiles the source as usual, so a missing or foreign cache costs only the time it saves.
+ * V8 matches a cache to its source by length only: callers name caches so that a changed
+ * source never meets an old cache (a content hash, or a folder rebuilt with its source).
+ * `scope` names extra free variables of the source and their values.
+ */
+export function loadCommonJs(
+  file: string,
+  source: string,
+  cachePath: string,
+  scope: ModuleScope = {},
+): Record<string, unknown> {
+  const names = ["exports", "require", "module", "__filename", "__dirname", ...Object.keys(scope)];
+  // Same line as the source's first line, so positions in stacks stay those of the file.
+  const wrapped = `(function (${names.join(", ")}) {${source.replace(/^#!/, "//")}\n})`;
+  const cachedData = readCache(cachePath);
+  const script = new Script(wrapped, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  compiled.push({ script, cachePath });
+  const module = { exports: {} as Record<string, unknown> };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run(module.exports, createRequire(file), module, file, dirname(file), ...Object.values(scope));
+  return module.exports;
+}
+
+/**
+ * A precompiled schema validator module (schemas/validators/*.cjs, `path` absolute) loaded
+ * through {@link loadCommonJs}: its code (inflated when stored deflated) is compiled from a
+ * cache in `cacheDir` named after the module and a hash of its text, so a regenerated
+ * validator never meets the cache of the one before.
+ */
+export function loadValidatorModule(path: string, cacheDir: string): Record<string, unknown> {
+  // Loaded once per process, as require() would: one module may hold several validators.
+  let exports = validatorModules.get(path);
+  if (exports === undefined) {
+    const text = readFileSync(path, "utf8");
+    exports = loadCommonJs(path, validatorModuleCode(text), join(cacheDir, `${basename(path)}-${textId(text)}.v8z`));
+    validatorModules.set(path, exports);
+  }
+  return exports;
+}
+
+/**
+ * FNV-1a of the text's UTF-16 code units (32 bits, hex) and its length: names a cache after
+ * the code it was made from. node:crypto would cost more start-up than the hashing.
+ */
+function textId(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${(hash >>> 0).toString(16).padStart(8, "0")}-${text.length}`;
+}
+
+/** Whether the last script compiled from `cachePath` was given a cache V8 accepted. */
+export function codeCacheAccepted(cachePath: string): boolean | undefined {
+  const entry = compiled.findLast((c) => c.cachePath === cachePath);
+  if (entry === undefined) return undefined;
+  return readCache(cachePath) !== undefined && entry.script.cachedDataRejected === false;
+}
+
+/**
+ * Writes the code cache of every script compiled in this process: its bytecode as it is now,
+ * with every function that has run so far (so a cache written after representative runs
+ * holds the functions those runs needed). Each file is written whole (temporary file, then
+ * rename). Returns the paths written. Used by scripts/build-code-cache.mjs only.
+ */
+export function writeCodeCaches(): string[] {
+  const written: string[] = [];
+  for (const { script, cachePath } of compiled) {
+    if (written.includes(cachePath)) continue;
+    mkdirSync(dirname(cachePath), { recursive: true });
+    const temporary = `${cachePath}.${process.pid}.tmp`;
+    writeFileSync(temporary, deflateRawSync(script.createCachedData(), { level: constants.Z_BEST_COMPRESSION }));
+    renameSync(temporary, cachePath);
+    written.push(cachePath);
+  }
+  return written;
+}
