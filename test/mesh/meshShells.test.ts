@@ -49,6 +49,20 @@ describe("meshes of several shells", () => {
     expect(codes(nested)).toEqual(["MESH_SHELLS_OVERLAP"]);
   });
 
+  it("two cubes that cross with every corner outside the other (one turned 45°) are a warning too", () => {
+    const turn = (t: Triangle): Triangle =>
+      t.map(([x, y, z]) => [(x - y) * Math.SQRT1_2, (x + y) * Math.SQRT1_2, z] as [number, number, number]);
+    const cube = box([-1, -1, -1], 2);
+    const star = soup([...cube, ...cube.map(turn)]);
+    expect(codes(star)).toEqual(["MESH_SHELLS_OVERLAP"]);
+    // Apart, the same two cubes are two solids, and say nothing.
+    const apart = soup([
+      ...cube,
+      ...cube.map(turn).map((t) => t.map(([x, y, z]) => [x + 5, y, z] as [number, number, number])),
+    ]);
+    expect(codes(apart)).toEqual([]);
+  });
+
   it("separate boxes, each facing either way, weigh their sum (property)", () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,8 @@
 import type { TriangleMesh } from "./TriangleMesh.js";
 
+/** A point in the mesh's frame (m). */
+type Point = readonly [number, number, number];
+
 /**
  * Point-triangle evaluations the shell check may spend (a probe point's winding number against
  * the triangles of the shells whose bounding box holds it); past it the remaining shells are
@@ -126,7 +129,8 @@ interface ShellInfo {
   /** Bounding box per shell: min x y z, max x y z. */
   readonly box: Float64Array;
   /** Up to four vertex indices per shell, spread over its triangles. */
-  readonly probes: number[][];
+  /** Points on each shell whose winding numbers tell whether it lies inside another (m). */
+  readonly probes: Point[][];
 }
 
 function shellInfo(mesh: TriangleMesh, ofTriangle: Uint32Array, shells: number, mirror: number): ShellInfo {
@@ -156,14 +160,26 @@ function shellInfo(mesh: TriangleMesh, ofTriangle: Uint32Array, shells: number, 
         box[6 * s + 3 + k] = Math.max(box[6 * s + 3 + k]!, p[v + k]!);
       }
   }
-  const probes: number[][] = Array.from({ length: shells }, () => []);
+  // Each shell's probes: a corner of up to four triangles spread over it, then their centroids.
+  // Corners alone miss two solids that cross with every corner outside the other (two cubes
+  // turned 45° about a common axis); a face's centroid then lies inside.
+  const corners: Point[][] = Array.from({ length: shells }, () => []);
+  const centroids: Point[][] = Array.from({ length: shells }, () => []);
   const seen = new Uint32Array(shells);
   for (let t = 0; t < ofTriangle.length; t++) {
     const s = ofTriangle[t]!;
     const n = seen[s]!++;
     const step = Math.max(1, Math.floor(triangleCount[s]! / 4));
-    if (n % step === 0 && probes[s]!.length < 4) probes[s]!.push(indices[3 * t]!);
+    if (n % step !== 0 || corners[s]!.length >= 4) continue;
+    const [a, b, c] = [3 * indices[3 * t]!, 3 * indices[3 * t + 1]!, 3 * indices[3 * t + 2]!];
+    corners[s]!.push([p[a]!, p[a + 1]!, p[a + 2]!]);
+    centroids[s]!.push([
+      (p[a]! + p[b]! + p[c]!) / 3,
+      (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3,
+      (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3,
+    ]);
   }
+  const probes = corners.map((list, s) => [...list, ...centroids[s]!]);
   return { volume, box, probes };
 }
 
@@ -191,10 +207,9 @@ class WindingCounter {
     }
   }
 
-  /** Σ sign × winding number of vertex `v` over the shells `judged`; undefined once the budget is spent. */
-  at(v: number, judged: readonly number[], sign: Int8Array): number | undefined {
-    const p = this.#mesh.positions;
-    const [x, y, z] = [p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!];
+  /** Σ sign × winding number of `point` over the shells `judged`; undefined once the budget is spent. */
+  at(point: Point, judged: readonly number[], sign: Int8Array): number | undefined {
+    const [x, y, z] = point;
     let total = 0;
     for (const s of judged) {
       const b = this.#box.subarray(6 * s, 6 * s + 6);
