@@ -34,6 +34,14 @@ describe("'%' string formatting as Python's", () => {
     expect(py("'%e|%g|%G' % (12345.678, 1e-5, 1e20)")).toBe("1.234568e+04|1e-05|1E+20");
   });
 
+  it("takes a float's decimal exponent exactly, where log10 lands on a power of ten", () => {
+    // The double 1e-7 is 9.99999999999999954748e-8: to 17 digits its exponent is -8 (CPython).
+    expect(py("'%.16E|%.16e|%.17g' % (1e-7, 1e-7, 1e-7)")).toBe(
+      "9.9999999999999995E-08|9.9999999999999995e-08|9.9999999999999995e-08",
+    );
+    expect(py("'%.2e|%.0e' % (9.996, 0.99)")).toBe("1.00e+01|1e+00");
+  });
+
   it("raises Python's exceptions with Python's messages", () => {
     expect(run("%d", "3")).toBe("TypeError: %d format: a real number is required, not str");
     expect(run("%x", 3.5)).toBe("TypeError: %x format: an integer is required, not float");

@@ -294,15 +294,33 @@ function formatFixed(x: number, p: number, alt: boolean): string {
 function significant(x: number, p: number): { digits: string; exponent: number } {
   const q = Math.min(p, MAX_SIGNIFICANT_DIGITS);
   const { mant, exp } = decompose(x);
-  let e = Math.floor(Math.log10(x));
   const low = 10n ** BigInt(q);
   const high = low * 10n;
+  // The exact decimal exponent (10^e ≤ x < 10^(e+1)), judged on the digits before rounding:
+  // log10 can land on the wrong side of a power of ten (1e-7 is 9.99…95e-8 as a double).
+  let e = Math.floor(Math.log10(x));
   for (;;) {
-    const n = roundScaled(mant, exp, q - e);
-    if (n >= high) e++;
-    else if (n < low) e--;
-    else return { digits: n.toString() + "0".repeat(p - q), exponent: e };
+    const t = truncScaled(mant, exp, q - e);
+    if (t >= high) e++;
+    else if (t < low) e--;
+    else break;
   }
+  const n = roundScaled(mant, exp, q - e);
+  // Rounding up to the next power of ten (9.99…96 to 17 digits) gives 1.00…0 there.
+  return n >= high
+    ? { digits: (n / 10n).toString() + "0".repeat(p - q), exponent: e + 1 }
+    : { digits: n.toString() + "0".repeat(p - q), exponent: e };
+}
+
+/** floor(mant * 2^exp * 10^k), exactly (x > 0). */
+function truncScaled(mant: bigint, exp: number, k: number): bigint {
+  let num = mant;
+  let den = 1n;
+  if (exp >= 0) num <<= BigInt(exp);
+  else den <<= BigInt(-exp);
+  if (k >= 0) num *= 10n ** BigInt(k);
+  else den *= 10n ** BigInt(-k);
+  return num / den;
 }
 
 function exponentText(e: number): string {
