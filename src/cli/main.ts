@@ -33,7 +33,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "emit",
     term: "[options] <robot>",
-    summary: "write one generated file to stdout",
+    summary: "write one generated file to stdout (or -o; -f mjcf writes its meshes beside it)",
     load: async () => (await import("./commands/emitCommand.js")).emitCommand(),
   },
   {

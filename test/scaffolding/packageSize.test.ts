@@ -8,8 +8,12 @@ import { describe, expect, it } from "vitest";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bundle = join(root, "dist", "src", "bundle", "main.js");
 
-/** The package size a stranger downloads and unpacks: at most 20 MB. */
-const MAX_UNPACKED_BYTES = 20_000_000;
+/**
+ * The package size a stranger downloads and unpacks: at most 21 MB (V8's code caches for a fast
+ * start and the library's bundled entry points for `.ts` robots are part of it; the whole install
+ * is held to 45 MB by packageInstall.test.ts).
+ */
+const MAX_UNPACKED_BYTES = 21_000_000;
 
 interface PackResult {
   readonly unpackedSize: number;

@@ -170,8 +170,8 @@ describe("robokit convert", () => {
     expect(missing.stderr).toContain("FILE_READ_ERROR");
   });
 
-  it("usage errors exit 2: unknown --to, missing --to, unsupported --sdf-version", async () => {
-    expect((await run(["convert", urdf, "--to", "mjcf"])).code).toBe(2);
+  it("usage errors exit 2: unknown --to (step), missing --to, unsupported --sdf-version", async () => {
+    expect((await run(["convert", urdf, "--to", "step"])).code).toBe(2);
     expect((await run(["convert", urdf])).code).toBe(2);
     expect((await run(["convert", urdf, "--to", "sdf", "--sdf-version", "1.12"])).code).toBe(2);
   });

@@ -59,7 +59,7 @@ describe("a stdout that cannot take the output is exit 3 with one line, no stack
     expect(stderr).toBe("");
   }, 60_000);
 
-  it("build | head -c1: every file is written, exit 0, nothing on stderr", async () => {
+  it("build | head -c1: every file is written, exit 0, no word about stdout", async () => {
     const whole = join(dir, "whole");
     const cut = join(dir, "cut");
     const listed = spawnSync(process.execPath, ["--import", tsx, main, "build", "cart", "-o", whole], {
@@ -79,7 +79,8 @@ describe("a stdout that cannot take the output is exit 3 with one line, no stack
     child.stdout.destroy();
     const status = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
     expect(status, stderr).toBe(0);
-    expect(stderr).toBe("");
+    // The build's own warnings may stand there; nothing about stdout does.
+    expect(stderr).not.toMatch(/stdout|EPIPE|incomplete/);
     const files = (root: string): string[] => readdirSync(root, { recursive: true, encoding: "utf8" }).sort();
     expect(files(cut)).toEqual(files(whole));
   }, 60_000);

@@ -3,6 +3,7 @@ import type { Robot } from "../../model/Robot.js";
 import { type JointLoad, jointLoadInertia } from "./jointLoadInertia.js";
 import { mjcfJointDamping } from "./mjcfJointDamping.js";
 import { MJCF_PHYSICS } from "./mjcfPhysics.js";
+import { assertNever } from "../../util/assertNever.js";
 
 /**
  * Speed error, as a share of the joint's velocity limit, at which a derived velocity servo
@@ -107,6 +108,8 @@ export function mjcfServoGains(robot: Robot): Map<string, MjcfServoGains> {
       case "effort":
         out.set(j.name, { ...common, gain: 0, derived: false, armature: modelArmature });
         break;
+      default:
+        assertNever(a.command, "command interface");
     }
   }
   return out;

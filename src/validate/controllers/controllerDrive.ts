@@ -119,8 +119,15 @@ function sided(drive: Drive, robot: Robot, base: string): Drive {
       return { ...drive, steering: pair(drive.steering), traction: pair(drive.traction) };
     case "tricycle":
       return { ...drive, traction: pair(drive.traction) };
-    default:
+    // Their joints are named by role (left, right, front left, …), not as a pair.
+    case "differential":
+    case "mecanum":
+    case "bicycle":
+    case "omni":
+    case "steered":
       return drive;
+    default:
+      return assertNever(drive, "drive type");
   }
 }
 
