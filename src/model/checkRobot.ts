@@ -17,8 +17,10 @@ import type { Robot } from "./Robot.js";
 
 /** Largest magnitude of any number in a robot (SI units): products of a few stay finite. */
 const MAX_MODEL_MAGNITUDE = 1e20;
-/** Smallest magnitude of a number in a robot other than 0 (SI units): halves and squares stay above 0. */
+/** Smallest magnitude of a shape's dimension other than 0 (m): halves and squares stay above 0. */
 const MIN_MODEL_MAGNITUDE = 1e-100;
+/** JSON pointers of shape dimensions (a box's sides, a radius, a length, a mesh's scale). */
+const SHAPE_DIMENSION = /\/geometry\/(?:size\/\d+|radius|length|scale\/\d+)$/;
 
 /** Options of {@link checkRobot}. */
 export interface CheckRobotOptions {
@@ -62,19 +64,20 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     add("NUMBER_NOT_FINITE", path, `${owner}: ${field} is ${String(value)}; numbers must be finite`);
   });
   // Far past any robot's quantity in SI units, where products of a few such numbers overflow to
-  // infinity or (a size of 1e-320 halved) underflow to 0.
+  // infinity, or a shape's size (halved, squared) underflows to 0.
   findNumbers(
     robot,
     (n) => Number.isFinite(n) && (Math.abs(n) > MAX_MODEL_MAGNITUDE || (n !== 0 && Math.abs(n) < MIN_MODEL_MAGNITUDE)),
     (path, value) => {
-      const { owner, field } = describeJsonPath(robot, path);
       const big = Math.abs(value) > MAX_MODEL_MAGNITUDE;
+      if (!big && !SHAPE_DIMENSION.test(path)) return;
+      const { owner, field } = describeJsonPath(robot, path);
       add(
         "VALUE_OUT_OF_RANGE",
         path,
         big
           ? `${owner}: ${field} is ${String(value)}; robokit takes no magnitude above 1e20 (SI units), where its arithmetic would overflow`
-          : `${owner}: ${field} is ${String(value)}; robokit takes no magnitude below 1e-100 but 0 (SI units), where its arithmetic would underflow to 0`,
+          : `${owner}: ${field} is ${String(value)}; robokit takes no shape dimension below 1e-100 m but 0, where its arithmetic would underflow to 0`,
         // Files others wrote use ±1.79769e+30 for "unbounded": kept as read, with a warning.
         true,
       );
