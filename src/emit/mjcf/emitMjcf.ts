@@ -322,8 +322,9 @@ function writeGeom(
   if (kind === "collision" && "surface" in shape && shape.surface !== undefined) {
     const s = shape.surface;
     if (s.mu !== undefined) el["friction"] = vec([s.mu, MJCF_PHYSICS.torsionalFriction, MJCF_PHYSICS.rollingFriction]);
-    // Negative solref = direct stiffness (N/m) and damping (N·s/m).
-    if (s.kp !== undefined && s.kd !== undefined) el["solref"] = vec([-s.kp, -s.kd]);
+    // kp and kd (N/m, N·s/m, as ODE takes them) are not written: MuJoCo's soft contact
+    // stiffness is per unit of the contact's effective mass, which a geom does not know
+    // (mjcfLosses names them); the collision class's contact stands.
     // The collision's own friction must win over the floor's default when both are given.
     if (s.mu !== undefined) el["priority"] = "1";
   }

@@ -57,6 +57,16 @@ export function mjcfLosses(robot: Robot, options: EmitMjcfOptions | "plane" | "n
         });
     }
   });
+  robot.links.forEach((link, i) =>
+    (link.collisions ?? []).forEach((c, k) => {
+      const { kp, kd } = c.surface ?? {};
+      if (kp === undefined && kd === undefined) return;
+      add(
+        `/links/${i}/collisions/${k}/surface`,
+        `link "${link.name}": collisions[${k}]'s contact stiffness and damping (kp ${kp === undefined ? "-" : formatNumber(kp)} N/m, kd ${kd === undefined ? "-" : formatNumber(kd)} N·s/m, as Gazebo's ODE takes them) have no counterpart in MuJoCo's soft contact, whose stiffness is per unit of the contact's effective mass: robokit's default contact is written instead`,
+      );
+    }),
+  );
   robot.links.forEach((link, i) => {
     if (layout.staticLinks.has(link.name)) return;
     const shapes = [
