@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -7,29 +7,20 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import { linkTree, RUN_TREE } from "../support/linkTree.js";
+
 const clone = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "robokit-incomplete-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A copy of the tree robokit runs from, without `left`: hard links (a copy across file systems), its packages linked. */
+/** A copy of the tree robokit runs from, without `left`, its packages linked. */
 function treeWithout(left: string): string {
   const copy = join(dir, `without-${left}`);
-  mkdirSync(copy);
-  for (const entry of [
-    "package.json",
-    "tsconfig.json",
-    "src",
-    "examples",
-    "schemas",
-    "templates",
-    "data",
-    "scenarios",
-  ]) {
-    if (entry === left) continue;
-    const from = realpathSync(join(clone, entry));
-    const linked = spawnSync("cp", ["-al", from, join(copy, entry)]);
-    if (linked.status !== 0) cpSync(from, join(copy, entry), { recursive: true });
-  }
+  linkTree(
+    clone,
+    copy,
+    RUN_TREE.filter((e) => e !== left),
+  );
   symlinkSync(realpathSync(join(clone, "node_modules")), join(copy, "node_modules"));
   return copy;
 }

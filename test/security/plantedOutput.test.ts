@@ -2,14 +2,12 @@ import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
-  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -26,6 +24,7 @@ import { IoError } from "../../src/cli/errors.js";
 import { writeArtifacts } from "../../src/cli/writeArtifacts.js";
 import { writePackage } from "../../src/cli/writePackage.js";
 import type { Artifact } from "../../src/emit/Artifact.js";
+import { linkTree, RUN_TREE } from "../support/linkTree.js";
 
 const clone = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "robokit-planted-"));
@@ -56,23 +55,7 @@ function codeRoot(): string {
   const main = join(clone, "src", "cli", "main.ts");
   if (!isRoot || canRead(NOBODY, main)) return clone;
   const copy = join(dir, "clone");
-  mkdirSync(copy);
-  // Every folder robokit reads at run time (package.json "files"), besides the sources.
-  for (const entry of [
-    "package.json",
-    "tsconfig.json",
-    "src",
-    "examples",
-    "schemas",
-    "templates",
-    "data",
-    "scenarios",
-    "node_modules",
-  ]) {
-    const from = realpathSync(join(clone, entry));
-    const linked = spawnSync("cp", ["-al", from, join(copy, entry)]);
-    if (linked.status !== 0) cpSync(from, join(copy, entry), { recursive: true, verbatimSymlinks: true });
-  }
+  linkTree(clone, copy, [...RUN_TREE, "node_modules"]);
   return copy;
 }
 

@@ -266,14 +266,20 @@ function decompose(x: number): { mant: bigint; exp: number } {
   return { mant: frac | (1n << 52n), exp: biased - 1075 };
 }
 
-/** round-half-even(mant * 2^exp * 10^k), exactly. */
-function roundScaled(mant: bigint, exp: number, k: number): bigint {
+/** mant * 2^exp * 10^k as an exact fraction num / den. */
+function scaledFraction(mant: bigint, exp: number, k: number): { num: bigint; den: bigint } {
   let num = mant;
   let den = 1n;
   if (exp >= 0) num <<= BigInt(exp);
   else den <<= BigInt(-exp);
   if (k >= 0) num *= 10n ** BigInt(k);
   else den *= 10n ** BigInt(-k);
+  return { num, den };
+}
+
+/** round-half-even(mant * 2^exp * 10^k), exactly. */
+function roundScaled(mant: bigint, exp: number, k: number): bigint {
+  const { num, den } = scaledFraction(mant, exp, k);
   const q = num / den;
   const r2 = (num % den) * 2n;
   return r2 > den || (r2 === den && q % 2n === 1n) ? q + 1n : q;
@@ -314,12 +320,7 @@ function significant(x: number, p: number): { digits: string; exponent: number }
 
 /** floor(mant * 2^exp * 10^k), exactly (x > 0). */
 function truncScaled(mant: bigint, exp: number, k: number): bigint {
-  let num = mant;
-  let den = 1n;
-  if (exp >= 0) num <<= BigInt(exp);
-  else den <<= BigInt(-exp);
-  if (k >= 0) num *= 10n ** BigInt(k);
-  else den *= 10n ** BigInt(-k);
+  const { num, den } = scaledFraction(mant, exp, k);
   return num / den;
 }
 
