@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 import { expandInputFiles, VALIDATE_EXTENSIONS } from "../src/cli/expandInputFiles.js";
-import { STARTUP_COMMANDS } from "./support/startupCommands.js";
+import { SMALL_SDF, SMALL_URDF, STARTUP_COMMANDS } from "./support/startupCommands.js";
 import { sdf, urdf } from "./validate.bench.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,18 +25,8 @@ const startupOnly = process.env["ROBOKIT_BENCH_STARTUP"] === "1";
 const RUNS = smoke ? 1 : 7;
 const SIZES = smoke ? [10, 20, 40] : [100, 1_000, 10_000];
 const bin = join(repo, "dist", "src", "bundle", "robokit.cjs");
-const smallSdf = join(
-  repo,
-  "test",
-  "data",
-  "sdformat",
-  "corpus",
-  "integration",
-  "model",
-  "box_with_submodel",
-  "model.sdf",
-);
-const smallUrdf = join(repo, "test", "data", "realworld", "ros+urdf_tutorial", "urdf", "01-myfirst.urdf");
+const smallSdf = join(repo, ...SMALL_SDF);
+const smallUrdf = join(repo, ...SMALL_URDF);
 const realworld = join(repo, "test", "data", "realworld", ...(smoke ? ["ros+urdf_tutorial"] : []));
 /** A reference tool run longer than this is killed and reported as a timeout. */
 const TIMEOUT_S = 120;
