@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 import { CODE_CACHE_DIR, loadCommonJs, loadValidatorModule } from "./codeCache.js";
-import { HEAP_GROWING_FLAG } from "./heapGrowingFlag.js";
+import { CLI_V8_FLAGS } from "./cliV8Flags.js";
 import type { RunMainOptions } from "./main.js";
 
 /** The CLI module's entry point (main.ts). */
@@ -40,7 +40,7 @@ async function loadCli(): Promise<{ readonly runMain: RunMain; readonly cached: 
  */
 export async function launchCli(argv: readonly string[]): Promise<void> {
   // Set before anything is compiled: V8 accepts a code cache only under the flags it was made with.
-  setFlagsFromString(HEAP_GROWING_FLAG);
+  setFlagsFromString(CLI_V8_FLAGS);
   const { runMain, cached } = await loadCli();
   const cacheDir = join(here, CODE_CACHE_DIR);
   await runMain(argv, cached ? { loadValidatorModule: (path) => loadValidatorModule(path, cacheDir) } : {});

@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { escapeTerminal } from "../diagnostics/escapeTerminal.js";
 import { useValidatorModuleLoader, type ValidatorModuleLoader } from "../schema/loadValidator.js";
 import { ROBOKIT_VERSION } from "../version.js";
-import { HEAP_GROWING_FLAG } from "./heapGrowingFlag.js";
+import { CLI_V8_FLAGS } from "./cliV8Flags.js";
 import { isXacroRun } from "./isXacroRun.js";
 import { splitDebugFlag } from "./splitDebugFlag.js";
 import { readerClosed, stdoutFailure } from "./stdoutFailure.js";
@@ -195,7 +195,7 @@ export async function runMain(argv: readonly string[], options: RunMainOptions =
   // expansion within XACRO_LIMITS: it skips this set-up, whose stdout stream costs it start-up
   // time (it sets V8's flags itself, in runXacro).
   if (argv[0] !== "xacro") {
-    (await import("node:v8")).setFlagsFromString(HEAP_GROWING_FLAG);
+    (await import("node:v8")).setFlagsFromString(CLI_V8_FLAGS);
     if (options.loadValidatorModule !== undefined) useValidatorModuleLoader(options.loadValidatorModule);
     // stdout that cannot take the output (a full disk: `> /dev/full`) is an I/O failure: exit 3
     // with one line, never a stack. Node reports it here, after the write call has returned, so
