@@ -5,11 +5,13 @@ import { INPUT_LIMITS } from "../util/inputLimits.js";
 import {
   checkControllerParameters,
   type ParameterFileInput,
+  type RobotInput,
 } from "../validate/controllers/checkControllerParameters.js";
 import type { ControllerDistro } from "../validate/controllers/ControllerDefinitions.js";
 import { chooseControllerDistro, distroNote } from "../validate/controllers/chooseControllerDistro.js";
 import { isControllerParameterFile } from "../validate/controllers/isControllerParameterFile.js";
 import { descriptionToModel } from "../parse/descriptionToModel.js";
+import type { Robot } from "../model/Robot.js";
 import { findPackageXml } from "./findPackageXml.js";
 import { readDescriptionSource } from "./readXacro.js";
 import { readInputFile } from "./readInputFile.js";
@@ -71,7 +73,7 @@ export function validateControllerFiles(
     reports.set(path, []);
     inputs.push({ path, text });
   }
-  let robot: ParameterFileInput | undefined;
+  let robot: RobotInput | undefined;
   if (options.robot !== undefined && inputs.length > 0) {
     const text = readText(options.robot, INPUT_LIMITS.maxXmlBytes);
     if (typeof text !== "string") reports.set(options.robot, [text]);
@@ -83,9 +85,9 @@ export function validateControllerFiles(
       if (source.text === undefined) reports.set(options.robot, source.diagnostics);
       else {
         // Checked against nothing is no check: a --robot that is not a robot is an error at it.
-        const unreadable = notARobot(options.robot, source.text);
-        if (unreadable.length > 0) reports.set(options.robot, [...source.diagnostics, ...unreadable]);
-        else robot = { path: options.robot, text: source.text };
+        const read = readRobot(options.robot, source.text);
+        if (read.model === undefined) reports.set(options.robot, [...source.diagnostics, ...read.errors]);
+        else robot = { path: options.robot, text: source.text, model: read.model };
       }
     }
   }
@@ -123,24 +125,27 @@ function readText(path: string, limit: number): string | Diagnostic {
 }
 
 /**
- * Why `text` (the `--robot` file, xacro expanded) is no robot the controllers can be checked
- * against: the reader's errors when it yields no robot, at the file's line and column. Empty for
- * a URDF or SDF robot, however many warnings it has.
+ * The robot `text` (the `--robot` file, xacro expanded) reads as, or why it is no robot the
+ * controllers can be checked against: the reader's errors when it yields no robot, at the
+ * file's line and column. A URDF or SDF robot is a robot however many warnings it has.
  */
-function notARobot(path: string, text: string): Diagnostic[] {
+function readRobot(path: string, text: string): { readonly model?: Robot; readonly errors: Diagnostic[] } {
   const read = descriptionToModel(text, path);
-  if (read.robot !== undefined) return [];
+  if (read.robot !== undefined) return { model: read.robot, errors: [] };
   const errors = read.diagnostics.filter((d) => d.severity === "error").map((d) => ({ ...d, file: path }));
-  return errors.length > 0
-    ? errors
-    : [
-        {
-          code: "FILE_READ_ERROR",
-          severity: "error",
-          message: "--robot is not a URDF, xacro or SDF robot: no controller could be checked against it",
-          file: path,
-          line: 1,
-          column: 1,
-        },
-      ];
+  return {
+    errors:
+      errors.length > 0
+        ? errors
+        : [
+            {
+              code: "FILE_READ_ERROR",
+              severity: "error",
+              message: "--robot is not a URDF, xacro or SDF robot: no controller could be checked against it",
+              file: path,
+              line: 1,
+              column: 1,
+            },
+          ],
+  };
 }

@@ -1,4 +1,4 @@
-import { readXml } from "../parse/readXml.js";
+import { type ReadXmlResult, readXml } from "../parse/readXml.js";
 import type { Diagnostic } from "../diagnostics/Diagnostic.js";
 import { detectFormat } from "./detectFormat.js";
 import type { ValidateOptions } from "./RuleContext.js";
@@ -16,7 +16,12 @@ import { assertNever } from "../util/assertNever.js";
  * @param fileName the name used in diagnostics and to resolve relative includes
  */
 export function validateFile(text: string, fileName: string, options: ValidateOptions = {}): Diagnostic[] {
-  const found = validateUnsorted(text, fileName, options);
+  return validateRead(readAsConsumer(text, fileName), fileName, options);
+}
+
+/** {@link validateFile} of a file already read by {@link readAsConsumer}. */
+function validateRead(read: ReadXmlResult, fileName: string, options: ValidateOptions): Diagnostic[] {
+  const found = validateUnsorted(read, fileName, options);
   // The policy's --strict: every warning, from any phase, is an error.
   return options.strict === true
     ? found.map((d) => (d.severity === "warning" ? { ...d, severity: effectiveSeverity(d.severity, true) } : d))
@@ -28,7 +33,7 @@ export function validateFile(text: string, fileName: string, options: ValidateOp
  * the format it turns out to be (urdfdom for `<robot>`, libsdformat for `<sdf>`) would, so a file
  * check_urdf or libsdformat reads is not an XML error here (XML_TOLERATED warns instead).
  */
-function readAsConsumer(text: string, fileName: string): ReturnType<typeof readXml> {
+function readAsConsumer(text: string, fileName: string): ReadXmlResult {
   const strict = readXml(text, fileName);
   if (!strict.diagnostics.some((d) => d.severity === "error")) return strict;
   for (const [dialect, kind] of [
@@ -47,8 +52,8 @@ function readAsConsumer(text: string, fileName: string): ReturnType<typeof readX
   return strict;
 }
 
-function validateUnsorted(text: string, fileName: string, options: ValidateOptions): Diagnostic[] {
-  const { document, diagnostics } = readAsConsumer(text, fileName);
+function validateUnsorted(read: ReadXmlResult, fileName: string, options: ValidateOptions): Diagnostic[] {
+  const { document, diagnostics } = read;
   const root = document.root;
   if (root === undefined) return diagnostics;
   const format = detectFormat(root);
@@ -86,9 +91,9 @@ export function validateSdf(text: string, fileName: string, options: ValidateOpt
 }
 
 function validateAs(kind: "urdf" | "sdf", text: string, fileName: string, options: ValidateOptions): Diagnostic[] {
-  const diagnostics = validateFile(text, fileName, options);
-  const { document } = readAsConsumer(text, fileName);
-  const root = document.root;
+  const read = readAsConsumer(text, fileName);
+  const diagnostics = validateRead(read, fileName, options);
+  const root = read.document.root;
   if (root !== undefined && detectFormat(root).kind !== kind) {
     diagnostics.unshift({
       code: "VERSION_UNSUPPORTED",

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
 import { descriptionToModel } from "../../parse/descriptionToModel.js";
-import type { LoadedController, ParameterFileInput } from "./checkControllerParameters.js";
+import type { LoadedController, RobotInput } from "./checkControllerParameters.js";
 import { controllerClaims } from "./controllerClaims.js";
 import { controllerDiagnostic } from "./controllerDiagnostic.js";
 import { checkControllerGeometry } from "./checkControllerGeometry.js";
@@ -11,10 +11,7 @@ import { readRos2ControlInterfaces } from "./readRos2ControlInterfaces.js";
  * exists in the `<ros2_control>` block with the claimed interfaces, no command interface is
  * claimed twice, and drive geometry agrees with the robot's wheels within 1 %.
  */
-export function checkAgainstRobot(
-  controllers: readonly LoadedController[],
-  robotFile: ParameterFileInput,
-): Diagnostic[] {
+export function checkAgainstRobot(controllers: readonly LoadedController[], robotFile: RobotInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const interfaces = readRos2ControlInterfaces(robotFile.text, robotFile.path);
   const owners = new Map<string, string>();
@@ -64,7 +61,7 @@ export function checkAgainstRobot(
       else owners.set(key, c.name);
     }
   }
-  const model = descriptionToModel(robotFile.text, robotFile.path).robot;
+  const model = robotFile.model ?? descriptionToModel(robotFile.text, robotFile.path).robot;
   if (model !== undefined) for (const c of controllers) out.push(...checkControllerGeometry(c, model));
   return out;
 }

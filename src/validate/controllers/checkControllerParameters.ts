@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../diagnostics/Diagnostic.js";
+import type { Robot } from "../../model/Robot.js";
 import { closestName } from "../../util/closestName.js";
 import type { ControllerDistro, ParamDef, SectionDef } from "./ControllerDefinitions.js";
 import { checkControllerType, type ControllerClass } from "./checkControllerType.js";
@@ -16,12 +17,18 @@ export interface ParameterFileInput {
   readonly text: string;
 }
 
+/** The robot controllers are checked against: its file's name and text, and its model when read already. */
+export interface RobotInput extends ParameterFileInput {
+  /** The robot `text` reads as, when the caller has read it (it is then not read again). */
+  readonly model?: Robot;
+}
+
 /** Options of {@link checkControllerParameters}. */
 export interface ControllerCheckOptions {
   /** The ROS 2 distro whose controllers and controller_manager read the files (default jazzy). */
   readonly distro?: ControllerDistro;
   /** The robot the controllers drive: URDF text (xacro already expanded) or SDF; joints, interfaces and wheel geometry are checked against it. */
-  readonly robot?: ParameterFileInput;
+  readonly robot?: RobotInput;
   /** Controller types no file gives (a spawner's `--controller-type`), by controller name. */
   readonly types?: Readonly<Record<string, string>>;
 }

@@ -1,4 +1,4 @@
-import { readXml } from "../../parse/readXml.js";
+import { LAZY_SUBTREE, readXml } from "../../parse/readXml.js";
 import { attr, childrenNamed } from "../../parse/XmlDocument.js";
 
 /** The interfaces a `<ros2_control>` block declares for one joint. */
@@ -13,7 +13,8 @@ export interface JointInterfaces {
  * (an SDF robot, or a URDF without ros2_control).
  */
 export function readRos2ControlInterfaces(text: string, file: string): Map<string, JointInterfaces> | undefined {
-  const root = readXml(text, file, { tolerate: "urdfdom" }).document.root;
+  // Only the <ros2_control> blocks are visited, once: links and joints stay unread text.
+  const root = readXml(text, file, { lazyBelow: LAZY_SUBTREE, tolerate: "urdfdom" }).document.root;
   if (root === undefined || root.name !== "robot") return undefined;
   const blocks = childrenNamed(root, "ros2_control");
   if (blocks.length === 0) return undefined;
