@@ -238,6 +238,23 @@ fts:
     ]);
   });
 
+  it("after humble, takes a controller's own type over controller_manager's, as the spawner sets it", () => {
+    const text = [
+      "controller_manager:",
+      "  ros__parameters:",
+      "    gpio:",
+      "      type: gpio_controllers/GpioCommandController",
+      "gpio:",
+      "  ros__parameters:",
+      "    type: gpio_controllers/GGpioCommandController",
+    ].join("\n");
+    const typeCodes = (distro: "humble" | "jazzy"): string[] =>
+      codes(check(text, { distro }).filter((d) => d.code.startsWith("CONTROLLER_TYPE")));
+    // jazzy's spawner copies the file's own type into controller_manager's gpio.type: the typo is loaded.
+    expect(typeCodes("jazzy")).toEqual(["7:CONTROLLER_TYPE_UNKNOWN"]);
+    // humble's spawner does not read it: controller_manager loads its own gpio.type, a class humble has.
+    expect(typeCodes("humble")).toEqual([]);
+  });
   it("reads nested namespace keys above ros__parameters", () => {
     const text = `robot_ns:
   controller_manager:

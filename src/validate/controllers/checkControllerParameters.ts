@@ -104,7 +104,7 @@ export function readControllers(
   const managers = blocks.filter((b) => !b.wildcard && b.nodeName === "controller_manager");
   const managerParams = mergeParams([...wildcards, ...managers]);
   const declaredWildcards = new Set<RosParam>();
-  const controllers = controllersOf(managerParams, blocks, options.types ?? {});
+  const controllers = controllersOf(distro, managerParams, blocks, options.types ?? {});
   out.push(...checkManager(distro, defs.controllerManager, managerParams, controllers, declaredWildcards, managers));
   const firstFile: FilePlace = { file: files[0]?.path ?? "", line: 1, column: 1 };
   const loaded: LoadedController[] = [];
@@ -153,8 +153,14 @@ interface GivenType {
   readonly typeText?: string;
 }
 
-/** The controllers controller_manager loads: its `<name>.type` keys, then the caller's types, then blocks with their own `pkg/Class` type. */
+/**
+ * The controllers controller_manager loads: its `<name>.type` keys, then the caller's types,
+ * then blocks with their own `pkg/Class` type. After humble, the spawner given a controller's
+ * parameter file sets controller_manager's `<name>.type` to the file's own `type` before it
+ * loads the controller, so there the controller's own type wins over controller_manager's.
+ */
 function controllersOf(
+  distro: ControllerDistro,
   managerParams: ReadonlyMap<string, NodeParam>,
   blocks: readonly NodeBlock[],
   types: Readonly<Record<string, string>>,
@@ -167,7 +173,8 @@ function controllersOf(
   for (const [name, type] of Object.entries(types))
     if (!controllers.has(name)) controllers.set(name, { type: undefined, typeText: type });
   for (const b of blocks) {
-    if (b.wildcard || b.nodeName === "controller_manager" || controllers.has(b.nodeName)) continue;
+    if (b.wildcard || b.nodeName === "controller_manager") continue;
+    if (controllers.has(b.nodeName) && distro === "humble") continue;
     const own = b.params.find((p) => p.name === "type");
     if (own?.value.type === "string" && own.value.value.includes("/")) controllers.set(b.nodeName, { type: own });
   }
