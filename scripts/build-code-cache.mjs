@@ -7,10 +7,10 @@
 // Run by `npm run build`, after scripts/bundle-cli.mjs (which empties dist/src/bundle/, caches
 // included, so a cache never outlives the code it was made from). V8 refuses a cache made by
 // another Node version; robokit then compiles as usual.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,6 +31,20 @@ for (const version of sdfVersions) {
   writeFileSync(
     file,
     `<?xml version="1.0"?>\n<sdf version="${version}"><model name="m"><link name="l"><pose>0 0 0 0 0 0</pose></link></model></sdf>\n`,
+  );
+  runs.push(["validate", file]);
+}
+// A version with a validator of the part robokit's own files use (sdf-<version>-subset.cjs) is
+// checked by it first; a document with an element robokit never writes (an actor) loads the
+// whole schema's validator too, so that one is cached as well (checked below).
+const subsetVersions = readdirSync(join(repo, "schemas", "validators"))
+  .map((name) => /^sdf-(.+)-subset\.cjs$/.exec(name)?.[1])
+  .filter((version) => version !== undefined);
+for (const version of subsetVersions) {
+  const file = join(tmp, `actor-${version}.sdf`);
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<sdf version="${version}"><world name="w"><actor name="a"/></world></sdf>\n`,
   );
   runs.push(["validate", file]);
 }
@@ -56,4 +70,9 @@ try {
 rmSync(tmp, { recursive: true, force: true });
 if (failures.length > 0) throw new Error(`build-code-cache: a command failed:\n${failures.join("\n")}`);
 const written = (await codeCacheTools()).writeCodeCaches();
+const uncached = subsetVersions.filter((v) => !written.some((p) => basename(p).startsWith(`sdf-${v}.cjs-`)));
+if (uncached.length > 0)
+  throw new Error(
+    `build-code-cache: no run loaded the whole SDF ${uncached.join(", ")} validator (robokit writes actors now?)`,
+  );
 console.log(`code caches: ${written.map((p) => relative(repo, p)).join(", ")}`);

@@ -5,6 +5,8 @@
 //   schemas/robot.schema.json     → schemas/validators/robot.cjs
 //   schemas/scenario.schema.json  → schemas/validators/scenario.cjs
 //   the Gazebo template data schemas (src/emit/gazebo/templateData.ts) → schemas/validators/gazebo-templates.cjs
+//   the part of SDF <default version> that robokit's own files use (the SDF files `robokit build`
+//   writes for every bundled example and target; schemaSubset.ts) → schemas/validators/sdf-<version>-subset.cjs
 // The ajv options are the ones the validators used when they were compiled at run time, so
 // the errors (and the diagnostics built from them) are the same. The code is minified, and a
 // large module deflated (scripts/packValidator.ts). Output is deterministic up to the deflated
@@ -20,8 +22,17 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 
 import { TEMPLATE_SCHEMAS } from "../src/emit/gazebo/templateData.js";
+import { bundledExamples } from "../src/cli/bundledExamples.js";
+import { artifactKind } from "../src/emit/ArtifactKind.js";
+import { buildArtifacts } from "../src/emit/buildArtifacts.js";
+import { SIM_TARGETS } from "../src/emit/gazebo/SimTarget.js";
+import { DEFAULT_SDF_VERSION } from "../src/emit/sdf/SdfVersion.js";
+import type { Robot } from "../src/model/Robot.js";
+import { readXml } from "../src/parse/readXml.js";
+import { xmlToJson } from "../src/validate/schema/xmlToJson.js";
 import { SCHEMA_ERROR_STOP } from "../src/util/schemaErrorLimit.js";
 import { minifyValidator, packValidator, sameValidator } from "./packValidator.js";
+import { schemaSubset } from "./schemaSubset.js";
 import { sdfRangeKeyword } from "./sdfRangeKeyword.js";
 
 // CommonJS module with module.exports = the function and .default = the function.
@@ -102,24 +113,38 @@ function errorLimit(generated: string): string {
   return strict + limitClass + out.slice(strict.length);
 }
 
+/** A URDF or SDF schema without its annotations. */
+function xmlSchema(schemaFile: string): Record<string, unknown> {
+  return withoutAnnotations(readJson(join(schemas, schemaFile)), ["description", "default"]) as Record<string, unknown>;
+}
+
 /** The structural checks of URDF and SDF documents (src/validate/schema/checkSchema.ts). */
-function xmlSchemaCode(schemaFile: string): string {
+function xmlSchemaCode(schema: Record<string, unknown>): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false, code });
   ajv.addVocabulary(["sdfType", "sdfRequired"]);
   ajv.addKeyword(sdfRangeKeyword);
-  return errorLimit(
-    linearErrorMerge(
-      standaloneCode(
-        ajv,
-        ajv.compile(
-          withoutAnnotations(readJson(join(schemas, schemaFile)), ["description", "default"]) as Record<
-            string,
-            unknown
-          >,
-        ),
-      ),
-    ),
-  );
+  return errorLimit(linearErrorMerge(standaloneCode(ajv, ajv.compile(schema))));
+}
+
+/**
+ * The documents robokit writes in SDF `version`, as checkSchema validates them: every SDF file
+ * `robokit build` writes for each bundled example and simulator target.
+ */
+async function ownSdfDocuments(version: string): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const example of Object.values(bundledExamples)) {
+    const robot = (await example.load())[example.exportName] as Robot;
+    for (const target of SIM_TARGETS) {
+      for (const artifact of buildArtifacts(robot, { target, sdfVersion: version })) {
+        if (artifactKind(artifact.path) !== "sdf") continue;
+        const root = readXml(artifact.content, artifact.path).document.root;
+        if (root?.name !== "sdf" || root.attributes.find((a) => a.name === "version")?.value !== version) continue;
+        out.push({ [root.name]: xmlToJson(root) });
+      }
+    }
+  }
+  if (out.length === 0) throw new Error(`precompile-validators: robokit writes no SDF ${version} file`);
+  return out;
 }
 
 /** Robot and scenario documents (src/model/readRobotDocument.ts, src/sim/readScenario.ts). */
@@ -157,15 +182,24 @@ const sdfVersions = readdirSync(join(schemas, "sdf"))
 const module_ = (source: string, code: string): string =>
   packValidator(`${HEADER}// ${source}\n`, minifyValidator(code));
 
+const ownDocuments = await ownSdfDocuments(DEFAULT_SDF_VERSION);
 const outputs = new Map<string, () => string>([
   ...sdfVersions.map(
     (v) =>
       [
         `sdf-${v}.cjs`,
-        () => module_(`schemas/sdf/${v}/sdf.schema.json`, xmlSchemaCode(`sdf/${v}/sdf.schema.json`)),
+        () => module_(`schemas/sdf/${v}/sdf.schema.json`, xmlSchemaCode(xmlSchema(`sdf/${v}/sdf.schema.json`))),
       ] as const,
   ),
-  ["urdf.cjs", () => module_("schemas/urdf/urdf.schema.json", xmlSchemaCode("urdf/urdf.schema.json"))],
+  [
+    `sdf-${DEFAULT_SDF_VERSION}-subset.cjs`,
+    () =>
+      module_(
+        `schemas/sdf/${DEFAULT_SDF_VERSION}/sdf.schema.json, cut to what robokit's own files use`,
+        xmlSchemaCode(schemaSubset(xmlSchema(`sdf/${DEFAULT_SDF_VERSION}/sdf.schema.json`), ownDocuments)),
+      ),
+  ],
+  ["urdf.cjs", () => module_("schemas/urdf/urdf.schema.json", xmlSchemaCode(xmlSchema("urdf/urdf.schema.json")))],
   [
     "robot.cjs",
     () =>

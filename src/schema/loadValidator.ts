@@ -79,3 +79,16 @@ export function loadValidator(file: string, exportName?: string): PrecompiledVal
   }
   throw new IncompleteInstallError(`schemas/validators/${file}`, "in a clone: npm run generate:validators");
 }
+
+/**
+ * {@link loadValidator} of a module that only some schemas have (an SDF version's subset
+ * validator), or undefined when schemas/validators/ has no module `file`.
+ */
+export function loadValidatorIfAny(file: string): PrecompiledValidator | undefined {
+  try {
+    return loadValidator(file);
+  } catch (error) {
+    if (error instanceof IncompleteInstallError) return undefined;
+    throw error;
+  }
+}
