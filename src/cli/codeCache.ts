@@ -5,6 +5,7 @@ import { Script } from "node:vm";
 import { constants, crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
 import { validatorModuleCode } from "../schema/validatorModuleCode.js";
+import { decodeUtf8 } from "../util/decodeUtf8.js";
 
 /**
  * The folder beside the bundled CLI that holds V8 code caches (scripts/build-code-cache.mjs
@@ -76,7 +77,7 @@ export function loadValidatorModule(path: string, cacheDir: string): Record<stri
   let exports = validatorModules.get(path);
   if (exports === undefined) {
     const bytes = readFileSync(path);
-    const text = bytes.toString("utf8");
+    const text = decodeUtf8(bytes);
     exports = loadCommonJs(path, validatorModuleCode(text), join(cacheDir, `${basename(path)}-${bytesId(bytes)}.v8z`));
     validatorModules.set(path, exports);
   }

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 import { CODE_CACHE_DIR, loadCommonJs, loadValidatorModule } from "./codeCache.js";
+import { decodeUtf8 } from "../util/decodeUtf8.js";
 import { CLI_V8_FLAGS } from "./cliV8Flags.js";
 import type { RunMainOptions } from "./main.js";
 
@@ -28,7 +29,7 @@ async function loadCli(): Promise<{ readonly runMain: RunMain; readonly cached: 
   if (paths === undefined) return { runMain: (await import("./main.js")).runMain, cached: false };
   // The bundle's import() calls (Node built-ins, mujoco-js, tsx, playwright-core) go through
   // this module's: code compiled by node:vm has no import() of its own in Node 20.
-  const mod = loadCommonJs(paths.cli, readFileSync(paths.cli, "utf8"), paths.cache, {
+  const mod = loadCommonJs(paths.cli, decodeUtf8(readFileSync(paths.cli)), paths.cache, {
     __robokitImport: importForBundle,
   });
   return { runMain: mod["runMain"] as RunMain, cached: true };

@@ -1,5 +1,7 @@
 import { inflateRawSync } from "node:zlib";
 
+import { decodeUtf8 } from "../util/decodeUtf8.js";
+
 /**
  * How scripts/packValidator.ts stores a large validator's code inside its module: deflated,
  * base64-encoded, in the one `Buffer.from("…","base64")` of the module.
@@ -13,5 +15,5 @@ export const VALIDATOR_PAYLOAD = /Buffer\.from\("([A-Za-z0-9+/=]*)","base64"\)/;
  */
 export function validatorModuleCode(text: string): string {
   const m = VALIDATOR_PAYLOAD.exec(text);
-  return m === null ? text : inflateRawSync(Buffer.from(m[1]!, "base64")).toString("utf8");
+  return m === null ? text : decodeUtf8(inflateRawSync(Buffer.from(m[1]!, "base64")));
 }
