@@ -202,7 +202,8 @@ function generate(version: string): string {
     additionalProperties: false,
     $defs: defs,
   };
-  return `${JSON.stringify(sortKeys(schema), null, 2)}\n`;
+  // One line: 5.5 MB indented, 3 MB not, in every install (JSON.parse reads either alike).
+  return `${JSON.stringify(sortKeys(schema))}\n`;
 }
 
 /** A .convert file as JSON: the same tree (tag, attributes, children), comments dropped. */
