@@ -14,10 +14,10 @@ import { decodeUtf8 } from "../util/decodeUtf8.js";
  */
 export const CODE_CACHE_DIR = "code-cache";
 
-/** One script compiled through {@link loadCommonJs}, and where its cache lives. */
+/** One script compiled through {@link loadCommonJs}, and the name of its cache. */
 interface CompiledScript {
   readonly script: Script;
-  readonly cachePath: string;
+  readonly cache: string;
 }
 
 const compiled: CompiledScript[] = [];
@@ -26,22 +26,31 @@ const validatorModules = new Map<string, Record<string, unknown>>();
 /** What a CommonJS module's code runs with besides the usual five names. */
 export type ModuleScope = Readonly<Record<string, unknown>>;
 
+/** The extensions of a cache stored as it is, and deflated. */
+const RAW = ".v8";
+const DEFLATED = ".v8z";
+
 /**
- * A cache file's bytecode, or undefined when there is none or it is damaged. Caches are stored
- * deflated: bytecode packs 2–6× smaller, which keeps them within the package's size budget, and
- * inflating costs a few ms against the tens of ms of compiling they save.
+ * The bytecode of the cache named `cache` (a path without extension): `cache.v8` as is, or
+ * `cache.v8z` deflated; undefined when there is none or it is damaged. Bytecode deflates 2–6×
+ * smaller; inflating the CLI's own cache cost 5 ms of every run, so the caches every run
+ * reads are stored as they are and the rarely read ones deflated (scripts/build-code-cache.mjs).
  */
-function readCache(cachePath: string): Buffer | undefined {
+function readCache(cache: string): Buffer | undefined {
   try {
-    return inflateRawSync(readFileSync(cachePath));
+    return readFileSync(`${cache}${RAW}`);
   } catch {
-    return undefined;
+    try {
+      return inflateRawSync(readFileSync(`${cache}${DEFLATED}`));
+    } catch {
+      return undefined;
+    }
   }
 }
 
 /**
  * Runs CommonJS `source` (the module file `file`, absolute) as Node's loader would and returns
- * its `module.exports`, compiled from the V8 code cache at `cachePath` when there is one that
+ * its `module.exports`, compiled from the V8 code cache named `cache` when there is one that
  * V8 accepts. V8 refuses a cache made by another V8 version or other V8 flags and then
  * compiles the source as usual, so a missing or foreign cache costs only the time it saves.
  * V8 matches a cache to its source by length only: callers name caches so that a changed
@@ -51,15 +60,15 @@ function readCache(cachePath: string): Buffer | undefined {
 export function loadCommonJs(
   file: string,
   source: string,
-  cachePath: string,
+  cache: string,
   scope: ModuleScope = {},
 ): Record<string, unknown> {
   const names = ["exports", "require", "module", "__filename", "__dirname", ...Object.keys(scope)];
   // Same line as the source's first line, so positions in stacks stay those of the file.
   const wrapped = `(function (${names.join(", ")}) {${source.replace(/^#!/, "//")}\n})`;
-  const cachedData = readCache(cachePath);
+  const cachedData = readCache(cache);
   const script = new Script(wrapped, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
-  compiled.push({ script, cachePath });
+  compiled.push({ script, cache });
   const module = { exports: {} as Record<string, unknown> };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run(module.exports, createRequire(file), module, file, dirname(file), ...Object.values(scope));
@@ -78,7 +87,7 @@ export function loadValidatorModule(path: string, cacheDir: string): Record<stri
   if (exports === undefined) {
     const bytes = readFileSync(path);
     const text = decodeUtf8(bytes);
-    exports = loadCommonJs(path, validatorModuleCode(text), join(cacheDir, `${basename(path)}-${bytesId(bytes)}.v8z`));
+    exports = loadCommonJs(path, validatorModuleCode(text), join(cacheDir, `${basename(path)}-${bytesId(bytes)}`));
     validatorModules.set(path, exports);
   }
   return exports;
@@ -93,28 +102,32 @@ function bytesId(bytes: Buffer): string {
   return `${crc32(bytes).toString(16).padStart(8, "0")}-${bytes.length}`;
 }
 
-/** Whether the last script compiled from `cachePath` was given a cache V8 accepted. */
-export function codeCacheAccepted(cachePath: string): boolean | undefined {
-  const entry = compiled.findLast((c) => c.cachePath === cachePath);
+/** Whether the last script compiled with the cache named `cache` was given one V8 accepted. */
+export function codeCacheAccepted(cache: string): boolean | undefined {
+  const entry = compiled.findLast((c) => c.cache === cache);
   if (entry === undefined) return undefined;
-  return readCache(cachePath) !== undefined && entry.script.cachedDataRejected === false;
+  return readCache(cache) !== undefined && entry.script.cachedDataRejected === false;
 }
 
 /**
  * Writes the code cache of every script compiled in this process: its bytecode as it is now,
  * with every function that has run so far (so a cache written after representative runs
- * holds the functions those runs needed). Each file is written whole (temporary file, then
- * rename). Returns the paths written. Used by scripts/build-code-cache.mjs only.
+ * holds the functions those runs needed), deflated when `deflate` says so for its name. Each
+ * file is written whole (temporary file, then rename). Returns the paths written. Used by
+ * scripts/build-code-cache.mjs only.
  */
-export function writeCodeCaches(): string[] {
+export function writeCodeCaches(deflate: (cache: string) => boolean): string[] {
   const written: string[] = [];
-  for (const { script, cachePath } of compiled) {
-    if (written.includes(cachePath)) continue;
-    mkdirSync(dirname(cachePath), { recursive: true });
-    const temporary = `${cachePath}.${process.pid}.tmp`;
-    writeFileSync(temporary, deflateRawSync(script.createCachedData(), { level: constants.Z_BEST_COMPRESSION }));
-    renameSync(temporary, cachePath);
-    written.push(cachePath);
+  for (const { script, cache } of compiled) {
+    const packed = deflate(cache);
+    const path = `${cache}${packed ? DEFLATED : RAW}`;
+    if (written.includes(path)) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    const data = script.createCachedData();
+    writeFileSync(temporary, packed ? deflateRawSync(data, { level: constants.Z_BEST_COMPRESSION }) : data);
+    renameSync(temporary, path);
+    written.push(path);
   }
   return written;
 }

@@ -16,12 +16,12 @@ type RunMain = (argv: readonly string[], options?: RunMainOptions) => Promise<vo
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The bundled CLI (main.cjs, beside the bin) and its code cache, or undefined when robokit
- * runs unbundled (from tsc's output or the TypeScript sources).
+ * The bundled CLI (main.cjs, beside the bin) and the name of its code cache (codeCache.ts), or
+ * undefined when robokit runs unbundled (from tsc's output or the TypeScript sources).
  */
 export function bundledCliPaths(): { readonly cli: string; readonly cache: string } | undefined {
   const cli = join(here, "main.cjs");
-  return existsSync(cli) ? { cli, cache: join(here, CODE_CACHE_DIR, "main.cjs.v8z") } : undefined;
+  return existsSync(cli) ? { cli, cache: join(here, CODE_CACHE_DIR, "main.cjs") } : undefined;
 }
 
 async function loadCli(): Promise<{ readonly runMain: RunMain; readonly cached: boolean }> {

@@ -73,7 +73,7 @@ describe.skipIf(!existsSync(bundle))("the bundled CLI (dist/src/bundle/robokit.c
       `bin.launch(["validate", ${JSON.stringify(urdf)}]).then(async () => {`,
       "  const t = await bin.codeCacheTools();",
       "  const dir = require('node:path').dirname(t.bundledCliPaths().cache);",
-      "  const urdfCache = require('node:fs').readdirSync(dir).find((f) => f.startsWith('urdf.cjs-'));",
+      "  const urdfCache = require('node:fs').readdirSync(dir).find((f) => f.startsWith('urdf.cjs-')).replace(/\\.v8z?$/, '');",
       "  console.log(JSON.stringify([t.codeCacheAccepted(t.bundledCliPaths().cache), t.codeCacheAccepted(require('node:path').join(dir, urdfCache))]));",
       "});",
     ].join("\n");
