@@ -15,6 +15,7 @@ import { LanguageService } from "../../lsp/LanguageService.js";
 import { RenameRefused } from "../../lsp/RenameRefused.js";
 import { toLspDiagnostics } from "../../lsp/toLspDiagnostics.js";
 import { uriToPath } from "../../lsp/Workspace.js";
+import { BurstDebouncer } from "./BurstDebouncer.js";
 import { diskLspHost } from "./diskLspHost.js";
 import type { OpenDocumentOptions } from "./validateOpenDocument.js";
 import { DEFAULT_SCHEDULER_TIMES, type SchedulerTimes, ValidationScheduler } from "./ValidationScheduler.js";
@@ -79,7 +80,7 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     },
     {
       done: (result) => {
-        // An edit not yet scheduled (within the debounce) makes this run outdated.
+        // An edit not yet scheduled (within a burst) makes this run outdated.
         if (documents.get(result.uri)?.version !== result.version) return;
         const byUri = toLspDiagnostics(result.diagnostics, cwd, (uri) => documents.get(uri));
         if (!byUri.has(result.uri)) byUri.set(result.uri, []);
@@ -91,7 +92,7 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
       failed: (uri, reason) =>
         void connection.window.showWarningMessage(`robokit: ${uriToPath(uri) ?? uri}: ${reason}`),
     },
-    // The debounce is the server's: by the time a job is scheduled, the burst is over.
+    // The burst window is the server's (BurstDebouncer): a job is scheduled when its edit is due.
     { ...times, debounce: 0 },
   );
   // The files each document's last run read, to tell which runs an edit makes outdated.
@@ -137,30 +138,25 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     }
   };
   /**
-   * An edit only stores the text and marks the runs it outdates; indexing and scheduling wait
-   * for a quiet time, so a burst of keystrokes costs one pass over the document.
+   * An edit stores the text and marks the runs it outdates; indexing and scheduling follow at
+   * once after a quiet spell, or when a burst of keystrokes pauses, so a burst costs at most
+   * two passes over the document.
    */
-  const debounced = new Map<string, NodeJS.Timeout>();
+  const bursts = new BurstDebouncer(times.debounce);
   const edited = (doc: TextDocument): void => {
     service.update(doc.uri, doc.getText(), doc.version);
     const path = uriToPath(doc.uri);
     for (const [uri, files] of readBy)
       if (uri === doc.uri || (path !== undefined && files.has(path))) scheduler.invalidate(uri);
-    clearTimeout(debounced.get(doc.uri));
-    debounced.set(
-      doc.uri,
-      setTimeout(() => {
-        debounced.delete(doc.uri);
-        const current = documents.get(doc.uri);
-        if (current !== undefined) changed(current);
-      }, times.debounce),
-    );
+    bursts.call(doc.uri, () => {
+      const current = documents.get(doc.uri);
+      if (current !== undefined) changed(current);
+    });
   };
   // Fired for an open as well as for each change.
   documents.onDidChangeContent((e) => edited(e.document));
   documents.onDidClose((e) => {
-    clearTimeout(debounced.get(e.document.uri));
-    debounced.delete(e.document.uri);
+    bursts.cancel(e.document.uri);
     readBy.delete(e.document.uri);
     const path = uriToPath(e.document.uri);
     const included = path === undefined ? [] : service.workspace.includeClosure(path).map((f) => f.uri);
@@ -200,8 +196,7 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     }
   });
   connection.onShutdown(() => {
-    for (const t of debounced.values()) clearTimeout(t);
-    debounced.clear();
+    bursts.dispose();
     return scheduler.dispose();
   });
   documents.listen(connection);
