@@ -89,7 +89,7 @@ async function importRobot(path: string, arg: string, generation: number): Promi
   const url = pathToFileURL(path).href + (generation === 0 ? "" : `?generation=${generation}`);
   // A module written by `robokit import --to ts` imports from "robokit": found even where none is
   // installed, and a .ts module loads with its types stripped (moduleHooks.ts).
-  provideRobokit(import.meta.url, process.env);
+  await provideRobokit(import.meta.url, process.env);
   try {
     mod = (await import(url)) as Record<string, unknown>;
   } catch (error) {

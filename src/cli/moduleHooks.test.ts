@@ -5,13 +5,13 @@ import { pathToFileURL } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
-import { initialize, resolve, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
+import { initialize, load, resolve, RUNNING_API_SCHEME, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
 import { moduleSyntaxError } from "./moduleSyntaxError.js";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "robokit-hooks-")));
 const running = join(dir, "running");
 mkdirSync(join(running, "dist"), { recursive: true });
-const entry = pathToFileURL(join(running, "dist", "api-index.js")).href;
+const entry = `${RUNNING_API_SCHEME}robokit`;
 writeFileSync(join(dir, "part.ts"), "export const n: number = 1;\n");
 const parent = pathToFileURL(join(dir, "robot.ts")).href;
 
@@ -25,7 +25,7 @@ const nodeResolve = (found: Record<string, string>) => async (specifier: string,
 };
 
 describe("the module hooks", () => {
-  initialize({ entries: { robokit: entry }, packageRoot: running, maxSourceBytes: 64 });
+  initialize({ api: { robokit: ["RobotBuilder", "box"] }, packageRoot: running, maxSourceBytes: 64 });
 
   it("give `robokit` the running copy's entry when resolution finds that copy or none, and keep another copy", async () => {
     const none = await resolve("robokit", { parentURL: parent }, nodeResolve({}));
@@ -35,6 +35,14 @@ describe("the module hooks", () => {
     expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: same }))).url).toBe(entry);
     const other = pathToFileURL(join(dir, "node_modules", "robokit", "index.js")).href;
     expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: other }))).url).toBe(other);
+  });
+
+  it("load the running entry point as a module exporting its names, and nothing for an unknown one", async () => {
+    const loaded = await load(entry, {}, async () => ({ source: "next" }));
+    expect(loaded).toMatchObject({ format: "module", shortCircuit: true });
+    expect(String(loaded.source)).toContain('e0 as "RobotBuilder", e1 as "box"');
+    expect((await load(`${RUNNING_API_SCHEME}robokit/emit`, {}, async () => ({ source: "next" }))).source).toBe("next");
+    await expect(resolve("robokit/emit", { parentURL: parent }, nodeResolve({}))).rejects.toThrow(/not found/);
   });
 
   it("find ./part.ts for a TypeScript module's ./part.js and ./part, with a live reload's query", async () => {

@@ -1,20 +1,22 @@
 /**
  * The module hooks the CLI registers (module.register) before it loads a robot module; Node runs
  * them in its hooks thread. They do three things:
- * - `import "robokit"` (or `robokit/<subpath>`) resolves to the robokit that is running, the very
- *   modules the CLI has loaded (one copy of the library, one RobotBuilder class), unless a
- *   different robokit is installed beside the module, which then wins;
+ * - `import "robokit"` (or `robokit/<subpath>`) resolves to the robokit that is running: a module
+ *   (runningApiSource) whose exports are the very objects the CLI has loaded (one copy of the
+ *   library, one RobotBuilder class), unless a different robokit is installed beside the
+ *   module, which then wins;
  * - a `.ts`/`.mts` file loads as an ES module with its types stripped (stripTypeScript), through
  *   a cache keyed by content;
  * - a TypeScript module's relative import of `./part.js` or `./part` finds `./part.ts`, as the
  *   TypeScript compiler does.
- * Node's hooks thread loads this file alone: it imports only Node and the two helpers it uses.
+ * Node's hooks thread loads this file alone: it imports only Node and the helpers it uses.
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { runningApiSource } from "./runningApiSource.js";
 import { isStrippedFrom, readStripped, strippedCacheKey, writeStripped } from "./strippedCache.js";
 import { stripTypeScript } from "./stripTypeScript.js";
 
@@ -24,8 +26,11 @@ export interface ModuleHooksData {
   readonly anchor?: string;
   /** The running robokit's folder (real path): a resolution into it is the running copy. */
   readonly packageRoot?: string;
-  /** Specifier (`robokit`, `robokit/emit`, …) → file: URL of the module the CLI loaded for it. */
-  readonly entries: Readonly<Record<string, string>>;
+  /**
+   * Specifier (`robokit`, `robokit/emit`, …) → the export names of the entry point the CLI has
+   * loaded for it (runningApi): the values are on the importing thread's globalThis.
+   */
+  readonly api: Readonly<Record<string, readonly string[]>>;
   /** Folder of the stripped-module cache; undefined: no cache. */
   readonly cacheDir?: string;
   /** Largest module source read, bytes. */
@@ -35,10 +40,13 @@ export interface ModuleHooksData {
 /** The error a `.ts` module that cannot be stripped or read raises; `code` tells it from Node's own. */
 export const STRIP_ERROR_CODE = "ERR_ROBOKIT_TS_MODULE";
 
+/** The URL scheme of the running robokit's entry points: `robokit-running:robokit/emit`. */
+export const RUNNING_API_SCHEME = "robokit-running:";
+
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
 const TS_FILE = /\.m?ts$/;
 
-let data: ModuleHooksData = { entries: {}, maxSourceBytes: 0 };
+let data: ModuleHooksData = { api: {}, maxSourceBytes: 0 };
 let stripper: string | undefined;
 
 /** Called once by module.register with the CLI's data. */
@@ -71,7 +79,7 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
 
 /** `robokit[/subpath]`: the running copy's module when normal resolution finds that copy or none. */
 async function resolveOwn(specifier: string, context: ResolveContext, next: NextResolve): Promise<Resolved> {
-  const entry = data.entries[specifier];
+  const entry = Object.hasOwn(data.api, specifier) ? `${RUNNING_API_SCHEME}${specifier}` : undefined;
   let found: Resolved | undefined;
   try {
     found = await next(specifier, context);
@@ -140,8 +148,14 @@ interface Loaded {
 }
 type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
 
-/** Node's load hook: a `.ts`/`.mts` file is an ES module whose types are stripped. */
+/** Node's load hook: a running API entry point's module, and a `.ts`/`.mts` file as an ES module whose types are stripped. */
 export async function load(url: string, context: unknown, next: NextLoad): Promise<Loaded> {
+  if (url.startsWith(RUNNING_API_SCHEME)) {
+    const specifier = url.slice(RUNNING_API_SCHEME.length);
+    const names = Object.hasOwn(data.api, specifier) ? data.api[specifier] : undefined;
+    if (names !== undefined)
+      return { format: "module", source: runningApiSource(specifier, names), shortCircuit: true };
+  }
   if (!url.startsWith("file:") || !TS_FILE.test(new URL(url).pathname)) return next(url, context);
   const path = fileURLToPath(url);
   return { format: "module", source: strippedSource(path), shortCircuit: true };

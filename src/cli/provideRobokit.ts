@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import type { ModuleHooksData } from "./moduleHooks.js";
 import { robokitCacheDir } from "./robokitCacheDir.js";
+import { runningApi } from "./runningApi.js";
 
 /** `robokit` itself or one of its subpath exports (`robokit/kinematics`, `robokit/schemas/…`). */
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
@@ -30,7 +31,7 @@ export async function resolve(specifier, context, nextResolve) {
 }
 `;
 
-let installed = false;
+let provided: Promise<void> | undefined;
 
 /**
  * The package.json of the running robokit package, found upwards from `fromUrl`: the nearest one
@@ -71,38 +72,24 @@ function ownManifest(fromUrl: string): string | undefined {
 }
 
 /**
- * The bundle's module for each of the package's `exports` subpaths (`robokit` → `api-index.js`,
- * `robokit/emit` → `api-emit.js`; scripts/bundle-cli.mjs builds them beside the CLI's chunks, so
- * they share the modules the CLI has loaded). Empty when not running from the bundle.
- */
-function bundleEntries(fromUrl: string, manifest: string): Record<string, string> {
-  const entries: Record<string, string> = {};
-  const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { exports?: Record<string, unknown> };
-  for (const subpath of Object.keys(pkg.exports ?? {})) {
-    const name = /^\.(?:\/(\w+))?$/.exec(subpath);
-    if (name === null) continue;
-    const url = new URL(`./api-${name[1] ?? "index"}.js`, fromUrl);
-    if (existsSync(url)) entries[name[1] === undefined ? "robokit" : `robokit/${name[1]}`] = url.href;
-  }
-  return entries;
-}
-
-/**
  * Lets a robot module the CLI loads import `robokit` (and `robokit/<subpath>`), and lets the CLI
  * load `.ts` modules: registers the module hooks (moduleHooks.ts, run in Node's hooks thread).
- * `import "robokit"` gets the robokit that is running, the same modules the CLI has loaded,
- * when normal resolution finds that copy or none (`robokit import r.urdf --to ts` writes a
+ * `import "robokit"` gets the robokit that is running, the very objects the CLI has loaded
+ * (runningApi), when normal resolution finds that copy or none (`robokit import r.urdf --to ts` writes a
  * module importing from "robokit", and `npx robokit build r.ts` in a folder without
  * node_modules must still build it); a different robokit installed beside the module wins.
  * A CommonJS module's `require("robokit")` falls back to the running package through
- * Module._resolveFilename. Idempotent.
+ * Module._resolveFilename. Idempotent: later calls get the first call's promise.
  *
  * @param fromUrl - file: URL of a module inside the running robokit package (`import.meta.url`).
  * @param env - the environment (the cache folder: see robokitCacheDir).
  */
-export function provideRobokit(fromUrl: string, env: Readonly<Record<string, string | undefined>> = {}): void {
-  if (installed) return;
-  installed = true;
+export function provideRobokit(fromUrl: string, env: Readonly<Record<string, string | undefined>> = {}): Promise<void> {
+  provided ??= install(fromUrl, env);
+  return provided;
+}
+
+async function install(fromUrl: string, env: Readonly<Record<string, string | undefined>>): Promise<void> {
   const manifest = ownManifest(fromUrl);
   const anchorUrl = manifest === undefined ? undefined : pathToFileURL(manifest).href;
   const hooks = new URL("./moduleHooks.js", fromUrl);
@@ -114,7 +101,7 @@ export function provideRobokit(fromUrl: string, env: Readonly<Record<string, str
     const data: ModuleHooksData = {
       ...(anchorUrl === undefined ? {} : { anchor: anchorUrl }),
       ...(manifest === undefined ? {} : { packageRoot: realpathSync(dirname(manifest)) }),
-      entries: manifest === undefined ? {} : bundleEntries(fromUrl, manifest),
+      api: await runningApi(),
       ...cacheDirOf(env),
       maxSourceBytes: INPUT_LIMITS.maxDocumentBytes,
     };
