@@ -9,6 +9,7 @@ import { INPUT_LIMITS } from "../util/inputLimits.js";
 import type { ModuleHooksData } from "./moduleHooks.js";
 import { robokitCacheDir } from "./robokitCacheDir.js";
 import { runningApi } from "./runningApi.js";
+import { withDefaultV8Flags } from "./withDefaultV8Flags.js";
 
 /** `robokit` itself or one of its subpath exports (`robokit/kinematics`, `robokit/schemas/…`). */
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
@@ -105,7 +106,8 @@ async function install(fromUrl: string, env: Readonly<Record<string, string | un
       ...cacheDirOf(env),
       maxSourceBytes: INPUT_LIMITS.maxDocumentBytes,
     };
-    register(hooks.href, { data });
+    // register() returns once the hooks thread has started and loaded moduleHooks.js.
+    withDefaultV8Flags(() => register(hooks.href, { data }));
   }
   // Without its own manifest (robokit copied without package.json) there is nothing to point at.
   if (anchorUrl === undefined) return;
