@@ -1,11 +1,19 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
-import { initialize, load, resolve, RUNNING_API_SCHEME, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
+import {
+  initialize,
+  load,
+  RUNNING_API_SCHEME,
+  resolve,
+  STRIP_ERROR_CODE,
+  strippedSource,
+  useRunningApi,
+} from "./moduleHooks.js";
 import { moduleSyntaxError } from "./moduleSyntaxError.js";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "robokit-hooks-")));
@@ -25,7 +33,8 @@ const nodeResolve = (found: Record<string, string>) => async (specifier: string,
 };
 
 describe("the module hooks", () => {
-  initialize({ api: { robokit: ["RobotBuilder", "box"] }, packageRoot: running, maxSourceBytes: 64 });
+  initialize({ packageRoot: running, maxSourceBytes: 64 });
+  useRunningApi({ robokit: ["RobotBuilder", "box"] });
 
   it("give `robokit` the running copy's entry when resolution finds that copy or none, and keep another copy", async () => {
     const none = await resolve("robokit", { parentURL: parent }, nodeResolve({}));
@@ -70,5 +79,16 @@ describe("the module hooks", () => {
       file: big,
     });
     expect(strippedSource(join(dir, "part.ts"))).toBe("export const n         = 1;\n");
+  });
+  it("strip the modules named to prestrip once the thread is idle, into the cache", async () => {
+    const cacheDir = join(dir, "cache");
+    writeFileSync(join(dir, "pre.ts"), "export const n: number = 1;\n");
+    const prestrip = [join(dir, "pre.ts"), join(dir, "missing.ts")];
+    initialize({ packageRoot: running, maxSourceBytes: 64, cacheDir, prestrip });
+    expect(readdirSync(dir)).not.toContain("cache");
+    await new Promise((done) => setImmediate(done));
+    const entries = readdirSync(cacheDir).filter((name) => name.endsWith(".js"));
+    expect(entries).toHaveLength(1);
+    expect(readFileSync(join(cacheDir, entries[0] ?? ""), "utf8")).toBe("export const n         = 1;\n");
   });
 });

@@ -27,10 +27,10 @@ export interface ModuleHooksData {
   /** The running robokit's folder (real path): a resolution into it is the running copy. */
   readonly packageRoot?: string;
   /**
-   * Specifier (`robokit`, `robokit/emit`, …) → the export names of the entry point the CLI has
-   * loaded for it (runningApi): the values are on the importing thread's globalThis.
+   * Robot modules (absolute paths) to strip as soon as the hooks thread is idle, while the CLI
+   * is still starting, so that their import finds them stripped.
    */
-  readonly api: Readonly<Record<string, readonly string[]>>;
+  readonly prestrip?: readonly string[];
   /** Folder of the stripped-module cache; undefined: no cache. */
   readonly cacheDir?: string;
   /** Largest module source read, bytes. */
@@ -46,12 +46,36 @@ export const RUNNING_API_SCHEME = "robokit-running:";
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
 const TS_FILE = /\.m?ts$/;
 
-let data: ModuleHooksData = { api: {}, maxSourceBytes: 0 };
+let data: ModuleHooksData = { maxSourceBytes: 0 };
+let api: Readonly<Record<string, readonly string[]>> = {};
 let stripper: string | undefined;
+/** The last stripping of each module path, for a cache that cannot be read or written. */
+const stripped = new Map<string, { readonly source: string; readonly code: string }>();
 
 /** Called once by module.register with the CLI's data. */
 export function initialize(given: ModuleHooksData): void {
   data = given;
+  const paths = given.prestrip ?? [];
+  // After register() has returned: the CLI starts meanwhile, on its own thread.
+  if (paths.length > 0) {
+    setImmediate(() => {
+      for (const path of paths) {
+        try {
+          strippedSource(path);
+        } catch {
+          // Reported when the CLI imports the module.
+        }
+      }
+    });
+  }
+}
+
+/**
+ * The running robokit's entry points (specifier → export names; runningApi), once the CLI has
+ * loaded them (runningApiHooks.ts): from then `robokit[/subpath]` may resolve to them.
+ */
+export function useRunningApi(names: Readonly<Record<string, readonly string[]>>): void {
+  api = names;
 }
 
 interface ResolveContext {
@@ -79,7 +103,7 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
 
 /** `robokit[/subpath]`: the running copy's module when normal resolution finds that copy or none. */
 async function resolveOwn(specifier: string, context: ResolveContext, next: NextResolve): Promise<Resolved> {
-  const entry = Object.hasOwn(data.api, specifier) ? `${RUNNING_API_SCHEME}${specifier}` : undefined;
+  const entry = Object.hasOwn(api, specifier) ? `${RUNNING_API_SCHEME}${specifier}` : undefined;
   let found: Resolved | undefined;
   try {
     found = await next(specifier, context);
@@ -152,7 +176,7 @@ type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
 export async function load(url: string, context: unknown, next: NextLoad): Promise<Loaded> {
   if (url.startsWith(RUNNING_API_SCHEME)) {
     const specifier = url.slice(RUNNING_API_SCHEME.length);
-    const names = Object.hasOwn(data.api, specifier) ? data.api[specifier] : undefined;
+    const names = Object.hasOwn(api, specifier) ? api[specifier] : undefined;
     if (names !== undefined)
       return { format: "module", source: runningApiSource(specifier, names), shortCircuit: true };
   }
@@ -168,19 +192,22 @@ export function strippedSource(path: string): string {
     throw moduleError(`${path}: the module is ${bytes} bytes, over the ${data.maxSourceBytes}-byte limit`, path);
   }
   const source = readFileSync(path, "utf8");
+  const last = stripped.get(path);
+  if (last?.source === source) return last.code;
   const key = data.cacheDir === undefined ? undefined : strippedCacheKey(stripperId(), source);
   const cached =
     key === undefined || data.cacheDir === undefined ? undefined : readStripped(data.cacheDir, key, source);
   if (cached !== undefined) return cached;
-  const stripped = stripTypeScript(source);
-  if (!stripped.ok) {
-    throw moduleError(`${path}:${stripped.line}:${stripped.column}: ${stripped.message}`, path, stripped);
+  const result = stripTypeScript(source);
+  if (!result.ok) {
+    throw moduleError(`${path}:${result.line}:${result.column}: ${result.message}`, path, result);
   }
   // Only a stripping the cache would accept back is stored (a non-ASCII type can shift offsets).
-  if (key !== undefined && data.cacheDir !== undefined && isStrippedFrom(source, stripped.code)) {
-    writeStripped(data.cacheDir, key, stripped.code);
+  if (key !== undefined && data.cacheDir !== undefined && isStrippedFrom(source, result.code)) {
+    writeStripped(data.cacheDir, key, result.code);
   }
-  return stripped.code;
+  stripped.set(path, { source, code: result.code });
+  return result.code;
 }
 
 function moduleError(message: string, file: string, place?: { line: number; column: number; message: string }): Error {
