@@ -49,7 +49,7 @@ const TS_FILE = /\.m?ts$/;
 let data: ModuleHooksData = { maxSourceBytes: 0 };
 let api: Readonly<Record<string, readonly string[]>> = {};
 let stripper: string | undefined;
-/** The last stripping of each module path, for a cache that cannot be read or written. */
+/** The last stripping of each module path: a prestripped module is found again, cache or none. */
 const stripped = new Map<string, { readonly source: string; readonly code: string }>();
 
 /** Called once by module.register with the CLI's data. */
