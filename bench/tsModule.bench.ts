@@ -121,8 +121,9 @@ export async function runBench(): Promise<void> {
   try {
     if (!smoke) {
       const before = buildBefore(work);
+      const given = process.env["ROBOKIT_BENCH_BEFORE_BIN"];
       try {
-        rows.push(measure(`before (${BEFORE_COMMIT}, tsx)`, before.bin, work));
+        rows.push(measure(given ? `before (${given})` : `before (${BEFORE_COMMIT}, tsx)`, before.bin, work));
       } finally {
         before.cleanup();
       }

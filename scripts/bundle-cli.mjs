@@ -3,11 +3,9 @@
 // every other command to main.js), main.js (the CLI), validateWorker.js (validate's worker thread), lspWorker.js (lsp's), simWorker.js (sim sweeps)
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
-// The library's entry points (package.json exports: "robokit", "robokit/emit", ...) are bundled
-// too, as api-<name>.js beside the CLI's chunks: a robot module's `import "robokit"` resolves to
-// them (src/cli/moduleHooks.ts), so it shares the modules the CLI has already loaded instead of
-// loading the library a second time as hundreds of files. moduleHooks.js is the module Node runs
-// in its hooks thread (type stripping of .ts robots, `robokit` resolution).
+// moduleHooks.js is the module Node runs in its hooks thread (type stripping of .ts robots,
+// `robokit` resolution to the entry points the CLI has loaded: src/cli/runningApi.ts), and
+// runningApiHooks.js hands it those entry points' names (the two share their state's chunk).
 // mujoco-js (WebAssembly next to its JS), amaro (strips the types of user .ts robots) and playwright-core stay external; the
 // precompiled validators and schemas are read from schemas/ and the bundled examples from
 // dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
@@ -179,17 +177,6 @@ await build({
   logLevel: "warning",
 });
 chmodSync(join(outdir, "robokit.cjs"), 0o755);
-/** `api-<name>` → the compiled module of each `exports` subpath of package.json ("." is `api-index`). */
-function libraryEntries() {
-  const { exports } = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
-  const entries = {};
-  for (const [subpath, target] of Object.entries(exports)) {
-    const name = /^\.(?:\/(\w+))?$/.exec(subpath);
-    const file = typeof target === "string" ? target : target.default;
-    if (name !== null && typeof file === "string" && file.endsWith(".js")) entries[`api-${name[1] ?? "index"}`] = file;
-  }
-  return entries;
-}
 await build({
   absWorkingDir: repo,
   entryPoints: {
@@ -198,7 +185,7 @@ await build({
     lspWorker: "dist/src/cli/commands/lspWorker.js",
     simWorker: "dist/src/cli/commands/simWorker.js",
     moduleHooks: "dist/src/cli/moduleHooks.js",
-    ...libraryEntries(),
+    runningApiHooks: "dist/src/cli/runningApiHooks.js",
   },
   outdir,
   entryNames: "[name]",

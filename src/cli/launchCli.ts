@@ -8,6 +8,7 @@ import { CODE_CACHE_DIR, loadCommonJs, loadValidatorModule } from "./codeCache.j
 import { decodeUtf8 } from "../util/decodeUtf8.js";
 import { CLI_V8_FLAGS } from "./cliV8Flags.js";
 import type { RunMainOptions } from "./main.js";
+import { startModuleHooks } from "./startModuleHooks.js";
 
 /** The CLI module's entry point (main.ts). */
 type RunMain = (argv: readonly string[], options?: RunMainOptions) => Promise<void>;
@@ -53,6 +54,8 @@ async function importForBundle(specifier: string): Promise<unknown> {
  * way, then runs it with `argv` (the words after `robokit`).
  */
 export async function launchCli(argv: readonly string[]): Promise<void> {
+  // Before the CLI's V8 flags: a robot module's hooks thread starts under V8's defaults.
+  startModuleHooks(argv, import.meta.url, process.env);
   // Set before anything is compiled: V8 accepts a code cache only under the flags it was made with.
   setFlagsFromString(CLI_V8_FLAGS);
   const { runMain, cached } = await loadCli();

@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { extname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { checkRobotData } from "../model/checkRobotData.js";
+import { checkRobotData, loadRobotCheck } from "../model/checkRobotData.js";
 import type { Robot } from "../model/Robot.js";
 import { readRobotDocument } from "../model/readRobotDocument.js";
 import { type Diagnostic, hasErrors } from "../diagnostics/Diagnostic.js";
@@ -87,9 +87,11 @@ async function importRobot(path: string, arg: string, generation: number): Promi
   let mod: Record<string, unknown>;
   noteUserModule(path, arg);
   const url = pathToFileURL(path).href + (generation === 0 ? "" : `?generation=${generation}`);
+  // Its robot is checked next; after an edit the hooks thread is still stripping the module.
+  loadRobotCheck();
   // A module written by `robokit import --to ts` imports from "robokit": found even where none is
   // installed, and a .ts module loads with its types stripped (moduleHooks.ts).
-  provideRobokit(import.meta.url, process.env);
+  await provideRobokit(import.meta.url, process.env);
   try {
     mod = (await import(url)) as Record<string, unknown>;
   } catch (error) {

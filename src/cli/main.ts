@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 
 import type { Command } from "commander";
 
@@ -195,7 +196,7 @@ export async function runMain(argv: readonly string[], options: RunMainOptions =
   // expansion within XACRO_LIMITS: it skips this set-up, whose stdout stream costs it start-up
   // time (it sets V8's flags itself, in runXacro).
   if (argv[0] !== "xacro") {
-    (await import("node:v8")).setFlagsFromString(CLI_V8_FLAGS);
+    setFlagsFromString(CLI_V8_FLAGS);
     if (options.loadValidatorModule !== undefined) useValidatorModuleLoader(options.loadValidatorModule);
     // stdout that cannot take the output (a full disk: `> /dev/full`) is an I/O failure: exit 3
     // with one line, never a stack. Node reports it here, after the write call has returned, so

@@ -1,17 +1,25 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
-import { initialize, resolve, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
+import {
+  initialize,
+  load,
+  RUNNING_API_SCHEME,
+  resolve,
+  STRIP_ERROR_CODE,
+  strippedSource,
+  useRunningApi,
+} from "./moduleHooks.js";
 import { moduleSyntaxError } from "./moduleSyntaxError.js";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "robokit-hooks-")));
 const running = join(dir, "running");
 mkdirSync(join(running, "dist"), { recursive: true });
-const entry = pathToFileURL(join(running, "dist", "api-index.js")).href;
+const entry = `${RUNNING_API_SCHEME}robokit`;
 writeFileSync(join(dir, "part.ts"), "export const n: number = 1;\n");
 const parent = pathToFileURL(join(dir, "robot.ts")).href;
 
@@ -25,7 +33,8 @@ const nodeResolve = (found: Record<string, string>) => async (specifier: string,
 };
 
 describe("the module hooks", () => {
-  initialize({ entries: { robokit: entry }, packageRoot: running, maxSourceBytes: 64 });
+  initialize({ packageRoot: running, maxSourceBytes: 64 });
+  useRunningApi({ robokit: ["RobotBuilder", "box"] });
 
   it("give `robokit` the running copy's entry when resolution finds that copy or none, and keep another copy", async () => {
     const none = await resolve("robokit", { parentURL: parent }, nodeResolve({}));
@@ -35,6 +44,14 @@ describe("the module hooks", () => {
     expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: same }))).url).toBe(entry);
     const other = pathToFileURL(join(dir, "node_modules", "robokit", "index.js")).href;
     expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: other }))).url).toBe(other);
+  });
+
+  it("load the running entry point as a module exporting its names, and nothing for an unknown one", async () => {
+    const loaded = await load(entry, {}, async () => ({ source: "next" }));
+    expect(loaded).toMatchObject({ format: "module", shortCircuit: true });
+    expect(String(loaded.source)).toContain('e0 as "RobotBuilder", e1 as "box"');
+    expect((await load(`${RUNNING_API_SCHEME}robokit/emit`, {}, async () => ({ source: "next" }))).source).toBe("next");
+    await expect(resolve("robokit/emit", { parentURL: parent }, nodeResolve({}))).rejects.toThrow(/not found/);
   });
 
   it("find ./part.ts for a TypeScript module's ./part.js and ./part, with a live reload's query", async () => {
@@ -62,5 +79,16 @@ describe("the module hooks", () => {
       file: big,
     });
     expect(strippedSource(join(dir, "part.ts"))).toBe("export const n         = 1;\n");
+  });
+  it("strip the modules named to prestrip once the thread is idle, into the cache", async () => {
+    const cacheDir = join(dir, "cache");
+    writeFileSync(join(dir, "pre.ts"), "export const n: number = 1;\n");
+    const prestrip = [join(dir, "pre.ts"), join(dir, "missing.ts")];
+    initialize({ packageRoot: running, maxSourceBytes: 64, cacheDir, prestrip });
+    expect(readdirSync(dir)).not.toContain("cache");
+    await new Promise((done) => setImmediate(done));
+    const entries = readdirSync(cacheDir).filter((name) => name.endsWith(".js"));
+    expect(entries).toHaveLength(1);
+    expect(readFileSync(join(cacheDir, entries[0] ?? ""), "utf8")).toBe("export const n         = 1;\n");
   });
 });

@@ -1,20 +1,22 @@
 /**
  * The module hooks the CLI registers (module.register) before it loads a robot module; Node runs
  * them in its hooks thread. They do three things:
- * - `import "robokit"` (or `robokit/<subpath>`) resolves to the robokit that is running, the very
- *   modules the CLI has loaded (one copy of the library, one RobotBuilder class), unless a
- *   different robokit is installed beside the module, which then wins;
+ * - `import "robokit"` (or `robokit/<subpath>`) resolves to the robokit that is running: a module
+ *   (runningApiSource) whose exports are the very objects the CLI has loaded (one copy of the
+ *   library, one RobotBuilder class), unless a different robokit is installed beside the
+ *   module, which then wins;
  * - a `.ts`/`.mts` file loads as an ES module with its types stripped (stripTypeScript), through
  *   a cache keyed by content;
  * - a TypeScript module's relative import of `./part.js` or `./part` finds `./part.ts`, as the
  *   TypeScript compiler does.
- * Node's hooks thread loads this file alone: it imports only Node and the two helpers it uses.
+ * Node's hooks thread loads this file alone: it imports only Node and the helpers it uses.
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { runningApiSource } from "./runningApiSource.js";
 import { isStrippedFrom, readStripped, strippedCacheKey, writeStripped } from "./strippedCache.js";
 import { stripTypeScript } from "./stripTypeScript.js";
 
@@ -24,8 +26,11 @@ export interface ModuleHooksData {
   readonly anchor?: string;
   /** The running robokit's folder (real path): a resolution into it is the running copy. */
   readonly packageRoot?: string;
-  /** Specifier (`robokit`, `robokit/emit`, …) → file: URL of the module the CLI loaded for it. */
-  readonly entries: Readonly<Record<string, string>>;
+  /**
+   * Robot modules (absolute paths) to strip as soon as the hooks thread is idle, while the CLI
+   * is still starting, so that their import finds them stripped.
+   */
+  readonly prestrip?: readonly string[];
   /** Folder of the stripped-module cache; undefined: no cache. */
   readonly cacheDir?: string;
   /** Largest module source read, bytes. */
@@ -35,15 +40,42 @@ export interface ModuleHooksData {
 /** The error a `.ts` module that cannot be stripped or read raises; `code` tells it from Node's own. */
 export const STRIP_ERROR_CODE = "ERR_ROBOKIT_TS_MODULE";
 
+/** The URL scheme of the running robokit's entry points: `robokit-running:robokit/emit`. */
+export const RUNNING_API_SCHEME = "robokit-running:";
+
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
 const TS_FILE = /\.m?ts$/;
 
-let data: ModuleHooksData = { entries: {}, maxSourceBytes: 0 };
+let data: ModuleHooksData = { maxSourceBytes: 0 };
+let api: Readonly<Record<string, readonly string[]>> = {};
 let stripper: string | undefined;
+/** The last stripping of each module path: a prestripped module is found again, cache or none. */
+const stripped = new Map<string, { readonly source: string; readonly code: string }>();
 
 /** Called once by module.register with the CLI's data. */
 export function initialize(given: ModuleHooksData): void {
   data = given;
+  const paths = given.prestrip ?? [];
+  // After register() has returned: the CLI starts meanwhile, on its own thread.
+  if (paths.length > 0) {
+    setImmediate(() => {
+      for (const path of paths) {
+        try {
+          strippedSource(path);
+        } catch {
+          // Reported when the CLI imports the module.
+        }
+      }
+    });
+  }
+}
+
+/**
+ * The running robokit's entry points (specifier → export names; runningApi), once the CLI has
+ * loaded them (runningApiHooks.ts): from then `robokit[/subpath]` may resolve to them.
+ */
+export function useRunningApi(names: Readonly<Record<string, readonly string[]>>): void {
+  api = names;
 }
 
 interface ResolveContext {
@@ -71,7 +103,7 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
 
 /** `robokit[/subpath]`: the running copy's module when normal resolution finds that copy or none. */
 async function resolveOwn(specifier: string, context: ResolveContext, next: NextResolve): Promise<Resolved> {
-  const entry = data.entries[specifier];
+  const entry = Object.hasOwn(api, specifier) ? `${RUNNING_API_SCHEME}${specifier}` : undefined;
   let found: Resolved | undefined;
   try {
     found = await next(specifier, context);
@@ -140,8 +172,14 @@ interface Loaded {
 }
 type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
 
-/** Node's load hook: a `.ts`/`.mts` file is an ES module whose types are stripped. */
+/** Node's load hook: a running API entry point's module, and a `.ts`/`.mts` file as an ES module whose types are stripped. */
 export async function load(url: string, context: unknown, next: NextLoad): Promise<Loaded> {
+  if (url.startsWith(RUNNING_API_SCHEME)) {
+    const specifier = url.slice(RUNNING_API_SCHEME.length);
+    const names = Object.hasOwn(api, specifier) ? api[specifier] : undefined;
+    if (names !== undefined)
+      return { format: "module", source: runningApiSource(specifier, names), shortCircuit: true };
+  }
   if (!url.startsWith("file:") || !TS_FILE.test(new URL(url).pathname)) return next(url, context);
   const path = fileURLToPath(url);
   return { format: "module", source: strippedSource(path), shortCircuit: true };
@@ -154,19 +192,22 @@ export function strippedSource(path: string): string {
     throw moduleError(`${path}: the module is ${bytes} bytes, over the ${data.maxSourceBytes}-byte limit`, path);
   }
   const source = readFileSync(path, "utf8");
+  const last = stripped.get(path);
+  if (last?.source === source) return last.code;
   const key = data.cacheDir === undefined ? undefined : strippedCacheKey(stripperId(), source);
   const cached =
     key === undefined || data.cacheDir === undefined ? undefined : readStripped(data.cacheDir, key, source);
   if (cached !== undefined) return cached;
-  const stripped = stripTypeScript(source);
-  if (!stripped.ok) {
-    throw moduleError(`${path}:${stripped.line}:${stripped.column}: ${stripped.message}`, path, stripped);
+  const result = stripTypeScript(source);
+  if (!result.ok) {
+    throw moduleError(`${path}:${result.line}:${result.column}: ${result.message}`, path, result);
   }
   // Only a stripping the cache would accept back is stored (a non-ASCII type can shift offsets).
-  if (key !== undefined && data.cacheDir !== undefined && isStrippedFrom(source, stripped.code)) {
-    writeStripped(data.cacheDir, key, stripped.code);
+  if (key !== undefined && data.cacheDir !== undefined && isStrippedFrom(source, result.code)) {
+    writeStripped(data.cacheDir, key, result.code);
   }
-  return stripped.code;
+  stripped.set(path, { source, code: result.code });
+  return result.code;
 }
 
 function moduleError(message: string, file: string, place?: { line: number; column: number; message: string }): Error {

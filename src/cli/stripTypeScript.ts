@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { type Amaro, loadAmaro } from "./loadAmaro.js";
 
 /** What stripping a TypeScript module gives: JavaScript at the same offsets, or where and why it cannot. */
 export type StripResult =
@@ -11,10 +11,6 @@ export type StripResult =
       readonly message: string;
     };
 
-interface Amaro {
-  transformSync(source: string, options: { mode: "strip-only" }): { code: string };
-}
-
 let amaro: Amaro | undefined;
 
 /**
@@ -23,10 +19,10 @@ let amaro: Amaro | undefined;
  * declaration is replaced by spaces, so the JavaScript keeps each line and column of the source
  * and a stack frame points at the line the user wrote, without a source map. What only a
  * compiler can run (enum, namespace, parameter property, `<T>x` assertion) is refused with its
- * line:col instead of being compiled. amaro (3.5 MB) is loaded at the first call only.
+ * line:col instead of being compiled. amaro (3.5 MB) is loaded at the first call only (loadAmaro).
  */
 export function stripTypeScript(source: string): StripResult {
-  amaro ??= createRequire(import.meta.url)("amaro") as Amaro;
+  amaro ??= loadAmaro();
   try {
     return { ok: true, code: amaro.transformSync(source, { mode: "strip-only" }).code };
   } catch (error) {

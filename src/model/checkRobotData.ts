@@ -30,6 +30,14 @@ function robotSchemaValidator(): PrecompiledValidator {
   return compiledSchema;
 }
 
+/**
+ * Loads what {@link checkRobotData} needs before its first call (the robot schema's validator),
+ * for a caller that has a moment to spare now: the CLI while Node strips a robot module.
+ */
+export function loadRobotCheck(): void {
+  robotSchemaValidator();
+}
+
 // The findings on robots defineRobot froze (they cannot change afterwards): each checked once
 // however often it is loaded (a module's build() and then the CLI).
 const frozenFindings = new WeakMap<object, readonly Diagnostic[]>();

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
@@ -87,20 +87,35 @@ describe.skipIf(!existsSync(bin))("a .ts robot module, its types stripped in pro
     },
   );
 
-  it('gives `import "robokit"` and its subpaths the modules the CLI runs: one copy of the library', () => {
+  it('gives `import "robokit"` and its subpaths the objects the CLI runs: one copy of the library', () => {
+    // An invalid robot's build() throws from RobotBuilder's code: the stack says which file ran it.
     const probe = `import * as robokit from "robokit";
 import * as kinematics from "robokit/kinematics";
 import { RobotBuilder } from "robokit";
 import { box, solidLink } from "robokit";
-process.stderr.write(\`PROBE \${import.meta.resolve("robokit")} \${import.meta.resolve("robokit/kinematics")} \${typeof kinematics} \${robokit.RobotBuilder === RobotBuilder}\\n\`);
+let stack = "";
+try {
+  new RobotBuilder("empty").build();
+} catch (error) {
+  stack = String((error as Error).stack);
+}
+const frame = stack.split("\\n").find((line) => line.includes("/dist/src/"));
+process.stderr.write(\`PROBE \${import.meta.resolve("robokit")} \${import.meta.resolve("robokit/kinematics")} \${typeof kinematics.DriveOdometry} \${robokit.RobotBuilder === RobotBuilder}\\n\`);
+process.stderr.write(\`FRAME \${frame}\\n\`);
 export const robot = new RobotBuilder("one").link(solidLink("base_link", { shape: box(1, 1, 1), mass: 1 }));
 `;
-    const { dir, cache } = project({ "robot.ts": probe }, { type: "module" });
-    const r = robokit(dir, cache, "emit", "robot.ts", "--format", "urdf");
-    expect(r.status, r.stderr).toBe(0);
-    // The bundle's entries, which share their chunks with the CLI (not dist/src/index.js, a second copy).
-    const bundle = pathToFileURL(join(root, "dist", "src", "bundle")).href;
-    expect(r.stderr).toContain(`PROBE ${bundle}/api-index.js ${bundle}/api-kinematics.js object true`);
+    for (const packageJson of [{ type: "module" }, { type: "commonjs" }]) {
+      const { dir, cache } = project({ "robot.ts": probe }, packageJson);
+      const r = robokit(dir, cache, "emit", "robot.ts", "--format", "urdf");
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain("PROBE robokit-running:robokit robokit-running:robokit/kinematics function true");
+      // RobotBuilder's code that ran is the CLI's own (main.cjs), not a second copy of the library.
+      const main = join(root, "dist", "src", "bundle", "main.cjs");
+      expect(
+        r.stderr.split("\n").find((l) => l.startsWith("FRAME ")),
+        r.stderr,
+      ).toContain(`${main}:`);
+    }
   });
 
   it.each([

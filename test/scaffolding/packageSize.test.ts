@@ -10,8 +10,7 @@ const bundle = join(root, "dist", "src", "bundle", "main.js");
 
 /**
  * The package size a stranger downloads and unpacks: at most 21 MB (V8's code caches for a fast
- * start and the library's bundled entry points for `.ts` robots are part of it; the whole install
- * is held to 45 MB by packageInstall.test.ts).
+ * start are part of it; the whole install is held to 45 MB by packageInstall.test.ts).
  */
 const MAX_UNPACKED_BYTES = 21_000_000;
 
