@@ -153,7 +153,9 @@ function toRobot(value: unknown, arg: string): Robot {
       throw error;
     }
   }
-  if (userCode(() => isRobot(value), arg, "the robot")) return value as Robot;
+  // An object with a robot's name or links is the robot even when a field is wrong (a number
+  // for its name): the model check that follows names that field.
+  if (userCode(() => isRobotShaped(value), arg, "the robot")) return value as Robot;
   throw new InputError(`${arg}: the export is not a robot (expected an object with name and links, or a RobotBuilder)`);
 }
 
@@ -181,6 +183,13 @@ function isRobot(v: unknown): v is Robot {
   return (
     typeof v === "object" && v !== null && typeof (v as Robot).name === "string" && Array.isArray((v as Robot).links)
   );
+}
+
+/** Reads `name` and `links` (a getter of the module's that throws is the module's error, under userCode). */
+function isRobotShaped(v: unknown): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const { name, links } = v as { name?: unknown; links?: unknown };
+  return name !== undefined || links !== undefined;
 }
 
 function isBuilder(v: unknown): v is { build(): Robot } {

@@ -99,6 +99,7 @@ describe("a robot module is checked at run time, as a document is", () => {
 
 describe("a wrong field in a plain robot object is exit 1, never an internal error", () => {
   const cases: readonly [string, (r: Untyped) => void, string][] = [
+    ["a number for the name", (r: Untyped) => (r.name = 7), "/name"],
     ["mass as a string", (r: Untyped) => (r.links[1].inertial.mass = "8"), "/links/1/inertial/mass"],
     ["effort as a string", (r: Untyped) => (r.joints[0].limit.effort = "10"), "/joints/0/limit/effort"],
     ["damping as a string", (r: Untyped) => (r.joints[0].dynamics = { damping: "0.1" }), "/joints/0/dynamics/damping"],
