@@ -3,11 +3,12 @@ import { relative } from "node:path";
 import { Command, Option } from "commander";
 
 import { buildArtifacts } from "../../emit/buildArtifacts.js";
-import { SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
+import { DEFAULT_SDF_VERSION, isSdfVersion, SDF_VERSIONS } from "../../emit/sdf/SdfVersion.js";
 import { platformOf, ROS_DISTROS } from "../../emit/gazebo/RosDistro.js";
 import { SIM_TARGETS } from "../../emit/gazebo/SimTarget.js";
 import { UsageError } from "../errors.js";
 import { checkOwnOutput } from "../checkOwnOutput.js";
+import { preloadOutputCheckers } from "../../validate/output/preloadOutputCheckers.js";
 import { loadRobot } from "../loadRobot.js";
 import { writePackage } from "../writePackage.js";
 import { escapeTerminal } from "../../diagnostics/escapeTerminal.js";
@@ -52,6 +53,9 @@ export function buildCommand(): Command {
     )
     .action(async (robotArg: string, opts: { out: string; sdfVersion?: string; target?: string; distro?: string }) => {
       const platform = usagePlatform(opts);
+      // The output is checked later: its validators load while a robot module is being stripped.
+      const sdfVersion = opts.sdfVersion ?? DEFAULT_SDF_VERSION;
+      if (isSdfVersion(sdfVersion)) preloadOutputCheckers(sdfVersion);
       const robot = await loadRobot(robotArg);
       // What loads but will not behave as modelled (a drive's geometry against its controller) is said, not fatal.
       for (const d of checkRobot(robot))

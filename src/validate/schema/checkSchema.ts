@@ -35,6 +35,27 @@ const LEFT_SUBSET = "false schema";
 /** The subset validator of each SDF version that has one (sdf-<version>-subset.cjs), or undefined. */
 const subsets = new Map<string, PrecompiledValidator | undefined>();
 
+/** The subset validator of an SDF version (sdf-<version>-subset.cjs), loaded once; undefined when it has none. */
+function subsetOf(version: string): PrecompiledValidator | undefined {
+  if (!subsets.has(version)) subsets.set(version, loadValidatorIfAny(`sdf-${version}-subset.cjs`));
+  return subsets.get(version);
+}
+
+/**
+ * Loads what {@link checkSchema} first runs on documents of the schema `path` (an SDF
+ * version's subset validator when it has one, else the whole one), ahead of the first check:
+ * for a caller with a moment to spare (the CLI while Node strips a robot module).
+ */
+export function preloadSchemaValidator(path: string): void {
+  const version = sdfVersionOf(path);
+  if (version === undefined || subsetOf(version) === undefined) schemaValidator(path);
+}
+
+/** The version of an SDF schema's path (`sdf/1.9/sdf.schema.json`), or undefined for another schema. */
+function sdfVersionOf(path: string): string | undefined {
+  return /^sdf\/(\d+\.\d+)\/sdf\.schema\.json$/.exec(path)?.[1];
+}
+
 /**
  * The validator of the part of an SDF version that robokit's own files use, when there is one
  * and the document stays within it: its errors are then exactly those of the whole schema
@@ -43,10 +64,9 @@ const subsets = new Map<string, PrecompiledValidator | undefined>();
  * schema's validator.
  */
 function validatorFor(path: string, json: unknown): PrecompiledValidator {
-  const version = /^sdf\/(\d+\.\d+)\/sdf\.schema\.json$/.exec(path)?.[1];
+  const version = sdfVersionOf(path);
   if (version !== undefined) {
-    if (!subsets.has(version)) subsets.set(version, loadValidatorIfAny(`sdf-${version}-subset.cjs`));
-    const subset = subsets.get(version);
+    const subset = subsetOf(version);
     if (
       subset !== undefined &&
       (subset(json) || (subset.truncated !== true && !subset.errors?.some((e) => e.keyword === LEFT_SUBSET)))
