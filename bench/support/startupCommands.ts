@@ -41,24 +41,24 @@ export const STARTUP_COMMANDS: readonly StartupCommand[] = [
     label: "robokit build mario",
     args: (_repo, scratch) => ["build", "mario", "--out", join(scratch, "mario")],
     target: 3,
-    budget: 6.5,
+    budget: 4.5,
   },
   {
     label: "robokit validate small.urdf",
     args: (repo) => ["validate", join(repo, ...SMALL_URDF)],
     target: 2,
-    budget: 2.3,
+    budget: 2.1,
   },
   {
     label: "robokit validate small.sdf",
     args: (repo) => ["validate", join(repo, ...SMALL_SDF)],
     target: 2,
-    budget: 2.3,
+    budget: 2.2,
   },
   {
     label: "robokit validate controllers.yaml",
     args: (repo) => ["validate", join(repo, ...CONTROLLERS_YAML)],
     target: 2,
-    budget: 2.4,
+    budget: 2.1,
   },
 ];
