@@ -58,6 +58,22 @@ describe("checkRobot", () => {
     ]);
   });
 
+  it("refuses below 1e-100 but 0 a number robokit divides by, and leaves an angle that small alone", () => {
+    const robot = twoLinkRobot();
+    const joint = robot.joints?.[0] as Joint & { limit: { velocity: number } };
+    const tiny = { ...robot, joints: [{ ...joint, limit: { ...joint.limit, velocity: 5e-324 } }] } as Robot;
+    expect(checkRobot(tiny)).toEqual([
+      {
+        code: "VALUE_OUT_OF_RANGE",
+        severity: "error",
+        jsonPath: "/joints/0/limit/velocity",
+        message: `joint "${joint.name}": limit.velocity is 5e-324; robokit divides by it and takes no magnitude below 1e-100 but 0 (SI units), where the quotient would overflow`,
+      },
+    ]);
+    const angle = { ...robot, joints: [{ ...joint, origin: { xyz: [0, 0, 0], rpy: [0, 0, 5e-324] } }] } as Robot;
+    expect(checkRobot(angle)).toEqual([]);
+  });
+
   it("never throws on malformed data", () => {
     const junk = {
       name: "x",

@@ -17,10 +17,19 @@ import type { Robot } from "./Robot.js";
 
 /** Largest magnitude of any number in a robot (SI units): products of a few stay finite. */
 const MAX_MODEL_MAGNITUDE = 1e20;
-/** Smallest magnitude of a shape's dimension other than 0 (m): halves and squares stay above 0. */
+/**
+ * Smallest magnitude other than 0 of a number robokit halves, squares or divides by: those
+ * results stay above 0 and finite.
+ */
 const MIN_MODEL_MAGNITUDE = 1e-100;
 /** JSON pointers of shape dimensions (a box's sides, a radius, a length, a mesh's scale). */
 const SHAPE_DIMENSION = /\/geometry\/(?:size\/\d+|radius|length|scale\/\d+)$/;
+/**
+ * JSON pointers of the other numbers robokit divides by: a velocity limit (a servo's gain is
+ * effort over it), a PID's proportional gain (the integral and derivative times are the other
+ * gains over it) and a noise's correlation time (its drift frequency is its inverse).
+ */
+const DIVISOR = /\/(?:limit\/velocity|pid\/p|dynamicBiasCorrelationTime)$/;
 
 /** Options of {@link checkRobot}. */
 export interface CheckRobotOptions {
@@ -70,14 +79,17 @@ export function checkRobot(robot: Robot, options: CheckRobotOptions = {}): Diagn
     (n) => Number.isFinite(n) && (Math.abs(n) > MAX_MODEL_MAGNITUDE || (n !== 0 && Math.abs(n) < MIN_MODEL_MAGNITUDE)),
     (path, value) => {
       const big = Math.abs(value) > MAX_MODEL_MAGNITUDE;
-      if (!big && !SHAPE_DIMENSION.test(path)) return;
+      const shape = SHAPE_DIMENSION.test(path);
+      if (!big && !shape && !DIVISOR.test(path)) return;
       const { owner, field } = describeJsonPath(robot, path);
       add(
         "VALUE_OUT_OF_RANGE",
         path,
         big
           ? `${owner}: ${field} is ${String(value)}; robokit takes no magnitude above 1e20 (SI units), where its arithmetic would overflow`
-          : `${owner}: ${field} is ${String(value)}; robokit takes no shape dimension below 1e-100 m but 0, where its arithmetic would underflow to 0`,
+          : shape
+            ? `${owner}: ${field} is ${String(value)}; robokit takes no shape dimension below 1e-100 m but 0, where its arithmetic would underflow to 0`
+            : `${owner}: ${field} is ${String(value)}; robokit divides by it and takes no magnitude below 1e-100 but 0 (SI units), where the quotient would overflow`,
         // Files others wrote use ±1.79769e+30 for "unbounded": kept as read, with a warning.
         true,
       );
