@@ -18,8 +18,9 @@ const loaded = new Map<string, PrecompiledValidator>();
 export function schemaValidator(path: string): PrecompiledValidator {
   let validate = loaded.get(path);
   if (validate === undefined) {
-    const sdf = /^sdf\/(\d+\.\d+)\/sdf\.schema\.json$/.exec(path);
-    const file = sdf !== null ? `sdf-${sdf[1]}.cjs` : path === "urdf/urdf.schema.json" ? "urdf.cjs" : undefined;
+    const version = sdfVersionOf(path);
+    const file =
+      version !== undefined ? `sdf-${version}.cjs` : path === "urdf/urdf.schema.json" ? "urdf.cjs" : undefined;
     if (file === undefined) throw new Error(`no precompiled validator for schemas/${path}`);
     validate = loadValidator(file);
     loaded.set(path, validate);
@@ -91,7 +92,7 @@ export interface CheckSchemaOptions {
 export function checkSchema(ctx: RuleContext, schemaPath: string, options: CheckSchemaOptions = {}): void {
   const json = { [ctx.root.name]: xmlToJson(ctx.root) };
   const validate = validatorFor(schemaPath, json);
-  if (validate.errors === null || validate.errors === undefined || validate.errors.length === 0) return;
+  if ((validate.errors ?? []).length === 0) return;
   const seen = new Set<string>();
   for (const error of validate.errors ?? []) {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
