@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire, isBuiltin } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -31,21 +30,9 @@ async function loadCli(): Promise<{ readonly runMain: RunMain; readonly cached: 
   // The bundle's import() calls (Node built-ins, mujoco-js, tsx, playwright-core) go through
   // this module's: code compiled by node:vm has no import() of its own in Node 20.
   const mod = loadCommonJs(paths.cli, decodeUtf8(readFileSync(paths.cli)), paths.cache, {
-    __robokitImport: importForBundle,
+    __robokitImport: (specifier: string) => import(specifier),
   });
   return { runMain: mod["runMain"] as RunMain, cached: true };
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * import() for the bundled CLI. A Node built-in comes from require(), as a namespace with its
- * `default`: import() would start Node's ES module loader for it, 2–3 ms of a short run.
- */
-async function importForBundle(specifier: string): Promise<unknown> {
-  if (!isBuiltin(specifier)) return import(specifier);
-  const builtin = require(specifier) as Record<string, unknown>;
-  return { ...builtin, default: builtin };
 }
 
 /**
