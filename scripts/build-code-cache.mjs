@@ -72,7 +72,12 @@ if (failures.length > 0) throw new Error(`build-code-cache: a command failed:\n$
 // The whole SDF validators' caches (5 MB as they are; a run reads one, when a file leaves the
 // subset or is of another version) are stored deflated; those nearly every run reads (the CLI's,
 // the URDF, robot, template and subset validators') as they are, which saves inflating them.
-const written = (await codeCacheTools()).writeCodeCaches((cache) => /^sdf-\d+\.\d+\.cjs-/.test(basename(cache)));
+// The CLI is compiled before the CLI's V8 flags are set (launchCli.ts), the validators after.
+const tools = await codeCacheTools();
+const written = tools.writeCodeCaches({
+  deflate: (cache) => /^sdf-\d+\.\d+\.cjs-/.test(basename(cache)),
+  underDefaultFlags: (cache) => cache === tools.bundledCliPaths()?.cache,
+});
 const uncached = subsetVersions.filter((v) => !written.some((p) => basename(p).startsWith(`sdf-${v}.cjs-`)));
 if (uncached.length > 0)
   throw new Error(

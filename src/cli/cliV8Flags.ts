@@ -1,6 +1,9 @@
 /**
  * The V8 flags every robokit command but `xacro` runs with, set with `v8.setFlagsFromString`
- * before the CLI is compiled (a code cache is accepted only under the flags it was made with).
+ * once the CLI is loaded and before any schema validator is compiled. V8 accepts a code cache
+ * only under the flags it was made with: the CLI's own cache is made under V8's defaults (so
+ * that a module hooks thread booting meanwhile compiles Node's modules from Node's cache, made
+ * under them too), the validators' under these (scripts/build-code-cache.mjs).
  *
  * - `--heap-growing-percent=50`: V8 lets the heap grow to several times what is alive before it
  *   collects; robokit's readers make much short-lived garbage on large robots, and a

@@ -6,6 +6,7 @@ import { constants, crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
 import { validatorModuleCode } from "../schema/validatorModuleCode.js";
 import { decodeUtf8 } from "../util/decodeUtf8.js";
+import { withDefaultV8Flags } from "./withDefaultV8Flags.js";
 
 /**
  * The folder beside the bundled CLI that holds V8 code caches (scripts/build-code-cache.mjs
@@ -109,22 +110,36 @@ export function codeCacheAccepted(cache: string): boolean | undefined {
   return readCache(cache) !== undefined && entry.script.cachedDataRejected === false;
 }
 
+/** How {@link writeCodeCaches} writes each cache, by its name. */
+export interface CodeCacheWriting {
+  /** Whether the cache is stored deflated. */
+  readonly deflate: (cache: string) => boolean;
+  /**
+   * Whether the cache is made under V8's default flags (withDefaultV8Flags), for a script
+   * compiled before the CLI's flags are set (cliV8Flags.ts); otherwise under the flags the
+   * process has. V8 stamps a cache with the flags it was made under.
+   */
+  readonly underDefaultFlags: (cache: string) => boolean;
+}
+
 /**
  * Writes the code cache of every script compiled in this process: its bytecode as it is now,
  * with every function that has run so far (so a cache written after representative runs
- * holds the functions those runs needed), deflated when `deflate` says so for its name. Each
- * file is written whole (temporary file, then rename). Returns the paths written. Used by
+ * holds the functions those runs needed), as `how` says for its name. Each file is written
+ * whole (temporary file, then rename). Returns the paths written. Used by
  * scripts/build-code-cache.mjs only.
  */
-export function writeCodeCaches(deflate: (cache: string) => boolean): string[] {
+export function writeCodeCaches(how: CodeCacheWriting): string[] {
   const written: string[] = [];
   for (const { script, cache } of compiled) {
-    const packed = deflate(cache);
+    const packed = how.deflate(cache);
     const path = `${cache}${packed ? DEFLATED : RAW}`;
     if (written.includes(path)) continue;
     mkdirSync(dirname(path), { recursive: true });
     const temporary = `${path}.${process.pid}.tmp`;
-    const data = script.createCachedData();
+    const data = how.underDefaultFlags(cache)
+      ? withDefaultV8Flags(() => script.createCachedData())
+      : script.createCachedData();
     writeFileSync(temporary, packed ? deflateRawSync(data, { level: constants.Z_BEST_COMPRESSION }) : data);
     renameSync(temporary, path);
     written.push(path);

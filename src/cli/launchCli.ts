@@ -41,11 +41,13 @@ async function loadCli(): Promise<{ readonly runMain: RunMain; readonly cached: 
  * way, then runs it with `argv` (the words after `robokit`).
  */
 export async function launchCli(argv: readonly string[]): Promise<void> {
-  // Before the CLI's V8 flags: a robot module's hooks thread starts under V8's defaults.
-  startModuleHooks(argv, import.meta.url, process.env);
-  // Set before anything is compiled: V8 accepts a code cache only under the flags it was made with.
-  setFlagsFromString(CLI_V8_FLAGS);
+  const registerHooks = startModuleHooks(argv, import.meta.url, process.env);
+  // Under V8's default flags, which the CLI's code cache was made under (build-code-cache.mjs)
+  // and a hooks thread started above boots under: Node's own code cache needs them.
   const { runMain, cached } = await loadCli();
+  registerHooks?.();
+  // The validators' caches were made under the CLI's flags: set before any is compiled.
+  setFlagsFromString(CLI_V8_FLAGS);
   const cacheDir = join(here, CODE_CACHE_DIR);
   await runMain(argv, cached ? { loadValidatorModule: (path) => loadValidatorModule(path, cacheDir) } : {});
 }
