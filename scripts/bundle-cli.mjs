@@ -4,8 +4,7 @@
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
 // moduleHooks.js is the module Node runs in its hooks thread (type stripping of .ts robots,
-// `robokit` resolution to the entry points the CLI has loaded: src/cli/runningApi.ts), and
-// runningApiHooks.js hands it those entry points' names (the two share their state's chunk).
+// `robokit` resolution to the entry points the CLI has loaded: src/cli/runningApi.ts).
 // mujoco-js (WebAssembly next to its JS), amaro (strips the types of user .ts robots) and playwright-core stay external; the
 // precompiled validators and schemas are read from schemas/ and the bundled examples from
 // dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
@@ -185,7 +184,6 @@ await build({
     lspWorker: "dist/src/cli/commands/lspWorker.js",
     simWorker: "dist/src/cli/commands/simWorker.js",
     moduleHooks: "dist/src/cli/moduleHooks.js",
-    runningApiHooks: "dist/src/cli/runningApiHooks.js",
   },
   outdir,
   entryNames: "[name]",

@@ -2,18 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeF
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 
 import { describe, expect, it } from "vitest";
 
-import {
-  initialize,
-  load,
-  RUNNING_API_SCHEME,
-  resolve,
-  STRIP_ERROR_CODE,
-  strippedSource,
-  useRunningApi,
-} from "./moduleHooks.js";
+import { initialize, load, RUNNING_API_SCHEME, resolve, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
 import { moduleSyntaxError } from "./moduleSyntaxError.js";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "robokit-hooks-")));
@@ -33,8 +26,17 @@ const nodeResolve = (found: Record<string, string>) => async (specifier: string,
 };
 
 describe("the module hooks", () => {
-  initialize({ packageRoot: running, maxSourceBytes: 64 });
-  useRunningApi({ robokit: ["RobotBuilder", "box"] });
+  const api = new MessageChannel();
+  initialize({ packageRoot: running, maxSourceBytes: 64, apiPort: api.port2 });
+
+  it("resolve `robokit` as Node does until the CLI posts its running API, then take the last one posted", async () => {
+    const other = pathToFileURL(join(dir, "node_modules", "robokit", "index.js")).href;
+    expect((await resolve("robokit", { parentURL: parent }, nodeResolve({ robokit: other }))).url).toBe(other);
+    await expect(resolve("robokit", { parentURL: parent }, nodeResolve({}))).rejects.toThrow(/not found/);
+    api.port1.postMessage({ robokit: ["stale"] });
+    api.port1.postMessage({ robokit: ["RobotBuilder", "box"] });
+    expect((await resolve("robokit", { parentURL: parent }, nodeResolve({}))).url).toBe(entry);
+  });
 
   it("give `robokit` the running copy's entry when resolution finds that copy or none, and keep another copy", async () => {
     const none = await resolve("robokit", { parentURL: parent }, nodeResolve({}));

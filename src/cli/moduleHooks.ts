@@ -15,6 +15,7 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type MessagePort, receiveMessageOnPort } from "node:worker_threads";
 
 import { runningApiSource } from "./runningApiSource.js";
 import { isStrippedFrom, readStripped, strippedCacheKey, writeStripped } from "./strippedCache.js";
@@ -31,6 +32,12 @@ export interface ModuleHooksData {
    * is still starting, so that their import finds them stripped.
    */
   readonly prestrip?: readonly string[];
+  /**
+   * Where the CLI posts the running robokit's entry points (specifier → export names;
+   * runningApi) once it has loaded them, before it imports a module: from then
+   * `robokit[/subpath]` may resolve to them (provideRobokit).
+   */
+  readonly apiPort?: MessagePort;
   /** Folder of the stripped-module cache; undefined: no cache. */
   readonly cacheDir?: string;
   /** Largest module source read, bytes. */
@@ -71,11 +78,17 @@ export function initialize(given: ModuleHooksData): void {
 }
 
 /**
- * The running robokit's entry points (specifier → export names; runningApi), once the CLI has
- * loaded them (runningApiHooks.ts): from then `robokit[/subpath]` may resolve to them.
+ * The running robokit's entry points (specifier → export names), the last the CLI posted on
+ * `apiPort`. The CLI posts them before it imports the module that asks, so the message is
+ * queued by the time the import's resolution gets here, and is taken without waiting.
  */
-export function useRunningApi(names: Readonly<Record<string, readonly string[]>>): void {
-  api = names;
+function runningApiNames(): Readonly<Record<string, readonly string[]>> {
+  const port = data.apiPort;
+  if (port === undefined) return api;
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
+    api = m.message as Readonly<Record<string, readonly string[]>>;
+  }
+  return api;
 }
 
 interface ResolveContext {
@@ -103,7 +116,7 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
 
 /** `robokit[/subpath]`: the running copy's module when normal resolution finds that copy or none. */
 async function resolveOwn(specifier: string, context: ResolveContext, next: NextResolve): Promise<Resolved> {
-  const entry = Object.hasOwn(api, specifier) ? `${RUNNING_API_SCHEME}${specifier}` : undefined;
+  const entry = Object.hasOwn(runningApiNames(), specifier) ? `${RUNNING_API_SCHEME}${specifier}` : undefined;
   let found: Resolved | undefined;
   try {
     found = await next(specifier, context);
@@ -176,7 +189,7 @@ type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
 export async function load(url: string, context: unknown, next: NextLoad): Promise<Loaded> {
   if (url.startsWith(RUNNING_API_SCHEME)) {
     const specifier = url.slice(RUNNING_API_SCHEME.length);
-    const names = Object.hasOwn(api, specifier) ? api[specifier] : undefined;
+    const names = Object.hasOwn(runningApiNames(), specifier) ? api[specifier] : undefined;
     if (names !== undefined)
       return { format: "module", source: runningApiSource(specifier, names), shortCircuit: true };
   }

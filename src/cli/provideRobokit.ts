@@ -1,4 +1,4 @@
-import { createRequire, register } from "node:module";
+import { createRequire } from "node:module";
 import Module from "node:module";
 
 import { registerModuleHooks } from "./registerModuleHooks.js";
@@ -11,8 +11,8 @@ let provided: Promise<void> | undefined;
 
 /**
  * Lets a robot module the CLI loads import `robokit` (and `robokit/<subpath>`), and lets the CLI
- * load `.ts` modules: registers the module hooks (registerModuleHooks), then hands them the
- * running API (runningApiHooks.ts).
+ * load `.ts` modules: registers the module hooks (registerModuleHooks), then posts them the
+ * running API's names.
  * `import "robokit"` gets the robokit that is running, the very objects the CLI has loaded
  * (runningApi), when normal resolution finds that copy or none (`robokit import r.urdf --to ts` writes a
  * module importing from "robokit", and `npx robokit build r.ts` in a folder without
@@ -30,8 +30,9 @@ export function provideRobokit(fromUrl: string, env: Readonly<Record<string, str
 
 async function install(fromUrl: string, env: Readonly<Record<string, string | undefined>>): Promise<void> {
   // Registered at start-up already when the command named a robot module (startModuleHooks).
-  const { anchor, hooks } = registerModuleHooks(fromUrl, env);
-  if (hooks !== undefined) register(new URL("./runningApiHooks.js", hooks).href, { data: await runningApi() });
+  const { anchor, apiPort } = registerModuleHooks(fromUrl, env);
+  // Posted before any import asks for them: the hooks find them queued (moduleHooks.ts).
+  if (apiPort !== undefined) apiPort.postMessage(await runningApi());
   // Without its own manifest (robokit copied without package.json) there is nothing to point at.
   if (anchor === undefined) return;
 

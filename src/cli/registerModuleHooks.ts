@@ -3,6 +3,7 @@ import { register } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 
 import { INPUT_LIMITS } from "../util/inputLimits.js";
 import type { ModuleHooksData } from "./moduleHooks.js";
@@ -15,6 +16,8 @@ export interface ModuleHooksRegistration {
   readonly anchor?: string;
   /** file: URL of the compiled moduleHooks.js registered; undefined when run from the TypeScript sources. */
   readonly hooks?: string;
+  /** Where to post the running API's names for those hooks (ModuleHooksData.apiPort); undefined without them. */
+  readonly apiPort?: MessagePort;
 }
 
 /** Where the registration is kept (globalThis): the bin and the CLI are separate bundles. */
@@ -45,7 +48,8 @@ export async function resolve(specifier, context, nextResolve) {
  * Registers the module hooks (moduleHooks.ts, run in Node's hooks thread) of the robokit
  * package `fromUrl` is in, once per process; a later call returns the first one's registration.
  * register() waits for the thread to start, which it does under V8's default flags
- * (withDefaultV8Flags). The running API's names come later (provideRobokit).
+ * (withDefaultV8Flags). The running API's names come later, posted on the registration's
+ * `apiPort` (provideRobokit).
  *
  * @param fromUrl - file: URL of a module inside the running robokit package (`import.meta.url`).
  * @param env - the environment (the cache folder: see robokitCacheDir).
@@ -64,16 +68,18 @@ export function registerModuleHooks(
   const hooks = new URL("./moduleHooks.js", fromUrl);
   let registration: ModuleHooksRegistration = anchor;
   if (existsSync(hooks)) {
+    const api = new MessageChannel();
     const data: ModuleHooksData = {
       ...anchor,
       ...(manifest === undefined ? {} : { packageRoot: realpathSync(dirname(manifest)) }),
       ...cacheDirOf(env),
       maxSourceBytes: INPUT_LIMITS.maxDocumentBytes,
       prestrip,
+      apiPort: api.port2,
     };
     // register() returns once the hooks thread has started and loaded moduleHooks.js.
-    withDefaultV8Flags(() => register(hooks.href, { data }));
-    registration = { ...anchor, hooks: hooks.href };
+    withDefaultV8Flags(() => register(hooks.href, { data, transferList: [api.port2] }));
+    registration = { ...anchor, hooks: hooks.href, apiPort: api.port1 };
   } else if (anchor.anchor !== undefined) {
     register(`data:text/javascript,${encodeURIComponent(SOURCE_RUN_HOOK)}`, { data: anchor });
   }
