@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 
 import { initialize, load, RUNNING_API_SCHEME, resolve, STRIP_ERROR_CODE, strippedSource } from "./moduleHooks.js";
 import { moduleSyntaxError } from "./moduleSyntaxError.js";
+import { strippedCacheKey } from "./strippedCache.js";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "robokit-hooks-")));
 const running = join(dir, "running");
@@ -82,15 +83,24 @@ describe("the module hooks", () => {
     });
     expect(strippedSource(join(dir, "part.ts"))).toBe("export const n         = 1;\n");
   });
-  it("strip the modules named to prestrip once the thread is idle, into the cache", async () => {
+  it("strip the named modules the cache lacks once the thread is idle, into the cache under their keys", async () => {
     const cacheDir = join(dir, "cache");
     writeFileSync(join(dir, "pre.ts"), "export const n: number = 1;\n");
-    const prestrip = [join(dir, "pre.ts"), join(dir, "missing.ts")];
-    initialize({ packageRoot: running, maxSourceBytes: 64, cacheDir, prestrip });
+    const source = readFileSync(join(dir, "pre.ts"), "utf8");
+    const key = strippedCacheKey("test-stripper", source);
+    const named = [
+      { path: join(dir, "pre.ts"), source, key, cached: false },
+      { path: join(dir, "cached.ts"), source: "export const n = 2;\n", key: "0".repeat(64), cached: true },
+    ];
+    initialize({ packageRoot: running, maxSourceBytes: 64, cacheDir, named, stripper: "test-stripper" });
+    expect(readdirSync(dir)).not.toContain("cache");
+    // Stripped once the thread is idle, and written to the cache once it is idle again.
+    await new Promise((done) => setImmediate(done));
     expect(readdirSync(dir)).not.toContain("cache");
     await new Promise((done) => setImmediate(done));
-    const entries = readdirSync(cacheDir).filter((name) => name.endsWith(".js"));
-    expect(entries).toHaveLength(1);
-    expect(readFileSync(join(cacheDir, entries[0] ?? ""), "utf8")).toBe("export const n         = 1;\n");
+    // Under the key the CLI gave, and only the module the cache did not have.
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".js"))).toEqual([`${key}.js`]);
+    expect(readFileSync(join(cacheDir, `${key}.js`), "utf8")).toBe("export const n         = 1;\n");
+    expect(strippedSource(join(dir, "pre.ts"))).toBe("export const n         = 1;\n");
   });
 });

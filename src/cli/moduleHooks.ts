@@ -12,14 +12,26 @@
  * Node's hooks thread loads this file alone: it imports only Node and the helpers it uses.
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, sep } from "node:path";
+import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MessagePort, receiveMessageOnPort } from "node:worker_threads";
 
 import { runningApiSource } from "./runningApiSource.js";
 import { isStrippedFrom, readStripped, strippedCacheKey, writeStripped } from "./strippedCache.js";
+import { stripperIdentity } from "./stripperIdentity.js";
 import { stripTypeScript } from "./stripTypeScript.js";
+
+/** A `.ts` robot module the command line names, as the CLI read it at launch (startModuleHooks). */
+export interface NamedModule {
+  /** Absolute path. */
+  readonly path: string;
+  /** Its text when the CLI read it. */
+  readonly source: string;
+  /** Its key in the stripped-module cache (strippedCacheKey); undefined without a cache. */
+  readonly key?: string;
+  /** Whether the cache held that key then; if not, the hooks strip it as soon as they are idle. */
+  readonly cached: boolean;
+}
 
 /** What the CLI hands the hooks (module.register's `data`). */
 export interface ModuleHooksData {
@@ -28,10 +40,13 @@ export interface ModuleHooksData {
   /** The running robokit's folder (real path): a resolution into it is the running copy. */
   readonly packageRoot?: string;
   /**
-   * Robot modules (absolute paths) to strip as soon as the hooks thread is idle, while the CLI
-   * is still starting, so that their import finds them stripped.
+   * The robot modules the command line names, with their cache keys (the thread need not hash
+   * them again): those not in the cache are stripped as soon as the thread is idle, while the
+   * CLI is still starting, so that their import finds them stripped.
    */
-  readonly prestrip?: readonly string[];
+  readonly named?: readonly NamedModule[];
+  /** The stripper's identity (stripperIdentity), when the CLI has it already. */
+  readonly stripper?: string;
   /**
    * Where the CLI posts the running robokit's entry points (specifier → export names;
    * runningApi) once it has loaded them, before it imports a module: from then
@@ -55,20 +70,19 @@ const TS_FILE = /\.m?ts$/;
 
 let data: ModuleHooksData = { maxSourceBytes: 0 };
 let api: Readonly<Record<string, readonly string[]>> = {};
-let stripper: string | undefined;
 /** The last stripping of each module path: a prestripped module is found again, cache or none. */
 const stripped = new Map<string, { readonly source: string; readonly code: string }>();
 
 /** Called once by module.register with the CLI's data. */
 export function initialize(given: ModuleHooksData): void {
   data = given;
-  const paths = given.prestrip ?? [];
-  // After register() has returned: the CLI starts meanwhile, on its own thread.
-  if (paths.length > 0) {
+  const unstripped = (given.named ?? []).filter((named) => !named.cached);
+  // After register() has returned: the CLI goes on meanwhile, on its own thread.
+  if (unstripped.length > 0) {
     setImmediate(() => {
-      for (const path of paths) {
+      for (const named of unstripped) {
         try {
-          strippedSource(path);
+          strippedCode(named.path, named.source, named.key);
         } catch {
           // Reported when the CLI imports the module.
         }
@@ -207,17 +221,31 @@ export function strippedSource(path: string): string {
   const source = readFileSync(path, "utf8");
   const last = stripped.get(path);
   if (last?.source === source) return last.code;
-  const key = data.cacheDir === undefined ? undefined : strippedCacheKey(stripperId(), source);
+  const named = data.named?.find((module) => module.path === path && module.source === source);
+  const key =
+    named !== undefined || data.cacheDir === undefined
+      ? named?.key
+      : strippedCacheKey(data.stripper ?? stripperIdentity(), source);
+  return strippedCode(path, source, key);
+}
+
+/** `source`'s JavaScript (the module at `path`): from the cache entry `key` when it holds it, else stripped now. */
+function strippedCode(path: string, source: string, key: string | undefined): string {
   const cached =
     key === undefined || data.cacheDir === undefined ? undefined : readStripped(data.cacheDir, key, source);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    stripped.set(path, { source, code: cached });
+    return cached;
+  }
   const result = stripTypeScript(source);
   if (!result.ok) {
     throw moduleError(`${path}:${result.line}:${result.column}: ${result.message}`, path, result);
   }
-  // Only a stripping the cache would accept back is stored (a non-ASCII type can shift offsets).
-  if (key !== undefined && data.cacheDir !== undefined && isStrippedFrom(source, result.code)) {
-    writeStripped(data.cacheDir, key, result.code);
+  // Only a stripping the cache would accept back is stored (a non-ASCII type can shift offsets),
+  // once the thread is idle: the import waiting for this code comes first.
+  const dir = data.cacheDir;
+  if (key !== undefined && dir !== undefined && isStrippedFrom(source, result.code)) {
+    setImmediate(() => writeStripped(dir, key, result.code));
   }
   stripped.set(path, { source, code: result.code });
   return result.code;
@@ -229,17 +257,4 @@ function moduleError(message: string, file: string, place?: { line: number; colu
     file,
     ...(place === undefined ? {} : { line: place.line, column: place.column, reason: place.message }),
   });
-}
-
-/** The stripper and its version, part of every cache key: a new stripper never reads an old one's entries. */
-function stripperId(): string {
-  if (stripper !== undefined) return stripper;
-  try {
-    const main = createRequire(import.meta.url).resolve("amaro");
-    const manifest = join(dirname(main), "..", "package.json");
-    stripper = `amaro@${(JSON.parse(readFileSync(manifest, "utf8")) as { version?: string }).version ?? "?"}`;
-  } catch {
-    stripper = "amaro@?";
-  }
-  return stripper;
 }

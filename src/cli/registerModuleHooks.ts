@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 
 import { INPUT_LIMITS } from "../util/inputLimits.js";
-import type { ModuleHooksData } from "./moduleHooks.js";
+import type { ModuleHooksData, NamedModule } from "./moduleHooks.js";
 import { robokitCacheDir } from "./robokitCacheDir.js";
 import { withDefaultV8Flags } from "./withDefaultV8Flags.js";
 
@@ -22,6 +22,23 @@ export interface ModuleHooksRegistration {
 
 /** Where the registration is kept (globalThis): the bin and the CLI are separate bundles. */
 const REGISTRATION_KEY = Symbol.for("robokit.moduleHooks");
+/** Where the bin leaves what it read at launch for a registration the CLI makes (deferModuleHooks). */
+const LAUNCH_KEY = Symbol.for("robokit.moduleHooksLaunch");
+
+/** What the bin read at launch of the `.ts` modules the command line names (startModuleHooks). */
+export interface LaunchedModules {
+  readonly named: readonly NamedModule[];
+  /** The stripper's identity (stripperIdentity), which their cache keys were made with. */
+  readonly stripper: string;
+}
+
+/**
+ * Keeps what the bin read at launch for the registration the CLI makes later, when it loads a
+ * module (provideRobokit calls registerModuleHooks without it).
+ */
+export function deferModuleHooks(launched: LaunchedModules): void {
+  (globalThis as Record<symbol, LaunchedModules | undefined>)[LAUNCH_KEY] = launched;
+}
 
 /** `robokit` itself or one of its subpath exports (`robokit/kinematics`, `robokit/schemas/…`). */
 const OWN_SPECIFIER = /^robokit(?:\/.*)?$/;
@@ -53,12 +70,13 @@ export async function resolve(specifier, context, nextResolve) {
  *
  * @param fromUrl - file: URL of a module inside the running robokit package (`import.meta.url`).
  * @param env - the environment (the cache folder: see robokitCacheDir).
- * @param prestrip - `.ts` robot modules (absolute paths) the hooks thread strips as soon as it is idle.
+ * @param launched - what the bin read at launch of the `.ts` modules named (the hooks thread
+ *   strips those not in the cache as soon as it is idle); by default what deferModuleHooks kept.
  */
 export function registerModuleHooks(
   fromUrl: string,
   env: Readonly<Record<string, string | undefined>>,
-  prestrip: readonly string[] = [],
+  launched: LaunchedModules | undefined = (globalThis as Record<symbol, LaunchedModules | undefined>)[LAUNCH_KEY],
 ): ModuleHooksRegistration {
   const global = globalThis as Record<symbol, ModuleHooksRegistration | undefined>;
   const done = global[REGISTRATION_KEY];
@@ -72,9 +90,9 @@ export function registerModuleHooks(
     const data: ModuleHooksData = {
       ...anchor,
       ...(manifest === undefined ? {} : { packageRoot: realpathSync(dirname(manifest)) }),
-      ...cacheDirOf(env),
+      ...strippedCacheDir(env),
       maxSourceBytes: INPUT_LIMITS.maxDocumentBytes,
-      prestrip,
+      ...(launched === undefined ? {} : { named: launched.named, stripper: launched.stripper }),
       apiPort: api.port2,
     };
     // register() returns once the hooks thread has started and loaded moduleHooks.js.
@@ -87,7 +105,8 @@ export function registerModuleHooks(
   return registration;
 }
 
-function cacheDirOf(env: Readonly<Record<string, string | undefined>>): { cacheDir?: string } {
+/** The folder of the stripped-module cache (ModuleHooksData.cacheDir), when robokit has a cache folder. */
+export function strippedCacheDir(env: Readonly<Record<string, string | undefined>>): { cacheDir?: string } {
   const root = robokitCacheDir(env, process.platform, safeHomedir());
   return root === undefined ? {} : { cacheDir: join(root, "ts") };
 }

@@ -162,6 +162,10 @@ export const robot = new RobotBuilder("one").link(solidLink("base_link", { shape
     expect(planted.stderr).not.toContain("planted");
     expect(planted.stdout).toContain('<cylinder radius="0.2" length="0.05"/>');
     expect(readFileSync(join(dir, "parts", "wheel.ts"), "utf8")).toContain("spec.radius * 2");
+    // An edit of the module named on the command line (stripped while the CLI loads) runs too.
+    writeFileSync(join(dir, "robot.ts"), robot("./parts/wheel.js", LIMIT).replace("radius: 0.1", "radius: 0.3"));
+    const named = robokit(dir, cache, "emit", "robot.ts", "-f", "urdf");
+    expect(named.stdout, named.stderr).toContain('<cylinder radius="0.6" length="0.05"/>');
   });
 
   it("still builds where the cache cannot be written", () => {
