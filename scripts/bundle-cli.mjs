@@ -3,8 +3,9 @@
 // every other command to main.js), main.js (the CLI), validateWorker.js (validate's worker thread), lspWorker.js (lsp's), simWorker.js (sim sweeps)
 // and one chunk per lazily loaded command, so a command still loads only what it uses, but
 // from a few files instead of hundreds of modules (~30 % less start-up CPU for validate).
-// moduleHooks.js is the module Node runs in its hooks thread (type stripping of .ts robots,
-// `robokit` resolution to the entry points the CLI has loaded: src/cli/runningApi.ts).
+// moduleHooks.js, a file of its own, is the module Node runs in its hooks thread (type
+// stripping of .ts robots, `robokit` resolution to the entry points the CLI has loaded:
+// src/cli/runningApi.ts).
 // mujoco-js (WebAssembly next to its JS), amaro (strips the types of user .ts robots) and playwright-core stay external; the
 // precompiled validators and schemas are read from schemas/ and the bundled examples from
 // dist/examples/ (the same relative paths as from dist/src/cli/). Run by `npm run build`.
@@ -183,7 +184,6 @@ await build({
     validateWorker: "dist/src/cli/commands/validateWorker.js",
     lspWorker: "dist/src/cli/commands/lspWorker.js",
     simWorker: "dist/src/cli/commands/simWorker.js",
-    moduleHooks: "dist/src/cli/moduleHooks.js",
   },
   outdir,
   entryNames: "[name]",
@@ -200,6 +200,21 @@ await build({
   banner: {
     js: 'import { createRequire as __robokitCreateRequire } from "node:module"; const require = __robokitCreateRequire(import.meta.url);',
   },
+  logLevel: "warning",
+});
+
+// moduleHooks.js: one file of its own, which Node's hooks thread loads as it starts a build
+// (no chunk to resolve and link there: that thread's start is on the path of every .ts build).
+await build({
+  absWorkingDir: repo,
+  entryPoints: { moduleHooks: "dist/src/cli/moduleHooks.js" },
+  outdir,
+  entryNames: "[name]",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external,
   logLevel: "warning",
 });
 
