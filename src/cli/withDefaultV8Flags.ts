@@ -2,8 +2,9 @@ import { setFlagsFromString } from "node:v8";
 
 import { CLI_V8_FLAGS } from "./cliV8Flags.js";
 
-/** V8's own values of the flags {@link CLI_V8_FLAGS} sets (Node 20 to 24). */
-export const V8_DEFAULT_FLAGS = "--heap-growing-percent=0 --interrupt-budget=67584";
+/** V8's own values of the flags {@link CLI_V8_FLAGS} sets (as `node --v8-options` lists them: a test checks). */
+export const V8_DEFAULT_FLAGS =
+  "--heap-growing-percent=0 --interrupt-budget=67584 --no-wasm-lazy-validation --wasm-tiering-budget=1800000";
 
 /**
  * Runs `work` under V8's default flags, then sets the CLI's again. V8 takes a code cache only
