@@ -14,8 +14,11 @@ if (process.env["FC_SEED"] === undefined || process.env["FC_SEED"] === "") {
   console.log(`fast-check seed: ${process.env["FC_SEED"]} (replay with FC_SEED=${process.env["FC_SEED"]})`);
 }
 
-/** Pure tests (`unit`, `npm run test:unit`) and those that spawn, browse or simulate (`slow`). */
-const { unit, slow } = testProjects(entry("."));
+/**
+ * Pure tests (`unit`, `npm run test:unit`), those that spawn, browse or simulate (`slow`), and
+ * those that time processes against each other (`alone`: last, one file at a time).
+ */
+const { unit, slow, alone } = testProjects(entry("."));
 
 export const config = defineConfig({
   resolve: {
@@ -46,6 +49,7 @@ export const config = defineConfig({
         },
       },
       { extends: true, test: { name: "slow", include: slow, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "alone", include: alone, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -1,3 +1,4 @@
+// @alone: times whole processes as ratios of each other; other tests' load would skew them.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

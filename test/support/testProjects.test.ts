@@ -3,11 +3,11 @@ import { join, resolve } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { isSlowTestSource, slowSupportModules, testProjects } from "./testProjects.js";
+import { ALONE_TEST_SOURCE, isSlowTestSource, slowSupportModules, testProjects } from "./testProjects.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 
-describe("the unit and slow vitest projects", () => {
+describe("the unit, slow and alone vitest projects", () => {
   it("a unit test that starts a process fails, naming the slow project", async () => {
     // Loaded by name at run time so that this file itself stays a unit test.
     const childProcess = await import(["node", "child_process"].join(":"));
@@ -29,5 +29,13 @@ describe("the unit and slow vitest projects", () => {
     expect(isSlowTestSource(`import { spawnSync } from "node:${"child_process"}";`)).toBe(true);
     expect(isSlowTestSource("// @slow: a corpus\nimport x from 'y';")).toBe(true);
     expect(isSlowTestSource("import { it } from 'vitest';\n// @slow: not on the first line")).toBe(false);
+  });
+
+  it("sends files that say @alone on their first line to alone, and to no other project", () => {
+    const { unit, slow, alone } = testProjects(repoRoot);
+    expect(alone).toContain("test/bench/startupBudget.test.ts");
+    expect(alone.filter((file) => unit.includes(file) || slow.includes(file))).toEqual([]);
+    for (const file of alone) expect(readFileSync(join(repoRoot, file), "utf8"), file).toMatch(ALONE_TEST_SOURCE);
+    expect(ALONE_TEST_SOURCE.test("import x from 'y';\n// @alone: not on the first line")).toBe(false);
   });
 });

@@ -13,6 +13,13 @@ import { join, relative, sep } from "node:path";
 export const SLOW_TEST_SOURCE =
   /^\/\/ @slow: |\bvi\.(?:do)?[mM]ock\(|from "node:child_process"|support\/(?:tools|runCliProcess|runGeneratedModule|typeCheckModules)\.js"|\breferencePython\b|\bloadMujoco\b|from "mujoco-js"|\blaunchChromium\b|DartSession|from "typescript"/;
 
+/**
+ * What sends a test file to the `alone` project, which runs after every other test, one file at
+ * a time: a first line `// @alone: <reason>`. For tests that time whole processes against each
+ * other (start-up budgets): other tests' load on the machine would skew their ratios.
+ */
+export const ALONE_TEST_SOURCE = /^\/\/ @alone: /;
+
 /** The folders (relative to the repository root) that hold test files. */
 export const TEST_ROOTS = ["src", "test", "examples"] as const;
 
@@ -48,16 +55,18 @@ export function slowSupportModules(repoRoot: string): Set<string> {
   );
 }
 
-/** The test files split into the `unit` and `slow` vitest projects. */
-export function testProjects(repoRoot: string): { unit: string[]; slow: string[] } {
+/** The test files split into the `unit`, `slow` and `alone` vitest projects. */
+export function testProjects(repoRoot: string): { unit: string[]; slow: string[]; alone: string[] } {
   const slowSupport = slowSupportModules(repoRoot);
   const importsSlowSupport = (source: string): boolean =>
     [...source.matchAll(/support\/([\w-]+)\.m?js"/g)].some((m) => slowSupport.has(m[1] ?? ""));
   const unit: string[] = [];
   const slow: string[] = [];
+  const alone: string[] = [];
   for (const file of listTestFiles(repoRoot)) {
     const source = readFileSync(join(repoRoot, file), "utf8");
-    (isSlowTestSource(source) || importsSlowSupport(source) ? slow : unit).push(file);
+    if (ALONE_TEST_SOURCE.test(source)) alone.push(file);
+    else (isSlowTestSource(source) || importsSlowSupport(source) ? slow : unit).push(file);
   }
-  return { unit, slow };
+  return { unit, slow, alone };
 }
