@@ -9,11 +9,13 @@
 // git worktree, or from ROBOKIT_BENCH_BEFORE_BIN (a robokit.cjs) when set.
 // ROBOKIT_BENCH_SMOKE=1: one run of each, no "before".
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+
+import { readmeCart, TS_MODULE_RATIOS } from "./support/tsModuleBuild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
@@ -22,14 +24,6 @@ const RUNS = smoke ? 1 : 11;
 /** The last commit whose CLI loaded .ts robots through tsx. */
 const BEFORE_COMMIT = "07bc60b";
 const after = join(repo, "dist", "src", "bundle", "robokit.cjs");
-
-/** The README's cart module, as a reader copies it. */
-function readmeCart(): string {
-  const readme = readFileSync(join(repo, "README.md"), "utf8");
-  const m = /```ts\n(\/\/ cart\.ts:[\s\S]*?)```/.exec(readme);
-  if (m?.[1] === undefined) throw new Error("README.md has no cart.ts example");
-  return m[1];
-}
 
 /** One run: wall seconds and CPU seconds (user + system). */
 interface Time {
@@ -116,7 +110,7 @@ function buildBefore(work: string): { bin: string; cleanup: () => void } {
 
 export async function runBench(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "robokit-bench-ts-"));
-  writeFileSync(join(work, "cart.ts"), readmeCart());
+  writeFileSync(join(work, "cart.ts"), readmeCart(repo));
   const rows: Row[] = [];
   try {
     if (!smoke) {
@@ -145,4 +139,12 @@ export async function runBench(): Promise<void> {
       `| ${r.label} | ${t(r.cart)} | ${t(r.cached)} | ${ratio(r.cached)} | ${t(r.uncached)} | ${ratio(r.uncached)} |`,
     );
   }
+  const now = rows.at(-1);
+  if (now === undefined) return;
+  const verdict = (x: Time, target: number): string =>
+    `${(x.wall / now.cart.wall).toFixed(2)}× (target ≤ ${target}×: ${x.wall / now.cart.wall <= target ? "met" : "not met"})`;
+  console.log(
+    `\nbuild cart.ts over build cart, wall: cached ${verdict(now.cached, TS_MODULE_RATIOS.cached.target)}, ` +
+      `empty cache ${verdict(now.uncached, TS_MODULE_RATIOS.emptyCache.target)}`,
+  );
 }
