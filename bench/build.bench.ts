@@ -9,13 +9,9 @@ import { fileURLToPath } from "node:url";
 import { emitUrdf } from "../src/emit/urdf/emitUrdf.js";
 import { checkRobot } from "../src/model/checkRobot.js";
 import { syntheticRobot } from "./support/syntheticRobot.js";
+import { median } from "./support/median.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function timeMs(run: () => void, repeats: number): number {
   const times: number[] = [];

@@ -12,15 +12,11 @@ import { fileURLToPath } from "node:url";
 import { mario } from "../examples/mario/mario.js";
 import { buildArtifacts } from "../src/emit/buildArtifacts.js";
 import { checkControllerParameters } from "../src/validate/index.js";
+import { median } from "./support/median.js";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(repo, "dist", "src", "bundle", "robokit.cjs");
 const RUNS = 9;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function seconds(argv: readonly string[]): number {
   const t = performance.now();

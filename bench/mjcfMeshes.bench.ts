@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 
 import { binaryStl } from "../src/emit/mesh/binaryStl.js";
 import type { TriangleMesh } from "../src/parse/mesh/TriangleMesh.js";
+import { median } from "./support/median.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LINKS = 30;
@@ -94,11 +95,6 @@ export function writeRobot(dir: string): { urdf: string; bytes: number } {
   writeFileSync(urdf, `<?xml version="1.0"?>\n<robot name="chain">\n${links.join("\n")}\n</robot>\n`);
   const bytes = readdirSync(join(dir, "meshes")).reduce((s, f) => s + statSync(join(dir, "meshes", f)).size, 0);
   return { urdf, bytes };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 function wallMs(command: string, args: readonly string[]): number {

@@ -13,15 +13,11 @@ import { MujocoSession } from "../src/sim/mujoco/MujocoSession.js";
 import { readScenario } from "../src/sim/readScenario.js";
 import { runSimulation } from "../src/sim/runSimulation.js";
 import { scenarioDuration } from "../src/sim/scenarioDuration.js";
+import { median } from "./support/median.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const robots: Readonly<Record<string, Robot>> = { mario, robotino };
 const REPEATS = 3;
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-}
 
 /** Runs every shipped scenario REPEATS times and prints a markdown table. */
 export async function runBench(): Promise<void> {

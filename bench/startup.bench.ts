@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { expandInputFiles, VALIDATE_EXTENSIONS } from "../src/cli/expandInputFiles.js";
 import { SMALL_SDF, SMALL_URDF, STARTUP_COMMANDS } from "./support/startupCommands.js";
 import { sdf, urdf } from "./validate.bench.js";
+import { median } from "./support/median.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
@@ -73,15 +74,6 @@ function runOnce(argv: readonly string[]): Run {
     peakMiB: m === null ? Number.NaN : Number(m[1]) / 1024,
     status: killed ? 137 : Number(/non-zero status (\d+)/.exec(p.stderr ?? "")?.[1] ?? 0),
   };
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0
-    ? Number.NaN
-    : s.length % 2 === 1
-      ? s[(s.length - 1) / 2]!
-      : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 /** Runs the commands interleaved (one warm-up each first); medians per command. */

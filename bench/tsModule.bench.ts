@@ -16,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 import { readmeCart, TS_MODULE_RATIOS } from "./support/tsModuleBuild.js";
+import { median } from "./support/median.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
@@ -42,12 +43,6 @@ function seconds(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): 
   if (r.status !== 0) throw new Error(`${argv.join(" ")} failed:\n${r.stderr}`);
   const m = /RKCPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
   return { wall, cpu: m === null ? Number.NaN : Number(m[1]) + Number(m[2]) };
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
 interface Row {

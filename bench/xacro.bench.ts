@@ -25,6 +25,7 @@ import {
   xacroExpectedRoot,
   type XacroCase,
 } from "../test/xacro/xacroTestSet.js";
+import { median } from "./support/median.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
@@ -45,15 +46,6 @@ const TIMER = [
   "_, status, ru = os.wait4(pid, 0)",
   "print(time.perf_counter() - t, ru.ru_utime + ru.ru_stime, os.waitstatus_to_exitcode(status))",
 ].join("\n");
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0
-    ? Number.NaN
-    : s.length % 2 === 1
-      ? s[(s.length - 1) / 2]!
-      : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
 
 /** Wall and CPU seconds of one whole process (its output to /dev/null); throws if it fails. */
 function runOnce(argv: readonly string[], env: NodeJS.ProcessEnv): { wall: number; cpu: number } {

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { STARTUP_COMMANDS } from "../../bench/support/startupCommands.js";
+import { median } from "../../bench/support/median.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "dist", "src", "bundle", "robokit.cjs");
@@ -20,12 +21,6 @@ function wallSeconds(argv: readonly string[]): number {
   // 1 is a verdict (the small URDF has an error libsdformat would refuse); anything else is a failure to run.
   if (r.status !== 0 && r.status !== 1) throw new Error(`${argv.join(" ")} exited ${r.status}`);
   return Number(process.hrtime.bigint() - t) / 1e9;
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 // Start-up as a ratio against `node -e 0` in the same run: commands interleaved round by round

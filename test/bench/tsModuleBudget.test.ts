@@ -8,22 +8,17 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { readmeCart, TS_MODULE_RATIOS } from "../../bench/support/tsModuleBuild.js";
+import { median } from "../../bench/support/median.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "dist", "src", "bundle", "robokit.cjs");
 /** Rounds: each runs `build cart`, `build cart.ts` cached and `build cart.ts` with an emptied cache. */
 const ROUNDS = 9;
 
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
 // `build cart.ts` as a ratio against `build cart` in the same rounds (interleaved, after a warm-up
 // each; medians), with its stripped code cached and with an empty cache: the ratios
 // bench/tsModule.bench.ts reports against their targets, held here to budgets with headroom for
-// a loaded 2-core machine (bench/support/tsModuleBuild.ts).
+// noise (bench/support/tsModuleBuild.ts).
 describe.skipIf(!existsSync(bin))("a .ts robot's build budget (ratios against the bundled robot's)", () => {
   const work = mkdtempSync(join(tmpdir(), "robokit-ts-budget-"));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
