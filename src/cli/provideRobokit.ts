@@ -29,7 +29,8 @@ export function provideRobokit(fromUrl: string, env: Readonly<Record<string, str
 }
 
 async function install(fromUrl: string, env: Readonly<Record<string, string | undefined>>): Promise<void> {
-  // Registered at start-up already when the command named a robot module (startModuleHooks).
+  // Registered as the CLI loaded when a .ts module the command named needed stripping; otherwise
+  // here, with what the bin read of the modules named at launch (startModuleHooks).
   const { anchor, apiPort } = registerModuleHooks(fromUrl, env);
   // Posted before any import asks for them: the hooks find them queued (moduleHooks.ts).
   if (apiPort !== undefined) apiPort.postMessage(await runningApi());

@@ -41,10 +41,11 @@ export function startModuleHooks(
   const modules = argv.filter((word) => MODULE_FILE.test(word) && isFile(word)).map((word) => resolve(word));
   if (modules.length === 0) return undefined;
   prestartHooksThread();
+  const typescript = modules.filter((path) => TS_FILE.test(path));
+  if (typescript.length === 0) return undefined;
   const { cacheDir } = strippedCacheDir(env);
   const stripper = stripperIdentity();
-  const named = modules
-    .filter((path) => TS_FILE.test(path))
+  const named = typescript
     .map((path) => readNamedModule(path, cacheDir, stripper, INPUT_LIMITS.maxDocumentBytes))
     .filter((module): module is NamedModule => module !== undefined);
   const launched = { named, stripper };
