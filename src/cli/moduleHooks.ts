@@ -222,10 +222,10 @@ export function strippedSource(path: string): string {
   const last = stripped.get(path);
   if (last?.source === source) return last.code;
   const named = data.named?.find((module) => module.path === path && module.source === source);
-  const key =
-    named !== undefined || data.cacheDir === undefined
-      ? named?.key
-      : strippedCacheKey(data.stripper ?? stripperIdentity(), source);
+  let key = named?.key;
+  if (named === undefined && data.cacheDir !== undefined) {
+    key = strippedCacheKey(data.stripper ?? stripperIdentity(), source);
+  }
   return strippedCode(path, source, key);
 }
 

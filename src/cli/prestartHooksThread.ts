@@ -24,8 +24,7 @@ export function prestartHooksThread(): void {
   };
   try {
     register(specifier as unknown as string);
-  } catch (error) {
-    // Any other refusal (a Node whose register() checks its argument first) is as harmless.
-    if (error !== NOT_A_SPECIFIER) return;
+  } catch {
+    // NOT_A_SPECIFIER, or a Node whose register() checks its argument first: nothing registered.
   }
 }

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 
 import type { NamedModule } from "./moduleHooks.js";
-import { strippedCacheKey } from "./strippedCache.js";
+import { strippedCacheKey, strippedEntryPath } from "./strippedCache.js";
 
 /**
  * The `.ts` robot module at `path` as it is now, with its key in the stripped-module cache in
@@ -22,7 +21,7 @@ export function readNamedModule(
     const source = readFileSync(path, "utf8");
     if (cacheDir === undefined) return { path, source, cached: false };
     const key = strippedCacheKey(stripper, source);
-    return { path, source, key, cached: existsSync(join(cacheDir, `${key}.js`)) };
+    return { path, source, key, cached: existsSync(strippedEntryPath(cacheDir, key)) };
   } catch {
     return undefined;
   }

@@ -46,10 +46,15 @@ export function isStrippedFrom(source: string, code: string): boolean {
   return true;
 }
 
+/** The file of the cache entry `key` in the cache folder `dir`: the key is its whole name. */
+export function strippedEntryPath(dir: string, key: string): string {
+  return join(dir, `${key}.js`);
+}
+
 /** The cached stripped code of `source`, or undefined (no entry, unreadable, or not a stripping of it). */
 export function readStripped(dir: string, key: string, source: string): string | undefined {
   try {
-    const code = readFileSync(join(dir, `${key}.js`), "utf8");
+    const code = readFileSync(strippedEntryPath(dir, key), "utf8");
     return isStrippedFrom(source, code) ? code : undefined;
   } catch {
     return undefined;
@@ -68,7 +73,7 @@ export function writeStripped(dir: string, key: string, code: string): void {
     if (lstatSync(dir).isSymbolicLink()) return;
     const temp = join(dir, `.${key}.${process.pid}.tmp`);
     writeFileSync(temp, code, { mode: 0o600 });
-    renameSync(temp, join(dir, `${key}.js`));
+    renameSync(temp, strippedEntryPath(dir, key));
     trimCache(dir);
   } catch {
     // A read-only or full disk: the module still loads, only without the cache.
